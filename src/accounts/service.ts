@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import type { Tables } from '../core/db.js';
+import type { Caller } from '../core/auth.js';
+import { notFound } from '../core/errors.js';
+import type { Pager, PageRequest } from '../core/pagination.js';
+import { formatDateTime } from '../core/time.js';
+import * as repo from './repository.js';
+import type { Account } from './schemas.js';
+
+function present(row: repo.AccountRow): Account {
+  return { id: row.id, type: row.type, name: row.name, created_at: formatDateTime(row.created_at) };
+}
+
+export class AccountService {
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly pager: Pager,
+  ) {}
+
+  async get(caller: Caller, id: string): Promise<Account> {
+    const row = await repo.findAccount(this.db, caller, id);
+    if (!row) throw notFound(`Account ${id}`);
+    return present(row);
+  }
+
+  list(caller: Caller, query: PageRequest) {
+    const list = `accounts:${caller.environment}:${caller.platformId}`;
+    return this.pager.page(list, query, (limit, after) => repo.listAccounts(this.db, caller, limit, after), present);
+  }
+}

@@ -1,0 +1,79 @@
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { loadConfig, ENVIRONMENTS, type Environment } from './core/config.js';
+import { openDatabase } from './core/db.js';
+import { systemClock } from './core/clock.js';
+import { ClientService } from './auth/service.js';
+import { listClients } from './auth/repository.js';
+
+const USAGE = `Usage:
+  npm run cli -- clients create --environment sandbox|live [--scopes "payments:read …"] [--platform acc_…] [--platform-name "Acme"] [--name label]
+      Creates a client (and a new platform unless --platform is given); prints the secret once.
+  npm run cli -- clients list [--environment sandbox|live]
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [area, command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      environment: { type: 'string' },
+      scopes: { type: 'string' },
+      platform: { type: 'string' },
+      'platform-name': { type: 'string' },
+      name: { type: 'string' },
+    },
+  });
+  if (area !== 'clients' || (command !== 'create' && command !== 'list')) {
+    process.stderr.write(USAGE);
+    return 2;
+  }
+  const environment = values.environment as Environment | undefined;
+  if (environment !== undefined && !ENVIRONMENTS.includes(environment)) {
+    process.stderr.write(`--environment must be sandbox or live\n${USAGE}`);
+    return 2;
+  }
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  const database = await openDatabase(loadConfig());
+  try {
+    if (command === 'list') {
+      for (const client of await listClients(database.db, environment)) {
+        process.stdout.write(`${client.id}\t${client.environment}\tplatform ${client.platform_id}\t${client.revoked_at ? 'revoked' : 'active'}\t${client.scopes.join(' ')}\n`);
+      }
+      return 0;
+    }
+    if (!environment) {
+      process.stderr.write(`--environment is required\n${USAGE}`);
+      return 2;
+    }
+    const created = await new ClientService(database.db, systemClock).create({
+      environment,
+      scopes: values.scopes?.split(/[\s,]+/).filter(Boolean),
+      platformId: values.platform,
+      platformName: values['platform-name'],
+      name: values.name,
+    });
+    process.stdout.write(
+      [
+        `platform_id:   ${created.platformId}`,
+        `environment:   ${created.environment}`,
+        `client_id:     ${created.clientId}`,
+        `client_secret: ${created.clientSecret}`,
+        `scopes:        ${created.scopes.join(' ')}`,
+        'The secret is stored only as a hash: this is the only time it is shown.',
+        '',
+      ].join('\n'),
+    );
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

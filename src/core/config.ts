@@ -1,0 +1,93 @@
+import path from 'node:path';
+
+export type Environment = 'live' | 'sandbox';
+export const ENVIRONMENTS: readonly Environment[] = ['live', 'sandbox'];
+
+export interface BootstrapClient {
+  environment: Environment;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  baseUrl: string;
+  sandboxBaseUrl: string;
+  authUrl: string;
+  filesUrl: string;
+  onboardingUrl: string;
+  dataDir: string;
+  /** postgres://… switches from the embedded PGlite to a PostgreSQL server. */
+  databaseUrl: string | undefined;
+  /** Schema to use on a PostgreSQL server (tests give each run its own). */
+  databaseSchema: string | undefined;
+  bootstrapClients: BootstrapClient[];
+  accessTokenTtlSeconds: number;
+  rateLimitPerSecond: number;
+  rateLimitBurst: number;
+  logLevel: string;
+  maxDocumentBytes: number;
+  maxJsonBytes: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+function integer(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+function bootstrapClients(env: Env): BootstrapClient[] {
+  const clients: BootstrapClient[] = [];
+  for (const environment of ENVIRONMENTS) {
+    const prefix = environment.toUpperCase();
+    const clientId = env[`${prefix}_CLIENT_ID`];
+    const clientSecret = env[`${prefix}_CLIENT_SECRET`];
+    if (clientId && clientSecret) clients.push({ environment, clientId, clientSecret });
+    else if (clientId || clientSecret) throw new Error(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
+  }
+  return clients;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 8080);
+  const origin = `http://localhost:${port}`;
+  const baseUrl = trimSlash(env.BASE_URL || origin);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    baseUrl,
+    sandboxBaseUrl: trimSlash(env.SANDBOX_BASE_URL || `${baseUrl}/sandbox`),
+    authUrl: trimSlash(env.AUTH_URL || baseUrl),
+    filesUrl: trimSlash(env.FILES_URL || baseUrl),
+    onboardingUrl: trimSlash(env.ONBOARDING_URL || baseUrl),
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
+    bootstrapClients: bootstrapClients(env),
+    accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 3600),
+    rateLimitPerSecond: integer(env, 'RATE_LIMIT_PER_SECOND', 100),
+    rateLimitBurst: integer(env, 'RATE_LIMIT_BURST', 200),
+    logLevel: env.LOG_LEVEL || 'info',
+    maxDocumentBytes: 10 * 1024 * 1024,
+    maxJsonBytes: 1024 * 1024,
+  };
+}
+
+/** The audience a token must carry to be accepted by an environment's API. */
+export function audienceOf(config: Config, environment: Environment): string {
+  return environment === 'live' ? config.baseUrl : config.sandboxBaseUrl;
+}
+
+export function environmentOfAudience(config: Config, audience: string): Environment | undefined {
+  const normalized = trimSlash(audience);
+  return ENVIRONMENTS.find((environment) => audienceOf(config, environment) === normalized);
+}

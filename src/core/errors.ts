@@ -1,0 +1,225 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import type { ErrorObject } from 'ajv';
+import { FORMAT_MESSAGES } from './formats.js';
+
+/** The closed list of problems the API answers with: code → status and title. */
+export const PROBLEMS = {
+  validation_error: { status: 400, title: 'The request is not valid' },
+  malformed_request: { status: 400, title: 'The request body could not be read' },
+  invalid_cursor: { status: 400, title: 'The cursor is not valid for this list' },
+  invalid_request: { status: 400, title: 'The token request is not valid' },
+  invalid_scope: { status: 400, title: 'The requested scope is not allowed' },
+  unsupported_grant_type: { status: 400, title: 'The grant type is not supported' },
+  invalid_client: { status: 401, title: 'Client authentication failed' },
+  unauthenticated: { status: 401, title: 'An access token is required' },
+  invalid_token: { status: 401, title: 'The access token is not valid' },
+  insufficient_scope: { status: 403, title: 'The access token lacks the required scope' },
+  not_found: { status: 404, title: 'The resource does not exist' },
+  route_not_found: { status: 404, title: 'No such route' },
+  method_not_allowed: { status: 405, title: 'The method is not allowed on this route' },
+  conflict: { status: 409, title: 'The resource is not in a state that allows this' },
+  idempotency_in_flight: { status: 409, title: 'A request with this Idempotency-Key is still being processed' },
+  gone: { status: 410, title: 'The resource has expired' },
+  payload_too_large: { status: 413, title: 'The request body is too large' },
+  unsupported_media_type: { status: 415, title: 'The media type is not supported' },
+  business_rule: { status: 422, title: 'The request breaks a business rule' },
+  idempotency_key_reused: { status: 422, title: 'The Idempotency-Key was used with another request' },
+  rate_limited: { status: 429, title: 'Too many requests' },
+  internal_error: { status: 500, title: 'Something went wrong on our side' },
+  service_unavailable: { status: 503, title: 'The service is not ready' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ProblemCode = keyof typeof PROBLEMS;
+
+export interface FieldError {
+  pointer: string;
+  detail: string;
+}
+
+export interface ApiErrorOptions {
+  detail?: string;
+  errors?: FieldError[];
+  headers?: Record<string, string>;
+  /** Extra members of the problem body (RFC 6749 error and error_description, for instance). */
+  extra?: Record<string, unknown>;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ProblemCode,
+    readonly options: ApiErrorOptions = {},
+  ) {
+    super(options.detail ?? PROBLEMS[code].title);
+    this.name = 'ApiError';
+    this.status = PROBLEMS[code].status;
+  }
+}
+
+export function notFound(what: string): ApiError {
+  return new ApiError('not_found', { detail: `${what} does not exist` });
+}
+
+export const PROBLEM_TYPE_BASE = 'https://payments.dev/problems/';
+
+export function problemBody(error: ApiError, traceId: string) {
+  const { code } = error;
+  return {
+    type: `${PROBLEM_TYPE_BASE}${code}`,
+    title: PROBLEMS[code].title,
+    status: error.status,
+    detail: error.message,
+    code,
+    trace_id: traceId,
+    ...(error.options.errors ? { errors: error.options.errors } : {}),
+    ...error.options.extra,
+  };
+}
+
+export function sendProblem(reply: FastifyReply, error: ApiError): FastifyReply {
+  for (const [name, value] of Object.entries(error.options.headers ?? {})) reply.header(name, value);
+  return reply
+    .code(error.status)
+    .type('application/problem+json')
+    .send(problemBody(error, reply.request.id));
+}
+
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function describe(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return 'is required';
+    case 'additionalProperties':
+      return 'is not an allowed field';
+    case 'format':
+      return FORMAT_MESSAGES[String(params.format)] ?? `must match format ${String(params.format)}`;
+    case 'type':
+      return `must be ${String(params.type)}`;
+    case 'enum':
+      return `must be one of ${(params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`;
+    case 'const':
+      return `must be ${JSON.stringify(params.allowedValue)}`;
+    case 'minLength':
+      return `must be at least ${String(params.limit)} characters`;
+    case 'maxLength':
+      return `must be at most ${String(params.limit)} characters`;
+    case 'minimum':
+      return `must be at least ${String(params.limit)}`;
+    case 'maximum':
+      return `must be at most ${String(params.limit)}`;
+    case 'minItems':
+      return `must have at least ${String(params.limit)} items`;
+    case 'maxItems':
+      return `must have at most ${String(params.limit)} items`;
+    case 'pattern':
+      return `must match ${String(params.pattern)}`;
+    default:
+      return error.message ?? 'is not valid';
+  }
+}
+
+/** Turns Ajv's errors into one entry per bad field, with a JSON Pointer to the field. */
+export function fieldErrors(errors: ErrorObject[], prefix = ''): FieldError[] {
+  const seen = new Map<string, FieldError>();
+  for (const error of errors) {
+    // Union branches report the same field several times; anyOf/oneOf's own summary adds nothing.
+    if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if') continue;
+    const params = error.params as Record<string, unknown>;
+    let pointer = prefix + error.instancePath;
+    if (error.keyword === 'required') pointer += `/${escapePointer(String(params.missingProperty))}`;
+    if (error.keyword === 'additionalProperties') pointer += `/${escapePointer(String(params.additionalProperty))}`;
+    if (!seen.has(pointer)) seen.set(pointer, { pointer: pointer || '/', detail: describe(error) });
+  }
+  return [...seen.values()];
+}
+
+const FASTIFY_CODES: Record<string, ProblemCode> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'malformed_request',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'malformed_request',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'malformed_request',
+  FST_INVALID_JSON_BODY: 'malformed_request',
+  FST_ERR_CTP_EMPTY_TYPE: 'unsupported_media_type',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'unsupported_media_type',
+  FST_REQ_FILE_TOO_LARGE: 'payload_too_large',
+  FST_PARTS_LIMIT: 'payload_too_large',
+  FST_FILES_LIMIT: 'validation_error',
+  FST_FIELDS_LIMIT: 'payload_too_large',
+  FST_PROTO_VIOLATION: 'malformed_request',
+  FST_ERR_VALIDATION: 'validation_error',
+};
+
+const VALIDATION_LOCATION: Record<string, string> = { body: '', querystring: '', params: '', headers: '' };
+
+/** Maps anything thrown into one ApiError: the single place errors become HTTP answers. */
+export function toApiError(error: FastifyError | Error): ApiError {
+  if (error instanceof ApiError) return error;
+  const fastifyError = error as FastifyError & { validationContext?: string };
+  if (fastifyError.validation) {
+    const context = fastifyError.validationContext ?? 'body';
+    const errors = fieldErrors(fastifyError.validation as ErrorObject[], VALIDATION_LOCATION[context] ?? '');
+    const where = context === 'body' ? 'body' : context === 'querystring' ? 'query parameters' : context;
+    return new ApiError('validation_error', {
+      detail: `The ${where} ${errors.length === 1 ? 'has 1 invalid field' : `have ${errors.length} invalid fields`}: ${errors.map((e) => e.pointer).join(', ')}`,
+      errors: errors.map((entry) => (context === 'body' ? entry : { ...entry, in: context === 'querystring' ? 'query' : context })),
+    });
+  }
+  const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
+  if (mapped) return new ApiError(mapped, { detail: fastifyError.message });
+  if (error instanceof SyntaxError) return new ApiError('malformed_request', { detail: 'The body is not valid JSON' });
+  const status = fastifyError.statusCode;
+  if (status && status >= 400 && status < 500) {
+    const generic = (Object.keys(PROBLEMS) as ProblemCode[]).find((code) => PROBLEMS[code].status === status);
+    if (generic) return new ApiError(generic, { detail: fastifyError.message });
+  }
+  return new ApiError('internal_error', { detail: 'The request failed unexpectedly; quote the trace id when reporting it' });
+}
+
+const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * Installs the one error handler and the 404/405 handler on the root instance. Call it before
+ * any route is registered: a shadow router learns every route so that a known path with an
+ * unknown method is told apart (405) from an unknown path (404).
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  const shadow = FindMyWay({ ignoreTrailingSlash: true });
+  const noop = () => undefined;
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (METHODS.includes(method as HTTPMethod) && !shadow.hasRoute(method as HTTPMethod, route.url)) {
+        shadow.on(method as HTTPMethod, route.url, noop);
+      }
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: apiError.code, status: apiError.status }, apiError.message);
+    return sendProblem(reply, apiError);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const allowed = METHODS.filter((method) => method !== request.method && shadow.find(method, url) !== null);
+    if (allowed.length > 0) {
+      const allow = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
+      return sendProblem(
+        reply,
+        new ApiError('method_not_allowed', {
+          detail: `${request.method} is not allowed on ${url}; allowed: ${allow.join(', ')}`,
+          headers: { allow: allow.join(', ') },
+        }),
+      );
+    }
+    return sendProblem(reply, new ApiError('route_not_found', { detail: `${request.method} ${url} is not a route of this API` }));
+  });
+}

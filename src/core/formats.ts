@@ -1,0 +1,104 @@
+import countries from 'i18n-iso-countries';
+import currencyCodes from 'currency-codes';
+import validator from 'validator';
+import { Type, type TSchema } from 'typebox';
+
+/** ISO 3166-1 alpha-2, uppercase. */
+export function isCountry(value: string): boolean {
+  return /^[A-Z]{2}$/.test(value) && countries.isValid(value);
+}
+
+/** ISO 4217, uppercase, three letters, a currency that exists. */
+export function isCurrency(value: string): boolean {
+  return /^[A-Z]{3}$/.test(value) && currencyCodes.code(value) !== undefined;
+}
+
+/** The number of decimals of a currency's minor unit (EUR 2, JPY 0, BHD 3). */
+export function minorUnits(currency: string): number {
+  const entry = currencyCodes.code(currency);
+  if (!entry) throw new Error(`unknown currency ${currency}`);
+  return entry.digits;
+}
+
+export function isEmail(value: string): boolean {
+  return value.length <= 254 && validator.isEmail(value);
+}
+
+export function isHexColor(value: string): boolean {
+  return /^#[0-9A-Fa-f]{6}$/.test(value);
+}
+
+/** IPv4 written x.x.x.x, each x a decimal 0 to 255 without leading zeros. */
+export function isIPv4(value: string): boolean {
+  return validator.isIP(value, 4) && /^\d{1,3}(\.\d{1,3}){3}$/.test(value);
+}
+
+/** ISO 8601 complete date YYYY-MM-DD that exists in the calendar. */
+export function isDate(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && validator.isISO8601(value, { strict: true, strictSeparator: true });
+}
+
+export function isDateTime(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+/** 13 to 19 digits passing the Luhn check. */
+export function isCardNumber(value: string): boolean {
+  return /^\d{13,19}$/.test(value) && validator.isLuhnNumber(value);
+}
+
+export function isCvv(value: string): boolean {
+  return /^\d{3,4}$/.test(value);
+}
+
+export function isUri(value: string): boolean {
+  return validator.isURL(value, { require_protocol: true, require_tld: false, protocols: ['http', 'https'] });
+}
+
+/** Named formats usable in every schema, registered in the request validators. */
+export const FORMATS: Record<string, (value: string) => boolean> = {
+  country: isCountry,
+  currency: isCurrency,
+  email: isEmail,
+  'hex-color': isHexColor,
+  ipv4: isIPv4,
+  date: isDate,
+  'date-time': isDateTime,
+  'card-number': isCardNumber,
+  cvv: isCvv,
+  uri: isUri,
+};
+
+/** The wording used when a value does not match a format. */
+export const FORMAT_MESSAGES: Record<string, string> = {
+  country: 'must be an ISO 3166-1 alpha-2 country code in uppercase',
+  currency: 'must be an ISO 4217 currency code in uppercase',
+  email: 'must be an e-mail address',
+  'hex-color': 'must be a HEX colour: # followed by six hexadecimal digits',
+  ipv4: 'must be an IPv4 address x.x.x.x',
+  date: 'must be a date YYYY-MM-DD',
+  'date-time': 'must be a date-time YYYY-MM-DDThh:mm:ss.sssZ',
+  'card-number': 'must be 13 to 19 digits passing the Luhn check',
+  cvv: 'must be 3 or 4 digits',
+  uri: 'must be an absolute http or https URL',
+};
+
+type Options = Parameters<typeof Type.String>[0];
+const formatted = (format: string) => (options: Options = {}) => Type.String({ format, ...options });
+
+export const Country = formatted('country');
+export const Currency = formatted('currency');
+export const Email = formatted('email');
+export const HexColor = formatted('hex-color');
+export const DateString = formatted('date');
+export const DateTime = formatted('date-time');
+export const Uri = formatted('uri');
+
+/** A string from a closed list: one enum keyword, so a bad value gets one clear error. */
+export function StringEnum<const T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}
+
+export function Nullable<T extends TSchema>(schema: T) {
+  return Type.Union([schema, Type.Null()]);
+}

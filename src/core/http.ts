@@ -1,0 +1,16 @@
+import type { FastifyInstance, FastifyBaseLogger, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+
+/** A Fastify instance whose route schemas type request and reply (TypeBox type provider). */
+export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+export function typed(app: FastifyInstance): Api {
+  return app.withTypeProvider<TypeBoxTypeProvider>();
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A body shown in the OpenAPI document but read by the handler itself (multipart uploads). */
+    documentedBody?: unknown;
+  }
+}

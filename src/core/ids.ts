@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { monotonicFactory } from 'ulidx';
+
+/** Object-type prefixes of the specification's identifier table (plus evt_ and tok_). */
+export type IdPrefix = 'acc' | 'doc' | 'pay' | 'rfd' | 'tra' | 'evt' | 'app' | 'rep' | 'tok';
+
+type Brand<P extends IdPrefix> = `${P}_${string}` & { readonly __brand: P };
+export type AccountId = Brand<'acc'>;
+export type DocumentId = Brand<'doc'>;
+export type PaymentId = Brand<'pay'>;
+export type RefundId = Brand<'rfd'>;
+export type TransferId = Brand<'tra'>;
+export type EventId = Brand<'evt'>;
+export type ApplicationId = Brand<'app'>;
+export type RepresentativeId = Brand<'rep'>;
+export type TokenId = Brand<'tok'>;
+
+// A ULID is 48 bits of time and 80 bits from the CSPRNG in 26 Crockford base-32 characters:
+// sortable by creation time, unguessable, and alphanumeric as the specification requires.
+const ulid = monotonicFactory();
+
+export function newId<P extends IdPrefix>(prefix: P): Brand<P> {
+  return `${prefix}_${ulid()}` as Brand<P>;
+}
+
+export const ID_PATTERN = '^[a-z]{3}_[0-9A-Za-z]{26}$';
+
+export function idPattern(prefix: IdPrefix): string {
+  return `^${prefix}_[0-9A-Za-z]{26}$`;
+}
+
+export function isId(prefix: IdPrefix, value: string): boolean {
+  return new RegExp(idPattern(prefix)).test(value);
+}
+
+/** A payout identifier: 32 lowercase hexadecimal characters, no prefix. */
+export function newPayoutId(): string {
+  return randomBytes(16).toString('hex');
+}
+
+export const PAYOUT_ID_PATTERN = '^[0-9a-f]{32}$';
+
+/** Secrets and opaque tokens: 32 random bytes, base64url. */
+export function randomSecret(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}

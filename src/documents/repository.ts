@@ -1,0 +1,32 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db, DocumentsTable } from '../core/db.js';
+import type { Caller } from '../core/auth.js';
+import { afterKeyset, type Keyset } from '../core/pagination.js';
+
+export type DocumentRow = Selectable<DocumentsTable>;
+type Tenant = Pick<Caller, 'platformId' | 'environment'>;
+
+export async function insertDocument(db: Db, row: Insertable<DocumentsTable>): Promise<void> {
+  await db.insertInto('documents').values(row).execute();
+}
+
+export async function findDocument(db: Db, tenant: Tenant, id: string): Promise<DocumentRow | undefined> {
+  return db
+    .selectFrom('documents')
+    .selectAll()
+    .where('environment', '=', tenant.environment)
+    .where('platform_id', '=', tenant.platformId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function listDocuments(db: Db, tenant: Tenant, filter: { type?: string }, limit: number, after: Keyset | undefined): Promise<DocumentRow[]> {
+  let query = db
+    .selectFrom('documents')
+    .selectAll()
+    .where('environment', '=', tenant.environment)
+    .where('platform_id', '=', tenant.platformId)
+    .where(afterKeyset(after));
+  if (filter.type) query = query.where('type', '=', filter.type);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { create as contentDisposition } from 'content-disposition';
+import type { Config } from '../core/config.js';
+import { typed } from '../core/http.js';
+import { Document, DocumentCreated, DocumentListQuery, DocumentPage, DocumentParams, UploadBody } from './schemas.js';
+import type { DocumentService, UploadInput } from './service.js';
+
+/** Reads the multipart body: the text parts type and tags, and the file part. */
+async function readUpload(request: FastifyRequest): Promise<UploadInput> {
+  const input: UploadInput = { tags: [] };
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      if (part.fieldname === 'file') input.file = { filename: part.filename, contentType: part.mimetype, bytes };
+    } else if (part.fieldname === 'type') {
+      input.type = String(part.value);
+    } else if (part.fieldname === 'tags' || part.fieldname === 'tags[]') {
+      input.tags.push(String(part.value));
+    }
+  }
+  return input;
+}
+
+export async function documentRoutes(fastify: FastifyInstance, { documents, config }: { documents: DocumentService; config: Config }): Promise<void> {
+  await fastify.register(multipart, { limits: { fileSize: config.maxDocumentBytes, files: 1, fields: 30, parts: 32 } });
+  const app = typed(fastify);
+
+  app.post(
+    '/v2/documents',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Upload a document',
+        consumes: ['multipart/form-data'],
+        // Documented, not validated by Ajv: the multipart parts are read and checked by the handler.
+        description: 'multipart/form-data: a text part type, optional tags parts, and a file part whose Content-Type matches the file. At most 10 MB.',
+        response: { 201: DocumentCreated },
+      },
+      config: { scope: 'documents:read_write', idempotency: false, documentedBody: UploadBody },
+    },
+    async (request, reply) => reply.code(201).send(await documents.upload(request.caller, await readUpload(request))),
+  );
+
+  app.get(
+    '/v2/documents',
+    { schema: { tags: ['documents'], summary: 'List documents, newest first', querystring: DocumentListQuery, response: { 200: DocumentPage } }, config: { scope: 'documents:read' } },
+    async (request) => documents.list(request.caller, request.query),
+  );
+
+  app.get(
+    '/v2/documents/:document_id',
+    { schema: { tags: ['documents'], summary: 'Read document metadata', params: DocumentParams, response: { 200: Document } }, config: { scope: 'documents:read' } },
+    async (request) => documents.get(request.caller, request.params.document_id),
+  );
+
+  app.get(
+    '/v2/documents/:document_id/content',
+    {
+      schema: { tags: ['documents'], summary: 'Download the file', params: DocumentParams, produces: ['application/octet-stream'] },
+      config: { scope: 'documents:read' },
+    },
+    async (request, reply) => {
+      const file = await documents.content(request.caller, request.params.document_id);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', contentDisposition(file.filename, { type: 'attachment' }))
+        .header('content-length', String(file.bytes.length))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(file.bytes);
+    },
+  );
+}

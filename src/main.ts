@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import { loadConfig } from './core/config.js';
+import { buildApp } from './server.js';
+import { listClients } from './auth/repository.js';
+
+if (existsSync('.env')) process.loadEnvFile('.env');
+const config = loadConfig();
+const { app, database, services, close } = await buildApp({ config });
+
+/** A newcomer gets working sandbox credentials on the very first start, printed once. */
+async function announceCredentials(): Promise<string[]> {
+  const sandboxClients = await listClients(database.db, 'sandbox');
+  if (sandboxClients.length === 0) {
+    const created = await services.clients.create({ environment: 'sandbox', platformName: 'Demo platform', name: 'first start' });
+    return [
+      'Sandbox credentials (the secret is shown only now; keep it):',
+      `  client_id:     ${created.clientId}`,
+      `  client_secret: ${created.clientSecret}`,
+      `  audience:      ${config.sandboxBaseUrl}`,
+    ];
+  }
+  return [
+    `Sandbox clients: ${sandboxClients.map((client) => client.id).join(', ')}`,
+    '  (secrets were shown when created; `npm run cli -- clients create --environment sandbox` makes another)',
+  ];
+}
+
+await app.listen({ port: config.port, host: config.host });
+const lines = [
+  `Payments API on ${config.baseUrl} (sandbox ${config.sandboxBaseUrl}), database: ${database.kind === 'pglite' ? `embedded in ${config.dataDir}` : 'PostgreSQL'}`,
+  `API reference: ${config.baseUrl}/docs`,
+  ...(await announceCredentials()),
+  `Get a token: curl -s ${config.authUrl}/oauth/token -H 'content-type: application/json' -d '{"grant_type":"client_credentials","client_id":"…","client_secret":"…","audience":"${config.sandboxBaseUrl}"}'`,
+];
+process.stdout.write(`${lines.join('\n')}\n`);
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  try {
+    await close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

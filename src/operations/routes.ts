@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Registry } from 'prom-client';
+import { Type } from 'typebox';
+import type { Tables } from '../core/db.js';
+import { ApiError } from '../core/errors.js';
+
+interface Deps {
+  db: Kysely<Tables>;
+  metrics: Registry;
+}
+
+const Health = Type.Object({ status: Type.String() });
+
+export async function operationsRoutes(app: FastifyInstance, { db, metrics }: Deps): Promise<void> {
+  app.get('/healthz', { schema: { tags: ['operations'], summary: 'Liveness: the process answers', response: { 200: Health } } }, async () => ({ status: 'ok' }));
+
+  app.get(
+    '/readyz',
+    { schema: { tags: ['operations'], summary: 'Readiness: the database answers', response: { 200: Health } } },
+    async (request) => {
+      try {
+        await sql`SELECT 1`.execute(db);
+      } catch (error) {
+        request.log.error({ err: error }, 'database not reachable');
+        throw new ApiError('service_unavailable', { detail: 'The database is not reachable' });
+      }
+      return { status: 'ready' };
+    },
+  );
+
+  app.get('/metrics', { schema: { tags: ['operations'], summary: 'Prometheus metrics', produces: ['text/plain'] } }, async (_request, reply) => {
+    reply.type(metrics.contentType);
+    return metrics.metrics();
+  });
+}

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { Ajv, type Options as AjvOptions } from 'ajv';
+import type { Config, Environment } from './core/config.js';
+import { openDatabase, type Database } from './core/db.js';
+import { systemClock, type Clock } from './core/clock.js';
+import { FORMATS } from './core/formats.js';
+import { installErrorHandling } from './core/errors.js';
+import { requirePlatformToken } from './core/auth.js';
+import { idempotency } from './core/idempotency.js';
+import { rateLimit, RateLimiter } from './core/rate-limit.js';
+import { Pager } from './core/pagination.js';
+import { sharedSecret } from './core/secrets.js';
+import { ClientService, KeyStore, TokenService } from './auth/service.js';
+import { authRoutes } from './auth/routes.js';
+import { AccountService } from './accounts/service.js';
+import { accountRoutes } from './accounts/routes.js';
+import { DocumentService } from './documents/service.js';
+import { documentRoutes } from './documents/routes.js';
+import { FileBlobStore } from './documents/blob-store.js';
+import { installMetrics } from './operations/metrics.js';
+import { installOpenApi } from './operations/openapi.js';
+import { operationsRoutes } from './operations/routes.js';
+
+export interface AppOptions {
+  config: Config;
+  clock?: Clock;
+  /** An already open database; otherwise one is opened from the config. */
+  database?: Database;
+  /** pino options, or false to log nothing (tests). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+export interface Services {
+  clients: ClientService;
+  tokens: TokenService;
+  keys: KeyStore;
+  accounts: AccountService;
+  documents: DocumentService;
+}
+
+export interface App {
+  app: FastifyInstance;
+  database: Database;
+  services: Services;
+  clock: Clock;
+  close(): Promise<void>;
+}
+
+function validatorCompilers() {
+  const base: AjvOptions = { allErrors: true, strict: false, useDefaults: true, removeAdditional: false };
+  // Bodies are JSON with real types: "100" is not an amount. Query and path parameters are text.
+  const body = new Ajv({ ...base, coerceTypes: false });
+  const text = new Ajv({ ...base, coerceTypes: 'array' });
+  for (const ajv of [body, text]) {
+    for (const [name, validate] of Object.entries(FORMATS)) ajv.addFormat(name, { type: 'string', validate });
+  }
+  return { body, text };
+}
+
+/** Hides the resource tokens that hosted pages carry in their query strings. */
+function safeUrl(url: string): string {
+  return url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
+}
+
+function loggerOptions(config: Config, logger: AppOptions['logger']) {
+  if (logger === false) return false;
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie', '*.client_secret', '*.card_number', '*.cvv'],
+    serializers: {
+      req: (request: FastifyRequest) => ({ method: request.method, url: safeUrl(request.url), remoteAddress: request.ip }),
+    },
+    ...(typeof logger === 'object' ? logger : {}),
+  };
+}
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const database = options.database ?? (await openDatabase(config));
+  const { db } = database;
+
+  const app = Fastify({
+    logger: loggerOptions(config, options.logger),
+    genReqId: () => randomBytes(16).toString('hex'),
+    requestIdHeader: false,
+    logController: new LogController({ requestIdLogLabel: 'trace_id' }),
+    bodyLimit: config.maxJsonBytes,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const compilers = validatorCompilers();
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? compilers.body : compilers.text).compile(schema));
+  installErrorHandling(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('trace-id', request.id);
+  });
+  const metrics = installMetrics(app);
+  await installOpenApi(app, config);
+
+  const keys = new KeyStore(db, clock);
+  await keys.init();
+  const clients = new ClientService(db, clock);
+  await clients.ensureBootstrapClients(config.bootstrapClients);
+  const tokens = new TokenService(config, keys, clients, clock);
+  const pager = new Pager(await sharedSecret(db, 'cursor'));
+  const limiter = new RateLimiter(config.rateLimitPerSecond, config.rateLimitBurst);
+  const services: Services = {
+    clients,
+    tokens,
+    keys,
+    accounts: new AccountService(db, pager),
+    documents: new DocumentService(db, new FileBlobStore(config.dataDir), pager, clock),
+  };
+
+  await app.register(operationsRoutes, { db, metrics });
+  await app.register(async (scope) => {
+    rateLimit(scope, limiter, (request) => `ip:${request.ip}`);
+    await authRoutes(scope, { config, tokens, keys });
+  });
+
+  /** The platform API, mounted once per environment: live at the base URL, sandbox under /sandbox. */
+  const platformApi = (environment: Environment) => async (scope: FastifyInstance) => {
+    requirePlatformToken(scope, tokens, environment);
+    rateLimit(scope, limiter, (request) => request.caller?.clientId);
+    idempotency(scope, db, clock);
+    await scope.register(accountRoutes, { accounts: services.accounts });
+  };
+  await app.register(platformApi('live'));
+  await app.register(platformApi('sandbox'), { prefix: '/sandbox' });
+
+  // The files host serves both environments: the token's audience decides which one.
+  await app.register(async (scope) => {
+    requirePlatformToken(scope, tokens);
+    rateLimit(scope, limiter, (request) => request.caller?.clientId);
+    idempotency(scope, db, clock);
+    await scope.register(documentRoutes, { documents: services.documents, config });
+  });
+
+  await app.ready();
+  return {
+    app,
+    database,
+    services,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

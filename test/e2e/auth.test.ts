@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT, generateKeyPair, createRemoteJWKSet, jwtVerify, decodeProtectedHeader } from 'jose';
+import { startServer, apiPath, type TestServer, type TestPlatform } from '../helpers/harness.js';
+
+let server: TestServer;
+let platform: TestPlatform;
+
+beforeAll(async () => {
+  server = await startServer();
+  platform = await server.platform();
+});
+afterAll(() => server?.close());
+
+const tokenBody = (credentials: { clientId: string; clientSecret: string }, audience: string, extra: Record<string, string> = {}) => ({
+  grant_type: 'client_credentials',
+  client_id: credentials.clientId,
+  client_secret: credentials.clientSecret,
+  audience,
+  ...extra,
+});
+
+describe('what works', () => {
+  it('issues a signed ES256 JWT with kid for JSON requests, verifiable with the published JWKS', async () => {
+    const response = await server.request('POST', '/oauth/token', { body: tokenBody(platform.sandbox, server.config.sandboxBaseUrl) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
+    expect(response.body.scope.split(' ')).toContain('payments:read_write');
+    const header = decodeProtectedHeader(response.body.access_token);
+    expect(header.alg).toBe('ES256');
+    expect(header.kid).toBeTruthy();
+    const jwks = createRemoteJWKSet(new URL(`${server.url}/.well-known/jwks.json`));
+    const { payload } = await jwtVerify(response.body.access_token, jwks, { issuer: server.config.authUrl, audience: server.config.sandboxBaseUrl });
+    expect(payload).toMatchObject({ sub: platform.sandbox.clientId, platform_id: platform.platformId });
+    expect(payload.jti).toBeTruthy();
+    expect(payload.exp! - payload.iat!).toBe(3600);
+  });
+
+  it('accepts form-encoded bodies and HTTP Basic client authentication', async () => {
+    const form = new URLSearchParams({ grant_type: 'client_credentials', audience: server.config.baseUrl });
+    const basic = Buffer.from(`${encodeURIComponent(platform.live.clientId)}:${encodeURIComponent(platform.live.clientSecret)}`).toString('base64');
+    const response = await server.request('POST', '/oauth/token', {
+      raw: form.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}` },
+    });
+    expect(response.status).toBe(200);
+    const posted = await server.request('POST', '/oauth/token', {
+      raw: new URLSearchParams(tokenBody(platform.live, server.config.baseUrl)).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(posted.status).toBe(200);
+  });
+
+  it('narrows the granted scopes with scope', async () => {
+    const response = await server.request('POST', '/oauth/token', { body: tokenBody(platform.sandbox, server.config.sandboxBaseUrl, { scope: 'accounts:read' }) });
+    expect(response.status).toBe(200);
+    expect(response.body.scope).toBe('accounts:read');
+  });
+
+  it('publishes RFC 8414 metadata and the JWKS', async () => {
+    const metadata = await server.request('GET', '/.well-known/oauth-authorization-server');
+    expect(metadata.status).toBe(200);
+    expect(metadata.body).toMatchObject({
+      issuer: server.config.authUrl,
+      token_endpoint: `${server.config.authUrl}/oauth/token`,
+      jwks_uri: `${server.config.authUrl}/.well-known/jwks.json`,
+      grant_types_supported: ['client_credentials'],
+    });
+    const jwks = await server.request('GET', '/.well-known/jwks.json');
+    expect(jwks.body.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
+    expect(jwks.body.keys[0].d).toBeUndefined();
+  });
+
+  it('lets a token of an environment call that environment', async () => {
+    const sandbox = await server.request('GET', apiPath('sandbox', '/accounts'), { token: await platform.token('sandbox') });
+    expect(sandbox.status).toBe(200);
+    const live = await server.request('GET', apiPath('live', '/accounts'), { token: await platform.token('live') });
+    expect(live.status).toBe(200);
+  });
+});
+
+describe('what is refused', () => {
+  const expectOAuthError = (response: { status: number; body: any; headers: Headers }, status: number, error: string) => {
+    expect(response.status).toBe(status);
+    expect(response.headers.get('content-type')).toContain('application/problem+json');
+    expect(response.body).toMatchObject({ status, error, code: error });
+    expect(response.body.error_description).toBeTruthy();
+    expect(response.body.trace_id).toBe(response.headers.get('trace-id'));
+  };
+
+  it('refuses a wrong secret and an unknown client alike with invalid_client 401', async () => {
+    const wrong = await server.request('POST', '/oauth/token', { body: tokenBody({ ...platform.sandbox, clientSecret: 'nope' }, server.config.sandboxBaseUrl) });
+    expectOAuthError(wrong, 401, 'invalid_client');
+    const unknown = await server.request('POST', '/oauth/token', { body: tokenBody({ clientId: 'who', clientSecret: 'nope' }, server.config.sandboxBaseUrl) });
+    expectOAuthError(unknown, 401, 'invalid_client');
+    expect(unknown.body.detail).toBe(wrong.body.detail);
+  });
+
+  it('refuses another grant type, a missing member, a foreign audience and an unknown scope', async () => {
+    expectOAuthError(
+      await server.request('POST', '/oauth/token', { body: tokenBody(platform.sandbox, server.config.sandboxBaseUrl, { grant_type: 'password' }) }),
+      400,
+      'unsupported_grant_type',
+    );
+    const missing = await server.request('POST', '/oauth/token', { body: { grant_type: 'client_credentials', client_id: platform.sandbox.clientId, client_secret: platform.sandbox.clientSecret } });
+    expectOAuthError(missing, 400, 'invalid_request');
+    expect(missing.body.errors).toEqual([{ pointer: '/audience', detail: 'audience is required' }]);
+    expectOAuthError(
+      await server.request('POST', '/oauth/token', { body: tokenBody(platform.sandbox, 'https://elsewhere.example') }),
+      400,
+      'invalid_request',
+    );
+    expectOAuthError(
+      await server.request('POST', '/oauth/token', { body: tokenBody(platform.sandbox, server.config.baseUrl) }),
+      400,
+      'invalid_request',
+    );
+    expectOAuthError(
+      await server.request('POST', '/oauth/token', { body: tokenBody(platform.sandbox, server.config.sandboxBaseUrl, { scope: 'accounts:read admin' }) }),
+      400,
+      'invalid_scope',
+    );
+  });
+
+  it('answers 401 without error code when no token is sent', async () => {
+    const response = await server.request('GET', '/sandbox/accounts');
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe('Bearer');
+    expect(response.body.code).toBe('unauthenticated');
+  });
+
+  it('answers 401 invalid_token for a token of the other environment', async () => {
+    const response = await server.request('GET', '/accounts', { token: await platform.token('sandbox') });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/);
+    const reverse = await server.request('GET', '/sandbox/accounts', { token: await platform.token('live') });
+    expect(reverse.status).toBe(401);
+  });
+
+  it('answers 401 invalid_token for a tampered, a foreign-signed and an expired token', async () => {
+    const token = await platform.token('sandbox');
+    const [header, payload, signature] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const forged = Buffer.from(JSON.stringify({ ...claims, scope: 'payments:*', platform_id: 'acc_other' })).toString('base64url');
+    const tampered = await server.request('GET', '/sandbox/accounts', { token: `${header}.${forged}.${signature}` });
+    expect(tampered.status).toBe(401);
+    expect(tampered.body.code).toBe('invalid_token');
+
+    const { privateKey } = await generateKeyPair('ES256');
+    const foreign = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: JSON.parse(Buffer.from(header!, 'base64url').toString()).kid }).sign(privateKey);
+    expect((await server.request('GET', '/sandbox/accounts', { token: foreign })).status).toBe(401);
+    expect((await server.request('GET', '/sandbox/accounts', { token: 'not-a-jwt' })).status).toBe(401);
+
+    const fresh = await server.request('POST', '/oauth/token', { body: tokenBody(platform.sandbox, server.config.sandboxBaseUrl, { scope: 'accounts:read' }) });
+    expect((await server.request('GET', '/sandbox/accounts', { token: fresh.body.access_token })).status).toBe(200);
+    server.clock.advance(3601);
+    try {
+      const expired = await server.request('GET', '/sandbox/accounts', { token: fresh.body.access_token });
+      expect(expired.status).toBe(401);
+      expect(expired.body.detail).toMatch(/expired/);
+    } finally {
+      server.clock.advance(-3601);
+    }
+  });
+
+  it('answers 403 insufficient_scope with the scope needed for a narrowed token', async () => {
+    const narrowed = await platform.token('sandbox', 'payments:read');
+    const response = await server.request('GET', '/sandbox/accounts', { token: narrowed });
+    expect(response.status).toBe(403);
+    expect(response.headers.get('www-authenticate')).toBe('Bearer error="insufficient_scope", scope="accounts:read"');
+    expect(response.body.code).toBe('insufficient_scope');
+  });
+});
+
+describe('who may not see it', () => {
+  it('shows each platform only its own accounts, and another platform’s account is a 404', async () => {
+    const other = await server.platform();
+    const mine = await server.request('GET', '/sandbox/accounts', { token: await platform.token() });
+    expect(mine.body.data.map((account: { id: string }) => account.id)).toEqual([platform.platformId]);
+    const foreign = await server.request('GET', `/sandbox/accounts/${other.platformId}`, { token: await platform.token() });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.code).toBe('not_found');
+  });
+});
