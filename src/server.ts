@@ -5,7 +5,7 @@ import type { Config, Environment } from './core/config.js';
 import { openDatabase, type Database } from './core/db.js';
 import { systemClock, type Clock } from './core/clock.js';
 import { FORMATS } from './core/formats.js';
-import { installErrorHandling } from './core/errors.js';
+import { frameworkErrors, installErrorHandling } from './core/errors.js';
 import { requirePlatformToken } from './core/auth.js';
 import { idempotency } from './core/idempotency.js';
 import { rateLimit, RateLimiter } from './core/rate-limit.js';
@@ -18,6 +18,11 @@ import { accountRoutes } from './accounts/routes.js';
 import { DocumentService } from './documents/service.js';
 import { documentRoutes } from './documents/routes.js';
 import { FileBlobStore } from './documents/blob-store.js';
+import { Outbox } from './events/outbox.js';
+import { EventService, WebhookSecretService } from './events/service.js';
+import { eventRoutes } from './events/routes.js';
+import { DeliveryWorker } from './events/worker.js';
+import { HttpSender, type Sender } from './events/sender.js';
 import { installMetrics } from './operations/metrics.js';
 import { installOpenApi } from './operations/openapi.js';
 import { operationsRoutes } from './operations/routes.js';
@@ -29,6 +34,8 @@ export interface AppOptions {
   database?: Database;
   /** pino options, or false to log nothing (tests). */
   logger?: boolean | Record<string, unknown>;
+  /** How webhooks leave the process (tests may observe or replace it). */
+  sender?: Sender;
 }
 
 export interface Services {
@@ -37,6 +44,10 @@ export interface Services {
   keys: KeyStore;
   accounts: AccountService;
   documents: DocumentService;
+  outbox: Outbox;
+  events: EventService;
+  webhookSecrets: WebhookSecretService;
+  worker: DeliveryWorker;
 }
 
 export interface App {
@@ -89,10 +100,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bodyLimit: config.maxJsonBytes,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   });
   const compilers = validatorCompilers();
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? compilers.body : compilers.text).compile(schema));
   installErrorHandling(app);
+  // Bodies are JSON (or a route's own parser): text/plain is 415, not a string for the validator.
+  app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', async (request, reply) => {
     reply.header('trace-id', request.id);
   });
@@ -106,12 +120,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const tokens = new TokenService(config, keys, clients, clock);
   const pager = new Pager(await sharedSecret(db, 'cursor'));
   const limiter = new RateLimiter(config.rateLimitPerSecond, config.rateLimitBurst);
+  const outbox = new Outbox(clock);
   const services: Services = {
     clients,
     tokens,
     keys,
     accounts: new AccountService(db, pager),
     documents: new DocumentService(db, new FileBlobStore(config.dataDir), pager, clock),
+    outbox,
+    events: new EventService(db, pager, outbox),
+    webhookSecrets: new WebhookSecretService(db, clock),
+    worker: new DeliveryWorker(database, clock, options.sender ?? new HttpSender(), app.log),
   };
 
   await app.register(operationsRoutes, { db, metrics });
@@ -126,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     rateLimit(scope, limiter, (request) => request.caller?.clientId);
     idempotency(scope, db, clock);
     await scope.register(accountRoutes, { accounts: services.accounts });
+    await scope.register(eventRoutes, { events: services.events, secrets: services.webhookSecrets });
   };
   await app.register(platformApi('live'));
   await app.register(platformApi('sandbox'), { prefix: '/sandbox' });
@@ -139,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   await app.ready();
+  if (config.webhookWorker) await services.worker.start();
   return {
     app,
     database,
@@ -146,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     clock,
     async close() {
       await app.close();
+      await services.worker.stop();
       await database.close();
     },
   };

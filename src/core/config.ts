@@ -29,6 +29,8 @@ export interface Config {
   logLevel: string;
   maxDocumentBytes: number;
   maxJsonBytes: number;
+  /** Whether this process delivers webhooks too (WEBHOOK_WORKER=off leaves it to `npm run worker`). */
+  webhookWorker: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -79,6 +81,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     maxDocumentBytes: 10 * 1024 * 1024,
     maxJsonBytes: 1024 * 1024,
+    webhookWorker: env.WEBHOOK_WORKER !== 'off',
   };
 }
 

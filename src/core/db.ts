@@ -77,6 +77,49 @@ export interface DocumentsTable {
   created_at: Date;
 }
 
+export interface WebhookSecretsTable {
+  platform_id: string;
+  environment: Environment;
+  secret: string;
+  created_at: Date;
+  previous_secret: string | null;
+  previous_expires_at: Date | null;
+}
+
+export interface EventsTable {
+  id: string;
+  environment: Environment;
+  platform_id: string;
+  type: string;
+  object_id: string | null;
+  data: Record<string, unknown>;
+  occurred_at: Date;
+  created_at: Date;
+}
+
+export type DeliveryState = 'pending' | 'succeeded' | 'failed';
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  event_id: string;
+  url: string;
+  state: DeliveryState;
+  attempt_count: Generated<number>;
+  next_attempt_at: Date | null;
+  lease_until: Date | null;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempted_at: Date;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+}
+
 export interface Tables {
   platforms: PlatformsTable;
   accounts: AccountsTable;
@@ -85,6 +128,10 @@ export interface Tables {
   server_secrets: ServerSecretsTable;
   idempotency_keys: IdempotencyKeysTable;
   documents: DocumentsTable;
+  webhook_secrets: WebhookSecretsTable;
+  events: EventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 /** The database or a transaction: repositories take either, so services can compose writes. */
@@ -93,6 +140,11 @@ export type Db = Kysely<Tables> | Transaction<Tables>;
 export interface Database {
   db: Kysely<Tables>;
   kind: 'pglite' | 'postgres';
+  /**
+   * Calls onNotify for every NOTIFY on the channel (sent by any process, delivered at commit).
+   * Answers a function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -119,11 +171,33 @@ function postgresPool(config: Config): pg.Pool {
   });
 }
 
-async function embeddedPool(config: Config, inMemory: boolean): Promise<PGlitePool> {
-  if (inMemory) return new PGlitePool(await PGlite.create());
+async function embeddedDatabase(config: Config, inMemory: boolean): Promise<PGlite> {
+  if (inMemory) return PGlite.create();
   const dir = path.join(config.dataDir, 'pglite');
   await mkdir(dir, { recursive: true });
-  return new PGlitePool(await PGlite.create(dir));
+  return PGlite.create(dir);
+}
+
+/** LISTEN on a dedicated server connection, reconnecting if the connection drops. */
+async function listenOnServer(config: Config, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: config.databaseUrl });
+    next.on('notification', (message) => message.channel === channel && onNotify());
+    next.on('error', () => {
+      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+    onNotify(); // anything written while not listening is picked up now
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
+  };
 }
 
 export interface OpenOptions {
@@ -132,12 +206,24 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(config: Config, options: OpenOptions = {}): Promise<Database> {
-  const kind = config.databaseUrl ? 'postgres' : 'pglite';
-  if (kind === 'postgres' && config.databaseSchema) await ensureSchema(config);
-  const pool = kind === 'postgres' ? postgresPool(config) : await embeddedPool(config, options.inMemory ?? false);
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  if (config.databaseUrl) {
+    if (config.databaseSchema) await ensureSchema(config);
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: postgresPool(config) }) });
+    await migrate(db);
+    return { db, kind: 'postgres', listen: (channel, onNotify) => listenOnServer(config, channel, onNotify), close: () => db.destroy() };
+  }
+  const pglite = await embeddedDatabase(config, options.inMemory ?? false);
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
   await migrate(db);
-  return { db, kind, close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    async listen(channel, onNotify) {
+      const unsubscribe = await pglite.listen(channel, onNotify);
+      return () => unsubscribe();
+    },
+    close: () => db.destroy(),
+  };
 }
 
 async function ensureSchema(config: Config): Promise<void> {

@@ -80,6 +80,8 @@ export function problemBody(error: ApiError, traceId: string) {
 
 export function sendProblem(reply: FastifyReply, error: ApiError): FastifyReply {
   for (const [name, value] of Object.entries(error.options.headers ?? {})) reply.header(name, value);
+  // Set here too: errors Fastify raises before any hook runs (a bad URL) never pass the trace-id hook.
+  reply.header('trace-id', reply.request.id);
   return reply
     .code(error.status)
     .type('application/problem+json')
@@ -165,9 +167,9 @@ export function toApiError(error: FastifyError | Error): ApiError {
   if (fastifyError.validation) {
     const context = fastifyError.validationContext ?? 'body';
     const errors = fieldErrors(fastifyError.validation as ErrorObject[], VALIDATION_LOCATION[context] ?? '');
-    const where = context === 'body' ? 'body' : context === 'querystring' ? 'query parameters' : context;
+    const where = context === 'body' ? 'body' : context === 'querystring' ? 'query parameters' : context === 'params' ? 'path parameters' : context;
     return new ApiError('validation_error', {
-      detail: `The ${where} ${errors.length === 1 ? 'has 1 invalid field' : `have ${errors.length} invalid fields`}: ${errors.map((e) => e.pointer).join(', ')}`,
+      detail: `${errors.length === 1 ? '1 invalid field' : `${errors.length} invalid fields`} in the ${where}: ${errors.map((e) => e.pointer).join(', ')}`,
       errors: errors.map((entry) => (context === 'body' ? entry : { ...entry, in: context === 'querystring' ? 'query' : context })),
     });
   }
@@ -180,6 +182,21 @@ export function toApiError(error: FastifyError | Error): ApiError {
     if (generic) return new ApiError(generic, { detail: fastifyError.message });
   }
   return new ApiError('internal_error', { detail: 'The request failed unexpectedly; quote the trace id when reporting it' });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors raised while routing, before any hook runs (a URL
+ * with bad percent-encoding, an over-long path parameter), answered like every other error.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const apiError =
+    error.code === 'FST_ERR_BAD_URL'
+      ? new ApiError('malformed_request', { detail: 'The URL path has a percent-encoded sequence that cannot be decoded' })
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? new ApiError('not_found', { detail: 'No object has an identifier this long' })
+        : toApiError(error);
+  request.log.info({ code: apiError.code, status: apiError.status }, apiError.message);
+  void sendProblem(reply, apiError);
 }
 
 const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

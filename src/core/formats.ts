@@ -38,8 +38,12 @@ export function isDate(value: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) && validator.isISO8601(value, { strict: true, strictSeparator: true });
 }
 
+/** ISO 8601 in UTC with milliseconds, YYYY-MM-DDThh:mm:ss.sssZ, an instant that exists (no 2023-02-29, no 24:00). */
 export function isDateTime(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) && !Number.isNaN(Date.parse(value));
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value)) return false;
+  // Date.parse rolls 2023-02-30 over to March and accepts 24:00; a real instant prints back unchanged.
+  const time = Date.parse(value);
+  return !Number.isNaN(time) && new Date(time).toISOString() === value;
 }
 
 /** 13 to 19 digits passing the Luhn check. */

@@ -24,12 +24,15 @@ declare module 'fastify' {
     idempotencyClaim: Claim | null;
   }
   interface FastifyContextConfig {
-    /** false for routes whose body cannot be fingerprinted before the handler (multipart). */
-    idempotency?: boolean;
+    /**
+     * What makes two requests of this route the same for Idempotency-Key, when the body itself
+     * is not plain JSON (a multipart upload: its fields and a digest of the file). Defaults to the body.
+     */
+    fingerprint?: (request: FastifyRequest) => unknown;
   }
 }
 
-/** A stable fingerprint of a JSON body: key order does not matter. */
+/** A stable fingerprint of a JSON value (a body, or what a route's config.fingerprint gives): key order does not matter. */
 export function fingerprint(body: unknown): string {
   const canonical = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(canonical);
@@ -53,7 +56,6 @@ export function idempotency(app: FastifyInstance, db: Kysely<Tables>, clock: Clo
   app.addHook('preHandler', async (request, reply) => {
     const header = request.headers[KEY_HEADER];
     if (request.method !== 'POST' || header === undefined || !request.caller) return;
-    if (request.routeOptions.config.idempotency === false) return;
     const key = Array.isArray(header) ? header[0] ?? '' : header;
     if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
       throw new ApiError('validation_error', {
@@ -67,7 +69,8 @@ export function idempotency(app: FastifyInstance, db: Kysely<Tables>, clock: Clo
       route: `${request.method} ${request.routeOptions.url}`,
       key,
     };
-    const hash = fingerprint(request.body);
+    const identify = request.routeOptions.config.fingerprint;
+    const hash = fingerprint(identify ? identify(request) : request.body);
     const now = clock.now();
     const claimed = await db
       .insertInto('idempotency_keys')

@@ -34,7 +34,7 @@ export function baseMediaType(contentType: string): string {
   return (contentType.split(';')[0] ?? '').trim().toLowerCase();
 }
 
-function looksLikeText(bytes: Buffer): boolean {
+function isUtf8Text(bytes: Buffer): boolean {
   if (bytes.includes(0)) return false;
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -44,23 +44,31 @@ function looksLikeText(bytes: Buffer): boolean {
   }
 }
 
+/** Whether the bytes are what was declared: text formats by being UTF-8 text, the others by their signature. */
+function contentMatches(declared: string, sniffed: string | undefined, bytes: Buffer): boolean {
+  const aliases = SNIFFED_AS[declared] ?? [];
+  if (!TEXT_FORMATS.has(declared)) return sniffed !== undefined && (sniffed === declared || aliases.includes(sniffed));
+  if (sniffed !== undefined && !aliases.includes(sniffed)) return false;
+  if (!isUtf8Text(bytes)) return false;
+  return declared !== 'image/svg+xml' || /<svg[\s>]/.test(bytes.toString('utf8'));
+}
+
 /**
  * Checks that the declared type is supported, that the file name's extension belongs to it and
  * that the bytes really are of that type. Answers what is wrong, or nothing.
  */
-export async function fileProblems(filename: string, declared: string, bytes: Buffer): Promise<string[]> {
+export async function formatProblems(filename: string, declared: string, bytes: Buffer): Promise<string[]> {
   const extensions = FILE_FORMATS[declared];
   if (!extensions) return [`Content-Type ${declared || '(none)'} is not supported; supported: ${Object.keys(FILE_FORMATS).join(', ')}`];
   const problems: string[] = [];
-  const extension = extensionOf(filename);
-  if (!extensions.includes(extension)) {
+  if (!extensions.includes(extensionOf(filename))) {
     problems.push(`the file name must end in .${extensions.join(' or .')} for Content-Type ${declared}`);
   }
   if (bytes.length === 0) return [...problems, 'the file is empty'];
   const sniffed = (await fileTypeFromBuffer(bytes))?.mime;
-  const matches = TEXT_FORMATS.has(declared)
-    ? (sniffed === undefined || SNIFFED_AS[declared]?.includes(sniffed)) && looksLikeText(bytes) && (declared !== 'image/svg+xml' || /<svg[\s>]/.test(bytes.toString('utf8')))
-    : sniffed === declared || (sniffed !== undefined && SNIFFED_AS[declared]?.includes(sniffed));
-  if (!matches) problems.push(`the file content is ${sniffed ?? 'not recognised'}, not ${declared}`);
+  if (!contentMatches(declared, sniffed, bytes)) {
+    const hint = sniffed ? `it is ${sniffed}` : TEXT_FORMATS.has(declared) ? 'text formats must be UTF-8 text' : 'its format was not recognised';
+    problems.push(`the file content is not ${declared}: ${hint}`);
+  }
   return problems;
 }

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db, DocumentsTable } from '../core/db.js';
 import type { Caller } from '../core/auth.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
@@ -6,8 +6,11 @@ import { afterKeyset, type Keyset } from '../core/pagination.js';
 export type DocumentRow = Selectable<DocumentsTable>;
 type Tenant = Pick<Caller, 'platformId' | 'environment'>;
 
-export async function insertDocument(db: Db, row: Insertable<DocumentsTable>): Promise<void> {
-  await db.insertInto('documents').values(row).execute();
+export type NewDocument = Omit<Insertable<DocumentsTable>, 'tags'> & { tags: string[] };
+
+export async function insertDocument(db: Db, row: NewDocument): Promise<void> {
+  // jsonb: sent as JSON text, since the driver would send a JS array as a PostgreSQL array literal.
+  await db.insertInto('documents').values({ ...row, tags: sql<string[]>`${JSON.stringify(row.tags)}::jsonb` }).execute();
 }
 
 export async function findDocument(db: Db, tenant: Tenant, id: string): Promise<DocumentRow | undefined> {

@@ -1,29 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { create as contentDisposition } from 'content-disposition';
 import type { Config } from '../core/config.js';
 import { typed } from '../core/http.js';
 import { Document, DocumentCreated, DocumentListQuery, DocumentPage, DocumentParams, UploadBody } from './schemas.js';
-import type { DocumentService, UploadInput } from './service.js';
-
-/** Reads the multipart body: the text parts type and tags, and the file part. */
-async function readUpload(request: FastifyRequest): Promise<UploadInput> {
-  const input: UploadInput = { tags: [] };
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (part.fieldname === 'file') input.file = { filename: part.filename, contentType: part.mimetype, bytes };
-    } else if (part.fieldname === 'type') {
-      input.type = String(part.value);
-    } else if (part.fieldname === 'tags' || part.fieldname === 'tags[]') {
-      input.tags.push(String(part.value));
-    }
-  }
-  return input;
-}
+import { uploadFingerprint, type DocumentService } from './service.js';
+import { readUpload, uploadOf } from './upload-body.js';
 
 export async function documentRoutes(fastify: FastifyInstance, { documents, config }: { documents: DocumentService; config: Config }): Promise<void> {
-  await fastify.register(multipart, { limits: { fileSize: config.maxDocumentBytes, files: 1, fields: 30, parts: 32 } });
+  // Uploads are multipart/form-data only: without a parser for anything else, other bodies are 415.
+  fastify.removeAllContentTypeParsers();
+  await fastify.register(multipart, { limits: { fileSize: config.maxDocumentBytes, files: 1, fields: 30, parts: 32, fieldSize: 1024 } });
   const app = typed(fastify);
 
   app.post(
@@ -33,13 +20,14 @@ export async function documentRoutes(fastify: FastifyInstance, { documents, conf
         tags: ['documents'],
         summary: 'Upload a document',
         consumes: ['multipart/form-data'],
-        // Documented, not validated by Ajv: the multipart parts are read and checked by the handler.
+        // Documented, not validated by Ajv: the service checks the parts, the file's bytes included.
         description: 'multipart/form-data: a text part type, optional tags parts, and a file part whose Content-Type matches the file. At most 10 MB.',
         response: { 201: DocumentCreated },
       },
-      config: { scope: 'documents:read_write', idempotency: false, documentedBody: UploadBody },
+      config: { scope: 'documents:read_write', documentedBody: UploadBody, fingerprint: (request) => uploadFingerprint(uploadOf(request)) },
+      preValidation: readUpload,
     },
-    async (request, reply) => reply.code(201).send(await documents.upload(request.caller, await readUpload(request))),
+    async (request, reply) => reply.code(201).send(await documents.upload(request.caller, uploadOf(request))),
   );
 
   app.get(

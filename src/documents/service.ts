@@ -8,14 +8,37 @@ import { newId } from '../core/ids.js';
 import type { Pager, PageRequest } from '../core/pagination.js';
 import { formatDateTime } from '../core/time.js';
 import type { BlobStore } from './blob-store.js';
-import { baseMediaType, fileProblems } from './file-rules.js';
+import { baseMediaType, formatProblems } from './file-rules.js';
 import * as repo from './repository.js';
 import { DOCUMENT_TYPES, MAX_TAGS, MAX_TAG_LENGTH, TYPE_RULES, type Document, type DocumentType } from './schemas.js';
 
+export interface UploadedFile {
+  filename: string;
+  /** The Content-Type the client declared for the file part. */
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** An upload as the client sent it, before any check: every text part named type, the tags, the file part. */
 export interface UploadInput {
-  type?: string;
+  type: string[];
   tags: string[];
-  file?: { filename: string; contentType: string; bytes: Buffer };
+  file?: UploadedFile;
+}
+
+interface ValidUpload extends UploadedFile {
+  type: DocumentType;
+  tags: string[];
+}
+
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** What makes two uploads the same request (for Idempotency-Key): the fields and a digest of the file. */
+export function uploadFingerprint(input: UploadInput) {
+  const file = input.file && { filename: input.file.filename, content_type: input.file.contentType, sha256: sha256(input.file.bytes) };
+  return { type: input.type, tags: input.tags, file: file ?? null };
 }
 
 export interface DocumentContent {
@@ -43,6 +66,54 @@ export function cleanFilename(filename: string): string {
   return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
 }
 
+function isDocumentType(value: string | undefined): value is DocumentType {
+  return DOCUMENT_TYPES.some((known) => known === value);
+}
+
+function typeProblem(values: string[]): string | undefined {
+  if (values.length === 0) return 'is required: a text part named type';
+  if (values.length > 1) return 'must be given once';
+  return isDocumentType(values[0]) ? undefined : `must be one of ${DOCUMENT_TYPES.join(', ')}`;
+}
+
+function tagProblems(tags: string[]): FieldError[] {
+  const errors: FieldError[] = tags.length > MAX_TAGS ? [{ pointer: '/tags', detail: `must have at most ${MAX_TAGS} items` }] : [];
+  tags.forEach((tag, index) => {
+    if (tag.length === 0 || tag.length > MAX_TAG_LENGTH) errors.push({ pointer: `/tags/${index}`, detail: `must be 1 to ${MAX_TAG_LENGTH} characters` });
+  });
+  return errors;
+}
+
+/** What is wrong with the file: its name, its declared type against its bytes, and what the document type allows. */
+async function fileProblems(file: UploadedFile | undefined, type: DocumentType | undefined): Promise<string[]> {
+  if (!file) return ['is required: a file part named file carrying the document'];
+  const problems = file.filename ? await formatProblems(file.filename, file.contentType, file.bytes) : ['must carry a file name'];
+  const rules = type && TYPE_RULES[type];
+  if (rules && !rules.formats.includes(file.contentType)) problems.push(`a ${type} must be one of ${rules.formats.join(', ')}`);
+  if (rules?.maxBytes !== undefined && file.bytes.length > rules.maxBytes) {
+    problems.push(`a ${type} must be at most ${rules.maxBytes / (1024 * 1024)} MB`);
+  }
+  return problems;
+}
+
+/** Checks every field at once, so that every bad field is listed in one answer. */
+async function validate(input: UploadInput): Promise<ValidUpload> {
+  const [first] = input.type;
+  const type = input.type.length === 1 && isDocumentType(first) ? first : undefined;
+  const file = input.file && { filename: cleanFilename(input.file.filename), contentType: baseMediaType(input.file.contentType), bytes: input.file.bytes };
+  const typeError = typeProblem(input.type);
+  const fileErrors = await fileProblems(file, type);
+  const errors: FieldError[] = [
+    ...(typeError ? [{ pointer: '/type', detail: typeError }] : []),
+    ...tagProblems(input.tags),
+    ...(fileErrors.length > 0 ? [{ pointer: '/file', detail: fileErrors.join('; ') }] : []),
+  ];
+  if (errors.length > 0 || !type || !file) {
+    throw new ApiError('validation_error', { detail: `The upload has ${errors.length} invalid field(s): ${errors.map((e) => e.pointer).join(', ')}`, errors });
+  }
+  return { type, tags: input.tags, ...file };
+}
+
 export class DocumentService {
   constructor(
     private readonly db: Kysely<Tables>,
@@ -51,53 +122,23 @@ export class DocumentService {
     private readonly clock: Clock,
   ) {}
 
-  private async validate(input: UploadInput): Promise<{ type: DocumentType; filename: string; contentType: string; bytes: Buffer }> {
-    const errors: FieldError[] = [];
-    const type = DOCUMENT_TYPES.find((known) => known === input.type);
-    if (input.type === undefined) errors.push({ pointer: '/type', detail: 'is required' });
-    else if (!type) errors.push({ pointer: '/type', detail: `must be one of ${DOCUMENT_TYPES.join(', ')}` });
-    if (input.tags.length > MAX_TAGS) errors.push({ pointer: '/tags', detail: `must have at most ${MAX_TAGS} items` });
-    input.tags.forEach((tag, index) => {
-      if (tag.length === 0 || tag.length > MAX_TAG_LENGTH) errors.push({ pointer: `/tags/${index}`, detail: `must be 1 to ${MAX_TAG_LENGTH} characters` });
-    });
-    const file = input.file;
-    const filename = file ? cleanFilename(file.filename) : '';
-    const contentType = file ? baseMediaType(file.contentType) : '';
-    if (!file) errors.push({ pointer: '/file', detail: 'is required: a part named file carrying the document' });
-    else {
-      if (!filename) errors.push({ pointer: '/file', detail: 'must carry a file name' });
-      for (const problem of await fileProblems(filename, contentType, file.bytes)) errors.push({ pointer: '/file', detail: problem });
-      const rules = type ? TYPE_RULES[type] : undefined;
-      if (rules && !rules.formats.includes(contentType)) {
-        errors.push({ pointer: '/file', detail: `a ${type} must be one of ${rules.formats.join(', ')}` });
-      }
-      if (rules?.maxBytes !== undefined && file.bytes.length > rules.maxBytes) {
-        errors.push({ pointer: '/file', detail: `a ${type} must be at most ${rules.maxBytes / (1024 * 1024)} MB` });
-      }
-    }
-    if (errors.length > 0 || !type || !file) {
-      throw new ApiError('validation_error', { detail: `The upload has ${errors.length} problem(s): ${errors.map((e) => `${e.pointer} ${e.detail}`).join('; ')}`, errors });
-    }
-    return { type, filename, contentType, bytes: file.bytes };
-  }
-
   async upload(caller: Caller, input: UploadInput): Promise<{ id: string }> {
-    const file = await this.validate(input);
+    const upload = await validate(input);
     const id = newId('doc');
     const blobKey = `documents/${caller.environment}/${id}`;
-    await this.blobs.put(blobKey, file.bytes);
+    await this.blobs.put(blobKey, upload.bytes);
     const now = this.clock.now();
     try {
       await repo.insertDocument(this.db, {
         id,
         environment: caller.environment,
         platform_id: caller.platformId,
-        type: file.type,
-        filename: file.filename,
-        content_type: file.contentType,
-        size: file.bytes.length,
-        sha256: createHash('sha256').update(file.bytes).digest('hex'),
-        tags: JSON.stringify(input.tags) as unknown as string[],
+        type: upload.type,
+        filename: upload.filename,
+        content_type: upload.contentType,
+        size: upload.bytes.length,
+        sha256: sha256(upload.bytes),
+        tags: upload.tags,
         blob_key: blobKey,
         uploaded_at: now,
         created_at: now,

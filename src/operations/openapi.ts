@@ -14,7 +14,15 @@ export const Problem = Type.Object(
     detail: Type.String(),
     code: Type.String({ enum: Object.keys(PROBLEMS) }),
     trace_id: Type.String(),
-    errors: Type.Optional(Type.Array(Type.Object({ pointer: Type.String(), detail: Type.String() }))),
+    errors: Type.Optional(
+      Type.Array(
+        Type.Object({
+          pointer: Type.String({ description: 'JSON Pointer to the bad field' }),
+          detail: Type.String(),
+          in: Type.Optional(Type.String({ enum: ['query', 'params', 'headers'], description: 'Where the field is, when not in the body' })),
+        }),
+      ),
+    ),
   },
   { $id: 'Problem', description: 'RFC 9457 problem details' },
 );
@@ -25,7 +33,7 @@ const problemResponse = (description: string) => ({
 });
 
 /** The problem answers a route can give, from what it declares. */
-function problemResponses(route: { scope?: string; hasInput: boolean; idempotent: boolean }) {
+function problemResponses(route: { scope?: string; hasInput: boolean; hasParams: boolean; idempotent: boolean }) {
   const responses: Record<string, unknown> = {};
   if (route.hasInput) responses['400'] = problemResponse('Invalid input; errors lists every bad field');
   if (route.scope) {
@@ -33,6 +41,7 @@ function problemResponses(route: { scope?: string; hasInput: boolean; idempotent
     responses['403'] = problemResponse(`The token lacks the scope ${route.scope}`);
     responses['429'] = problemResponse('Rate limited; see Retry-After');
   }
+  if (route.hasParams) responses['404'] = problemResponse('No such object for this platform in this environment');
   if (route.idempotent) {
     responses['409'] = problemResponse('A request with the same Idempotency-Key is in flight, or the state does not allow it');
     responses['422'] = problemResponse('Business rule broken, or Idempotency-Key reused with another body');
@@ -79,7 +88,13 @@ export async function installOpenApi(app: FastifyInstance, config: Config): Prom
       const hide = url.startsWith('/sandbox/') || url.startsWith('/docs') || (schema as { hide?: boolean } | undefined)?.hide;
       const method = [route.method].flat()[0];
       const hasInput = Boolean(config.documentedBody || (schema && (schema.body || schema.querystring || schema.params)));
-      const problems = problemResponses({ scope: config.scope, hasInput, idempotent: method === 'POST' });
+      // Idempotency-Key is honoured on the authenticated POSTs only (not on /oauth/token).
+      const problems = problemResponses({
+        scope: config.scope,
+        hasInput,
+        hasParams: Boolean(schema?.params),
+        idempotent: method === 'POST' && Boolean(config.scope),
+      });
       const transformed: Record<string, unknown> = {
         ...schema,
         hide,

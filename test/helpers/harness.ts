@@ -6,12 +6,12 @@ import pg from 'pg';
 import { loadConfig, audienceOf, type Config, type Environment } from '../../src/core/config.js';
 import { openDatabase } from '../../src/core/db.js';
 import { ManualClock } from '../../src/core/clock.js';
-import { buildApp, type App } from '../../src/server.js';
+import { buildApp, type App, type AppOptions } from '../../src/server.js';
 
 /** Which database the suite runs on: PostgreSQL when TEST_DATABASE_URL is set, else embedded PGlite. */
 export const DATABASE = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -59,11 +59,57 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Builds the real server on a fresh database, listening on a real port. */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+function schemaName(): string {
+  return `test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+}
+
+async function dropSchema(schema: string): Promise<void> {
+  if (!process.env.TEST_DATABASE_URL) return;
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await client.end();
+}
+
+/**
+ * Data that outlives one server: a directory (the embedded database on disk, blobs) and, on
+ * PostgreSQL, a schema. Servers, the CLI and spawned processes started on it share the data.
+ */
+export interface DataStore {
+  dataDir: string;
+  schema: string;
+  /** The environment variables that point a process at this store. */
+  env: Record<string, string>;
+  remove(): Promise<void>;
+}
+
+export async function createDataStore(): Promise<DataStore> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'payments-store-'));
+  const schema = schemaName();
+  return {
+    dataDir,
+    schema,
+    env: { DATA_DIR: dataDir, ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL, DATABASE_SCHEMA: schema } : {}) },
+    async remove() {
+      await dropSchema(schema);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface StartOptions {
+  /** pino options for the app's logger (a `stream` to capture lines); by default nothing is logged. */
+  logger?: AppOptions['logger'];
+  /** Start on this store (embedded database on disk) and leave it in place on close. */
+  store?: DataStore;
+}
+
+/** Builds the real server on a fresh database (or a given store), listening on a real port. */
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
   const port = await freePort();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'payments-test-'));
-  const schema = `test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const { store } = options;
+  const dataDir = store?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'payments-test-')));
+  const schema = store?.schema ?? schemaName();
   const config = loadConfig({
     PORT: String(port),
     DATA_DIR: dataDir,
@@ -72,8 +118,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     ...env,
   });
   const clock = new ManualClock();
-  const database = await openDatabase(config, { inMemory: true });
-  const app = await buildApp({ config, clock, database, logger: false });
+  const database = await openDatabase(config, { inMemory: !store });
+  const app = await buildApp({ config, clock, database, logger: options.logger ?? false });
   await app.app.listen({ port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
 
@@ -107,14 +153,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       sandbox: { clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
       live: { clientId: live.clientId, clientSecret: live.clientSecret },
     };
-    const tokens = new Map<string, string>();
+    // Tokens are reused while the server's clock (which tests move) is within their lifetime.
+    const tokens = new Map<string, { token: string; expiresAt: number }>();
     return {
       platformId: sandbox.platformId,
       ...credentials,
       async token(environment: Environment = 'sandbox', scope?: string) {
         const key = `${environment} ${scope ?? ''}`;
-        if (!tokens.has(key)) tokens.set(key, await issue(credentials[environment], environment, scope));
-        return tokens.get(key)!;
+        const now = clock.now().getTime();
+        const cached = tokens.get(key);
+        if (cached && cached.expiresAt > now + 60_000) return cached.token;
+        const token = await issue(credentials[environment], environment, scope);
+        tokens.set(key, { token, expiresAt: now + config.accessTokenTtlSeconds * 1000 });
+        return token;
       },
     };
   }
@@ -128,12 +179,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     platform,
     async close() {
       await app.close();
-      if (process.env.TEST_DATABASE_URL) {
-        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await client.end();
-      }
+      if (store) return;
+      await dropSchema(schema);
       await rm(dataDir, { recursive: true, force: true });
     },
   };

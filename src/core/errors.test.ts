@@ -1,0 +1,120 @@
+import { Writable } from 'node:stream';
+import Fastify, { type FastifyError } from 'fastify';
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { ApiError, PROBLEMS, fieldErrors, installErrorHandling, toApiError, type ProblemCode } from './errors.js';
+
+const INTERNALS = 'connect ECONNREFUSED 10.0.0.7:5432 password=hunter2 at /srv/app/src/payments/repository.ts:42';
+
+/** A bare Fastify app with the project's error handling, logging into `lines`. */
+async function appWithFailingRoute(lines: Record<string, unknown>[]) {
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      callback();
+    },
+  });
+  const app = Fastify({ logger: { level: 'info', stream } });
+  installErrorHandling(app);
+  app.get('/boom', async () => {
+    throw new Error(INTERNALS);
+  });
+  app.get('/typed', async () => {
+    throw Object.assign(new TypeError("Cannot read properties of undefined (reading 'amount_minor')"), { statusCode: 502 });
+  });
+  await app.ready();
+  return app;
+}
+
+describe('what works', () => {
+  it('passes an ApiError through unchanged', () => {
+    const error = new ApiError('conflict', { detail: 'The payment is already captured' });
+    expect(toApiError(error)).toBe(error);
+    expect(error.status).toBe(409);
+  });
+
+  it('maps every problem code to a 4xx or 5xx status and a title', () => {
+    for (const [code, problem] of Object.entries(PROBLEMS)) {
+      expect(problem.status, code).toBeGreaterThanOrEqual(400);
+      expect(problem.status, code).toBeLessThan(600);
+      expect(problem.title.length, code).toBeGreaterThan(0);
+      expect(new ApiError(code as ProblemCode).message).toBe(problem.title);
+    }
+  });
+
+  it('turns Ajv errors into one JSON Pointer per bad field, every bad field listed', () => {
+    const ajv = new Ajv({ allErrors: true });
+    const validate = ajv.compile({
+      type: 'object',
+      required: ['amount_minor', 'a/b~c'],
+      additionalProperties: false,
+      properties: { amount_minor: { type: 'integer' }, 'a/b~c': { type: 'string' }, urls: { type: 'object', properties: { webhook: { type: 'string', minLength: 5 } } } },
+    });
+    expect(validate({ extra: 1, urls: { webhook: 'x' } })).toBe(false);
+    expect(fieldErrors(validate.errors!)).toEqual([
+      { pointer: '/amount_minor', detail: 'is required' },
+      { pointer: '/a~1b~0c', detail: 'is required' },
+      { pointer: '/extra', detail: 'is not an allowed field' },
+      { pointer: '/urls/webhook', detail: 'must be at least 5 characters' },
+    ]);
+  });
+
+  it('maps a Fastify validation error to validation_error with the field errors', () => {
+    const ajv = new Ajv({ allErrors: true });
+    const validate = ajv.compile({ type: 'object', properties: { first: { type: 'integer', minimum: 1 } } });
+    validate({ first: 0 });
+    const error = Object.assign(new Error('querystring/first must be >= 1'), { validation: validate.errors, validationContext: 'querystring', statusCode: 400 });
+    const mapped = toApiError(error);
+    expect(mapped.code).toBe('validation_error');
+    expect(mapped.options.errors).toEqual([{ pointer: '/first', detail: 'must be at least 1', in: 'query' }]);
+  });
+
+  it('maps the framework errors of body parsing to their problems', () => {
+    const fastifyError = (code: string, statusCode: number) => Object.assign(new Error(code), { code, statusCode }) as FastifyError;
+    expect(toApiError(fastifyError('FST_ERR_CTP_INVALID_MEDIA_TYPE', 415)).code).toBe('unsupported_media_type');
+    expect(toApiError(fastifyError('FST_ERR_CTP_BODY_TOO_LARGE', 413)).code).toBe('payload_too_large');
+    expect(toApiError(fastifyError('FST_ERR_CTP_INVALID_JSON_BODY', 400)).code).toBe('malformed_request');
+    expect(toApiError(fastifyError('FST_ERR_CTP_EMPTY_JSON_BODY', 400)).code).toBe('malformed_request');
+    expect(toApiError(new SyntaxError('Unexpected token } in JSON')).code).toBe('malformed_request');
+    expect(toApiError(fastifyError('SOME_PLUGIN_NOT_FOUND', 404)).code).toBe('not_found');
+  });
+});
+
+describe('who may not see it', () => {
+  it('maps an unexpected error to internal_error without its message', () => {
+    const mapped = toApiError(new Error(INTERNALS));
+    expect(mapped.code).toBe('internal_error');
+    expect(mapped.status).toBe(500);
+    expect(mapped.message).not.toContain('hunter2');
+    expect(JSON.stringify(mapped.options)).not.toContain('hunter2');
+  });
+
+  it('does not let a 5xx status on a thrown error through as a detail', () => {
+    const mapped = toApiError(Object.assign(new Error(INTERNALS), { statusCode: 503 }));
+    expect(mapped.code).toBe('internal_error');
+    expect(mapped.message).not.toContain('ECONNREFUSED');
+  });
+
+  it('answers a failing handler with a bare 500 problem and logs the error under the trace id', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = await appWithFailingRoute(lines);
+    try {
+      for (const url of ['/boom', '/typed']) {
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(500);
+        expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+        const body = response.json();
+        expect(body).toMatchObject({ status: 500, code: 'internal_error', trace_id: response.headers['trace-id'] });
+        expect(Object.keys(body).sort()).toEqual(['code', 'detail', 'status', 'title', 'trace_id', 'type']);
+        for (const leak of ['hunter2', 'ECONNREFUSED', 'repository.ts', 'amount_minor', 'TypeError', 'stack']) {
+          expect(response.body).not.toContain(leak);
+        }
+      }
+      const logged = lines.find((line) => line.level === 50 && line.msg === 'request failed');
+      expect(logged).toBeDefined();
+      expect(JSON.stringify(logged)).toContain('hunter2');
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import type { Clock } from '../core/clock.js';
+import type { Db } from '../core/db.js';
+import type { Environment } from '../core/config.js';
+import { newId, type EventId } from '../core/ids.js';
+import * as repo from './repository.js';
+
+/** Every event type of the specification. */
+export const EVENT_TYPES = [
+  'payment_succeeded',
+  'payment_failed',
+  'payment_authentication_failed',
+  'transfer_started',
+  'transfer_updated',
+  'transfer_completed',
+  'refund_initiated',
+  'refund_initiated_from_buyer',
+  'transfer_received_from_creditor',
+  'refund_completed',
+  'application_started',
+  'application_submitted',
+  'application_succeeded',
+  'application_action_required',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export interface NewEvent {
+  environment: Environment;
+  platformId: string;
+  type: EventType;
+  /** The object the event is about (pay_, rfd_, tra_, app_…), for GET /events?object_id=. */
+  objectId: string;
+  data: Record<string, unknown>;
+  /** When it happened on the environment's clock. */
+  occurredAt: Date;
+  /** The webhook URL to deliver to; without one the event is only kept for GET /events. */
+  destination: string | null | undefined;
+}
+
+/**
+ * The transactional outbox. Services call record() with their own transaction, so the event is
+ * committed with the change that caused it or not at all; the workers deliver it afterwards.
+ */
+export class Outbox {
+  constructor(private readonly clock: Clock) {}
+
+  async record(trx: Db, event: NewEvent): Promise<EventId> {
+    const id = newId('evt');
+    await repo.insertEvent(trx, {
+      id,
+      environment: event.environment,
+      platform_id: event.platformId,
+      type: event.type,
+      object_id: event.objectId,
+      data: event.data,
+      occurred_at: event.occurredAt,
+      created_at: event.occurredAt,
+    });
+    if (event.destination) await this.scheduleDelivery(trx, id, event.destination);
+    return id;
+  }
+
+  /** A delivery due now (on the real clock: retries do not follow a moved sandbox clock). */
+  async scheduleDelivery(trx: Db, eventId: string, url: string): Promise<void> {
+    const now = this.clock.now();
+    await repo.insertDelivery(trx, { event_id: eventId, url, state: 'pending', next_attempt_at: now, lease_until: null, created_at: now, completed_at: null });
+    await repo.notifyOutbox(trx);
+  }
+}

@@ -1,0 +1,177 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Db, DeliveryState, EventsTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookSecretsTable } from '../core/db.js';
+import type { Environment } from '../core/config.js';
+import { afterKeyset, type Keyset } from '../core/pagination.js';
+
+export type EventRow = Selectable<EventsTable>;
+export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type AttemptRow = Selectable<WebhookAttemptsTable>;
+export type SecretRow = Selectable<WebhookSecretsTable>;
+export interface Tenant {
+  platformId: string;
+  environment: Environment;
+}
+
+export const OUTBOX_CHANNEL = 'webhook_outbox';
+
+export async function insertEvent(db: Db, row: Insertable<EventsTable>): Promise<void> {
+  await db.insertInto('events').values(row).execute();
+}
+
+export async function insertDelivery(db: Db, row: Insertable<WebhookDeliveriesTable>): Promise<void> {
+  await db.insertInto('webhook_deliveries').values(row).execute();
+}
+
+/** Wakes the delivery workers of every process once the transaction commits. */
+export async function notifyOutbox(db: Db): Promise<void> {
+  await sql`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`.execute(db);
+}
+
+export async function findEvent(db: Db, tenant: Tenant, id: string): Promise<EventRow | undefined> {
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where('platform_id', '=', tenant.platformId)
+    .where('environment', '=', tenant.environment)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export interface EventFilter {
+  type?: string;
+  objectId?: string;
+}
+
+export async function listEvents(db: Db, tenant: Tenant, filter: EventFilter, limit: number, after: Keyset | undefined) {
+  let query = db
+    .selectFrom('events')
+    .selectAll('events')
+    .select((eb) =>
+      eb
+        .selectFrom('webhook_deliveries')
+        .select('state')
+        .whereRef('webhook_deliveries.event_id', '=', 'events.id')
+        .orderBy('webhook_deliveries.id', 'desc')
+        .limit(1)
+        .as('delivery_state'),
+    )
+    .where('events.platform_id', '=', tenant.platformId)
+    .where('events.environment', '=', tenant.environment)
+    .where(afterKeyset(after, 'events'));
+  if (filter.type) query = query.where('events.type', '=', filter.type);
+  if (filter.objectId) query = query.where('events.object_id', '=', filter.objectId);
+  return query.orderBy('events.created_at', 'desc').orderBy('events.id', 'desc').limit(limit).execute();
+}
+
+export async function deliveriesOf(db: Db, eventId: string): Promise<DeliveryRow[]> {
+  return db.selectFrom('webhook_deliveries').selectAll().where('event_id', '=', eventId).orderBy('id', 'desc').execute();
+}
+
+export async function attemptsOf(db: Db, deliveryIds: number[]): Promise<AttemptRow[]> {
+  if (deliveryIds.length === 0) return [];
+  return db.selectFrom('webhook_attempts').selectAll().where('delivery_id', 'in', deliveryIds).orderBy('id').execute();
+}
+
+export interface ClaimedDelivery {
+  id: number;
+  event_id: string;
+  url: string;
+  attempt_count: number;
+  environment: Environment;
+  platform_id: string;
+  type: string;
+  occurred_at: Date;
+  data: Record<string, unknown>;
+  secret: string | null;
+  previous_secret: string | null;
+  previous_expires_at: Date | null;
+}
+
+/**
+ * Leases up to `limit` due deliveries to this worker. SKIP LOCKED lets any number of workers
+ * claim side by side without waiting on each other; the lease (longer than a delivery may take)
+ * keeps a claimed delivery away from the others until its outcome is recorded.
+ */
+export async function claimDue(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
+  const result = await sql<ClaimedDelivery>`
+    WITH due AS (
+      SELECT id FROM webhook_deliveries
+      WHERE state = 'pending' AND next_attempt_at <= ${now} AND (lease_until IS NULL OR lease_until <= ${now})
+      ORDER BY next_attempt_at
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    ), claimed AS (
+      UPDATE webhook_deliveries d SET lease_until = ${leaseUntil}
+      FROM due WHERE d.id = due.id
+      RETURNING d.id, d.event_id, d.url, d.attempt_count
+    )
+    SELECT c.id, c.event_id, c.url, c.attempt_count, e.environment, e.platform_id, e.type, e.occurred_at, e.data,
+           s.secret, s.previous_secret, s.previous_expires_at
+    FROM claimed c
+    JOIN events e ON e.id = c.event_id
+    LEFT JOIN webhook_secrets s ON s.platform_id = e.platform_id AND s.environment = e.environment`.execute(db);
+  return result.rows;
+}
+
+export interface AttemptResult {
+  deliveryId: number;
+  attemptedAt: Date;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  state: DeliveryState;
+  nextAttemptAt: Date | null;
+}
+
+/** Records a batch of attempts and moves their deliveries on, in one transaction. */
+export async function recordAttempts(db: Db, results: AttemptResult[]): Promise<void> {
+  if (results.length === 0) return;
+  await db
+    .insertInto('webhook_attempts')
+    .values(results.map((r) => ({ delivery_id: r.deliveryId, attempted_at: r.attemptedAt, status_code: r.statusCode, duration_ms: r.durationMs, error: r.error })))
+    .execute();
+  const column = <T>(pick: (r: AttemptResult) => T) => results.map(pick);
+  await sql`
+    UPDATE webhook_deliveries d SET
+      state = v.state,
+      attempt_count = d.attempt_count + 1,
+      next_attempt_at = v.next_attempt_at,
+      lease_until = NULL,
+      completed_at = CASE WHEN v.state = 'pending' THEN NULL ELSE v.attempted_at END
+    FROM (
+      SELECT unnest(${column((r) => r.deliveryId)}::bigint[]) AS id,
+             unnest(${column((r) => r.state)}::text[]) AS state,
+             unnest(${column((r) => r.nextAttemptAt?.toISOString() ?? null)}::timestamptz[]) AS next_attempt_at,
+             unnest(${column((r) => r.attemptedAt.toISOString())}::timestamptz[]) AS attempted_at
+    ) v
+    WHERE d.id = v.id`.execute(db);
+}
+
+export async function findSecret(db: Db, tenant: Tenant): Promise<SecretRow | undefined> {
+  return db
+    .selectFrom('webhook_secrets')
+    .selectAll()
+    .where('platform_id', '=', tenant.platformId)
+    .where('environment', '=', tenant.environment)
+    .executeTakeFirst();
+}
+
+/** Creates the tenant's secret unless it exists; answers the stored one. */
+export async function ensureSecret(db: Db, tenant: Tenant, secret: string, now: Date): Promise<SecretRow> {
+  await db
+    .insertInto('webhook_secrets')
+    .values({ platform_id: tenant.platformId, environment: tenant.environment, secret, created_at: now, previous_secret: null, previous_expires_at: null })
+    .onConflict((oc) => oc.columns(['platform_id', 'environment']).doNothing())
+    .execute();
+  return (await findSecret(db, tenant))!;
+}
+
+export async function rotateSecret(db: Db, tenant: Tenant, secret: string, now: Date, previousExpiresAt: Date): Promise<SecretRow> {
+  return db
+    .updateTable('webhook_secrets')
+    .set((eb) => ({ previous_secret: eb.ref('secret'), previous_expires_at: previousExpiresAt, secret, created_at: now }))
+    .where('platform_id', '=', tenant.platformId)
+    .where('environment', '=', tenant.environment)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

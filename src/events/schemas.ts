@@ -1,0 +1,57 @@
+import { Type, type Static } from 'typebox';
+import { DateTime, Nullable, StringEnum } from '../core/formats.js';
+import { idPattern } from '../core/ids.js';
+import { Page, PageQuery } from '../core/pagination.js';
+import { EVENT_TYPES } from './outbox.js';
+
+const DeliveryStatus = StringEnum(['pending', 'succeeded', 'failed'] as const);
+
+export const Attempt = Type.Object({
+  attempted_at: DateTime(),
+  status_code: Nullable(Type.Integer()),
+  duration_ms: Type.Integer(),
+  error: Nullable(Type.String()),
+});
+
+export const Delivery = Type.Object({
+  url: Type.String(),
+  status: DeliveryStatus,
+  attempt_count: Type.Integer(),
+  next_attempt_at: Nullable(DateTime()),
+  created_at: DateTime(),
+  completed_at: Nullable(DateTime()),
+  attempts: Type.Array(Attempt),
+});
+
+const envelope = {
+  event_id: Type.String({ pattern: idPattern('evt') }),
+  type: StringEnum(EVENT_TYPES),
+  occurred_at: DateTime(),
+  data: Type.Record(Type.String(), Type.Unknown()),
+};
+
+export const EventSummary = Type.Object({
+  ...envelope,
+  delivery_status: Nullable(DeliveryStatus),
+});
+
+export const EventDetail = Type.Object({
+  ...envelope,
+  deliveries: Type.Array(Delivery, { description: 'Newest first; a redelivery adds one' }),
+});
+export type EventDetail = Static<typeof EventDetail>;
+export type EventSummary = Static<typeof EventSummary>;
+
+export const EventParams = Type.Object({ event_id: Type.String() });
+export const EventListQuery = PageQuery({
+  type: Type.Optional(StringEnum(EVENT_TYPES)),
+  object_id: Type.Optional(Type.String({ maxLength: 64, description: 'Events about this object (pay_, rfd_, tra_, app_…)' })),
+});
+export const EventPage = Page(EventSummary);
+
+export const WebhookSecret = Type.Object({
+  secret: Type.String({ description: 'whsec_…: verify webhook-signature with it (Standard Webhooks)' }),
+  created_at: DateTime(),
+  previous_secret_expires_at: Nullable(DateTime({ description: 'Until then webhooks carry a second signature made with the previous secret' })),
+});
+export type WebhookSecret = Static<typeof WebhookSecret>;

@@ -1,0 +1,97 @@
+import type { Kysely } from 'kysely';
+import type { Tables } from '../core/db.js';
+import type { Caller } from '../core/auth.js';
+import type { Clock } from '../core/clock.js';
+import { ApiError, notFound } from '../core/errors.js';
+import type { Pager, PageRequest } from '../core/pagination.js';
+import { addSeconds, formatDateTime } from '../core/time.js';
+import type { Outbox, EventType } from './outbox.js';
+import * as repo from './repository.js';
+import type { EventDetail, EventSummary, WebhookSecret } from './schemas.js';
+import { newWebhookSecret } from './signing.js';
+
+const ROTATION_OVERLAP_SECONDS = 24 * 3600;
+const optionalTime = (date: Date | null) => (date ? formatDateTime(date) : null);
+
+function envelopeOf(row: repo.EventRow) {
+  return { event_id: row.id, type: row.type as EventType, occurred_at: formatDateTime(row.occurred_at), data: row.data };
+}
+
+export class EventService {
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly pager: Pager,
+    private readonly outbox: Outbox,
+  ) {}
+
+  list(caller: Caller, query: PageRequest & { type?: EventType; object_id?: string }) {
+    const list = `events:${caller.environment}:${caller.platformId}:${query.type ?? ''}:${query.object_id ?? ''}`;
+    return this.pager.page(
+      list,
+      query,
+      (limit, after) => repo.listEvents(this.db, caller, { type: query.type, objectId: query.object_id }, limit, after),
+      (row): EventSummary => ({ ...envelopeOf(row), delivery_status: row.delivery_state ?? null }),
+    );
+  }
+
+  async get(caller: Caller, id: string): Promise<EventDetail> {
+    const event = await this.find(caller, id);
+    const deliveries = await repo.deliveriesOf(this.db, event.id);
+    const attempts = await repo.attemptsOf(this.db, deliveries.map((delivery) => delivery.id));
+    return {
+      ...envelopeOf(event),
+      deliveries: deliveries.map((delivery) => ({
+        url: delivery.url,
+        status: delivery.state,
+        attempt_count: delivery.attempt_count,
+        next_attempt_at: delivery.state === 'pending' ? optionalTime(delivery.next_attempt_at) : null,
+        created_at: formatDateTime(delivery.created_at),
+        completed_at: optionalTime(delivery.completed_at),
+        attempts: attempts
+          .filter((attempt) => attempt.delivery_id === delivery.id)
+          .map((attempt) => ({ attempted_at: formatDateTime(attempt.attempted_at), status_code: attempt.status_code, duration_ms: attempt.duration_ms, error: attempt.error })),
+      })),
+    };
+  }
+
+  /** A new delivery of the event, due now, to the URL of its latest delivery. */
+  async redeliver(caller: Caller, id: string): Promise<EventDetail> {
+    const event = await this.find(caller, id);
+    const [latest] = await repo.deliveriesOf(this.db, event.id);
+    if (!latest) throw new ApiError('conflict', { detail: `Event ${id} had no webhook URL to deliver to` });
+    await this.db.transaction().execute((trx) => this.outbox.scheduleDelivery(trx, event.id, latest.url));
+    return this.get(caller, id);
+  }
+
+  private async find(caller: Caller, id: string): Promise<repo.EventRow> {
+    const event = await repo.findEvent(this.db, caller, id);
+    if (!event) throw notFound(`Event ${id}`);
+    return event;
+  }
+}
+
+function presentSecret(row: repo.SecretRow, now: Date): WebhookSecret {
+  const overlapping = row.previous_expires_at && row.previous_expires_at > now;
+  return { secret: row.secret, created_at: formatDateTime(row.created_at), previous_secret_expires_at: overlapping ? formatDateTime(row.previous_expires_at!) : null };
+}
+
+/** One signing secret per platform and environment; a rotation keeps the previous one valid for 24 h. */
+export class WebhookSecretService {
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly clock: Clock,
+  ) {}
+
+  async get(caller: Caller): Promise<WebhookSecret> {
+    const now = this.clock.now();
+    return presentSecret(await repo.ensureSecret(this.db, caller, newWebhookSecret(), now), now);
+  }
+
+  async rotate(caller: Caller): Promise<WebhookSecret> {
+    const now = this.clock.now();
+    return this.db.transaction().execute(async (trx) => {
+      await repo.ensureSecret(trx, caller, newWebhookSecret(), now);
+      return presentSecret(await repo.rotateSecret(trx, caller, newWebhookSecret(), now, addSeconds(now, ROTATION_OVERLAP_SECONDS)), now);
+    });
+  }
+}

@@ -1,0 +1,202 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startServer, type Response, type TestPlatform, type TestServer } from '../helpers/harness.js';
+
+let server: TestServer;
+let platform: TestPlatform;
+let token: string;
+
+/** Every line the server logs, parsed. */
+const logLines: Record<string, unknown>[] = [];
+let logText = '';
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, callback) {
+    logText += chunk.toString();
+    for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
+    callback();
+  },
+});
+
+beforeAll(async () => {
+  server = await startServer({ LOG_LEVEL: 'info' }, { logger: { stream: logStream } });
+  platform = await server.platform();
+  token = await platform.token('sandbox');
+});
+afterAll(() => server?.close());
+
+const MB = 1024 * 1024;
+
+/** A problem+json answer with every member of section 6 and the trace id of the response header. */
+function expectProblem(response: Response, status: number, code: string) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  const traceId = response.headers.get('trace-id');
+  expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+  expect(response.body).toMatchObject({
+    type: `https://payments.dev/problems/${code}`,
+    title: expect.any(String),
+    status,
+    detail: expect.any(String),
+    code,
+    trace_id: traceId,
+  });
+  expect(response.body.title.length).toBeGreaterThan(0);
+  expect(response.body.detail.length).toBeGreaterThan(0);
+}
+
+const postToken = (raw: string, contentType: string) =>
+  server.request('POST', '/oauth/token', { raw, headers: { 'content-type': contentType } });
+
+/** A JSON object serialised to exactly `bytes` bytes. */
+function jsonOfSize(bytes: number): string {
+  const skeleton = JSON.stringify({ pad: '' });
+  return JSON.stringify({ pad: 'x'.repeat(bytes - skeleton.length) });
+}
+
+describe('what works', () => {
+  it('puts a distinct trace-id header on every response, success and error alike', async () => {
+    const responses = await Promise.all([
+      server.request('GET', '/healthz'),
+      server.request('GET', '/sandbox/accounts', { token }),
+      server.request('GET', '/.well-known/jwks.json'),
+      server.request('GET', '/no/such/route'),
+      server.request('GET', '/sandbox/accounts'),
+    ]);
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 404, 401]);
+    const ids = responses.map((response) => response.headers.get('trace-id'));
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('ignores a trace-id sent by the client: the server picks its own', async () => {
+    const response = await server.request('GET', '/healthz', { headers: { 'trace-id': 'chosen-by-client', 'request-id': 'also-chosen' } });
+    expect(response.headers.get('trace-id')).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('logs each request with the trace_id of its trace-id header', async () => {
+    const response = await server.request('GET', '/sandbox/accounts?first=abc', { token });
+    const traceId = response.headers.get('trace-id');
+    await vi.waitFor(() => {
+      const lines = logLines.filter((line) => line.trace_id === traceId);
+      expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+      expect(lines.find((line) => line.code === 'validation_error')).toMatchObject({ status: 400 });
+      expect(lines.find((line) => line.msg === 'request completed')).toMatchObject({ res: { statusCode: 400 } });
+    }, { timeout: 5_000 });
+  });
+
+  it('accepts the page sizes at both bounds, 1 and 100', async () => {
+    for (const first of [1, 100]) {
+      const response = await server.request('GET', `/sandbox/accounts?first=${first}`, { token });
+      expect(response.status).toBe(200);
+    }
+  });
+
+  it('reads a JSON body of exactly 1 MB', async () => {
+    const response = await postToken(jsonOfSize(MB), 'application/json');
+    // Read and judged on its members (grant_type is missing), not refused for its size.
+    expectProblem(response, 400, 'invalid_request');
+  });
+});
+
+describe('what is refused', () => {
+  it('answers an unknown route with 404 route_not_found', async () => {
+    expectProblem(await server.request('GET', '/no/such/route'), 404, 'route_not_found');
+    expectProblem(await server.request('POST', '/sandbox/nothing-here', { body: {} }), 404, 'route_not_found');
+  });
+
+  it('answers a known path with a wrong method with 405 and an Allow header', async () => {
+    const deleteToken = await server.request('DELETE', '/oauth/token');
+    expectProblem(deleteToken, 405, 'method_not_allowed');
+    expect(deleteToken.headers.get('allow')).toBe('POST');
+
+    const putAccounts = await server.request('PUT', '/sandbox/accounts', { token, body: {} });
+    expectProblem(putAccounts, 405, 'method_not_allowed');
+    expect(putAccounts.headers.get('allow')).toBe('GET, HEAD');
+
+    const postAccount = await server.request('POST', `/accounts/${platform.platformId}`, { body: {} });
+    expectProblem(postAccount, 405, 'method_not_allowed');
+    expect(postAccount.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('refuses malformed JSON and an empty JSON body with 400 malformed_request', async () => {
+    expectProblem(await postToken('{"grant_type": ', 'application/json'), 400, 'malformed_request');
+    expectProblem(await postToken('', 'application/json'), 400, 'malformed_request');
+  });
+
+  it('refuses bodies of a media type the route does not read with 415', async () => {
+    expectProblem(await postToken('grant_type=client_credentials', 'text/plain'), 415, 'unsupported_media_type');
+    expectProblem(await postToken('<grant_type/>', 'application/xml'), 415, 'unsupported_media_type');
+    // A string body without a content-type: fetch labels it text/plain.
+    expectProblem(await server.request('POST', '/oauth/token', { raw: '{}' }), 415, 'unsupported_media_type');
+  });
+
+  it('refuses a JSON body one byte over 1 MB with 413', async () => {
+    expectProblem(await postToken(jsonOfSize(MB + 1), 'application/json'), 413, 'payload_too_large');
+  });
+
+  it.each([
+    ['0', 'must be at least 1'],
+    ['101', 'must be at most 100'],
+    ['-1', 'must be at least 1'],
+    ['abc', 'must be integer'],
+    ['1.5', 'must be integer'],
+  ])('refuses first=%s with 400 pointing at /first', async (first) => {
+    const response = await server.request('GET', `/sandbox/accounts?first=${first}`, { token });
+    expectProblem(response, 400, 'validation_error');
+    expect(response.body.errors).toHaveLength(1);
+    expect(response.body.errors[0]).toMatchObject({ pointer: '/first', detail: expect.any(String) });
+  });
+
+  it('refuses an unknown query parameter, listing every bad parameter', async () => {
+    const response = await server.request('GET', '/sandbox/accounts?limit=10', { token });
+    expectProblem(response, 400, 'validation_error');
+    expect(response.body.errors).toEqual([expect.objectContaining({ pointer: '/limit' })]);
+
+    const two = await server.request('GET', '/sandbox/accounts?limit=10&first=0', { token });
+    expectProblem(two, 400, 'validation_error');
+    expect(two.body.errors.map((error: { pointer: string }) => error.pointer).sort()).toEqual(['/first', '/limit']);
+  });
+
+  it('answers a URL with broken percent-encoding (400) and an over-long identifier (404) as problems', async () => {
+    expectProblem(await server.request('GET', '/sandbox/accounts/%zz', { token }), 400, 'malformed_request');
+    expectProblem(await server.request('GET', `/sandbox/accounts/acc_${'x'.repeat(200)}`, { token }), 404, 'not_found');
+  });
+});
+
+describe('who may not see it', () => {
+  it('never writes the Authorization header, client secrets or ?token= values to the log', async () => {
+    const resourceToken = 'hpp-resource-token-9f3c2a';
+    const basic = Buffer.from(`${platform.sandbox.clientId}:${platform.sandbox.clientSecret}`).toString('base64');
+    const responses = [
+      await server.request('GET', `/sandbox/accounts?token=${resourceToken}`, { token }),
+      await server.request('GET', `/pay/pay_01J00000000000000000000000?first=1&token=${resourceToken}`, { token }),
+      await server.request('GET', `/sandbox/accounts?after=x&token=${resourceToken}&first=1`, { token }),
+      await server.request('POST', '/oauth/token', {
+        raw: new URLSearchParams({ grant_type: 'client_credentials', audience: server.config.sandboxBaseUrl }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}` },
+      }),
+      await server.request('POST', '/oauth/token', {
+        body: { grant_type: 'client_credentials', client_id: platform.sandbox.clientId, client_secret: platform.sandbox.clientSecret, audience: 'nope' },
+      }),
+    ];
+    expect(responses.map((response) => response.status)).toEqual([400, 404, 400, 200, 400]);
+    const last = responses.at(-1)!.headers.get('trace-id');
+    await vi.waitFor(() => expect(logLines.some((line) => line.trace_id === last && line.msg === 'request completed')).toBe(true), { timeout: 5_000 });
+
+    for (const response of responses) {
+      const traceId = response.headers.get('trace-id');
+      expect(logLines.filter((line) => line.trace_id === traceId).length).toBeGreaterThan(0);
+      expect(response.text).not.toContain(resourceToken);
+    }
+    expect(logText).toContain('token=[redacted]');
+    for (const secret of [token, token.split('.')[2]!, basic, platform.sandbox.clientSecret, resourceToken]) {
+      expect(logText).not.toContain(secret);
+    }
+  });
+
+  it('does not echo the bad value of a field back in the problem', async () => {
+    const response = await server.request('GET', '/sandbox/accounts?first=4111111111111111', { token });
+    expectProblem(response, 400, 'validation_error');
+    expect(response.text).not.toContain('4111111111111111');
+  });
+});

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../src/core/db.js';
+import { DeliveryWorker } from '../../src/events/worker.js';
+import { HttpSender, type Sender } from '../../src/events/sender.js';
+import { startServer, DATABASE, type TestServer } from '../helpers/harness.js';
+import { startReceiver, type Receiver } from '../helpers/receiver.js';
+
+let server: TestServer;
+let receiver: Receiver;
+let second: Database;
+
+beforeAll(async () => {
+  server = await startServer({ WEBHOOK_WORKER: 'off' });
+  receiver = await startReceiver();
+  // On PostgreSQL the second worker has its own connections, as a second process would.
+  second = DATABASE === 'postgres' ? await openDatabase(server.config) : server.app.database;
+});
+afterAll(async () => {
+  if (second !== server.app.database) await second.close();
+  await receiver.close();
+  await server.close();
+});
+
+/** A sender that counts what it sent and notices two sends of one event at the same time. */
+function countingSender(inFlight: Set<string>, overlaps: string[], sent: string[]): Sender {
+  const http = new HttpSender();
+  return {
+    async send(request) {
+      const id = request.headers['webhook-id']!;
+      if (inFlight.has(id)) overlaps.push(id);
+      inFlight.add(id);
+      try {
+        return await http.send(request);
+      } finally {
+        inFlight.delete(id);
+        sent.push(id);
+      }
+    },
+  };
+}
+
+it(`two workers deliver 1,000 events on ${DATABASE}: none lost, none delivered twice`, async () => {
+  const platform = await server.platform();
+  const { db } = server.app.database;
+  const ids: string[] = [];
+  for (let batch = 0; batch < 10; batch++) {
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 100; i++) {
+        ids.push(
+          await server.app.services.outbox.record(trx, {
+            environment: 'sandbox',
+            platformId: platform.platformId,
+            type: 'payment_succeeded',
+            objectId: `pay_${String(batch * 100 + i).padStart(26, '0')}`,
+            data: { n: batch * 100 + i },
+            occurredAt: server.clock.now(),
+            destination: receiver.url,
+          }),
+        );
+      }
+    });
+  }
+  const inFlight = new Set<string>();
+  const overlaps: string[] = [];
+  const sentA: string[] = [];
+  const sentB: string[] = [];
+  const workers = [
+    new DeliveryWorker(server.app.database, server.clock, countingSender(inFlight, overlaps, sentA), server.app.app.log, { batchSize: 50 }),
+    new DeliveryWorker(second, server.clock, countingSender(inFlight, overlaps, sentB), server.app.app.log, { batchSize: 50 }),
+  ];
+  await Promise.all(workers.map((worker) => worker.start()));
+  try {
+    await receiver.waitFor(1000, 60_000);
+  } finally {
+    await Promise.all(workers.map((worker) => worker.stop()));
+  }
+  const received = receiver.received.map((delivery) => String(delivery.headers['webhook-id']));
+  expect(received).toHaveLength(1000);
+  expect(new Set(received)).toEqual(new Set(ids));
+  expect(overlaps).toEqual([]);
+  expect(sentA.length + sentB.length).toBe(1000);
+  expect(sentA.length).toBeGreaterThan(0);
+  expect(sentB.length).toBeGreaterThan(0);
+  const states = await db.selectFrom('webhook_deliveries').select(['state', 'attempt_count']).execute();
+  expect(states).toHaveLength(1000);
+  expect(states.every((row) => row.state === 'succeeded' && row.attempt_count === 1)).toBe(true);
+});

@@ -1,0 +1,277 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import type { Environment } from '../../src/core/config.js';
+import type { EventType } from '../../src/events/outbox.js';
+import { DeliveryWorker } from '../../src/events/worker.js';
+import { HttpSender } from '../../src/events/sender.js';
+import { RETRY_DELAYS_SECONDS } from '../../src/events/retry.js';
+import { startServer, apiPath, type TestServer, type TestPlatform } from '../helpers/harness.js';
+import { startReceiver, eventually, type Receiver } from '../helpers/receiver.js';
+
+let server: TestServer;
+let platform: TestPlatform;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  server = await startServer();
+  platform = await server.platform();
+});
+afterAll(() => server?.close());
+afterEach(() => receiver?.close());
+
+async function emit(options: { destination?: string | null; environment?: Environment; type?: EventType; objectId?: string; of?: TestPlatform } = {}) {
+  const environment = options.environment ?? 'sandbox';
+  const owner = options.of ?? platform;
+  return server.app.database.db.transaction().execute((trx) =>
+    server.app.services.outbox.record(trx, {
+      environment,
+      platformId: owner.platformId,
+      type: options.type ?? 'payment_succeeded',
+      objectId: options.objectId ?? 'pay_01JABCDEFGHJKMNPQRSTVWXYZ0',
+      data: { id: options.objectId ?? 'pay_01JABCDEFGHJKMNPQRSTVWXYZ0', status: 'captured', reference: 'order-1' },
+      occurredAt: server.clock.now(),
+      destination: options.destination === undefined ? receiver.url : options.destination,
+    }),
+  );
+}
+
+async function readEvent(id: string, environment: Environment = 'sandbox') {
+  const response = await server.request('GET', apiPath(environment, `/events/${id}`), { token: await platform.token(environment) });
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+async function secret(environment: Environment = 'sandbox'): Promise<string> {
+  return (await server.request('GET', apiPath(environment, '/webhook-secret'), { token: await platform.token(environment) })).body.secret;
+}
+
+function verifyWith(secretValue: string, delivery: { headers: Record<string, unknown>; body: string }) {
+  return new Webhook(secretValue).verify(delivery.body, delivery.headers as Record<string, string>);
+}
+
+describe('what works', () => {
+  it('delivers a committed event promptly, signed per Standard Webhooks, with the envelope', async () => {
+    receiver = await startReceiver();
+    const id = await emit();
+    const [delivery] = await receiver.waitFor(1);
+    expect(delivery!.headers['webhook-id']).toBe(id);
+    expect(delivery!.headers['content-type']).toBe('application/json');
+    const payload = verifyWith(await secret(), delivery!);
+    expect(payload).toEqual({
+      event_id: id,
+      type: 'payment_succeeded',
+      occurred_at: server.clock.now().toISOString(),
+      data: { id: 'pay_01JABCDEFGHJKMNPQRSTVWXYZ0', status: 'captured', reference: 'order-1' },
+    });
+    const event = await eventually(async () => {
+      const read = await readEvent(id);
+      return read.deliveries[0].status === 'succeeded' && read;
+    });
+    expect(event.deliveries[0]).toMatchObject({ url: receiver.url, attempt_count: 1, next_attempt_at: null });
+    expect(event.deliveries[0].attempts).toEqual([expect.objectContaining({ status_code: 200, error: null })]);
+  });
+
+  it('retries a failing receiver on the clock until it answers 2xx, exactly one success', async () => {
+    receiver = await startReceiver();
+    receiver.answers.push({ status: 500 }, { status: 503 });
+    const id = await emit();
+    await receiver.waitFor(1);
+    const pending = await eventually(async () => {
+      const read = await readEvent(id);
+      return read.deliveries[0].attempt_count === 1 && read;
+    });
+    expect(pending.deliveries[0].status).toBe('pending');
+    const due = Date.parse(pending.deliveries[0].next_attempt_at) - server.clock.now().getTime();
+    expect(due).toBeGreaterThanOrEqual(RETRY_DELAYS_SECONDS[0]! * 900);
+    expect(due).toBeLessThanOrEqual(RETRY_DELAYS_SECONDS[0]! * 1100);
+
+    await server.app.services.worker.runDue();
+    expect(receiver.received).toHaveLength(1); // not due yet: the clock has not moved
+    server.clock.advance(RETRY_DELAYS_SECONDS[0]! * 1.1);
+    await server.app.services.worker.runDue();
+    expect(receiver.received).toHaveLength(2);
+    server.clock.advance(RETRY_DELAYS_SECONDS[1]! * 1.1);
+    await server.app.services.worker.runDue();
+    expect(receiver.received).toHaveLength(3);
+
+    const event = await readEvent(id);
+    expect(event.deliveries[0].status).toBe('succeeded');
+    expect(event.deliveries[0].attempts.map((attempt: { status_code: number }) => attempt.status_code)).toEqual([500, 503, 200]);
+    server.clock.advance(3 * 24 * 3600);
+    await server.app.services.worker.runDue();
+    expect(receiver.received).toHaveLength(3);
+    expect(new Set(receiver.received.map((r) => r.headers['webhook-id']))).toEqual(new Set([id]));
+  });
+
+  it('honours Retry-After when it asks for longer than the schedule', async () => {
+    receiver = await startReceiver();
+    receiver.answers.push({ status: 429, headers: { 'retry-after': '120' } });
+    const id = await emit();
+    const event = await eventually(async () => {
+      const read = await readEvent(id);
+      return read.deliveries[0].attempt_count === 1 && read;
+    });
+    expect(Date.parse(event.deliveries[0].next_attempt_at) - server.clock.now().getTime()).toBe(120_000);
+  });
+
+  it('marks a delivery failed after the last retry, about three days later', async () => {
+    receiver = await startReceiver();
+    receiver.answers.push(...Array.from({ length: RETRY_DELAYS_SECONDS.length + 1 }, () => ({ status: 500 })));
+    const id = await emit();
+    await receiver.waitFor(1);
+    for (const delay of RETRY_DELAYS_SECONDS) {
+      await eventually(async () => (await readEvent(id)).deliveries[0].next_attempt_at !== null || undefined);
+      server.clock.advance(delay * 1.1);
+      await server.app.services.worker.runDue();
+    }
+    const event = await readEvent(id);
+    expect(event.deliveries[0]).toMatchObject({ status: 'failed', attempt_count: RETRY_DELAYS_SECONDS.length + 1, next_attempt_at: null });
+    const total = RETRY_DELAYS_SECONDS.reduce((sum, delay) => sum + delay, 0);
+    expect(total / 86400).toBeGreaterThan(2.9);
+    expect(total / 86400).toBeLessThan(3.1);
+  });
+
+  it('times out a receiver that never answers and records the attempt', async () => {
+    receiver = await startReceiver();
+    receiver.answers.push('hang');
+    const worker = new DeliveryWorker(server.app.database, server.clock, new HttpSender(300), server.app.app.log);
+    await server.app.services.worker.stop(); // only the short-timeout worker may take it
+    try {
+      const id = await emit();
+      await worker.runDue();
+      const event = await readEvent(id);
+      expect(event.deliveries[0].attempts[0]).toMatchObject({ status_code: null, error: expect.stringMatching(/no answer within 0.3 s/) });
+      expect(event.deliveries[0].attempts[0].duration_ms).toBeGreaterThanOrEqual(290);
+      expect(event.deliveries[0].status).toBe('pending');
+    } finally {
+      await server.app.services.worker.start();
+    }
+  });
+
+  it('does not follow redirects: a 3xx is a failed attempt', async () => {
+    receiver = await startReceiver();
+    receiver.answers.push({ status: 301, headers: { location: 'http://127.0.0.1:1/elsewhere' } });
+    const id = await emit();
+    const event = await eventually(async () => {
+      const read = await readEvent(id);
+      return read.deliveries[0].attempt_count === 1 && read;
+    });
+    expect(event.deliveries[0].attempts[0]).toMatchObject({ status_code: 301, error: 'answered 301' });
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it('redelivers an event on request, with the same webhook-id', async () => {
+    receiver = await startReceiver();
+    const id = await emit();
+    await receiver.waitFor(1);
+    const response = await server.request('POST', `/sandbox/events/${id}/redeliver`, { token: await platform.token() });
+    expect(response.status).toBe(202);
+    expect(response.body.deliveries).toHaveLength(2);
+    const received = await receiver.waitFor(2);
+    expect(received.map((r) => r.headers['webhook-id'])).toEqual([id, id]);
+  });
+
+  it('signs with both secrets for 24 hours after a rotation', async () => {
+    receiver = await startReceiver();
+    const before = await secret();
+    const rotated = await server.request('POST', '/sandbox/webhook-secret/rotate', { token: await platform.token() });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    expect(rotated.body.secret).not.toBe(before);
+    expect(Date.parse(rotated.body.previous_secret_expires_at) - server.clock.now().getTime()).toBe(24 * 3600 * 1000);
+    await emit();
+    const [delivery] = await receiver.waitFor(1);
+    expect(String(delivery!.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(() => verifyWith(before, delivery!)).not.toThrow();
+    expect(() => verifyWith(rotated.body.secret, delivery!)).not.toThrow();
+    expect(() => verifyWith('whsec_' + Buffer.from('another secret of 24 bytes').toString('base64'), delivery!)).toThrow();
+  });
+
+  it('lists events newest first, filtered by type and object id', async () => {
+    receiver = await startReceiver();
+    const first = await emit({ type: 'refund_initiated', objectId: 'rfd_01JABCDEFGHJKMNPQRSTVWXYZ1' });
+    const second = await emit({ type: 'refund_completed', objectId: 'rfd_01JABCDEFGHJKMNPQRSTVWXYZ1' });
+    const token = await platform.token();
+    const byObject = await server.request('GET', '/sandbox/events?object_id=rfd_01JABCDEFGHJKMNPQRSTVWXYZ1', { token });
+    expect(byObject.body.data.map((event: { event_id: string }) => event.event_id)).toEqual([second, first]);
+    const byType = await server.request('GET', '/sandbox/events?type=refund_completed', { token });
+    expect(byType.body.data.map((event: { event_id: string }) => event.event_id)).toEqual([second]);
+    expect(byType.body.data[0]).toMatchObject({ type: 'refund_completed', delivery_status: expect.any(String) });
+  });
+});
+
+describe('what is refused', () => {
+  it('emits nothing when the transaction that records the event rolls back', async () => {
+    receiver = await startReceiver();
+    const other = await server.platform();
+    await expect(
+      server.app.database.db.transaction().execute(async (trx) => {
+        await server.app.services.outbox.record(trx, {
+          environment: 'sandbox',
+          platformId: other.platformId,
+          type: 'payment_failed',
+          objectId: 'pay_01JABCDEFGHJKMNPQRSTVWXYZ2',
+          data: {},
+          occurredAt: server.clock.now(),
+          destination: receiver.url,
+        });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await server.app.services.worker.runDue();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(receiver.received).toHaveLength(0);
+    const events = await server.request('GET', '/sandbox/events', { token: await other.token() });
+    expect(events.body).toEqual({ data: [] });
+  });
+
+  it('refuses to deliver a live event to a loopback address and records why', async () => {
+    receiver = await startReceiver();
+    const https = await emit({ environment: 'live', destination: receiver.url.replace('http://', 'https://') });
+    const plain = await emit({ environment: 'live', destination: receiver.url });
+    for (const [id, error] of [
+      [https, /127\.0\.0\.1 is not allowed for live webhooks/],
+      [plain, /must use https/],
+    ] as const) {
+      const event = await eventually(async () => {
+        const read = await readEvent(id, 'live');
+        return read.deliveries[0].attempt_count === 1 && read;
+      });
+      expect(event.deliveries[0].attempts[0]).toMatchObject({ status_code: null, error: expect.stringMatching(error) });
+    }
+    expect(receiver.received).toHaveLength(0);
+  });
+
+  it('answers 409 when redelivering an event that had no webhook URL', async () => {
+    receiver = await startReceiver();
+    const id = await emit({ destination: null });
+    const response = await server.request('POST', `/sandbox/events/${id}/redeliver`, { token: await platform.token() });
+    expect(response.status).toBe(409);
+  });
+});
+
+describe('who may not see it', () => {
+  it('hides events of another platform and of the other environment (404)', async () => {
+    receiver = await startReceiver();
+    const id = await emit();
+    const other = await server.platform();
+    expect((await server.request('GET', `/sandbox/events/${id}`, { token: await other.token() })).status).toBe(404);
+    expect((await server.request('POST', `/sandbox/events/${id}/redeliver`, { token: await other.token() })).status).toBe(404);
+    expect((await server.request('GET', `/events/${id}`, { token: await platform.token('live') })).status).toBe(404);
+  });
+
+  it('requires the events:read scope', async () => {
+    const narrowed = await platform.token('sandbox', 'payments:read');
+    const response = await server.request('GET', '/sandbox/events', { token: narrowed });
+    expect(response.status).toBe(403);
+    expect((await server.request('GET', '/sandbox/webhook-secret', { token: narrowed })).status).toBe(403);
+  });
+
+  it('keeps one secret per platform and environment', async () => {
+    const other = await server.platform();
+    const mine = await secret('sandbox');
+    const theirs = (await server.request('GET', '/sandbox/webhook-secret', { token: await other.token() })).body.secret;
+    expect(mine).not.toBe(theirs);
+    expect(await secret('live')).not.toBe(mine);
+  });
+});

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type Response, type TestServer } from '../helpers/harness.js';
+import { CSV, PNG, listAll, pngFile, upload, type UploadParts } from '../helpers/documents.js';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server?.close());
+
+/** A fresh platform's sandbox token, so each test counts only its own documents. */
+async function freshToken(): Promise<string> {
+  return (await server.platform()).token();
+}
+
+const logo: UploadParts = { type: 'company_logo', tags: ['brand'], file: pngFile() };
+const withKey = (key: string) => ({ 'idempotency-key': key });
+
+function expectProblem(response: Response, status: number, code: string) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toContain('application/problem+json');
+  expect(response.body.code).toBe(code);
+}
+
+describe('what works', () => {
+  it('replays the first answer for the same key and the same upload, creating one document', async () => {
+    const token = await freshToken();
+    const key = randomUUID();
+    const first = await upload(server, token, logo, withKey(key));
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+
+    const retry = await upload(server, token, logo, withKey(key));
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body).toEqual(first.body);
+    expect(await listAll(server, token)).toEqual([first.body.id]);
+  });
+
+  it('creates exactly one document for two concurrent uploads with one key', async () => {
+    const token = await freshToken();
+    const key = randomUUID();
+    const answers = await Promise.all([upload(server, token, logo, withKey(key)), upload(server, token, logo, withKey(key))]);
+    const created = answers.filter((answer) => answer.status === 201 && answer.headers.get('idempotent-replayed') === null);
+    expect(created).toHaveLength(1);
+    const other = answers.find((answer) => answer !== created[0])!;
+    if (other.status === 201) {
+      expect(other.headers.get('idempotent-replayed')).toBe('true');
+      expect(other.body).toEqual(created[0]!.body);
+    } else {
+      expectProblem(other, 409, 'idempotency_in_flight');
+    }
+    expect(await listAll(server, token)).toEqual([created[0]!.body.id]);
+  });
+
+  it('scopes a key to the client: another platform and the live client may reuse it', async () => {
+    const key = randomUUID();
+    const platform = await server.platform();
+    const sandbox = await upload(server, await platform.token(), logo, withKey(key));
+    const live = await upload(server, await platform.token('live'), logo, withKey(key));
+    const stranger = await upload(server, await freshToken(), logo, withKey(key));
+    for (const answer of [sandbox, live, stranger]) {
+      expect(answer.status).toBe(201);
+      expect(answer.headers.get('idempotent-replayed')).toBeNull();
+    }
+    expect(new Set([sandbox.body.id, live.body.id, stranger.body.id]).size).toBe(3);
+  });
+
+  it('accepts a key of 255 characters', async () => {
+    const response = await upload(server, await freshToken(), logo, withKey('k'.repeat(255)));
+    expect(response.status).toBe(201);
+  });
+
+  it('forgets a key after 24 hours', async () => {
+    const platform = await server.platform();
+    const key = randomUUID();
+    const first = await upload(server, await platform.token(), logo, withKey(key));
+    server.clock.advance(24 * 60 * 60);
+    try {
+      // A token issued at the new time: the first one has expired.
+      const later = await upload(server, await platform.token('sandbox', 'documents:read_write'), logo, withKey(key));
+      expect(later.status).toBe(201);
+      expect(later.headers.get('idempotent-replayed')).toBeNull();
+      expect(later.body.id).not.toBe(first.body.id);
+    } finally {
+      server.clock.advance(-24 * 60 * 60);
+    }
+  });
+});
+
+describe('what is refused', () => {
+  it.each([
+    { change: 'the bytes', other: { ...logo, file: { ...pngFile(), bytes: Buffer.concat([PNG, Buffer.from([0])]) } } },
+    { change: 'the file name', other: { ...logo, file: pngFile('other.png') } },
+    { change: 'the declared Content-Type', other: { ...logo, file: { ...pngFile(), contentType: 'image/jpeg' } } },
+    { change: 'the type', other: { ...logo, type: 'other' } },
+    { change: 'the tags', other: { ...logo, tags: ['brand', 'new'] } },
+  ])('answers 422 idempotency_key_reused when $change differs, and creates nothing', async ({ other }) => {
+    const token = await freshToken();
+    const key = randomUUID();
+    const first = await upload(server, token, logo, withKey(key));
+    expect(first.status).toBe(201);
+    expectProblem(await upload(server, token, other, withKey(key)), 422, 'idempotency_key_reused');
+    expect(await listAll(server, token)).toEqual([first.body.id]);
+  });
+
+  it('refuses a key of 256 characters and an empty key with 400', async () => {
+    const token = await freshToken();
+    for (const key of ['k'.repeat(256), '']) {
+      const response = await upload(server, token, logo, withKey(key));
+      expectProblem(response, 400, 'validation_error');
+      expect(response.body.errors).toEqual([expect.objectContaining({ pointer: '/headers/idempotency-key' })]);
+    }
+    expect(await listAll(server, token)).toEqual([]);
+  });
+
+  it('keeps a refused upload (4xx) under its key: the retry replays the 400, a corrected body is 422', async () => {
+    const token = await freshToken();
+    const key = randomUUID();
+    const invalid: UploadParts = { type: 'company_logo', file: { bytes: CSV, filename: 'logo.csv', contentType: 'text/csv' } };
+    const first = await upload(server, token, invalid, withKey(key));
+    expectProblem(first, 400, 'validation_error');
+
+    const retry = await upload(server, token, invalid, withKey(key));
+    expectProblem(retry, 400, 'validation_error');
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body).toEqual(first.body);
+
+    expectProblem(await upload(server, token, logo, withKey(key)), 422, 'idempotency_key_reused');
+    expect(await listAll(server, token)).toEqual([]);
+  });
+
+  it('does not keep a 5xx: once storage works again, the retry with the key runs the upload', async () => {
+    const token = await freshToken();
+    const key = randomUUID();
+    const blobs = path.join(server.config.dataDir, 'blobs');
+    await rename(blobs, `${blobs}.aside`);
+    await writeFile(blobs, 'a file where the blob directory should be');
+    try {
+      expectProblem(await upload(server, token, logo, withKey(key)), 500, 'internal_error');
+    } finally {
+      await rm(blobs);
+      await rename(`${blobs}.aside`, blobs);
+    }
+    const retry = await upload(server, token, logo, withKey(key));
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBeNull();
+    expect(await listAll(server, token)).toEqual([retry.body.id]);
+  });
+});

@@ -1,0 +1,280 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { decodeProtectedHeader } from 'jose';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { ALL_SCOPES } from '../../src/core/auth.js';
+import { createDataStore, freePort, startServer, type DataStore, type TestPlatform, type TestServer } from '../helpers/harness.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+
+let server: TestServer;
+let platform: TestPlatform;
+
+beforeAll(async () => {
+  server = await startServer();
+  platform = await server.platform();
+});
+afterAll(() => server?.close());
+
+// ---- processes started by these tests, stopped by their own pid if a test fails half-way ----
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+}
+
+const started: Started[] = [];
+const stores: DataStore[] = [];
+
+afterEach(async () => {
+  for (const proc of started.splice(0)) {
+    // tsx runs the script in a child process: end the whole group this test started.
+    if (proc.child.exitCode === null && proc.child.signalCode === null) process.kill(-proc.child.pid!, 'SIGKILL');
+    await proc.exited;
+  }
+  for (const store of stores.splice(0)) await store.remove();
+});
+
+async function newStore(): Promise<DataStore> {
+  const store = await createDataStore();
+  stores.push(store);
+  return store;
+}
+
+/** Runs a project script with tsx, as `npm start` and `npm run cli` do, in a clean environment. */
+function run(script: string, args: string[], env: Record<string, string>, cwd: string): Started {
+  const child = spawn(TSX, [path.join(ROOT, script), ...args], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? cwd, ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const proc: Started = {
+    child,
+    output: () => output,
+    exited,
+    async waitFor(pattern, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const match = output.match(pattern);
+        if (match) return match;
+        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${pattern} never appeared; output:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+  started.push(proc);
+  return proc;
+}
+
+async function tokenRequest(url: string, body: Record<string, string>) {
+  const response = await fetch(`${url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+// ---- the OpenAPI document ----
+
+type Operation = { security?: { oauth2: string[] }[]; responses: Record<string, any>; parameters?: unknown[]; requestBody?: unknown };
+const PUBLIC_PATHS = ['/healthz', '/readyz', '/metrics', '/oauth/token', '/.well-known/jwks.json', '/.well-known/oauth-authorization-server'];
+
+function operations(document: { paths: Record<string, Record<string, Operation>> }) {
+  return Object.entries(document.paths).flatMap(([pathname, item]) =>
+    Object.entries(item)
+      .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+      .map(([method, operation]) => ({ pathname, method, operation })),
+  );
+}
+
+describe('what works', () => {
+  it('answers /healthz and /readyz', async () => {
+    const health = await server.request('GET', '/healthz');
+    expect(health.status).toBe(200);
+    expect(health.body).toEqual({ status: 'ok' });
+    const ready = await server.request('GET', '/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ready' });
+  });
+
+  it('exposes Prometheus metrics labelled by route pattern, never by raw ids or query values', async () => {
+    const token = await platform.token('sandbox');
+    expect((await server.request('GET', `/sandbox/accounts/${platform.platformId}`, { token })).status).toBe(200);
+    expect((await server.request('GET', '/sandbox/accounts/acc_00000000000000000000000000', { token })).status).toBe(404);
+    expect((await server.request('GET', `/no/such/${platform.platformId}?token=secret-query-value`)).status).toBe(404);
+
+    const metrics = await server.request('GET', '/metrics');
+    expect(metrics.status).toBe(200);
+    expect(metrics.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(metrics.text).toContain('# TYPE http_requests_total counter');
+    expect(metrics.text).toContain('# TYPE http_request_duration_seconds histogram');
+    expect(metrics.text).toMatch(/^http_requests_total\{method="GET",route="\/sandbox\/accounts\/:account_id",status="200"\} 1$/m);
+    expect(metrics.text).toMatch(/^http_requests_total\{method="GET",route="\/sandbox\/accounts\/:account_id",status="404"\} 1$/m);
+    expect(metrics.text).toMatch(/^http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/sandbox\/accounts\/:account_id",status="200"\} 1$/m);
+    expect(metrics.text).toMatch(/^http_requests_total\{method="GET",route="unmatched",status="404"\} \d+$/m);
+    expect(metrics.text).not.toContain(platform.platformId);
+    expect(metrics.text).not.toContain('acc_00000000000000000000000000');
+    expect(metrics.text).not.toContain('secret-query-value');
+  });
+
+  it('serves a valid OpenAPI 3.1 document of the public routes', async () => {
+    const response = await server.request('GET', '/openapi.json');
+    expect(response.status).toBe(200);
+    const document = response.body;
+    expect(document.openapi).toMatch(/^3\.1\./);
+
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document));
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(() => validator.resolveRefs()).not.toThrow();
+
+    for (const pathname of ['/oauth/token', '/accounts', '/accounts/{account_id}', '/v2/documents', '/healthz']) {
+      expect(Object.keys(document.paths)).toContain(pathname);
+    }
+    expect(document.servers.map((entry: { url: string }) => entry.url)).toEqual([server.config.baseUrl, server.config.sandboxBaseUrl]);
+    expect(document.components.schemas.Problem.required).toEqual(expect.arrayContaining(['type', 'title', 'status', 'detail', 'code', 'trace_id']));
+  });
+
+  it('documents each platform route with its scope and its problem answers', async () => {
+    const document = (await server.request('GET', '/openapi.json')).body;
+    const problemRef = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
+    const platformOperations = operations(document).filter(({ pathname }) => !PUBLIC_PATHS.includes(pathname));
+    expect(platformOperations.length).toBeGreaterThanOrEqual(5);
+
+    for (const { pathname, method, operation } of platformOperations) {
+      const where = `${method.toUpperCase()} ${pathname}`;
+      expect(operation.security, where).toHaveLength(1);
+      const [scope] = operation.security![0]!.oauth2;
+      expect(ALL_SCOPES, where).toContain(scope);
+      for (const status of ['401', '403', '429', '500']) expect(operation.responses[status]?.content, `${where} ${status}`).toEqual(problemRef);
+      if (operation.parameters?.length || operation.requestBody) expect(operation.responses['400']?.content, `${where} 400`).toEqual(problemRef);
+    }
+    expect(document.paths['/accounts'].get.security).toEqual([{ oauth2: ['accounts:read'] }]);
+    expect(document.paths['/accounts/{account_id}'].get.security).toEqual([{ oauth2: ['accounts:read'] }]);
+    expect(document.paths['/accounts/{account_id}'].get.responses['404'].content).toEqual(problemRef);
+    expect(document.paths['/v2/documents'].post.security).toEqual([{ oauth2: ['documents:read_write'] }]);
+    expect(document.paths['/v2/documents'].get.security).toEqual([{ oauth2: ['documents:read'] }]);
+    expect(document.paths['/oauth/token'].post.security).toBeUndefined();
+    expect(document.paths['/oauth/token'].post.responses['400'].content).toEqual(problemRef);
+  });
+
+  it('renders the API reference at /docs', async () => {
+    const docs = await server.request('GET', '/docs');
+    expect(docs.status).toBe(200);
+    expect(docs.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(docs.text).toContain('<div id="swagger-ui">');
+    const initializer = await server.request('GET', '/docs/static/swagger-initializer.js');
+    expect(initializer.status).toBe(200);
+    const served = await server.request('GET', '/docs/json');
+    expect(served.body.openapi).toMatch(/^3\.1\./);
+  });
+
+  it('keeps clients and the signing key across a restart on the same data', async () => {
+    const store = await newStore();
+    const first = await startServer({}, { store });
+    const client = await first.app.services.clients.create({ environment: 'sandbox', platformName: 'Restarted platform' });
+    const body = { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, audience: first.config.sandboxBaseUrl };
+    const before = await tokenRequest(first.url, body);
+    expect(before.status).toBe(200);
+    await first.close();
+
+    const second = await startServer({}, { store });
+    try {
+      const after = await tokenRequest(second.url, { ...body, audience: second.config.sandboxBaseUrl });
+      expect(after.status).toBe(200);
+      expect(decodeProtectedHeader(after.body.access_token).kid).toBe(decodeProtectedHeader(before.body.access_token).kid);
+      const accounts = await second.request('GET', '/sandbox/accounts', { token: after.body.access_token });
+      expect(accounts.body.data.map((account: { id: string }) => account.id)).toEqual([client.platformId]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it(
+    'runs as a process beside the CLI: credentials printed once, CLI clients honoured, exit 0 on SIGTERM',
+    async () => {
+      const store = await newStore();
+      const start = async () => {
+        const port = await freePort();
+        const env = { ...store.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' };
+        const proc = run('src/main.ts', [], env, store.dataDir);
+        await proc.waitFor(/^Get a token: .*$/m);
+        return { proc, port, url: `http://127.0.0.1:${port}`, audience: `http://localhost:${port}/sandbox` };
+      };
+
+      // First start on empty data: the URL and working sandbox credentials are printed.
+      const first = await start();
+      expect(first.proc.output()).toContain(`Payments API on http://localhost:${first.port}`);
+      const clientId = first.proc.output().match(/^\s+client_id:\s+(\S+)$/m)?.[1];
+      const clientSecret = first.proc.output().match(/^\s+client_secret:\s+(\S+)$/m)?.[1];
+      expect(clientId).toBeTruthy();
+      expect(clientSecret).toBeTruthy();
+      expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+      const printed = { grant_type: 'client_credentials', client_id: clientId!, client_secret: clientSecret! };
+      expect((await tokenRequest(first.url, { ...printed, audience: first.audience })).status).toBe(200);
+      first.proc.child.kill('SIGTERM');
+      expect(await first.proc.exited).toBe(0);
+      expect(first.proc.output()).toContain('shutting down');
+      await expect(fetch(`${first.url}/healthz`)).rejects.toThrow();
+
+      // The CLI adds a client with one scope; its secret is printed once.
+      const cli = run('src/cli.ts', ['clients', 'create', '--environment', 'sandbox', '--scopes', 'accounts:read'], store.env, store.dataDir);
+      expect(await cli.exited).toBe(0);
+      const cliId = cli.output().match(/^client_id:\s+(\S+)$/m)?.[1];
+      const cliSecret = cli.output().match(/^client_secret:\s+(\S+)$/m)?.[1];
+      expect(cliId).toMatch(/^sandbox_/);
+      expect(cliSecret).toBeTruthy();
+      expect(cli.output()).toMatch(/^scopes:\s+accounts:read$/m);
+
+      // Second start on the same data: no secret printed, both clients work, the CLI one narrowly.
+      const second = await start();
+      expect(second.proc.output()).toContain(`Sandbox clients: ${clientId}, ${cliId}`);
+      expect(second.proc.output()).not.toContain(clientSecret);
+      expect(second.proc.output()).not.toContain(cliSecret);
+      expect(second.proc.output()).not.toMatch(/client_secret:\s+\S/);
+      expect((await tokenRequest(second.url, { ...printed, audience: second.audience })).status).toBe(200);
+      const narrow = { grant_type: 'client_credentials', client_id: cliId!, client_secret: cliSecret!, audience: second.audience };
+      const issued = await tokenRequest(second.url, narrow);
+      expect(issued.status).toBe(200);
+      expect(issued.body.scope).toBe('accounts:read');
+      const auth = { authorization: `Bearer ${issued.body.access_token}` };
+      expect((await fetch(`${second.url}/sandbox/accounts`, { headers: auth })).status).toBe(200);
+      const documents = await fetch(`${second.url}/v2/documents`, { headers: auth });
+      expect(documents.status).toBe(403);
+      expect(((await documents.json()) as { code: string }).code).toBe('insufficient_scope');
+      const wider = await tokenRequest(second.url, { ...narrow, scope: 'accounts:read payments:read' });
+      expect(wider.status).toBe(400);
+      expect(wider.body.error).toBe('invalid_scope');
+      second.proc.child.kill('SIGTERM');
+      expect(await second.proc.exited).toBe(0);
+    },
+    90_000,
+  );
+});
+
+describe('what is refused', () => {
+  it('answers /metrics, /healthz and /openapi.json to GET only', async () => {
+    for (const pathname of ['/metrics', '/healthz', '/readyz', '/openapi.json']) {
+      const response = await server.request('POST', pathname, { body: {} });
+      expect(response.status).toBe(405);
+      expect(response.body.code).toBe('method_not_allowed');
+    }
+  });
+});
+
+describe('who may not see it', () => {
+  it('hides the sandbox duplicates and the documentation routes from the OpenAPI document', async () => {
+    const document = (await server.request('GET', '/openapi.json')).body;
+    const paths = Object.keys(document.paths);
+    expect(paths.filter((pathname) => pathname.startsWith('/sandbox'))).toEqual([]);
+    expect(paths.filter((pathname) => pathname.startsWith('/docs') || pathname === '/openapi.json')).toEqual([]);
+  });
+});

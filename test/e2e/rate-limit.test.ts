@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type Response, type TestServer } from '../helpers/harness.js';
+
+let limited: TestServer;
+let unlimited: TestServer;
+
+beforeAll(async () => {
+  [limited, unlimited] = await Promise.all([
+    startServer({ RATE_LIMIT_PER_SECOND: '1', RATE_LIMIT_BURST: '3' }),
+    startServer({ RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_BURST: '3' }),
+  ]);
+});
+afterAll(() => Promise.all([limited?.close(), unlimited?.close()]));
+
+/** An access token issued without going through the (rate-limited) token endpoint. */
+async function tokenFor(server: TestServer): Promise<string> {
+  const client = await server.app.services.clients.create({ environment: 'sandbox', platformName: 'Rate-limited platform' });
+  const issued = await server.app.services.tokens.issue({ clientId: client.clientId, clientSecret: client.clientSecret, audience: server.config.sandboxBaseUrl });
+  return issued.access_token;
+}
+
+const accounts = (server: TestServer, token: string) => server.request('GET', '/sandbox/accounts', { token });
+
+function expectRateLimited(response: Response) {
+  expect(response.status).toBe(429);
+  expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  expect(response.body).toMatchObject({ status: 429, code: 'rate_limited', trace_id: response.headers.get('trace-id') });
+  expect(response.headers.get('retry-after')).toBe('1');
+  expect(response.headers.get('ratelimit-limit')).toBe('3');
+  expect(response.headers.get('ratelimit-remaining')).toBe('0');
+  expect(Number(response.headers.get('ratelimit-reset'))).toBeGreaterThanOrEqual(1);
+}
+
+/**
+ * Sends requests at once, so they all land well within the second it takes a token to come
+ * back even on a busy machine; answers them ordered by status.
+ */
+async function together(requests: (() => Promise<Response>)[]): Promise<Response[]> {
+  const responses = await Promise.all(requests.map((send) => send()));
+  return responses.sort((a, b) => a.status - b.status);
+}
+
+const times = <T>(count: number, make: () => T): T[] => Array.from({ length: count }, make);
+
+describe('what works', () => {
+  it('lets a burst of 3 through, telling the client what remains', async () => {
+    const token = await tokenFor(limited);
+    const responses = await together(times(3, () => () => accounts(limited, token)));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
+    expect(responses.map((response) => response.headers.get('ratelimit-remaining')).sort()).toEqual(['0', '1', '2']);
+    for (const response of responses) {
+      expect(response.headers.get('ratelimit-limit')).toBe('3');
+      expect(Number(response.headers.get('ratelimit-reset'))).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('is off with RATE_LIMIT_PER_SECOND=0: many quick requests pass, without RateLimit headers', async () => {
+    const token = await tokenFor(unlimited);
+    const responses = await together(times(12, () => () => accounts(unlimited, token)));
+    expect(responses.map((response) => response.status)).toEqual(Array(12).fill(200));
+    expect(responses[0]!.headers.get('ratelimit-limit')).toBeNull();
+    const tokenRequests = await together(times(6, () => () => unlimited.request('POST', '/oauth/token', { body: {} })));
+    expect(tokenRequests.map((response) => response.status)).toEqual(Array(6).fill(400));
+  });
+});
+
+describe('what is refused', () => {
+  it('answers the 4th quick request of a client with 429 rate_limited, Retry-After and RateLimit headers', async () => {
+    const token = await tokenFor(limited);
+    const responses = await together(times(4, () => () => accounts(limited, token)));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 429]);
+    expectRateLimited(responses[3]!);
+  });
+
+  it('limits the token endpoint per client address', async () => {
+    const from = (address: string) => () => limited.request('POST', '/oauth/token', { body: {}, headers: { 'x-forwarded-for': address } });
+    const responses = await together(times(4, () => from('203.0.113.7')));
+    // Refused for its missing members (400) while tokens remain, then for the rate (429).
+    expect(responses.map((response) => response.status)).toEqual([400, 400, 400, 429]);
+    expectRateLimited(responses[3]!);
+    expect((await from('203.0.113.8')()).status).toBe(400);
+  });
+});
+
+describe('who may not see it', () => {
+  it("does not charge one client's requests to another", async () => {
+    const [first, second] = await Promise.all([tokenFor(limited), tokenFor(limited)]);
+    const responses = await together(times(4, () => () => accounts(limited, first!)));
+    expectRateLimited(responses[3]!);
+    const other = await accounts(limited, second!);
+    expect(other.status).toBe(200);
+    expect(other.headers.get('ratelimit-remaining')).toBe('2');
+  });
+
+  it('shares one bucket across the live and sandbox mounts and the files host for one client', async () => {
+    const token = await tokenFor(limited);
+    const responses = await together([
+      () => limited.request('GET', '/sandbox/accounts', { token }),
+      () => limited.request('GET', '/v2/documents', { token }),
+      () => limited.request('GET', '/sandbox/accounts', { token }),
+      () => limited.request('GET', '/v2/documents', { token }),
+    ]);
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 429]);
+    expectRateLimited(responses[3]!);
+  });
+});
