@@ -23,6 +23,8 @@ import { EventService, WebhookSecretService } from './events/service.js';
 import { eventRoutes } from './events/routes.js';
 import { DeliveryWorker } from './events/worker.js';
 import { HttpSender, type Sender } from './events/sender.js';
+import { PaymentService } from './payments/service.js';
+import { paymentRoutes } from './payments/routes.js';
 import { installMetrics } from './operations/metrics.js';
 import { installOpenApi } from './operations/openapi.js';
 import { operationsRoutes } from './operations/routes.js';
@@ -48,6 +50,7 @@ export interface Services {
   events: EventService;
   webhookSecrets: WebhookSecretService;
   worker: DeliveryWorker;
+  payments: PaymentService;
 }
 
 export interface App {
@@ -130,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     outbox,
     events: new EventService(db, pager, outbox),
     webhookSecrets: new WebhookSecretService(db, clock),
+    payments: new PaymentService(db, config, pager, clock),
     worker: new DeliveryWorker(database, clock, options.sender ?? new HttpSender(), app.log),
   };
 
@@ -146,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     idempotency(scope, db, clock);
     await scope.register(accountRoutes, { accounts: services.accounts });
     await scope.register(eventRoutes, { events: services.events, secrets: services.webhookSecrets });
+    await scope.register(paymentRoutes, { payments: services.payments });
   };
   await app.register(platformApi('live'));
   await app.register(platformApi('sandbox'), { prefix: '/sandbox' });

@@ -29,6 +29,8 @@ export interface Config {
   logLevel: string;
   maxDocumentBytes: number;
   maxJsonBytes: number;
+  /** ISO 4217 codes payments may use (SUPPORTED_CURRENCIES, comma-separated; default EUR). */
+  supportedCurrencies: string[];
   /** Whether this process delivers webhooks too (WEBHOOK_WORKER=off leaves it to `npm run worker`). */
   webhookWorker: boolean;
 }
@@ -82,6 +84,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxDocumentBytes: 10 * 1024 * 1024,
     maxJsonBytes: 1024 * 1024,
     webhookWorker: env.WEBHOOK_WORKER !== 'off',
+    supportedCurrencies: (env.SUPPORTED_CURRENCIES || 'EUR').split(',').map((code) => code.trim().toUpperCase()).filter(Boolean),
   };
 }
 

@@ -120,6 +120,51 @@ export interface WebhookAttemptsTable {
   error: string | null;
 }
 
+export interface FeeSchedulesTable {
+  platform_id: string;
+  card_rate_bp: number;
+  card_fixed: number;
+  sepa_rate_bp: number;
+  sepa_minimum: number;
+  created_at: Date;
+}
+
+export interface PaymentsTable {
+  id: string;
+  environment: Environment;
+  platform_id: string;
+  amount_minor: number;
+  currency: string;
+  status: string;
+  method_type: 'card' | 'sepa_direct_debit' | 'user_selected';
+  reference: string;
+  description: string | null;
+  remittance_info: string | null;
+  language: string;
+  cit_mode: 'one_off' | 'initial';
+  customer: Record<string, unknown> | null;
+  redirect_url: string;
+  webhook_url: string | null;
+  generate_qr_code: boolean;
+  resource_token: string;
+  processing_fee: number | null;
+  expires_at: Date;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface PaymentPartiesTable {
+  payment_id: string;
+  position: number;
+  party_type: 'platform' | 'merchant' | 'seller';
+  account_id: string;
+  reference: string | null;
+  amount_minor: number;
+  fee_contribution: number;
+  fee_share: number | null;
+  refundable_amount: number;
+}
+
 export interface Tables {
   platforms: PlatformsTable;
   accounts: AccountsTable;
@@ -132,6 +177,9 @@ export interface Tables {
   events: EventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  fee_schedules: FeeSchedulesTable;
+  payments: PaymentsTable;
+  payment_parties: PaymentPartiesTable;
 }
 
 /** The database or a transaction: repositories take either, so services can compose writes. */

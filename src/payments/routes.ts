@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { typed } from '../core/http.js';
+import { InitiatePayment, Payment, PaymentCreated, PaymentListQuery, PaymentPage, PaymentParams } from './schemas.js';
+import type { PaymentService } from './service.js';
+
+export async function paymentRoutes(fastify: FastifyInstance, { payments }: { payments: PaymentService }): Promise<void> {
+  const app = typed(fastify);
+
+  app.post(
+    '/payments',
+    {
+      schema: { tags: ['payments'], summary: 'Initiate a payment paid on the hosted payment page', body: InitiatePayment, response: { 201: PaymentCreated } },
+      config: { scope: 'payments:read_write' },
+    },
+    async (request, reply) => reply.code(201).send(await payments.initiate(request.caller, request.body)),
+  );
+
+  app.get(
+    '/payments',
+    { schema: { tags: ['payments'], summary: 'List payments, newest first', querystring: PaymentListQuery, response: { 200: PaymentPage } }, config: { scope: 'payments:read' } },
+    async (request) => payments.list(request.caller, request.query),
+  );
+
+  app.get(
+    '/payments/:payment_id',
+    { schema: { tags: ['payments'], summary: 'Read a payment', params: PaymentParams, response: { 200: Payment } }, config: { scope: 'payments:read' } },
+    async (request) => payments.get(request.caller, request.params.payment_id),
+  );
+
+  app.get(
+    '/payments/:payment_id/qr-code',
+    {
+      schema: { tags: ['payments'], summary: 'QR code (PNG) of the hosted payment page', params: PaymentParams, produces: ['image/png'] },
+      config: { scope: 'payments:read' },
+    },
+    async (request, reply) => reply.type('image/png').header('cache-control', 'private, max-age=3600').send(await payments.qrCode(request.caller, request.params.payment_id)),
+  );
+}

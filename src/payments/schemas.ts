@@ -1,0 +1,125 @@
+import { Type, type Static } from 'typebox';
+import { Country, Currency, DateTime, Email, Nullable, StringEnum, Uri } from '../core/formats.js';
+import { idPattern } from '../core/ids.js';
+import { Page, PageQuery } from '../core/pagination.js';
+
+export const MAX_AMOUNT_MINOR = 99_999_999;
+export const PAYMENT_METHOD_TYPES = ['card', 'sepa_direct_debit', 'user_selected'] as const;
+export const LANGUAGES = ['de', 'en', 'es'] as const;
+export const PAYMENT_STATUSES = ['initiated', 'started', 'authorized', 'captured', 'completed', 'declined', 'not_completed', 'authentication_failed', 'canceled'] as const;
+
+const AmountMinor = Type.Integer({ minimum: 0, maximum: MAX_AMOUNT_MINOR, description: 'Integer amount in the minor unit of the currency' });
+const FeeContribution = Type.Integer({ minimum: 0, maximum: 100, description: 'Percentage of the processing fee this party bears' });
+const Name = Type.String({ minLength: 2, maxLength: 50 });
+const Link = Type.Object({ href: Type.String() });
+
+export const Address = Type.Object(
+  {
+    line1: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    line2: Type.Optional(Type.String({ maxLength: 100 })),
+    number: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999, description: 'House number' })),
+    town_city: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    state: Type.Optional(Type.String({ maxLength: 100 })),
+    zip: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
+    country: Type.Optional(Country()),
+  },
+  { additionalProperties: false },
+);
+
+export const Customer = Type.Object(
+  {
+    first_name: Type.Optional(Name),
+    last_name: Type.Optional(Name),
+    email: Type.Optional(Email()),
+    address: Type.Optional(Address),
+  },
+  { additionalProperties: false, description: 'Pre-fills the hosted payment page' },
+);
+
+export const RoutingRequest = Type.Object(
+  {
+    platform: Type.Optional(Type.Object({ amount_minor: AmountMinor, processing_fee_contribution: FeeContribution }, { additionalProperties: false })),
+    merchants: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            type: StringEnum(['seller', 'merchant'] as const),
+            id: Type.String({ pattern: idPattern('acc') }),
+            reference: Type.Optional(Type.String({ maxLength: 50 })),
+            amount_minor: AmountMinor,
+            processing_fee_contribution: FeeContribution,
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 50 },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type RoutingRequest = Static<typeof RoutingRequest>;
+
+export const InitiatePayment = Type.Object(
+  {
+    amount_minor: AmountMinor,
+    currency: Currency(),
+    payment_method: Type.Optional(Type.Object({ type: StringEnum(PAYMENT_METHOD_TYPES, { default: 'user_selected' }) }, { additionalProperties: false })),
+    reference: Type.String({ minLength: 1, maxLength: 50, description: 'Never shown to buyers' }),
+    description: Type.Optional(Type.String({ maxLength: 100, description: 'Shown on the hosted page' })),
+    remittance_info: Type.Optional(Type.String({ maxLength: 140, description: 'Passed to the bank' })),
+    integration: Type.Object({ type: StringEnum(['hosted'] as const), generate_qr_code: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+    routing: Type.Optional(RoutingRequest),
+    urls: Type.Object({ redirect: Uri(), webhook: Type.Optional(Uri()) }, { additionalProperties: false }),
+    cit_mode: Type.Optional(StringEnum(['one_off', 'initial'] as const, { default: 'one_off' })),
+    customer: Type.Optional(Customer),
+    language: Type.Optional(StringEnum(LANGUAGES, { description: 'Language of the hosted page; default en' })),
+  },
+  { additionalProperties: false },
+);
+export type InitiatePayment = Static<typeof InitiatePayment>;
+
+const PaymentLinks = Type.Object({ self: Link, hosted_page: Link, qr_code: Type.Optional(Link) });
+
+export const PaymentCreated = Type.Object({
+  id: Type.String({ pattern: idPattern('pay') }),
+  status: StringEnum(PAYMENT_STATUSES),
+  reference: Type.String(),
+  expires_at: DateTime(),
+  integration: Type.Object({ type: Type.Literal('hosted') }),
+  _links: PaymentLinks,
+});
+export type PaymentCreated = Static<typeof PaymentCreated>;
+
+const Money = Type.Object({ amount_minor: Type.Integer(), currency: Type.String() });
+const Transfer = Nullable(Type.Object({ transfer_id: Type.String(), amount_minor: Type.Integer(), processing_fee: Money }));
+const partyFields = {
+  amount_minor: Type.Integer(),
+  processing_fee_contribution: Type.Integer(),
+  refundable_amount: Type.Integer(),
+  transfer: Transfer,
+};
+
+export const Payment = Type.Object({
+  id: Type.String(),
+  amount_minor: Type.Integer(),
+  currency: Type.String(),
+  initiated_at: DateTime(),
+  expires_at: DateTime(),
+  status: StringEnum(PAYMENT_STATUSES),
+  payment_method: Type.Object({ type: StringEnum(PAYMENT_METHOD_TYPES) }),
+  processing_fee: Nullable(Money),
+  routing: Type.Object({
+    platform: Type.Object({ id: Type.String(), ...partyFields }),
+    merchants: Type.Array(Type.Object({ id: Type.String(), type: StringEnum(['seller', 'merchant'] as const), reference: Nullable(Type.String()), ...partyFields })),
+  }),
+  succeeded: Type.Boolean(),
+  reference: Type.String(),
+  description: Nullable(Type.String()),
+  cit_mode: StringEnum(['one_off', 'initial'] as const),
+  _links: PaymentLinks,
+});
+export type Payment = Static<typeof Payment>;
+
+export const PaymentParams = Type.Object({ payment_id: Type.String({ maxLength: 64 }) });
+export const PaymentListQuery = PageQuery({ status: Type.Optional(StringEnum(PAYMENT_STATUSES)), reference: Type.Optional(Type.String({ maxLength: 50 })) });
+export const PaymentPage = Page(Payment);

@@ -1,0 +1,224 @@
+import type { Kysely } from 'kysely';
+import QRCode from 'qrcode';
+import type { Tables } from '../core/db.js';
+import type { Caller } from '../core/auth.js';
+import type { Clock } from '../core/clock.js';
+import { audienceOf, type Config } from '../core/config.js';
+import { ApiError, notFound, type FieldError } from '../core/errors.js';
+import { newId, randomSecret } from '../core/ids.js';
+import type { Pager, PageRequest } from '../core/pagination.js';
+import { addSeconds, formatDateTime } from '../core/time.js';
+import { webhookUrlProblem } from '../events/destinations.js';
+import { processingFee, splitByPercent, type FeeSchedule, type PaymentMethod } from './fees.js';
+import * as repo from './repository.js';
+import type { InitiatePayment, Payment, PaymentCreated } from './schemas.js';
+
+const PAYMENT_TTL_SECONDS = 3600;
+const SUCCEEDED = new Set(['captured', 'completed']);
+
+interface Party {
+  type: 'platform' | 'merchant' | 'seller';
+  accountId: string;
+  reference: string | null;
+  amount: number;
+  contribution: number;
+  /** Where this party sits in the request, for error pointers. */
+  pointer: string;
+}
+
+/** The parties of a request's routing; without routing everything goes to the platform. */
+function partiesFrom(request: InitiatePayment, platformId: string): Party[] {
+  if (!request.routing) return [{ type: 'platform', accountId: platformId, reference: null, amount: request.amount_minor, contribution: 100, pointer: '/routing' }];
+  const platform = request.routing.platform;
+  return [
+    { type: 'platform', accountId: platformId, reference: null, amount: platform?.amount_minor ?? 0, contribution: platform?.processing_fee_contribution ?? 0, pointer: '/routing/platform' },
+    ...(request.routing.merchants ?? []).map((merchant, index) => ({
+      type: merchant.type,
+      accountId: merchant.id,
+      reference: merchant.reference ?? null,
+      amount: merchant.amount_minor,
+      contribution: merchant.processing_fee_contribution,
+      pointer: `/routing/merchants/${index}`,
+    })),
+  ];
+}
+
+/** The method fixed at initiation, if the platform chose one. */
+function knownMethod(request: InitiatePayment): PaymentMethod | undefined {
+  const type = request.payment_method?.type ?? 'user_selected';
+  return type === 'user_selected' ? undefined : type;
+}
+
+export class PaymentService {
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly config: Config,
+    private readonly pager: Pager,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Format rules the schema cannot express: answered 400 with every bad field. */
+  private checkInput(caller: Caller, request: InitiatePayment): void {
+    const errors: FieldError[] = [];
+    const citMode = request.cit_mode ?? 'one_off';
+    if (request.amount_minor < 1 && citMode !== 'initial') errors.push({ pointer: '/amount_minor', detail: 'must be at least 1 (0 only for cit_mode initial)' });
+    if (request.urls.webhook) {
+      const problem = webhookUrlProblem(caller.environment, request.urls.webhook);
+      if (problem) errors.push({ pointer: '/urls/webhook', detail: problem });
+    }
+    if (caller.environment === 'live' && !request.urls.redirect.startsWith('https://')) errors.push({ pointer: '/urls/redirect', detail: 'must be https in the live environment' });
+    if (errors.length > 0) throw new ApiError('validation_error', { detail: `The body has ${errors.length} invalid field(s): ${errors.map((e) => e.pointer).join(', ')}`, errors });
+  }
+
+  /** Business rules: routing, currency and fee shares; answered 422 with every broken rule. */
+  private async checkRules(caller: Caller, request: InitiatePayment, parties: Party[], schedule: FeeSchedule): Promise<number | null> {
+    const errors: FieldError[] = [];
+    const method = knownMethod(request);
+    if (!this.config.supportedCurrencies.includes(request.currency)) {
+      errors.push({ pointer: '/currency', detail: `is not supported; supported: ${this.config.supportedCurrencies.join(', ')}` });
+    } else if (method === 'sepa_direct_debit' && request.currency !== 'EUR') {
+      errors.push({ pointer: '/currency', detail: 'must be EUR for SEPA Direct Debit' });
+    }
+    if (request.amount_minor === 0 && method === 'sepa_direct_debit') errors.push({ pointer: '/amount_minor', detail: 'a zero-amount initial payment verifies a card; SEPA Direct Debit needs an amount' });
+    const routed = parties.reduce((sum, party) => sum + party.amount, 0);
+    if (routed !== request.amount_minor) errors.push({ pointer: '/routing', detail: `amounts add up to ${routed}, not to amount_minor ${request.amount_minor}` });
+    const contributions = parties.reduce((sum, party) => sum + party.contribution, 0);
+    if (contributions !== 100) errors.push({ pointer: '/routing', detail: `processing_fee_contribution values add up to ${contributions}, not 100` });
+    const merchants = parties.filter((party) => party.type !== 'platform');
+    const known = await repo.existingMerchants(this.db, caller, merchants.map((party) => party.accountId));
+    const seen = new Set<string>();
+    for (const party of merchants) {
+      if (seen.has(party.accountId)) errors.push({ pointer: `${party.pointer}/id`, detail: 'appears more than once in the routing' });
+      else if (!known.has(party.accountId)) errors.push({ pointer: `${party.pointer}/id`, detail: 'is not a merchant account of this platform' });
+      seen.add(party.accountId);
+    }
+    const fee = method ? processingFee(method, request.amount_minor, schedule) : null;
+    if (fee !== null && errors.length === 0) {
+      const shares = splitByPercent(fee, parties.map((party) => party.contribution));
+      parties.forEach((party, i) => {
+        if (shares[i]! > party.amount) errors.push({ pointer: party.pointer, detail: `bears a fee share of ${shares[i]}, more than its amount ${party.amount}` });
+      });
+    }
+    if (errors.length > 0) throw new ApiError('business_rule', { detail: errors.map((e) => `${e.pointer} ${e.detail}`).join('; '), errors });
+    return fee;
+  }
+
+  async initiate(caller: Caller, request: InitiatePayment): Promise<PaymentCreated> {
+    this.checkInput(caller, request);
+    const parties = partiesFrom(request, caller.platformId);
+    const schedule = await repo.feeSchedule(this.db, caller.platformId);
+    const fee = await this.checkRules(caller, request, parties, schedule);
+    const shares = fee === null ? undefined : splitByPercent(fee, parties.map((party) => party.contribution));
+    const id = newId('pay');
+    const now = this.clock.now();
+    const payment: repo.PaymentRow = {
+      id,
+      environment: caller.environment,
+      platform_id: caller.platformId,
+      amount_minor: request.amount_minor,
+      currency: request.currency,
+      status: 'initiated',
+      method_type: request.payment_method?.type ?? 'user_selected',
+      reference: request.reference,
+      description: request.description ?? null,
+      remittance_info: request.remittance_info ?? null,
+      language: request.language ?? 'en',
+      cit_mode: request.cit_mode ?? 'one_off',
+      customer: request.customer ?? null,
+      redirect_url: request.urls.redirect,
+      webhook_url: request.urls.webhook ?? null,
+      generate_qr_code: request.integration.generate_qr_code ?? false,
+      resource_token: randomSecret(),
+      processing_fee: fee,
+      expires_at: addSeconds(now, PAYMENT_TTL_SECONDS),
+      created_at: now,
+      updated_at: now,
+    };
+    await this.db.transaction().execute((trx) =>
+      repo.insertPayment(
+        trx,
+        payment,
+        parties.map((party, position) => ({
+          payment_id: id,
+          position,
+          party_type: party.type,
+          account_id: party.accountId,
+          reference: party.reference,
+          amount_minor: party.amount,
+          fee_contribution: party.contribution,
+          fee_share: shares?.[position] ?? null,
+          refundable_amount: party.amount,
+        })),
+      ),
+    );
+    return { id, status: 'initiated', reference: payment.reference, expires_at: formatDateTime(payment.expires_at), integration: { type: 'hosted' }, _links: this.links(payment) };
+  }
+
+  async get(caller: Caller, id: string): Promise<Payment> {
+    const payment = await this.find(caller, id);
+    return this.present(payment, await repo.partiesOf(this.db, [payment.id]));
+  }
+
+  async list(caller: Caller, query: PageRequest & repo.PaymentFilter) {
+    const list = `payments:${caller.environment}:${caller.platformId}:${query.status ?? ''}:${query.reference ?? ''}`;
+    const page = await this.pager.page(list, query, (limit, after) => repo.listPayments(this.db, caller, query, limit, after), (row) => row);
+    const parties = await repo.partiesOf(this.db, page.data.map((row) => row.id));
+    return { ...page, data: page.data.map((row) => this.present(row, parties.filter((party) => party.payment_id === row.id))) };
+  }
+
+  /** The QR code (PNG) of the hosted page, for payments initiated with generate_qr_code. */
+  async qrCode(caller: Caller, id: string): Promise<Buffer> {
+    const payment = await this.find(caller, id);
+    if (!payment.generate_qr_code) throw notFound(`The QR code of payment ${id}`);
+    return QRCode.toBuffer(this.hostedPageUrl(payment), { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 320 });
+  }
+
+  private async find(caller: Caller, id: string): Promise<repo.PaymentRow> {
+    const payment = await repo.findPayment(this.db, caller, id);
+    if (!payment) throw notFound(`Payment ${id}`);
+    return payment;
+  }
+
+  private hostedPageUrl(payment: repo.PaymentRow): string {
+    return `${this.config.baseUrl}/pay/${payment.id}?token=${payment.resource_token}`;
+  }
+
+  private links(payment: repo.PaymentRow): PaymentCreated['_links'] {
+    const self = `${audienceOf(this.config, payment.environment)}/payments/${payment.id}`;
+    return {
+      self: { href: self },
+      hosted_page: { href: this.hostedPageUrl(payment) },
+      ...(payment.generate_qr_code ? { qr_code: { href: `${self}/qr-code` } } : {}),
+    };
+  }
+
+  private present(payment: repo.PaymentRow, parties: repo.PartyRow[]): Payment {
+    const party = (row: repo.PartyRow) => ({
+      id: row.account_id,
+      amount_minor: row.amount_minor,
+      processing_fee_contribution: row.fee_contribution,
+      refundable_amount: row.refundable_amount,
+      transfer: null,
+    });
+    const [platform, ...merchants] = parties;
+    return {
+      id: payment.id,
+      amount_minor: payment.amount_minor,
+      currency: payment.currency,
+      initiated_at: formatDateTime(payment.created_at),
+      expires_at: formatDateTime(payment.expires_at),
+      status: payment.status as Payment['status'],
+      payment_method: { type: payment.method_type },
+      processing_fee: payment.processing_fee === null ? null : { amount_minor: payment.processing_fee, currency: payment.currency },
+      routing: {
+        platform: party(platform!),
+        merchants: merchants.map((row) => ({ ...party(row), type: row.party_type as 'merchant' | 'seller', reference: row.reference })),
+      },
+      succeeded: SUCCEEDED.has(payment.status),
+      reference: payment.reference,
+      description: payment.description,
+      cit_mode: payment.cit_mode,
+      _links: this.links(payment),
+    };
+  }
+}

@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Environment } from '../../src/core/config.js';
+import { newId } from '../../src/core/ids.js';
+import { apiPath, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
+
+let server: TestServer;
+let platform: TestPlatform;
+let merchants: string[];
+
+beforeAll(async () => {
+  server = await startServer();
+  platform = await server.platform();
+  merchants = await addMerchants(platform, 'sandbox', 2);
+});
+afterAll(() => server?.close());
+
+/** Merchant accounts come from onboarding; here they are written straight into the table. */
+async function addMerchants(owner: TestPlatform, environment: Environment, count: number): Promise<string[]> {
+  const rows = Array.from({ length: count }, (_, i) => ({
+    environment,
+    id: newId('acc'),
+    platform_id: owner.platformId,
+    type: 'merchant' as const,
+    name: `Merchant ${i}`,
+    created_at: server.clock.now(),
+  }));
+  await server.app.database.db.insertInto('accounts').values(rows).execute();
+  return rows.map((row) => row.id);
+}
+
+const minimal = (overrides: Record<string, unknown> = {}) => ({
+  amount_minor: 10_000,
+  currency: 'EUR',
+  reference: 'order-1',
+  integration: { type: 'hosted' },
+  urls: { redirect: 'https://shop.example/return', webhook: 'https://shop.example/webhooks' },
+  ...overrides,
+});
+
+async function initiate(body: unknown, options: { environment?: Environment; headers?: Record<string, string>; owner?: TestPlatform } = {}) {
+  const environment = options.environment ?? 'sandbox';
+  const owner = options.owner ?? platform;
+  return server.request('POST', apiPath(environment, '/payments'), { token: await owner.token(environment), body, headers: options.headers });
+}
+
+async function read(id: string, environment: Environment = 'sandbox', owner: TestPlatform = platform) {
+  return server.request('GET', apiPath(environment, `/payments/${id}`), { token: await owner.token(environment) });
+}
+
+describe('what works', () => {
+  it('initiates a payment and answers the creation result with its links', async () => {
+    const response = await initiate(minimal({ description: 'Two tickets', remittance_info: 'Order 1' }));
+    expect(response.status).toBe(201);
+    const { id, _links } = response.body;
+    expect(id).toMatch(/^pay_[0-9A-Za-z]{26}$/);
+    expect(response.body).toMatchObject({ status: 'initiated', reference: 'order-1', integration: { type: 'hosted' } });
+    expect(Date.parse(response.body.expires_at) - server.clock.now().getTime()).toBe(3600 * 1000);
+    expect(_links.self.href).toBe(`${server.config.sandboxBaseUrl}/payments/${id}`);
+    expect(_links.hosted_page.href).toMatch(new RegExp(`^${server.config.baseUrl}/pay/${id}\\?token=[A-Za-z0-9_-]{40,}$`));
+    expect(_links.qr_code).toBeUndefined();
+  });
+
+  it('reads the payment record: routed entirely to the platform, fee unknown until the buyer picks a method', async () => {
+    const created = await initiate(minimal());
+    const response = await read(created.body.id);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      id: created.body.id,
+      amount_minor: 10_000,
+      currency: 'EUR',
+      status: 'initiated',
+      succeeded: false,
+      reference: 'order-1',
+      processing_fee: null,
+      payment_method: { type: 'user_selected' },
+      routing: { platform: { id: platform.platformId, amount_minor: 10_000, processing_fee_contribution: 100, refundable_amount: 10_000, transfer: null }, merchants: [] },
+    });
+    expect(response.body.initiated_at).toBe(server.clock.now().toISOString());
+  });
+
+  it('fixes the fee when the method is known and splits it between the parties by largest remainder', async () => {
+    const body = minimal({
+      payment_method: { type: 'card' },
+      routing: {
+        platform: { amount_minor: 1_000, processing_fee_contribution: 34 },
+        merchants: [
+          { type: 'merchant', id: merchants[0], reference: 'm-0', amount_minor: 6_000, processing_fee_contribution: 33 },
+          { type: 'seller', id: merchants[1], amount_minor: 3_000, processing_fee_contribution: 33 },
+        ],
+      },
+    });
+    const created = await initiate(body);
+    expect(created.status).toBe(201);
+    const payment = (await read(created.body.id)).body;
+    expect(payment.processing_fee).toEqual({ amount_minor: 165, currency: 'EUR' });
+    expect(payment.routing.platform).toMatchObject({ amount_minor: 1_000, processing_fee_contribution: 34, refundable_amount: 1_000 });
+    expect(payment.routing.merchants).toEqual([
+      { id: merchants[0], type: 'merchant', reference: 'm-0', amount_minor: 6_000, processing_fee_contribution: 33, refundable_amount: 6_000, transfer: null },
+      { id: merchants[1], type: 'seller', reference: null, amount_minor: 3_000, processing_fee_contribution: 33, refundable_amount: 3_000, transfer: null },
+    ]);
+  });
+
+  it('charges SEPA Direct Debit 0.35 % with a minimum of 35', async () => {
+    const small = await initiate(minimal({ payment_method: { type: 'sepa_direct_debit' }, amount_minor: 1_000 }));
+    expect((await read(small.body.id)).body.processing_fee.amount_minor).toBe(35);
+    const large = await initiate(minimal({ payment_method: { type: 'sepa_direct_debit' }, amount_minor: 100_000 }));
+    expect((await read(large.body.id)).body.processing_fee.amount_minor).toBe(350);
+  });
+
+  it('serves a PNG QR code of the hosted page when asked for one', async () => {
+    const created = await initiate(minimal({ integration: { type: 'hosted', generate_qr_code: true } }));
+    expect(created.body._links.qr_code.href).toBe(`${created.body._links.self.href}/qr-code`);
+    const image = await fetch(created.body._links.qr_code.href.replace(server.config.baseUrl, server.url), { headers: { authorization: `Bearer ${await platform.token()}` } });
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    const bytes = Buffer.from(await image.arrayBuffer());
+    expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    const plain = await initiate(minimal());
+    expect((await server.request('GET', `/sandbox/payments/${plain.body.id}/qr-code`, { token: await platform.token() })).status).toBe(404);
+  });
+
+  it('accepts a zero amount for the initial payment of a MIT series', async () => {
+    const created = await initiate(minimal({ amount_minor: 0, cit_mode: 'initial', payment_method: { type: 'card' } }));
+    expect(created.status).toBe(201);
+    expect((await read(created.body.id)).body).toMatchObject({ amount_minor: 0, cit_mode: 'initial' });
+  });
+
+  it('creates one payment for two requests with one Idempotency-Key', async () => {
+    const headers = { 'idempotency-key': `pay-${Date.now()}` };
+    const body = minimal({ reference: 'idempotent-order' });
+    const [first, second] = await Promise.all([initiate(body, { headers }), initiate(body, { headers })]);
+    const statuses = [first.status, second.status].sort();
+    expect(statuses[0]).toBe(201);
+    expect([201, 409]).toContain(statuses[1]);
+    const replay = await initiate(body, { headers });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    const listed = await server.request('GET', '/sandbox/payments?reference=idempotent-order', { token: await platform.token() });
+    expect(listed.body.data).toHaveLength(1);
+    expect(listed.body.data[0].id).toBe(replay.body.id);
+    expect((await initiate({ ...body, amount_minor: 1 }, { headers })).status).toBe(422);
+  });
+
+  it('lists payments newest first and filters by status and reference', async () => {
+    const owner = await server.platform();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      server.clock.advance(1);
+      ids.push((await initiate(minimal({ reference: `list-${i}` }), { owner })).body.id);
+    }
+    const token = await owner.token();
+    const page = await server.request('GET', '/sandbox/payments?first=2', { token });
+    expect(page.body.data.map((p: { id: string }) => p.id)).toEqual([ids[2], ids[1]]);
+    const next = await server.request('GET', `/sandbox/payments?first=2&after=${page.body.cursor}`, { token });
+    expect(next.body.data.map((p: { id: string }) => p.id)).toEqual([ids[0]]);
+    expect(next.body.cursor).toBeUndefined();
+    expect((await server.request('GET', '/sandbox/payments?status=initiated&reference=list-1', { token })).body.data.map((p: { id: string }) => p.id)).toEqual([ids[1]]);
+    expect((await server.request('GET', '/sandbox/payments?status=captured', { token })).body.data).toEqual([]);
+  });
+});
+
+describe('what is refused', () => {
+  const pointers = (response: { body: { errors?: { pointer: string }[] } }) => (response.body.errors ?? []).map((error) => error.pointer);
+
+  it.each([
+    ['reference', 'r'.repeat(50), 'r'.repeat(51)],
+    ['description', 'd'.repeat(100), 'd'.repeat(101)],
+    ['remittance_info', 'i'.repeat(140), 'i'.repeat(141)],
+    ['amount_minor', 99_999_999, 100_000_000],
+    ['amount_minor', 1, 0],
+  ])('accepts %s at its bound and refuses it just past with 400 and its pointer', async (field, inside, outside) => {
+    expect((await initiate(minimal({ [field]: inside }))).status).toBe(201);
+    const refused = await initiate(minimal({ [field]: outside }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('validation_error');
+    expect(pointers(refused)).toEqual([`/${field}`]);
+  });
+
+  it.each([
+    ['a float amount', { amount_minor: 10.5 }, '/amount_minor'],
+    ['a string amount', { amount_minor: '10000' }, '/amount_minor'],
+    ['an unsafe integer amount', { amount_minor: 2 ** 60 }, '/amount_minor'],
+    ['a lowercase currency', { currency: 'eur' }, '/currency'],
+    ['an unknown currency', { currency: 'EUX' }, '/currency'],
+    ['another integration type', { integration: { type: 'embedded' } }, '/integration/type'],
+    ['an unknown payment method', { payment_method: { type: 'paypal' } }, '/payment_method/type'],
+    ['an unknown cit_mode', { cit_mode: 'recurring' }, '/cit_mode'],
+    ['a redirect that is not a URL', { urls: { redirect: 'shop/return' } }, '/urls/redirect'],
+    ['a customer e-mail that is not one', { customer: { email: 'nope' } }, '/customer/email'],
+    ['an unknown field', { color: 'blue' }, '/color'],
+  ])('refuses %s with 400', async (_label, overrides, pointer) => {
+    const refused = await initiate(minimal(overrides));
+    expect(refused.status).toBe(400);
+    expect(pointers(refused)).toContain(pointer);
+  });
+
+  it('names every bad field at once', async () => {
+    const refused = await initiate({ amount_minor: -1, currency: 'euro', reference: '', integration: {}, extra: 1 });
+    expect(refused.status).toBe(400);
+    expect(pointers(refused).sort()).toEqual(['/amount_minor', '/currency', '/extra', '/integration/type', '/reference', '/urls'].sort());
+  });
+
+  it('refuses a live webhook URL that is not https or points at a private address', async () => {
+    for (const webhook of ['http://shop.example/webhooks', 'https://127.0.0.1/webhooks', 'https://localhost/webhooks']) {
+      const refused = await initiate(minimal({ urls: { redirect: 'https://shop.example/return', webhook } }), { environment: 'live' });
+      expect(refused.status).toBe(400);
+      expect(pointers(refused)).toEqual(['/urls/webhook']);
+    }
+    expect((await initiate(minimal({ urls: { redirect: 'http://localhost:3000/return', webhook: 'http://localhost:3000/hooks' } }))).status).toBe(201);
+  });
+
+  it('refuses an unsupported currency and SEPA Direct Debit outside EUR with 422', async () => {
+    const usd = await initiate(minimal({ currency: 'USD' }));
+    expect(usd.status).toBe(422);
+    expect(pointers(usd)).toEqual(['/currency']);
+  });
+
+  it('refuses routings that do not add up, unknown or foreign merchants, and fee shares above a party’s amount', async () => {
+    const other = await server.platform();
+    const [foreign] = await addMerchants(other, 'sandbox', 1);
+    const [liveMerchant] = await addMerchants(platform, 'live', 1);
+    const cases: [unknown, string[]][] = [
+      [{ platform: { amount_minor: 9_000, processing_fee_contribution: 100 } }, ['/routing']],
+      [{ platform: { amount_minor: 10_000, processing_fee_contribution: 90 } }, ['/routing']],
+      [{ platform: { amount_minor: 5_000, processing_fee_contribution: 50 }, merchants: [{ type: 'merchant', id: foreign, amount_minor: 5_000, processing_fee_contribution: 50 }] }, ['/routing/merchants/0/id']],
+      [{ platform: { amount_minor: 5_000, processing_fee_contribution: 50 }, merchants: [{ type: 'merchant', id: liveMerchant, amount_minor: 5_000, processing_fee_contribution: 50 }] }, ['/routing/merchants/0/id']],
+      [{ platform: { amount_minor: 5_000, processing_fee_contribution: 50 }, merchants: [{ type: 'merchant', id: newId('acc'), amount_minor: 5_000, processing_fee_contribution: 50 }] }, ['/routing/merchants/0/id']],
+      [
+        {
+          merchants: [
+            { type: 'merchant', id: merchants[0], amount_minor: 5_000, processing_fee_contribution: 50 },
+            { type: 'merchant', id: merchants[0], amount_minor: 5_000, processing_fee_contribution: 50 },
+          ],
+        },
+        ['/routing/merchants/1/id'],
+      ],
+    ];
+    for (const [routing, expected] of cases) {
+      const refused = await initiate(minimal({ routing }));
+      expect(refused.status, JSON.stringify(routing)).toBe(422);
+      expect(refused.body.code).toBe('business_rule');
+      expect(pointers(refused)).toEqual(expected);
+    }
+    const feeTooLarge = await initiate(
+      minimal({
+        payment_method: { type: 'card' },
+        routing: { platform: { amount_minor: 100, processing_fee_contribution: 100 }, merchants: [{ type: 'merchant', id: merchants[0], amount_minor: 9_900, processing_fee_contribution: 0 }] },
+      }),
+    );
+    expect(feeTooLarge.status).toBe(422);
+    expect(pointers(feeTooLarge)).toEqual(['/routing/platform']);
+  });
+
+  it('refuses a zero amount for SEPA Direct Debit even for an initial payment', async () => {
+    const refused = await initiate(minimal({ amount_minor: 0, cit_mode: 'initial', payment_method: { type: 'sepa_direct_debit' } }));
+    expect(refused.status).toBe(422);
+    expect(pointers(refused)).toEqual(['/amount_minor']);
+  });
+});
+
+describe('who may not see it', () => {
+  it('hides a payment from another platform and from the other environment', async () => {
+    const created = await initiate(minimal());
+    const other = await server.platform();
+    expect((await read(created.body.id, 'sandbox', other)).status).toBe(404);
+    expect((await read(created.body.id, 'live')).status).toBe(404);
+    expect((await server.request('GET', '/sandbox/payments', { token: await other.token() })).body.data).toEqual([]);
+  });
+
+  it('needs payments:read_write to initiate and payments:read to read', async () => {
+    const readOnly = await platform.token('sandbox', 'payments:read');
+    expect((await server.request('POST', '/sandbox/payments', { token: readOnly, body: minimal() })).status).toBe(403);
+    const created = await initiate(minimal());
+    expect((await server.request('GET', `/sandbox/payments/${created.body.id}`, { token: readOnly })).status).toBe(200);
+    const wildcard = await platform.token('sandbox', 'payments:*');
+    expect((await server.request('POST', '/sandbox/payments', { token: wildcard, body: minimal() })).status).toBe(201);
+    const none = await platform.token('sandbox', 'refunds:read');
+    expect((await server.request('GET', `/sandbox/payments/${created.body.id}`, { token: none })).status).toBe(403);
+  });
+});
