@@ -25,9 +25,15 @@ import { DeliveryWorker } from './events/worker.js';
 import { HttpSender, type Sender } from './events/sender.js';
 import { PaymentService } from './payments/service.js';
 import { paymentRoutes } from './payments/routes.js';
+import { HostedPaymentPageService } from './hosted-payment-page/service.js';
+import { hostedPaymentPageRoutes } from './hosted-payment-page/routes.js';
+import { SimulatorProcessor } from './processor/simulator.js';
+import type { Processor } from './processor/processor.js';
+import { simulatorRoutes } from './processor/simulator-routes.js';
 import { installMetrics } from './operations/metrics.js';
 import { installOpenApi } from './operations/openapi.js';
 import { operationsRoutes } from './operations/routes.js';
+import { referenceRoutes } from './reference/routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -38,6 +44,8 @@ export interface AppOptions {
   logger?: boolean | Record<string, unknown>;
   /** How webhooks leave the process (tests may observe or replace it). */
   sender?: Sender;
+  /** The money-moving partner; the deterministic simulator by default. */
+  processor?: Processor;
 }
 
 export interface Services {
@@ -51,6 +59,7 @@ export interface Services {
   webhookSecrets: WebhookSecretService;
   worker: DeliveryWorker;
   payments: PaymentService;
+  hpp: HostedPaymentPageService;
 }
 
 export interface App {
@@ -134,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     events: new EventService(db, pager, outbox),
     webhookSecrets: new WebhookSecretService(db, clock),
     payments: new PaymentService(db, config, pager, clock),
+    hpp: new HostedPaymentPageService(db, config, clock, outbox, options.processor ?? new SimulatorProcessor()),
     worker: new DeliveryWorker(database, clock, options.sender ?? new HttpSender(), app.log),
   };
 
@@ -150,8 +160,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
     idempotency(scope, db, clock);
     await scope.register(accountRoutes, { accounts: services.accounts });
     await scope.register(eventRoutes, { events: services.events, secrets: services.webhookSecrets });
+    await scope.register(referenceRoutes);
     await scope.register(paymentRoutes, { payments: services.payments });
   };
+  // The hosted payment page API and the simulator's pages serve both environments on the base URL:
+  // the payment's resource token, not a platform token, authorizes them.
+  await app.register(async (scope) => {
+    await scope.register(hostedPaymentPageRoutes, { hpp: services.hpp });
+    await scope.register(simulatorRoutes, { db, baseUrl: config.baseUrl });
+  });
   await app.register(platformApi('live'));
   await app.register(platformApi('sandbox'), { prefix: '/sandbox' });
 

@@ -151,6 +151,33 @@ export interface PaymentsTable {
   expires_at: Date;
   created_at: Date;
   updated_at: Date;
+  selected_method: Generated<'card' | 'sepa_direct_debit' | null>;
+  card_scheme: Generated<string | null>;
+  card_last4: Generated<string | null>;
+  stored_credential: Generated<string | null>;
+  succeeded_at: Generated<Date | null>;
+}
+
+export interface CardTokensTable {
+  id: string;
+  payment_id: string;
+  processor_reference: string;
+  scheme: string;
+  last4: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface ThreeDsChallengesTable {
+  id: string;
+  payment_id: string;
+  processor_reference: string;
+  scheme: string;
+  last4: string;
+  svc_token: string;
+  state: 'pending' | 'answered';
+  created_at: Date;
 }
 
 export interface PaymentPartiesTable {
@@ -180,6 +207,8 @@ export interface Tables {
   fee_schedules: FeeSchedulesTable;
   payments: PaymentsTable;
   payment_parties: PaymentPartiesTable;
+  card_tokens: CardTokensTable;
+  three_ds_challenges: ThreeDsChallengesTable;
 }
 
 /** The database or a transaction: repositories take either, so services can compose writes. */

@@ -133,6 +133,11 @@ export class PaymentService {
       expires_at: addSeconds(now, PAYMENT_TTL_SECONDS),
       created_at: now,
       updated_at: now,
+      selected_method: knownMethod(request) ?? null,
+      card_scheme: null,
+      card_last4: null,
+      stored_credential: null,
+      succeeded_at: null,
     };
     await this.db.transaction().execute((trx) =>
       repo.insertPayment(

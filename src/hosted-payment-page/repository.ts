@@ -1,0 +1,77 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { CardTokensTable, Db, PaymentsTable, ThreeDsChallengesTable } from '../core/db.js';
+import type { PaymentRow } from '../payments/repository.js';
+
+export async function findPayment(db: Db, id: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The payment, locked until the transaction ends: steps on one payment happen one at a time. */
+export async function lockPayment(db: Db, id: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function updatePayment(db: Db, id: string, patch: Updateable<PaymentsTable>): Promise<void> {
+  await db.updateTable('payments').set(patch).where('id', '=', id).execute();
+}
+
+export async function setFeeShares(db: Db, paymentId: string, shares: number[]): Promise<void> {
+  for (const [position, share] of shares.entries()) {
+    await db.updateTable('payment_parties').set({ fee_share: share }).where('payment_id', '=', paymentId).where('position', '=', position).execute();
+  }
+}
+
+export async function branding(db: Db, payment: PaymentRow) {
+  const platform = await db.selectFrom('platforms').selectAll().where('id', '=', payment.platform_id).executeTakeFirstOrThrow();
+  const merchant = await db
+    .selectFrom('payment_parties')
+    .innerJoin('accounts', (join) => join.onRef('accounts.id', '=', 'payment_parties.account_id').on('accounts.environment', '=', payment.environment))
+    .select('accounts.name')
+    .where('payment_parties.payment_id', '=', payment.id)
+    .where('payment_parties.position', '>', 0)
+    .orderBy('payment_parties.position')
+    .executeTakeFirst();
+  return { platform, merchantName: merchant?.name ?? platform.name };
+}
+
+export async function insertCardToken(db: Db, row: Insertable<CardTokensTable>): Promise<void> {
+  await db.insertInto('card_tokens').values(row).execute();
+}
+
+/** Marks a token used if it belongs to the payment, is unused and unexpired; answers it, or nothing. */
+export async function useCardToken(db: Db, paymentId: string, tokenId: string, now: Date) {
+  return db
+    .updateTable('card_tokens')
+    .set({ used_at: now })
+    .where('id', '=', tokenId)
+    .where('payment_id', '=', paymentId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function insertChallenge(db: Db, row: Insertable<ThreeDsChallengesTable>): Promise<void> {
+  await db.insertInto('three_ds_challenges').values(row).execute();
+}
+
+export async function findChallenge(db: Db, id: string) {
+  return db
+    .selectFrom('three_ds_challenges')
+    .innerJoin('payments', 'payments.id', 'three_ds_challenges.payment_id')
+    .select(['three_ds_challenges.id', 'three_ds_challenges.payment_id', 'three_ds_challenges.svc_token', 'three_ds_challenges.state', 'payments.resource_token', 'payments.amount_minor', 'payments.currency', 'three_ds_challenges.last4'])
+    .where('three_ds_challenges.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Answers a pending challenge once: the second answer finds nothing. */
+export async function answerChallenge(db: Db, paymentId: string, svcToken: string) {
+  return db
+    .updateTable('three_ds_challenges')
+    .set({ state: 'answered' })
+    .where('svc_token', '=', svcToken)
+    .where('payment_id', '=', paymentId)
+    .where('state', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+}

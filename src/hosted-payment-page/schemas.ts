@@ -1,0 +1,81 @@
+import { Type, type Static } from 'typebox';
+import { DateTime, HexColor, Nullable, StringEnum } from '../core/formats.js';
+import { PAYMENT_STATUSES } from '../payments/schemas.js';
+
+const Link = Type.Object({ href: Type.String(), methods: Type.Optional(Type.Array(Type.String())) });
+const Links = Type.Record(Type.String(), Link);
+const Workflow = Type.Object({ complete: Type.Boolean(), next: StringEnum(['hpp:start', 'hpp:authorize', 'hpp:complete'] as const) });
+const Brand = Type.Object({ name: Type.String(), colors: Type.Object({ primary: HexColor(), secondary: HexColor() }) });
+
+export const PaymentView = Type.Object({
+  id: Type.String(),
+  amount_minor: Type.Integer(),
+  currency: Type.String(),
+  status: StringEnum(PAYMENT_STATUSES),
+  expires_at: DateTime(),
+  description: Nullable(Type.String()),
+  language: Type.String(),
+  branding: Type.Object({ format: Type.Literal('merchant_primary'), platform: Brand, merchant: Brand }),
+  payment_methods: Type.Array(Type.Object({ type: StringEnum(['card', 'sepa_direct_debit'] as const), name: Type.String(), description: Type.String(), _links: Links })),
+  tokenization: Type.Object({ merchant_id: Type.Integer() }),
+  requires_store_credentials: Type.Boolean(),
+  customer: Nullable(Type.Record(Type.String(), Type.Unknown())),
+  workflow: Workflow,
+  _links: Links,
+});
+export type PaymentView = Static<typeof PaymentView>;
+
+export const StepResult = Type.Object({
+  status: StringEnum(PAYMENT_STATUSES),
+  succeeded: Type.Boolean(),
+  decline_reason: Type.Optional(Type.String()),
+  workflow: Workflow,
+  _links: Links,
+});
+export type StepResult = Static<typeof StepResult>;
+
+export const StartBody = Type.Object({ type: Type.Optional(StringEnum(['card', 'sepa_direct_debit'] as const)) }, { additionalProperties: false });
+
+export const TokenizeBody = Type.Object(
+  {
+    type: StringEnum(['card'] as const),
+    value: Type.String({ maxLength: 200, format: 'card-number' }),
+    issuer: Type.String({ minLength: 1, maxLength: 50, description: 'Card scheme: visa, mastercard, amex, …' }),
+    token_data: Type.Object(
+      {
+        expiry_month: Type.Integer({ minimum: 1, maximum: 12 }),
+        expiry_year: Type.Integer({ minimum: 2000, maximum: 2099 }),
+        cvv: Type.String({ format: 'cvv' }),
+        holder_name: Type.Optional(Type.String({ maxLength: 100 })),
+        '3ds_version': Type.Optional(Type.String({ maxLength: 20 })),
+        '3ds_trxid': Type.Optional(Type.String({ maxLength: 100 })),
+        response_id: Type.Optional(Type.String({ maxLength: 100 })),
+        response_code: Type.Optional(Type.String({ maxLength: 100 })),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type TokenizeBody = Static<typeof TokenizeBody>;
+
+export const TokenResult = Type.Object({ token: Type.String(), expires_at: DateTime() });
+export const AuthorizeBody = Type.Object({ token: Type.String({ maxLength: 64 }) }, { additionalProperties: false });
+
+export const ThreeDsCallback = Type.Object(
+  {
+    payment_id: Type.String({ maxLength: 64 }),
+    svc_token: Type.String({ maxLength: 200 }),
+    '3ds_eci': Type.Optional(Type.String({ maxLength: 4 })),
+    '3ds_cavv': Type.Optional(Type.String({ maxLength: 100, pattern: '^[A-Za-z0-9+/]*={0,2}$' })),
+    '3ds_trxid': Type.Optional(Type.String({ maxLength: 100 })),
+    '3ds_version': Type.String({ maxLength: 20 }),
+    '3ds_status': Type.Optional(StringEnum(['Y', 'A', 'N', 'U'] as const)),
+    '3ds_valid_payment': StringEnum(['Y', 'N'] as const),
+  },
+  { additionalProperties: false },
+);
+export type ThreeDsCallback = Static<typeof ThreeDsCallback>;
+
+export const HppParams = Type.Object({ payment_id: Type.String({ maxLength: 64 }) });
+export const HppQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) });

@@ -1,0 +1,40 @@
+/**
+ * The money-moving partner (card acquirer, 3-D Secure server, SEPA bank, account-information
+ * service) behind one small interface. The built-in implementation is the simulator.
+ */
+export interface CardDetails {
+  number: string;
+  expiryMonth: number;
+  expiryYear: number;
+  cvv: string;
+  holderName?: string;
+}
+
+export interface VaultedCard {
+  /** The processor's opaque reference; card numbers never leave the processor's vault. */
+  reference: string;
+  scheme: string;
+  last4: string;
+}
+
+export type DeclineReason = 'card_declined' | 'insufficient_funds' | 'expired_card';
+
+export type CardAuthorization =
+  | { outcome: 'approved'; authorizationId: string }
+  | { outcome: 'declined'; reason: DeclineReason }
+  | { outcome: 'challenge' };
+
+export interface CardCharge {
+  reference: string;
+  amountMinor: number;
+  currency: string;
+  /** The buyer passed 3-D Secure for this charge. */
+  authenticated: boolean;
+  /** A merchant-initiated charge of a stored credential: no buyer, no challenge. */
+  merchantInitiated: boolean;
+}
+
+export interface Processor {
+  vaultCard(card: CardDetails): Promise<VaultedCard>;
+  authorizeCard(charge: CardCharge): Promise<CardAuthorization>;
+}

@@ -1,0 +1,273 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { startReceiver, eventually, type Receiver } from '../helpers/receiver.js';
+
+let server: TestServer;
+let platform: TestPlatform;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  server = await startServer();
+  platform = await server.platform();
+});
+afterAll(() => server?.close());
+afterEach(() => receiver?.close());
+
+interface Page {
+  id: string;
+  token: string;
+  path: (suffix?: string) => string;
+}
+
+async function newPayment(overrides: Record<string, unknown> = {}): Promise<Page> {
+  receiver = await startReceiver();
+  const response = await server.request('POST', '/sandbox/payments', {
+    token: await platform.token(),
+    body: {
+      amount_minor: 2_500,
+      currency: 'EUR',
+      reference: 'order-42',
+      description: 'Concert ticket',
+      payment_method: { type: 'card' },
+      integration: { type: 'hosted' },
+      urls: { redirect: 'https://shop.example/return?cart=7', webhook: receiver.url },
+      ...overrides,
+    },
+  });
+  expect(response.status).toBe(201);
+  const token = new URL(response.body._links.hosted_page.href).searchParams.get('token')!;
+  const id = response.body.id;
+  return { id, token, path: (suffix = '') => `/hpp/payments/${id}${suffix}` };
+}
+
+const hpp = (page: Page, method: string, suffix = '', body?: unknown) => server.request(method, page.path(suffix), { token: page.token, body });
+
+async function tokenize(page: Page, number: string, overrides: Record<string, unknown> = {}) {
+  return hpp(page, 'POST', '/tokenize', {
+    type: 'card',
+    value: number,
+    issuer: 'visa',
+    token_data: { expiry_month: 12, expiry_year: server.clock.now().getUTCFullYear() + 2, cvv: '123', holder_name: 'Erika Mustermann' },
+    ...overrides,
+  });
+}
+
+async function pay(page: Page, number: string) {
+  const token = await tokenize(page, number);
+  expect(token.status).toBe(201);
+  return hpp(page, 'POST', '/authorize', { token: token.body.token });
+}
+
+async function readPayment(id: string) {
+  return (await server.request('GET', `/sandbox/payments/${id}`, { token: await platform.token() })).body;
+}
+
+async function webhookTypes(count: number): Promise<{ type: string; data: Record<string, unknown> }[]> {
+  const received = await receiver.waitFor(count);
+  return received.map((delivery) => JSON.parse(delivery.body));
+}
+
+describe('card payments', () => {
+  it('walks view → start → tokenize → authorize to captured, with the success event and the redirect', async () => {
+    const page = await newPayment();
+    const view = await hpp(page, 'GET');
+    expect(view.status).toBe(200);
+    expect(view.body).toMatchObject({
+      id: page.id,
+      amount_minor: 2_500,
+      currency: 'EUR',
+      status: 'initiated',
+      description: 'Concert ticket',
+      branding: { format: 'merchant_primary', platform: { name: 'Test platform', colors: { primary: expect.stringMatching(/^#[0-9a-f]{6}$/i) } } },
+      payment_methods: [{ type: 'card', name: 'Card' }],
+      requires_store_credentials: false,
+      workflow: { complete: false, next: 'hpp:start' },
+    });
+    expect(typeof view.body.tokenization.merchant_id).toBe('number');
+
+    const start = await hpp(page, 'POST', '/start', {});
+    expect(start.body).toMatchObject({ status: 'started', workflow: { complete: false, next: 'hpp:authorize' } });
+    expect(start.body._links['hpp:authorize'].methods).toEqual(['POST']);
+
+    const token = await tokenize(page, '4242424242424242');
+    expect(token.status).toBe(201);
+    expect(token.body.token).toMatch(/^tok_[0-9A-Za-z]{26}$/);
+    expect(Date.parse(token.body.expires_at) - server.clock.now().getTime()).toBe(15 * 60 * 1000);
+
+    const authorized = await hpp(page, 'POST', '/authorize', { token: token.body.token });
+    expect(authorized.status).toBe(200);
+    expect(authorized.body).toMatchObject({ status: 'captured', succeeded: true, workflow: { complete: true, next: 'hpp:complete' } });
+    const redirect = new URL(authorized.body._links['hpp:complete'].href);
+    expect(`${redirect.origin}${redirect.pathname}`).toBe('https://shop.example/return');
+    expect(Object.fromEntries(redirect.searchParams)).toEqual({ cart: '7', payment_id: page.id, status: 'captured' });
+
+    expect(await readPayment(page.id)).toMatchObject({ status: 'captured', succeeded: true, processing_fee: { amount_minor: 60, currency: 'EUR' } });
+    const [event] = await webhookTypes(1);
+    expect(event).toMatchObject({ type: 'payment_succeeded', data: { id: page.id, status: 'captured', reference: 'order-42' } });
+  });
+
+  it.each([
+    ['4000000000000002', 'card_declined'],
+    ['4000000000009995', 'insufficient_funds'],
+    ['4000000000000069', 'expired_card'],
+  ])('declines %s (%s) with payment_failed', async (number, reason) => {
+    const page = await newPayment();
+    await hpp(page, 'POST', '/start', {});
+    const declined = await pay(page, number);
+    expect(declined.body).toMatchObject({ status: 'declined', succeeded: false, decline_reason: reason, workflow: { complete: true, next: 'hpp:complete' } });
+    expect((await readPayment(page.id)).status).toBe('declined');
+    const [event] = await webhookTypes(1);
+    expect(event).toMatchObject({ type: 'payment_failed', data: { id: page.id, status: 'declined', reference: 'order-42' } });
+    expect((await tokenize(page, '4242424242424242')).status).toBe(409);
+  });
+
+  it('passes a 3-D Secure challenge through the simulator page and captures', async () => {
+    const page = await newPayment();
+    await hpp(page, 'POST', '/start', {});
+    const challenged = await pay(page, '4000000000003220');
+    expect(challenged.body).toMatchObject({ status: 'started', succeeded: false, workflow: { complete: false, next: 'hpp:authorize' } });
+    const challengeUrl = challenged.body._links.challenge.href.replace(server.config.baseUrl, '');
+    const challengePage = await server.request('GET', challengeUrl);
+    expect(challengePage.status).toBe(200);
+    expect(challengePage.headers.get('content-type')).toContain('text/html');
+    expect(challengePage.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(challengePage.text).toContain('3220');
+    const answered = await server.request('POST', challengeUrl, { raw: 'outcome=pass', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(answered.status).toBe(303);
+    expect(answered.headers.get('location')).toBe(`${server.config.baseUrl}/pay/${page.id}?token=${page.token}`);
+    expect((await readPayment(page.id)).status).toBe('captured');
+    expect((await server.request('POST', challengeUrl, { raw: 'outcome=pass', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(404);
+    const [event] = await webhookTypes(1);
+    expect(event!.type).toBe('payment_succeeded');
+  });
+
+  it('fails 3-D Secure, emits payment_authentication_failed, and lets the buyer retry with another card', async () => {
+    const page = await newPayment();
+    await hpp(page, 'POST', '/start', {});
+    const challenged = await pay(page, '4000000000003220');
+    const challengeUrl = challenged.body._links.challenge.href.replace(server.config.baseUrl, '');
+    await server.request('POST', challengeUrl, { raw: 'outcome=fail', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const failed = await hpp(page, 'GET');
+    expect(failed.body).toMatchObject({ status: 'authentication_failed', workflow: { complete: false, next: 'hpp:authorize' } });
+    expect((await readPayment(page.id)).status).toBe('authentication_failed');
+    const retried = await pay(page, '5555555555554444');
+    expect(retried.body.status).toBe('captured');
+    const events = await webhookTypes(2);
+    expect(events.map((event) => event.type).sort()).toEqual(['payment_authentication_failed', 'payment_succeeded']);
+    expect(events.find((event) => event.type === 'payment_authentication_failed')!.data).toEqual({ id: page.id, status: 'authentication_failed', reference: 'order-42' });
+  });
+
+  it('lets the buyer choose the method on a user_selected payment, which fixes the fee', async () => {
+    const page = await newPayment({ payment_method: { type: 'user_selected' }, amount_minor: 10_000 });
+    const view = await hpp(page, 'GET');
+    expect(view.body.payment_methods.map((method: { type: string }) => method.type)).toEqual(['card', 'sepa_direct_debit']);
+    expect((await readPayment(page.id)).processing_fee).toBeNull();
+    await hpp(page, 'POST', '/start', { type: 'card' });
+    expect((await readPayment(page.id)).processing_fee).toEqual({ amount_minor: 165, currency: 'EUR' });
+    expect((await pay(page, '4242424242424242')).body.status).toBe('captured');
+  });
+
+  it('charges once when two authorizations of one payment arrive together', async () => {
+    const page = await newPayment();
+    await hpp(page, 'POST', '/start', {});
+    const [first, second] = await Promise.all([tokenize(page, '4242424242424242'), tokenize(page, '5555555555554444')]);
+    const answers = await Promise.all([
+      hpp(page, 'POST', '/authorize', { token: first.body.token }),
+      hpp(page, 'POST', '/authorize', { token: second.body.token }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    await receiver.waitFor(1);
+    await server.app.services.worker.runDue();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(receiver.received).toHaveLength(1);
+  });
+});
+
+describe('cancel and expiry', () => {
+  it('cancels at any open step, completing the workflow towards the redirect URL', async () => {
+    const page = await newPayment();
+    await hpp(page, 'POST', '/start', {});
+    const canceled = await hpp(page, 'POST', '/cancel');
+    expect(canceled.body).toMatchObject({ status: 'canceled', succeeded: false, workflow: { complete: true, next: 'hpp:complete' } });
+    expect(new URL(canceled.body._links['hpp:complete'].href).searchParams.get('status')).toBe('canceled');
+    expect((await readPayment(page.id)).status).toBe('canceled');
+    expect((await hpp(page, 'POST', '/start', {})).status).toBe(409);
+    expect((await hpp(page, 'POST', '/cancel')).status).toBe(409);
+  });
+
+  it('answers 410 once the payment expired, and the payment reads canceled', async () => {
+    const page = await newPayment();
+    server.clock.advance(3600);
+    try {
+      const expired = await hpp(page, 'GET');
+      expect(expired.status).toBe(410);
+      expect(expired.body.code).toBe('gone');
+      expect((await hpp(page, 'POST', '/start', {})).status).toBe(410);
+      expect((await readPayment(page.id)).status).toBe('canceled');
+    } finally {
+      server.clock.advance(-3600);
+    }
+  });
+});
+
+describe('what is refused', () => {
+  it('refuses a wrong or missing page token with 401', async () => {
+    const page = await newPayment();
+    expect((await server.request('GET', page.path(), { token: 'wrong' })).status).toBe(401);
+    expect((await server.request('GET', page.path())).status).toBe(401);
+    expect((await server.request('GET', `${page.path()}?token=${page.token}`)).status).toBe(200);
+    const other = await newPayment();
+    expect((await server.request('GET', other.path(), { token: page.token })).status).toBe(401);
+  });
+
+  it('refuses steps out of order with 409', async () => {
+    const page = await newPayment();
+    expect((await tokenize(page, '4242424242424242')).status).toBe(409);
+    const sepa = await newPayment({ payment_method: { type: 'sepa_direct_debit' } });
+    await hpp(sepa, 'POST', '/start', {});
+    expect((await tokenize(sepa, '4242424242424242')).status).toBe(409);
+  });
+
+  it('uses a token once, and only within 15 minutes', async () => {
+    const page = await newPayment();
+    await hpp(page, 'POST', '/start', {});
+    const declined = await tokenize(page, '4000000000003220');
+    await hpp(page, 'POST', '/authorize', { token: declined.body.token });
+    const reused = await hpp(page, 'POST', '/authorize', { token: declined.body.token });
+    expect(reused.status).toBe(400);
+    expect(reused.body.errors).toEqual([{ pointer: '/token', detail: expect.any(String) }]);
+    const late = await tokenize(page, '4242424242424242');
+    server.clock.advance(15 * 60);
+    try {
+      expect((await hpp(page, 'POST', '/authorize', { token: late.body.token })).status).toBe(400);
+    } finally {
+      server.clock.advance(-15 * 60);
+    }
+  });
+
+  it.each([
+    ['a number failing Luhn', { value: '4242424242424241' }, '/value'],
+    ['a number of 12 digits', { value: '424242424242' }, '/value'],
+    ['a value of 201 characters', { value: '4'.repeat(201) }, '/value'],
+    ['an issuer of 51 characters', { issuer: 'v'.repeat(51) }, '/issuer'],
+    ['another type', { type: 'paypal' }, '/type'],
+  ])('refuses tokenizing %s with 400', async (_label, overrides, pointer) => {
+    const page = await newPayment();
+    await hpp(page, 'POST', '/start', {});
+    const refused = await tokenize(page, '4242424242424242', overrides);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.map((error: { pointer: string }) => error.pointer)).toContain(pointer);
+  });
+
+  it('refuses bad card data members, an unknown member and an expired card', async () => {
+    const page = await newPayment();
+    await hpp(page, 'POST', '/start', {});
+    const year = server.clock.now().getUTCFullYear();
+    const bad = await tokenize(page, '4242424242424242', { token_data: { expiry_month: 13, expiry_year: 26, cvv: '12', pin: '1234' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((error: { pointer: string }) => error.pointer).sort()).toEqual(['/token_data/cvv', '/token_data/expiry_month', '/token_data/expiry_year', '/token_data/pin']);
+    const expired = await tokenize(page, '4242424242424242', { token_data: { expiry_month: 1, expiry_year: year - 1, cvv: '123' } });
+    expect(expired.status).toBe(400);
+    expect(expired.body.errors[0].pointer).toBe('/token_data/expiry_year');
+  });
+});
