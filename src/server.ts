@@ -26,6 +26,8 @@ import { HttpSender, type Sender } from './events/sender.js';
 import { PaymentService } from './payments/service.js';
 import { paymentRoutes } from './payments/routes.js';
 import { HostedPaymentPageService } from './hosted-payment-page/service.js';
+import { PaymentOutcomes, SEPA_SETTLEMENT_JOB } from './payments/outcomes.js';
+import { JobRunner } from './core/jobs.js';
 import { hostedPaymentPageRoutes } from './hosted-payment-page/routes.js';
 import { SimulatorProcessor } from './processor/simulator.js';
 import type { Processor } from './processor/processor.js';
@@ -34,6 +36,10 @@ import { installMetrics } from './operations/metrics.js';
 import { installOpenApi } from './operations/openapi.js';
 import { operationsRoutes } from './operations/routes.js';
 import { referenceRoutes } from './reference/routes.js';
+import { ApplicationService } from './onboarding/service.js';
+import { ApplicantService } from './onboarding/applicant-service.js';
+import { applicationRoutes } from './onboarding/routes.js';
+import { applicantRoutes } from './onboarding/applicant-routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -60,6 +66,9 @@ export interface Services {
   worker: DeliveryWorker;
   payments: PaymentService;
   hpp: HostedPaymentPageService;
+  applications: ApplicationService;
+  applicant: ApplicantService;
+  jobs: JobRunner;
 }
 
 export interface App {
@@ -133,6 +142,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const pager = new Pager(await sharedSecret(db, 'cursor'));
   const limiter = new RateLimiter(config.rateLimitPerSecond, config.rateLimitBurst);
   const outbox = new Outbox(clock);
+  const processor = options.processor ?? new SimulatorProcessor(db);
+  const jobs = new JobRunner(db, clock, app.log);
+  const outcomes = new PaymentOutcomes(outbox, processor);
   const services: Services = {
     clients,
     tokens,
@@ -142,8 +154,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     outbox,
     events: new EventService(db, pager, outbox),
     webhookSecrets: new WebhookSecretService(db, clock),
-    payments: new PaymentService(db, config, pager, clock),
-    hpp: new HostedPaymentPageService(db, config, clock, outbox, options.processor ?? new SimulatorProcessor()),
+    payments: new PaymentService(db, config, pager, clock, outcomes, processor),
+    hpp: new HostedPaymentPageService(db, config, clock, outcomes, processor),
+    applications: new ApplicationService(db, config, pager, clock),
+    applicant: new ApplicantService(db, config, clock, outbox),
+    jobs,
     worker: new DeliveryWorker(database, clock, options.sender ?? new HttpSender(), app.log),
   };
 
@@ -162,12 +177,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await scope.register(eventRoutes, { events: services.events, secrets: services.webhookSecrets });
     await scope.register(referenceRoutes);
     await scope.register(paymentRoutes, { payments: services.payments });
+    await scope.register(applicationRoutes, { applications: services.applications });
   };
   // The hosted payment page API and the simulator's pages serve both environments on the base URL:
   // the payment's resource token, not a platform token, authorizes them.
   await app.register(async (scope) => {
     await scope.register(hostedPaymentPageRoutes, { hpp: services.hpp });
-    await scope.register(simulatorRoutes, { db, baseUrl: config.baseUrl });
+    await scope.register(simulatorRoutes, { db, baseUrl: config.baseUrl, processor, clock });
+  });
+  // The hosted onboarding steps (onboarding host) serve both environments: the onboarding token decides.
+  await app.register(async (scope) => {
+    rateLimit(scope, limiter, (request) => `ip:${request.ip}`);
+    await scope.register(applicantRoutes, { applicant: services.applicant });
   });
   await app.register(platformApi('live'));
   await app.register(platformApi('sandbox'), { prefix: '/sandbox' });
@@ -181,7 +202,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   await app.ready();
+  jobs.register(SEPA_SETTLEMENT_JOB, (trx, paymentId, now) => outcomes.settleDebit(trx, paymentId, now));
   if (config.webhookWorker) await services.worker.start();
+  if (config.jobWorker) jobs.start();
   return {
     app,
     database,
@@ -190,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     async close() {
       await app.close();
       await services.worker.stop();
+      await jobs.stop();
       await database.close();
     },
   };

@@ -1,23 +1,19 @@
 import { existsSync } from 'node:fs';
-import pino from 'pino';
 import { loadConfig } from './core/config.js';
-import { openDatabase } from './core/db.js';
-import { systemClock } from './core/clock.js';
-import { DeliveryWorker } from './events/worker.js';
-import { HttpSender } from './events/sender.js';
+import { buildApp } from './server.js';
 
-/** A process that only delivers webhooks; run as many as needed beside the API processes. */
+/**
+ * A process that only works in the background: webhook delivery and scheduled jobs. Run as many
+ * as needed beside API processes started with WEBHOOK_WORKER=off JOB_WORKER=off; they coordinate
+ * through the database. It builds the same services as the API but listens on no port.
+ */
 if (existsSync('.env')) process.loadEnvFile('.env');
-const config = loadConfig();
-const log = pino({ level: config.logLevel });
-const database = await openDatabase(config);
-const worker = new DeliveryWorker(database, systemClock, new HttpSender(), log);
-await worker.start();
-log.info('webhook delivery worker started');
+const config = { ...loadConfig(), webhookWorker: true, jobWorker: true };
+const { app, close } = await buildApp({ config });
+app.log.info('background worker started: webhook delivery and scheduled jobs');
 
 async function shutdown(): Promise<void> {
-  await worker.stop();
-  await database.close();
+  await close();
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown());

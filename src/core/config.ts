@@ -29,6 +29,8 @@ export interface Config {
   logLevel: string;
   maxDocumentBytes: number;
   maxJsonBytes: number;
+  /** Whether this process runs scheduled jobs (SEPA settlement…); JOB_WORKER=off leaves them to `npm run worker`. */
+  jobWorker: boolean;
   /** ISO 4217 codes payments may use (SUPPORTED_CURRENCIES, comma-separated; default EUR). */
   supportedCurrencies: string[];
   /** Whether this process delivers webhooks too (WEBHOOK_WORKER=off leaves it to `npm run worker`). */
@@ -84,6 +86,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxDocumentBytes: 10 * 1024 * 1024,
     maxJsonBytes: 1024 * 1024,
     webhookWorker: env.WEBHOOK_WORKER !== 'off',
+    jobWorker: env.JOB_WORKER !== 'off',
     supportedCurrencies: (env.SUPPORTED_CURRENCIES || 'EUR').split(',').map((code) => code.trim().toUpperCase()).filter(Boolean),
   };
 }

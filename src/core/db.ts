@@ -141,7 +141,7 @@ export interface PaymentsTable {
   description: string | null;
   remittance_info: string | null;
   language: string;
-  cit_mode: 'one_off' | 'initial';
+  cit_mode: 'one_off' | 'initial' | 'merchant_initiated';
   customer: Record<string, unknown> | null;
   redirect_url: string;
   webhook_url: string | null;
@@ -156,6 +156,30 @@ export interface PaymentsTable {
   card_last4: Generated<string | null>;
   stored_credential: Generated<string | null>;
   succeeded_at: Generated<Date | null>;
+  verified_iban: Generated<string | null>;
+  account_holder: Generated<string | null>;
+  account_type: Generated<'consumer' | 'business' | null>;
+  mandate: Generated<Record<string, unknown> | null>;
+  initial_payment_id: Generated<string | null>;
+}
+
+export interface ScheduledJobsTable {
+  id: Generated<number>;
+  kind: string;
+  subject_id: string;
+  due_at: Date;
+  state: 'pending' | 'done';
+  created_at: Date;
+  done_at: Date | null;
+}
+
+export interface SimulatorBankReportsTable {
+  id: string;
+  payment_id: string;
+  iban: string;
+  account_holder: string;
+  account_type: 'consumer' | 'business';
+  created_at: Date;
 }
 
 export interface CardTokensTable {
@@ -192,6 +216,47 @@ export interface PaymentPartiesTable {
   refundable_amount: number;
 }
 
+export interface ApplicationsTable {
+  id: string;
+  environment: Environment;
+  platform_id: string;
+  merchant_id: string;
+  reference: string | null;
+  status: 'initiated' | 'in_progress' | 'submitted';
+  language: string;
+  currencies: string[];
+  redirect_url: string | null;
+  webhook_url: string | null;
+  applicant: Record<string, unknown>;
+  applicant_details: Record<string, unknown> | null;
+  business_prefill: Record<string, unknown> | null;
+  business_type: Record<string, unknown> | null;
+  business_profile: Record<string, unknown> | null;
+  payout_account: Record<string, unknown> | null;
+  applicant_confirmed_at: Date | null;
+  representatives_confirmed_at: Date | null;
+  started_at: Date | null;
+  submitted_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface OnboardingTokensTable {
+  token_hash: string;
+  application_id: string;
+  created_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+export interface RepresentativesTable {
+  id: string;
+  application_id: string;
+  status: string;
+  details: Record<string, unknown>;
+  created_at: Date;
+}
+
 export interface Tables {
   platforms: PlatformsTable;
   accounts: AccountsTable;
@@ -209,6 +274,11 @@ export interface Tables {
   payment_parties: PaymentPartiesTable;
   card_tokens: CardTokensTable;
   three_ds_challenges: ThreeDsChallengesTable;
+  applications: ApplicationsTable;
+  onboarding_tokens: OnboardingTokensTable;
+  representatives: RepresentativesTable;
+  scheduled_jobs: ScheduledJobsTable;
+  simulator_bank_reports: SimulatorBankReportsTable;
 }
 
 /** The database or a transaction: repositories take either, so services can compose writes. */

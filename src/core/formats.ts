@@ -106,3 +106,11 @@ export function StringEnum<const T extends readonly string[]>(values: T, options
 export function Nullable<T extends TSchema>(schema: T) {
   return Type.Union([schema, Type.Null()]);
 }
+
+/** Full years from a YYYY-MM-DD birth date to `now` (UTC): the age on that day. */
+export function ageOn(birthDate: string, now: Date): number {
+  const [year, month, day] = birthDate.split('-').map(Number) as [number, number, number];
+  const age = now.getUTCFullYear() - year;
+  const hadBirthday = now.getUTCMonth() + 1 > month || (now.getUTCMonth() + 1 === month && now.getUTCDate() >= day);
+  return hadBirthday ? age : age - 1;
+}

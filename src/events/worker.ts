@@ -9,6 +9,7 @@ import { nextDelaySeconds, parseRetryAfter } from './retry.js';
 import type { Outcome, Sender } from './sender.js';
 import { newWebhookSecret, signatureHeader } from './signing.js';
 import { DELIVERY_TIMEOUT_MS } from './sender.js';
+import { PollingLoop } from '../core/polling-loop.js';
 
 export interface WorkerOptions {
   batchSize?: number;
@@ -28,22 +29,18 @@ export function envelope(delivery: Pick<repo.ClaimedDelivery, 'event_id' | 'type
  */
 export class DeliveryWorker {
   private readonly batchSize: number;
-  private readonly pollMs: number;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly loop: PollingLoop;
   private unlisten: (() => Promise<void>) | undefined;
-  private stopped = true;
 
   constructor(
     private readonly database: Pick<Database, 'db' | 'listen'>,
     private readonly clock: Clock,
     private readonly sender: Sender,
-    private readonly log: FastifyBaseLogger,
+    log: FastifyBaseLogger,
     options: WorkerOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 100;
-    this.pollMs = options.pollMs ?? 1000;
+    this.loop = new PollingLoop(() => this.runDue(), options.pollMs ?? 1000, log, 'webhook delivery');
   }
 
   private get db(): Kysely<Tables> {
@@ -51,39 +48,13 @@ export class DeliveryWorker {
   }
 
   async start(): Promise<void> {
-    this.stopped = false;
-    this.unlisten = await this.database.listen(repo.OUTBOX_CHANNEL, () => this.wake());
-    const poll = () => {
-      this.wake();
-      this.timer = setTimeout(poll, this.pollMs);
-      this.timer.unref();
-    };
-    poll();
+    this.unlisten = await this.database.listen(repo.OUTBOX_CHANNEL, () => this.loop.wake());
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
     await this.unlisten?.();
-    await this.running;
-  }
-
-  /** Asks for a pass; a pass already running runs once more when it ends. */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.runDue()
-      .catch((error: unknown) => this.log.error({ err: error }, 'webhook delivery pass failed'))
-      .then(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
-      });
+    await this.loop.stop();
   }
 
   /** Delivers everything due now; answers how many attempts were made. */

@@ -1,19 +1,16 @@
-import type { Insertable, Updateable } from 'kysely';
-import type { CardTokensTable, Db, PaymentsTable, ThreeDsChallengesTable } from '../core/db.js';
+import type { Insertable } from 'kysely';
+import type { CardTokensTable, Db, ThreeDsChallengesTable } from '../core/db.js';
 import type { PaymentRow } from '../payments/repository.js';
 
 export async function findPayment(db: Db, id: string): Promise<PaymentRow | undefined> {
   return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The payment, locked until the transaction ends: steps on one payment happen one at a time. */
-export async function lockPayment(db: Db, id: string): Promise<PaymentRow | undefined> {
-  return db.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+export async function findPaymentByToken(db: Db, token: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('resource_token', '=', token).executeTakeFirst();
 }
 
-export async function updatePayment(db: Db, id: string, patch: Updateable<PaymentsTable>): Promise<void> {
-  await db.updateTable('payments').set(patch).where('id', '=', id).execute();
-}
+export { lockPayment, updatePayment } from '../payments/repository.js';
 
 export async function setFeeShares(db: Db, paymentId: string, shares: number[]): Promise<void> {
   for (const [position, share] of shares.entries()) {

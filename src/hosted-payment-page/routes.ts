@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { typed } from '../core/http.js';
-import { AuthorizeBody, HppParams, HppQuery, PaymentView, StartBody, StepResult, ThreeDsCallback, TokenizeBody, TokenResult } from './schemas.js';
+import { AccountVerificationQuery, AuthorizeBody, MandateBody, MandateRequirements, HppParams, HppQuery, PaymentView, StartBody, StepResult, ThreeDsCallback, TokenizeBody, TokenResult } from './schemas.js';
 import type { HostedPaymentPageService } from './service.js';
 
 /** The payment's resource token, as a Bearer token or the token query parameter. */
@@ -39,5 +39,21 @@ export async function hostedPaymentPageRoutes(fastify: FastifyInstance, { hpp }:
 
   app.post('/hpp/callbacks/3ds', { schema: { tags, summary: '3-D Secure result, called by the 3-D Secure server', body: ThreeDsCallback, response: { 200: StepResult } } }, async (request) =>
     hpp.threeDsCallback(request.body),
+  );
+
+  app.get(
+    '/hpp/payments/:payment_id/mandate-requirements',
+    { schema: { tags, summary: 'What the SEPA mandate needs ({} for other methods)', params: HppParams, querystring: HppQuery, response: { 200: MandateRequirements } } },
+    async (request) => hpp.mandateRequirements(request.params.payment_id, resourceToken(request)),
+  );
+
+  app.post('/hpp/payments/:payment_id/mandate', { schema: { tags, summary: 'Sign the SEPA mandate: the payment is authorized', body: MandateBody, ...step } }, async (request) =>
+    hpp.createMandate(request.params.payment_id, resourceToken(request), request.body),
+  );
+
+  app.get(
+    '/hpp/callbacks/account-verification',
+    { schema: { tags, summary: 'Bank account verification result (AIS); redirects the buyer back to the page', querystring: AccountVerificationQuery } },
+    async (request, reply) => reply.redirect(await hpp.accountVerified(request.query), 303),
   );
 }

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateTime, HexColor, Nullable, StringEnum } from '../core/formats.js';
+import { Country, DateString, DateTime, HexColor, Nullable, StringEnum } from '../core/formats.js';
 import { PAYMENT_STATUSES } from '../payments/schemas.js';
 
 const Link = Type.Object({ href: Type.String(), methods: Type.Optional(Type.Array(Type.String())) });
@@ -79,3 +79,57 @@ export type ThreeDsCallback = Static<typeof ThreeDsCallback>;
 
 export const HppParams = Type.Object({ payment_id: Type.String({ maxLength: 64 }) });
 export const HppQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) });
+
+export const REGISTRATION_NUMBER_CODES = ['DeHrb', 'DeHra', 'DeVr', 'vat'] as const;
+
+const MandateAddress = Type.Object(
+  {
+    line1: Type.String({ minLength: 1, maxLength: 100 }),
+    line2: Type.Optional(Type.String({ maxLength: 100 })),
+    number: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999 })),
+    town_city: Type.String({ minLength: 1, maxLength: 100 }),
+    state: Type.Optional(Type.String({ maxLength: 100 })),
+    zip: Type.String({ minLength: 1, maxLength: 20 }),
+    country: Type.Optional(Country()),
+  },
+  { additionalProperties: false },
+);
+
+/** One body for both mandate types; which members are required depends on type (checked by the service). */
+export const MandateBody = Type.Object(
+  {
+    type: StringEnum(['consumer', 'business'] as const),
+    first_name: Type.Optional(Type.String({ minLength: 2, maxLength: 50 })),
+    last_name: Type.Optional(Type.String({ minLength: 2, maxLength: 50 })),
+    birth_date: Type.Optional(DateString()),
+    birth_place: Type.Optional(Type.Object({ city: Type.String({ minLength: 1, maxLength: 100 }), country: Country() }, { additionalProperties: false })),
+    company_name: Type.Optional(Type.String({ minLength: 2, maxLength: 300 })),
+    registration_number_code: Type.Optional(StringEnum(REGISTRATION_NUMBER_CODES)),
+    registration_number: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+    district_court_code: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+    postal_address: MandateAddress,
+  },
+  { additionalProperties: false },
+);
+export type MandateBody = Static<typeof MandateBody>;
+
+export const MandateRequirements = Type.Object({
+  type: Type.Optional(StringEnum(['consumer', 'business'] as const)),
+  registration_numbers: Type.Optional(
+    Type.Array(Type.Object({ code: Type.String(), name: Type.String(), district_court_code: Type.Object({ required: Type.Boolean() }) })),
+  ),
+  district_courts: Type.Optional(Type.Array(Type.Object({ code: Type.String(), name: Type.String() }))),
+  fields: Type.Optional(Type.Array(Type.String())),
+  mandate_legal_mention: Type.Optional(Type.String()),
+});
+export type MandateRequirements = Static<typeof MandateRequirements>;
+
+export const AccountVerificationQuery = Type.Object({
+  token: Type.String({ maxLength: 200 }),
+  report_id: Type.Optional(Type.String({ maxLength: 100 })),
+  error: Type.Optional(Type.String({ maxLength: 200 })),
+  error_reason: Type.Optional(Type.String({ maxLength: 200 })),
+  message: Type.Optional(Type.String({ maxLength: 500 })),
+  tracking_id: Type.Optional(Type.String({ maxLength: 100 })),
+});
+export type AccountVerificationQuery = Static<typeof AccountVerificationQuery>;

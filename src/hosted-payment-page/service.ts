@@ -6,14 +6,15 @@ import type { Config } from '../core/config.js';
 import { ApiError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import { addSeconds, formatDateTime } from '../core/time.js';
-import type { EventType, Outbox } from '../events/outbox.js';
 import { invalidToken } from '../core/auth.js';
 import { processingFee, splitByPercent, type PaymentMethod } from '../payments/fees.js';
 import * as payments from '../payments/repository.js';
 import type { PaymentRow } from '../payments/repository.js';
 import type { Processor, CardAuthorization } from '../processor/processor.js';
 import * as repo from './repository.js';
-import type { PaymentView, StepResult, ThreeDsCallback, TokenizeBody } from './schemas.js';
+import type { AccountVerificationQuery, MandateBody, MandateRequirements, PaymentView, StepResult, ThreeDsCallback, TokenizeBody } from './schemas.js';
+import { mandateProblems, mandateRequirements, type MandateType } from './mandates.js';
+import { PaymentOutcomes, type ChargedCard } from '../payments/outcomes.js';
 
 const TOKEN_TTL_SECONDS = 15 * 60;
 const FINAL = new Set(['captured', 'completed', 'authorized', 'declined', 'not_completed', 'canceled']);
@@ -55,7 +56,7 @@ export class HostedPaymentPageService {
     private readonly db: Kysely<Tables>,
     private readonly config: Config,
     private readonly clock: Clock,
-    private readonly outbox: Outbox,
+    private readonly outcomes: PaymentOutcomes,
     private readonly processor: Processor,
   ) {}
 
@@ -90,10 +91,7 @@ export class HostedPaymentPageService {
     if (OPEN.has(status)) {
       links['hpp:start'] = { href: `${base}/start`, methods: ['POST'] };
       links.cancel = { href: `${base}/cancel`, methods: ['POST'] };
-      if (status !== 'initiated') {
-        links.tokenize = { href: `${base}/tokenize`, methods: ['POST'] };
-        links['hpp:authorize'] = { href: `${base}/authorize`, methods: ['POST'] };
-      }
+      if (status !== 'initiated') Object.assign(links, this.methodLinks(payment, base));
     }
     if (FINAL.has(status)) {
       const redirect = new URL(payment.redirect_url);
@@ -102,6 +100,20 @@ export class HostedPaymentPageService {
       links['hpp:complete'] = { href: redirect.toString(), methods: ['GET'] };
     }
     return links;
+  }
+
+  /** How the buyer authorizes: a card token, or bank verification then a SEPA mandate. */
+  private methodLinks(payment: PaymentRow, base: string): StepResult['_links'] {
+    if (payment.selected_method !== 'sepa_direct_debit') {
+      return { tokenize: { href: `${base}/tokenize`, methods: ['POST'] }, 'hpp:authorize': { href: `${base}/authorize`, methods: ['POST'] } };
+    }
+    if (!payment.verified_iban) {
+      return { account_verification: { href: `${this.config.baseUrl}/simulator/bank?token=${encodeURIComponent(payment.resource_token)}`, methods: ['GET'] } };
+    }
+    return {
+      mandate_requirements: { href: `${base}/mandate-requirements`, methods: ['GET'] },
+      'hpp:authorize': { href: `${base}/mandate`, methods: ['POST'] },
+    };
   }
 
   private result(payment: PaymentRow, status: string, extra: { decline_reason?: string; challenge?: string } = {}): StepResult {
@@ -114,18 +126,6 @@ export class HostedPaymentPageService {
       workflow: workflowOf(status),
       _links: links,
     };
-  }
-
-  private async emit(trx: Db, payment: PaymentRow, type: EventType, status: string, now: Date): Promise<void> {
-    await this.outbox.record(trx, {
-      environment: payment.environment,
-      platformId: payment.platform_id,
-      type,
-      objectId: payment.id,
-      data: { id: payment.id, status, reference: payment.reference },
-      occurredAt: now,
-      destination: payment.webhook_url,
-    });
   }
 
   async view(id: string, token: string | undefined): Promise<PaymentView> {
@@ -229,23 +229,10 @@ export class HostedPaymentPageService {
     });
   }
 
-  /** Records a card authorization's final outcome and its event. */
-  private async settleCard(trx: Db, payment: PaymentRow, card: { scheme: string; last4: string; processor_reference: string }, authorization: Exclude<CardAuthorization, { outcome: 'challenge' }>, now: Date): Promise<StepResult> {
-    if (authorization.outcome === 'declined') {
-      await repo.updatePayment(trx, payment.id, { status: 'declined', card_scheme: card.scheme, card_last4: card.last4, updated_at: now });
-      await this.emit(trx, payment, 'payment_failed', 'declined', now);
-      return this.result(payment, 'declined', { decline_reason: authorization.reason });
-    }
-    await repo.updatePayment(trx, payment.id, {
-      status: 'captured',
-      card_scheme: card.scheme,
-      card_last4: card.last4,
-      succeeded_at: now,
-      updated_at: now,
-      stored_credential: payment.cit_mode === 'initial' ? card.processor_reference : null,
-    });
-    await this.emit(trx, payment, 'payment_succeeded', 'captured', now);
-    return this.result(payment, 'captured');
+  /** Records a card authorization's final outcome and answers the step. */
+  private async settleCard(trx: Db, payment: PaymentRow, card: ChargedCard, authorization: Exclude<CardAuthorization, { outcome: 'challenge' }>, now: Date): Promise<StepResult> {
+    const status = await this.outcomes.card(trx, payment, card, authorization, now);
+    return this.result(payment, status, authorization.outcome === 'declined' ? { decline_reason: authorization.reason } : {});
   }
 
   /** The 3-D Secure server's answer: authenticated → the card is charged; otherwise authentication failed. */
@@ -258,7 +245,7 @@ export class HostedPaymentPageService {
       const authenticated = body['3ds_valid_payment'] === 'Y' && (body['3ds_status'] === 'Y' || body['3ds_status'] === 'A');
       if (!authenticated) {
         await repo.updatePayment(trx, locked.id, { status: 'authentication_failed', updated_at: now });
-        await this.emit(trx, locked, 'payment_authentication_failed', 'authentication_failed', now);
+        await this.outcomes.emit(trx, locked, 'payment_authentication_failed', 'authentication_failed', now);
         return this.result(locked, 'authentication_failed');
       }
       const authorization = await this.processor.authorizeCard({
@@ -278,6 +265,55 @@ export class HostedPaymentPageService {
       if (!OPEN.has(payment.status)) throw conflict(`Payment ${id} is ${payment.status}; it can no longer be canceled`);
       await repo.updatePayment(trx, id, { status: 'canceled', updated_at: now });
       return this.result(payment, 'canceled');
+    });
+  }
+
+  /**
+   * The account-information service sends the buyer back here: a report means the account is
+   * verified (kept for the mandate); none means the buyer failed AIS, a failed strong customer
+   * authentication. Answers where to send the buyer next.
+   */
+  async accountVerified(query: AccountVerificationQuery): Promise<string> {
+    const payment = await repo.findPaymentByToken(this.db, query.token);
+    if (!payment) throw invalidToken('Unknown payment page token');
+    // Read before the step's transaction: the processor is another system, not part of it.
+    const report = query.report_id ? await this.processor.bankReport(query.report_id, payment.id) : undefined;
+    await this.step(payment.id, query.token, async (trx, locked, now) => {
+      if (!OPEN.has(locked.status) || locked.status === 'initiated' || locked.selected_method !== 'sepa_direct_debit') {
+        throw conflict(`Payment ${locked.id} is not waiting for a bank account verification`);
+      }
+      if (query.report_id && !report) throw new ApiError('validation_error', { detail: 'Unknown verification report', errors: [{ pointer: '/report_id', detail: 'is not a report of this payment' }] });
+      if (!report) {
+        await repo.updatePayment(trx, locked.id, { status: 'authentication_failed', updated_at: now });
+        await this.outcomes.emit(trx, locked, 'payment_authentication_failed', 'authentication_failed', now);
+        return;
+      }
+      await repo.updatePayment(trx, locked.id, { status: 'started', verified_iban: report.iban, account_holder: report.accountHolder, account_type: report.accountType, updated_at: now });
+    });
+    return `${this.config.baseUrl}/pay/${payment.id}?token=${encodeURIComponent(query.token)}`;
+  }
+
+  private requireVerifiedSepa(payment: PaymentRow): MandateType {
+    if (!payment.verified_iban || !payment.account_type) throw conflict(`Verify the bank account of payment ${payment.id} first (account_verification)`);
+    return payment.account_type;
+  }
+
+  async mandateRequirements(id: string, token: string | undefined): Promise<MandateRequirements> {
+    return this.step(id, token, async (_trx, payment) => {
+      if (payment.selected_method !== 'sepa_direct_debit') return {};
+      return mandateRequirements(this.requireVerifiedSepa(payment));
+    });
+  }
+
+  /** The buyer signs the SEPA mandate: the payment is authorized and its collection scheduled. */
+  async createMandate(id: string, token: string | undefined, body: MandateBody): Promise<StepResult> {
+    return this.step(id, token, async (trx, payment, now) => {
+      if (!OPEN.has(payment.status) || payment.status === 'initiated') throw conflict(`Payment ${id} is ${payment.status}; no mandate can be created`);
+      if (payment.selected_method !== 'sepa_direct_debit') throw conflict(`Payment ${id} is not paid by SEPA Direct Debit`);
+      const errors = mandateProblems(body, this.requireVerifiedSepa(payment), now);
+      if (errors.length > 0) throw new ApiError('validation_error', { detail: `The mandate has ${errors.length} problem(s): ${errors.map((e) => e.pointer).join(', ')}`, errors });
+      const mandate = { ...body, iban: payment.verified_iban, account_holder: payment.account_holder, signed_at: formatDateTime(now) };
+      return this.result(payment, await this.outcomes.collectDebit(trx, payment, payment.verified_iban!, now, mandate));
     });
   }
 }

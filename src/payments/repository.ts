@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db, PaymentPartiesTable, PaymentsTable } from '../core/db.js';
 import type { Caller } from '../core/auth.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
@@ -63,4 +63,13 @@ export async function listPayments(db: Db, tenant: Tenant, filter: PaymentFilter
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.reference) query = query.where('reference', '=', filter.reference);
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** The payment, locked until the transaction ends: changes to one payment happen one at a time. */
+export async function lockPayment(db: Db, id: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function updatePayment(db: Db, id: string, patch: Updateable<PaymentsTable>): Promise<void> {
+  await db.updateTable('payments').set(patch).where('id', '=', id).execute();
 }

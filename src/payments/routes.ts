@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { typed } from '../core/http.js';
-import { InitiatePayment, Payment, PaymentCreated, PaymentListQuery, PaymentPage, PaymentParams } from './schemas.js';
+import { AuthorizeMitPayment, InitiatePayment, MitPaymentResult, Payment, PaymentCreated, PaymentListQuery, PaymentPage, PaymentParams } from './schemas.js';
 import type { PaymentService } from './service.js';
 
 export async function paymentRoutes(fastify: FastifyInstance, { payments }: { payments: PaymentService }): Promise<void> {
@@ -13,6 +13,21 @@ export async function paymentRoutes(fastify: FastifyInstance, { payments }: { pa
       config: { scope: 'payments:read_write' },
     },
     async (request, reply) => reply.code(201).send(await payments.initiate(request.caller, request.body)),
+  );
+
+  app.post(
+    '/payments/authorize',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Authorize a merchant-initiated payment with the credential of a succeeded initial payment',
+        description: 'Status is the final result for cards (captured or declined) and authorized for SEPA Direct Debit (completed when the collection settles).',
+        body: AuthorizeMitPayment,
+        response: { 201: MitPaymentResult },
+      },
+      config: { scope: 'payments:read_write' },
+    },
+    async (request, reply) => reply.code(201).send(await payments.authorizeMit(request.caller, request.body)),
   );
 
   app.get(

@@ -78,7 +78,7 @@ export const InitiatePayment = Type.Object(
 );
 export type InitiatePayment = Static<typeof InitiatePayment>;
 
-const PaymentLinks = Type.Object({ self: Link, hosted_page: Link, qr_code: Type.Optional(Link) });
+const PaymentLinks = Type.Object({ self: Link, hosted_page: Type.Optional(Link), qr_code: Type.Optional(Link) });
 
 export const PaymentCreated = Type.Object({
   id: Type.String({ pattern: idPattern('pay') }),
@@ -115,7 +115,8 @@ export const Payment = Type.Object({
   succeeded: Type.Boolean(),
   reference: Type.String(),
   description: Nullable(Type.String()),
-  cit_mode: StringEnum(['one_off', 'initial'] as const),
+  cit_mode: StringEnum(['one_off', 'initial', 'merchant_initiated'] as const),
+  initial_payment_id: Nullable(Type.String()),
   _links: PaymentLinks,
 });
 export type Payment = Static<typeof Payment>;
@@ -123,3 +124,26 @@ export type Payment = Static<typeof Payment>;
 export const PaymentParams = Type.Object({ payment_id: Type.String({ maxLength: 64 }) });
 export const PaymentListQuery = PageQuery({ status: Type.Optional(StringEnum(PAYMENT_STATUSES)), reference: Type.Optional(Type.String({ maxLength: 50 })) });
 export const PaymentPage = Page(Payment);
+
+export const AuthorizeMitPayment = Type.Object(
+  {
+    initial_payment_id: Type.String({ pattern: idPattern('pay'), description: 'The succeeded initial payment (cit_mode initial) whose credential is charged' }),
+    amount_minor: Type.Integer({ minimum: 1, maximum: MAX_AMOUNT_MINOR }),
+    currency: Currency(),
+    reference: Type.String({ minLength: 1, maxLength: 50 }),
+    description: Type.Optional(Type.String({ maxLength: 100 })),
+    routing: Type.Optional(RoutingRequest),
+    urls: Type.Optional(Type.Object({ webhook: Type.Optional(Uri()) }, { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+);
+export type AuthorizeMitPayment = Static<typeof AuthorizeMitPayment>;
+
+export const MitPaymentResult = Type.Object({
+  id: Type.String(),
+  status: StringEnum(PAYMENT_STATUSES),
+  reference: Type.String(),
+  initial_payment_id: Type.String(),
+  _links: Type.Object({ self: Link }),
+});
+export type MitPaymentResult = Static<typeof MitPaymentResult>;

@@ -11,10 +11,14 @@ import { addSeconds, formatDateTime } from '../core/time.js';
 import { webhookUrlProblem } from '../events/destinations.js';
 import { processingFee, splitByPercent, type FeeSchedule, type PaymentMethod } from './fees.js';
 import * as repo from './repository.js';
-import type { InitiatePayment, Payment, PaymentCreated } from './schemas.js';
+import type { AuthorizeMitPayment, InitiatePayment, MitPaymentResult, Payment, PaymentCreated, RoutingRequest } from './schemas.js';
+import type { PaymentOutcomes } from './outcomes.js';
+import type { Processor } from '../processor/processor.js';
+import type { Db } from '../core/db.js';
 
 const PAYMENT_TTL_SECONDS = 3600;
 const SUCCEEDED = new Set(['captured', 'completed']);
+
 
 interface Party {
   type: 'platform' | 'merchant' | 'seller';
@@ -27,7 +31,7 @@ interface Party {
 }
 
 /** The parties of a request's routing; without routing everything goes to the platform. */
-function partiesFrom(request: InitiatePayment, platformId: string): Party[] {
+function partiesFrom(request: { amount_minor: number; routing?: RoutingRequest }, platformId: string): Party[] {
   if (!request.routing) return [{ type: 'platform', accountId: platformId, reference: null, amount: request.amount_minor, contribution: 100, pointer: '/routing' }];
   const platform = request.routing.platform;
   return [
@@ -43,6 +47,29 @@ function partiesFrom(request: InitiatePayment, platformId: string): Party[] {
   ];
 }
 
+/** The routing rows of a payment; fee shares are known once the fee is. */
+function partyRows(paymentId: string, parties: Party[], fee: number | null) {
+  const shares = fee === null ? undefined : splitByPercent(fee, parties.map((party) => party.contribution));
+  return parties.map((party, position) => ({
+    payment_id: paymentId,
+    position,
+    party_type: party.type,
+    account_id: party.accountId,
+    reference: party.reference,
+    amount_minor: party.amount,
+    fee_contribution: party.contribution,
+    fee_share: shares?.[position] ?? null,
+    refundable_amount: party.amount,
+  }));
+}
+
+/** What is charged: enough to check a routing, a currency and a fee. */
+interface Charge {
+  amount_minor: number;
+  currency: string;
+  method: PaymentMethod | undefined;
+}
+
 /** The method fixed at initiation, if the platform chose one. */
 function knownMethod(request: InitiatePayment): PaymentMethod | undefined {
   const type = request.payment_method?.type ?? 'user_selected';
@@ -55,6 +82,8 @@ export class PaymentService {
     private readonly config: Config,
     private readonly pager: Pager,
     private readonly clock: Clock,
+    private readonly outcomes: PaymentOutcomes,
+    private readonly processor: Processor,
   ) {}
 
   /** Format rules the schema cannot express: answered 400 with every bad field. */
@@ -71,9 +100,9 @@ export class PaymentService {
   }
 
   /** Business rules: routing, currency and fee shares; answered 422 with every broken rule. */
-  private async checkRules(caller: Caller, request: InitiatePayment, parties: Party[], schedule: FeeSchedule): Promise<number | null> {
+  private async checkRules(caller: Caller, request: Charge, parties: Party[], schedule: FeeSchedule): Promise<number | null> {
     const errors: FieldError[] = [];
-    const method = knownMethod(request);
+    const { method } = request;
     if (!this.config.supportedCurrencies.includes(request.currency)) {
       errors.push({ pointer: '/currency', detail: `is not supported; supported: ${this.config.supportedCurrencies.join(', ')}` });
     } else if (method === 'sepa_direct_debit' && request.currency !== 'EUR') {
@@ -106,21 +135,12 @@ export class PaymentService {
   async initiate(caller: Caller, request: InitiatePayment): Promise<PaymentCreated> {
     this.checkInput(caller, request);
     const parties = partiesFrom(request, caller.platformId);
-    const schedule = await repo.feeSchedule(this.db, caller.platformId);
-    const fee = await this.checkRules(caller, request, parties, schedule);
-    const shares = fee === null ? undefined : splitByPercent(fee, parties.map((party) => party.contribution));
-    const id = newId('pay');
+    const method = knownMethod(request);
+    const fee = await this.checkRules(caller, { ...request, method }, parties, await repo.feeSchedule(this.db, caller.platformId));
     const now = this.clock.now();
     const payment: repo.PaymentRow = {
-      id,
-      environment: caller.environment,
-      platform_id: caller.platformId,
-      amount_minor: request.amount_minor,
-      currency: request.currency,
-      status: 'initiated',
+      ...this.newRow(caller, { ...request, method }, fee, now),
       method_type: request.payment_method?.type ?? 'user_selected',
-      reference: request.reference,
-      description: request.description ?? null,
       remittance_info: request.remittance_info ?? null,
       language: request.language ?? 'en',
       cit_mode: request.cit_mode ?? 'one_off',
@@ -128,35 +148,96 @@ export class PaymentService {
       redirect_url: request.urls.redirect,
       webhook_url: request.urls.webhook ?? null,
       generate_qr_code: request.integration.generate_qr_code ?? false,
+      expires_at: addSeconds(now, PAYMENT_TTL_SECONDS),
+    };
+    await this.db.transaction().execute((trx) => repo.insertPayment(trx, payment, partyRows(payment.id, parties, fee)));
+    return { id: payment.id, status: 'initiated', reference: payment.reference, expires_at: formatDateTime(payment.expires_at), integration: { type: 'hosted' }, _links: this.links(payment) };
+  }
+
+  /** A payment row with what every payment has; callers add what their kind of payment decides. */
+  private newRow(caller: Caller, charge: Charge & { reference: string; description?: string }, fee: number | null, now: Date): repo.PaymentRow {
+    return {
+      id: newId('pay'),
+      environment: caller.environment,
+      platform_id: caller.platformId,
+      amount_minor: charge.amount_minor,
+      currency: charge.currency,
+      status: 'initiated',
+      method_type: charge.method ?? 'user_selected',
+      reference: charge.reference,
+      description: charge.description ?? null,
+      remittance_info: null,
+      language: 'en',
+      cit_mode: 'one_off',
+      customer: null,
+      redirect_url: '',
+      webhook_url: null,
+      generate_qr_code: false,
       resource_token: randomSecret(),
       processing_fee: fee,
-      expires_at: addSeconds(now, PAYMENT_TTL_SECONDS),
+      expires_at: now,
       created_at: now,
       updated_at: now,
-      selected_method: knownMethod(request) ?? null,
+      selected_method: charge.method ?? null,
       card_scheme: null,
       card_last4: null,
       stored_credential: null,
       succeeded_at: null,
+      verified_iban: null,
+      account_holder: null,
+      account_type: null,
+      mandate: null,
+      initial_payment_id: null,
     };
-    await this.db.transaction().execute((trx) =>
-      repo.insertPayment(
-        trx,
-        payment,
-        parties.map((party, position) => ({
-          payment_id: id,
-          position,
-          party_type: party.type,
-          account_id: party.accountId,
-          reference: party.reference,
-          amount_minor: party.amount,
-          fee_contribution: party.contribution,
-          fee_share: shares?.[position] ?? null,
-          refundable_amount: party.amount,
-        })),
-      ),
-    );
-    return { id, status: 'initiated', reference: payment.reference, expires_at: formatDateTime(payment.expires_at), integration: { type: 'hosted' }, _links: this.links(payment) };
+  }
+
+  /** The initial payment a merchant-initiated payment charges again, or a 422 saying why it cannot. */
+  private async initialPayment(trx: Db, caller: Caller, request: AuthorizeMitPayment): Promise<repo.PaymentRow> {
+    const refuse = (detail: string) => new ApiError('business_rule', { detail: `initial_payment_id ${detail}`, errors: [{ pointer: '/initial_payment_id', detail }] });
+    const initial = await repo.findPayment(trx, caller, request.initial_payment_id);
+    if (!initial) throw refuse('is not a payment of this platform');
+    if (initial.cit_mode !== 'initial') throw refuse('is not an initial payment (cit_mode initial)');
+    if (!SUCCEEDED.has(initial.status) || !initial.stored_credential) throw refuse(`has not succeeded (status ${initial.status})`);
+    if (initial.currency !== request.currency) {
+      throw new ApiError('business_rule', { detail: `currency must be ${initial.currency}, the initial payment's`, errors: [{ pointer: '/currency', detail: `must be ${initial.currency}, the currency of the initial payment` }] });
+    }
+    return initial;
+  }
+
+  /** Charges the credential stored by an initial payment, without the buyer. */
+  async authorizeMit(caller: Caller, request: AuthorizeMitPayment): Promise<MitPaymentResult> {
+    if (request.urls?.webhook) {
+      const problem = webhookUrlProblem(caller.environment, request.urls.webhook);
+      if (problem) throw new ApiError('validation_error', { detail: `urls.webhook ${problem}`, errors: [{ pointer: '/urls/webhook', detail: problem }] });
+    }
+    const now = this.clock.now();
+    const initial = await this.initialPayment(this.db, caller, request);
+    const method = initial.selected_method!;
+    const parties = partiesFrom(request, caller.platformId);
+    const fee = await this.checkRules(caller, { ...request, method }, parties, await repo.feeSchedule(this.db, caller.platformId));
+    const payment: repo.PaymentRow = {
+      ...this.newRow(caller, { ...request, method }, fee, now),
+      cit_mode: 'merchant_initiated',
+      initial_payment_id: initial.id,
+      redirect_url: initial.redirect_url,
+      webhook_url: request.urls?.webhook ?? initial.webhook_url,
+      language: initial.language,
+    };
+    const status = await this.db.transaction().execute(async (trx) => {
+      await repo.insertPayment(trx, payment, partyRows(payment.id, parties, fee));
+      if (method === 'sepa_direct_debit') return this.outcomes.collectDebit(trx, payment, initial.verified_iban!, now, { ...initial.mandate, initial_payment_id: initial.id });
+      const authorization = await this.processor.authorizeCard({
+        reference: initial.stored_credential!,
+        amountMinor: payment.amount_minor,
+        currency: payment.currency,
+        authenticated: false,
+        merchantInitiated: true,
+      });
+      if (authorization.outcome === 'challenge') throw new Error('the processor challenged a merchant-initiated payment');
+      const card = { scheme: initial.card_scheme ?? 'unknown', last4: initial.card_last4 ?? '', processor_reference: initial.stored_credential! };
+      return this.outcomes.card(trx, payment, card, authorization, now);
+    });
+    return { id: payment.id, status, reference: payment.reference, initial_payment_id: initial.id, _links: { self: { href: this.links(payment).self.href } } };
   }
 
   async get(caller: Caller, id: string): Promise<Payment> {
@@ -188,8 +269,9 @@ export class PaymentService {
     return `${this.config.baseUrl}/pay/${payment.id}?token=${payment.resource_token}`;
   }
 
-  private links(payment: repo.PaymentRow): PaymentCreated['_links'] {
+  private links(payment: repo.PaymentRow): Payment['_links'] {
     const self = `${audienceOf(this.config, payment.environment)}/payments/${payment.id}`;
+    if (payment.cit_mode === 'merchant_initiated') return { self: { href: self } };
     return {
       self: { href: self },
       hosted_page: { href: this.hostedPageUrl(payment) },
@@ -223,6 +305,7 @@ export class PaymentService {
       reference: payment.reference,
       description: payment.description,
       cit_mode: payment.cit_mode,
+      initial_payment_id: payment.initial_payment_id,
       _links: this.links(payment),
     };
   }

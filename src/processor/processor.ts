@@ -34,7 +34,32 @@ export interface CardCharge {
   merchantInitiated: boolean;
 }
 
-export interface Processor {
+export interface Processor extends BankProcessor {
   vaultCard(card: CardDetails): Promise<VaultedCard>;
   authorizeCard(charge: CardCharge): Promise<CardAuthorization>;
+}
+
+export type AccountType = 'consumer' | 'business';
+
+export type BankVerification =
+  | { verified: true; reportId: string }
+  | { verified: false; error: string; errorReason: string; message: string; trackingId: string };
+
+export interface BankReport {
+  iban: string;
+  accountHolder: string;
+  accountType: AccountType;
+}
+
+export interface DebitCollection {
+  collectionId: string;
+  /** When the collection settles, counted on the environment's clock. */
+  settlementDelaySeconds: number;
+}
+
+/** SEPA Direct Debit: account information (AIS) and collection. */
+export interface BankProcessor {
+  verifyBankAccount(input: { paymentId: string; iban: string; accountHolder: string; accountType: AccountType; now: Date }): Promise<BankVerification>;
+  bankReport(reportId: string, paymentId: string): Promise<BankReport | undefined>;
+  collectDebit(input: { paymentId: string; iban: string; amountMinor: number; currency: string }): Promise<DebitCollection>;
 }

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { CardAuthorization, CardCharge, CardDetails, Processor, VaultedCard } from './processor.js';
+import type { Kysely } from 'kysely';
+import type { Tables } from '../core/db.js';
+import type { AccountType, BankReport, BankVerification, CardAuthorization, CardCharge, CardDetails, DebitCollection, Processor, VaultedCard } from './processor.js';
+
+/** The decisions' test IBAN that fails account verification; every other valid IBAN verifies. */
+export const FAILING_IBAN = 'DE62370400440532013001';
+export const SEPA_SETTLEMENT_SECONDS = 2 * 24 * 3600;
 
 type Behaviour = 'approve' | 'decline' | 'insufficient' | 'challenge' | 'expired';
 
@@ -30,6 +36,8 @@ export function cardScheme(number: string): string {
  * only how the test card behaves, which is all a simulator needs to remember.
  */
 export class SimulatorProcessor implements Processor {
+  constructor(private readonly db: Kysely<Tables>) {}
+
   async vaultCard(card: CardDetails): Promise<VaultedCard> {
     const behaviour = TEST_CARDS[card.number] ?? 'approve';
     return { reference: `sim_${behaviour}_${randomBytes(12).toString('hex')}`, scheme: cardScheme(card.number), last4: card.number.slice(-4) };
@@ -53,5 +61,26 @@ export class SimulatorProcessor implements Processor {
         return { outcome: 'declined', reason: 'card_declined' };
     }
     return { outcome: 'approved', authorizationId: `auth_${randomBytes(8).toString('hex')}` };
+  }
+
+  async verifyBankAccount(input: { paymentId: string; iban: string; accountHolder: string; accountType: AccountType; now: Date }): Promise<BankVerification> {
+    if (input.iban === FAILING_IBAN) {
+      return { verified: false, error: 'verification_failed', errorReason: 'account_not_found', message: 'The bank could not confirm this account', trackingId: randomBytes(8).toString('hex') };
+    }
+    const reportId = `rep${randomBytes(12).toString('hex')}`;
+    await this.db
+      .insertInto('simulator_bank_reports')
+      .values({ id: reportId, payment_id: input.paymentId, iban: input.iban, account_holder: input.accountHolder, account_type: input.accountType, created_at: input.now })
+      .execute();
+    return { verified: true, reportId };
+  }
+
+  async bankReport(reportId: string, paymentId: string): Promise<BankReport | undefined> {
+    const row = await this.db.selectFrom('simulator_bank_reports').selectAll().where('id', '=', reportId).where('payment_id', '=', paymentId).executeTakeFirst();
+    return row && { iban: row.iban, accountHolder: row.account_holder, accountType: row.account_type };
+  }
+
+  async collectDebit(): Promise<DebitCollection> {
+    return { collectionId: `col_${randomBytes(8).toString('hex')}`, settlementDelaySeconds: SEPA_SETTLEMENT_SECONDS };
   }
 }

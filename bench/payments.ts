@@ -1,0 +1,106 @@
+/**
+ * Payment initiation and read on PostgreSQL, each next to a bare baseline run in the same
+ * process: a Fastify route that does one pg INSERT (for initiation) or one SELECT by primary key
+ * (for read) with no auth, validation or domain logic. 50 connections, autocannon.
+ *
+ *   npm run bench:payments          (DATABASE_URL defaults to the local test database)
+ */
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { randomUUID } from 'node:crypto';
+import { loadConfig, audienceOf } from '../src/core/config.js';
+import { openDatabase } from '../src/core/db.js';
+import { buildApp } from '../src/server.js';
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SCHEMA = `bench_${Date.now().toString(36)}`;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 50;
+
+interface Figures {
+  requests_per_s: number;
+  p50_ms: number;
+  p99_ms: number;
+  errors: number;
+}
+
+async function load(options: autocannon.Options): Promise<Figures> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
+  return {
+    requests_per_s: Math.round(result.requests.average),
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+/** The baseline: the same database server, one statement per request, nothing else. */
+async function baselineServer(pool: pg.Pool) {
+  await pool.query(`CREATE TABLE IF NOT EXISTS ${SCHEMA}.bare (id text PRIMARY KEY, amount_minor bigint, currency text, reference text, created_at timestamptz)`);
+  const app = Fastify();
+  app.post('/bare', async (request, reply) => {
+    const body = request.body as { amount_minor: number; currency: string; reference: string };
+    const id = randomUUID();
+    await pool.query(`INSERT INTO ${SCHEMA}.bare VALUES ($1, $2, $3, $4, now())`, [id, body.amount_minor, body.currency, body.reference]);
+    return reply.code(201).send({ id });
+  });
+  app.get('/bare/:id', async (request) => (await pool.query(`SELECT * FROM ${SCHEMA}.bare WHERE id = $1`, [(request.params as { id: string }).id])).rows[0]);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address() as { port: number };
+  await pool.query(`INSERT INTO ${SCHEMA}.bare VALUES ('known', 100, 'EUR', 'r', now())`);
+  return { app, url: `http://127.0.0.1:${address.port}` };
+}
+
+const config = loadConfig({ DATABASE_URL, DATABASE_SCHEMA: SCHEMA, LOG_LEVEL: 'silent', RATE_LIMIT_PER_SECOND: '0', PORT: '0' });
+const database = await openDatabase(config);
+const { app, services, close } = await buildApp({ config, database, logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 20 });
+const baseline = await baselineServer(pool);
+
+try {
+  const client = await services.clients.create({ environment: 'live', platformName: 'bench' });
+  const tokenResponse = await fetch(`${url}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, audience: audienceOf(config, 'live') }),
+  });
+  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const body = JSON.stringify({
+    amount_minor: 2_500,
+    currency: 'EUR',
+    reference: 'bench',
+    payment_method: { type: 'card' },
+    integration: { type: 'hosted' },
+    urls: { redirect: 'https://shop.example/return', webhook: 'https://shop.example/hooks' },
+  });
+  const created = await fetch(`${url}/payments`, { method: 'POST', headers, body });
+  const { id } = (await created.json()) as { id: string };
+
+  const bareInsert = await load({ url: `${baseline.url}/bare`, method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const initiation = await load({ url: `${url}/payments`, method: 'POST', headers, body });
+  const bareSelect = await load({ url: `${baseline.url}/bare/known` });
+  const read = await load({ url: `${url}/payments/${id}`, headers: { authorization: `Bearer ${token}` } });
+
+  process.stdout.write(
+    `${JSON.stringify(
+      {
+        connections: CONNECTIONS,
+        seconds: DURATION,
+        initiation: { ...initiation, baseline_bare_insert: bareInsert, ratio: Number((initiation.requests_per_s / bareInsert.requests_per_s).toFixed(2)) },
+        read: { ...read, baseline_bare_select: bareSelect, ratio: Number((read.requests_per_s / bareSelect.requests_per_s).toFixed(2)) },
+        targets: { initiation_ratio: 0.7, read_ratio: 0.8, p99_ms: 50 },
+      },
+      null,
+      2,
+    )}\n`,
+  );
+} finally {
+  await baseline.app.close();
+  await close();
+  await pool.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
+  await pool.end();
+}

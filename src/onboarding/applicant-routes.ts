@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../core/errors.js';
+import { bearerToken } from '../core/auth.js';
+import { typed } from '../core/http.js';
+import {
+  ApplicantDetails,
+  ApplicationState,
+  BusinessProfileBody,
+  BusinessTypeBody,
+  ConfirmApplicant,
+  FieldConfiguration,
+  FieldConfigurationParams,
+  PayoutAccountBody,
+  RepresentativeBody,
+  RepresentativeParams,
+  RepresentativeResult,
+} from './schemas.js';
+import type { ApplicantService } from './applicant-service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The application the request's onboarding token opens. */
+    applicationId: string;
+  }
+}
+
+/** Every route of the scope requires an onboarding token as a Bearer token. */
+function requireOnboardingToken(app: FastifyInstance, applicant: ApplicantService): void {
+  app.decorateRequest('applicationId', '');
+  app.addHook('onRequest', async (request) => {
+    const token = bearerToken(request);
+    if (!token) {
+      throw new ApiError('unauthenticated', { detail: 'Send the onboarding token of the link as "Authorization: Bearer <token>"', headers: { 'www-authenticate': 'Bearer' } });
+    }
+    request.applicationId = await applicant.authenticate(token);
+  });
+}
+
+const tags = ['hosted onboarding'];
+const stepAnswer = { 200: ApplicationState };
+
+/** The applicant's side of onboarding, on the onboarding host, authorized by the onboarding token. */
+export async function applicantRoutes(fastify: FastifyInstance, { applicant }: { applicant: ApplicantService }): Promise<void> {
+  requireOnboardingToken(fastify, applicant);
+  const app = typed(fastify);
+  const read = { schema: { tags, summary: 'The application as the applicant sees it (the first read emits application_started)', response: stepAnswer } };
+
+  app.get('/smo/application', read, async (request) => applicant.read(request.applicationId));
+  app.get('/merchants/application', read, async (request) => applicant.read(request.applicationId));
+
+  app.post('/smo/application/confirm-applicant', { schema: { tags, summary: 'Confirm the applicant', body: ConfirmApplicant, response: stepAnswer } }, async (request) =>
+    applicant.confirmApplicant(request.applicationId, request.body),
+  );
+
+  app.patch('/smo/application/applicant', { schema: { tags, summary: "Update the applicant's details", body: ApplicantDetails, response: stepAnswer } }, async (request) =>
+    applicant.updateApplicant(request.applicationId, request.body),
+  );
+
+  app.post('/smo/application/business-type', { schema: { tags, summary: 'Confirm the business type, structure and country', body: BusinessTypeBody, response: stepAnswer } }, async (request) =>
+    applicant.confirmBusinessType(request.applicationId, request.body),
+  );
+
+  app.put('/smo/application/business-profile', { schema: { tags, summary: 'Update the business profile', body: BusinessProfileBody, response: stepAnswer } }, async (request) =>
+    applicant.updateBusinessProfile(request.applicationId, request.body),
+  );
+
+  app.post(
+    '/smo/application/representatives',
+    { schema: { tags, summary: 'Add a representative', body: RepresentativeBody, response: { 200: RepresentativeResult } } },
+    async (request) => applicant.addRepresentative(request.applicationId, request.body),
+  );
+
+  app.delete(
+    '/smo/application/representatives/:representative_id',
+    { schema: { tags, summary: 'Delete a representative', params: RepresentativeParams, response: stepAnswer } },
+    async (request) => applicant.deleteRepresentative(request.applicationId, request.params.representative_id),
+  );
+
+  app.post('/smo/application/confirm-representatives', { schema: { tags, summary: 'State that all representatives were added', response: stepAnswer } }, async (request) =>
+    applicant.confirmRepresentatives(request.applicationId),
+  );
+
+  app.put('/smo/application/payout-account', { schema: { tags, summary: 'Update the payout account', body: PayoutAccountBody, response: stepAnswer } }, async (request) =>
+    applicant.updatePayoutAccount(request.applicationId, request.body),
+  );
+
+  app.post('/smo/application/submit', { schema: { tags, summary: 'Submit the application; no change is possible afterwards', response: stepAnswer } }, async (request) =>
+    applicant.submit(request.applicationId),
+  );
+
+  app.get(
+    '/smo/application/field-configuration/:step',
+    { schema: { tags, summary: 'Dynamic field configuration of a step (business-profile only); null hides a field', params: FieldConfigurationParams, response: { 200: FieldConfiguration } } },
+    async (request) => applicant.fieldConfiguration(request.applicationId, request.params.step),
+  );
+}

@@ -1,0 +1,233 @@
+import type { Kysely, Updateable } from 'kysely';
+import type { ApplicationsTable, Db, Tables } from '../core/db.js';
+import type { Clock } from '../core/clock.js';
+import type { Config } from '../core/config.js';
+import { ApiError, notFound, type FieldError } from '../core/errors.js';
+import { newId } from '../core/ids.js';
+import type { EventType, Outbox } from '../events/outbox.js';
+import { fieldConfiguration, findBusinessStructure, businessTypesFor, type BusinessType, type FieldConfiguration, type StructureDefinition } from '../reference/service.js';
+import * as repo from './repository.js';
+import { businessProfileProblems, checkIban, personProblems } from './rules.js';
+import type {
+  ApplicantDetails,
+  ApplicationState,
+  BusinessProfileBody,
+  BusinessTypeBody,
+  ConfirmApplicant,
+  PayoutAccountBody,
+  RepresentativeBody,
+  RepresentativeResult,
+} from './schemas.js';
+import { applicationOfToken } from './tokens.js';
+import { linksOf, missingStep, stepPath, workflowOf, type Progress, type StepName } from './workflow.js';
+
+interface BusinessChoice {
+  type: BusinessType;
+  structure: string;
+  country_code: string;
+}
+
+type Patch = Updateable<ApplicationsTable>;
+
+/** What a step does to the locked application: the columns it changes, after its own checks. */
+type StepChange = (trx: Db, application: repo.ApplicationRow, now: Date) => Promise<Patch>;
+
+function invalid(errors: FieldError[]): ApiError {
+  return new ApiError('validation_error', { detail: `The body has ${errors.length} invalid field(s): ${errors.map((e) => e.pointer).join(', ')}`, errors });
+}
+
+function throwIfAny(errors: FieldError[]): void {
+  if (errors.length > 0) throw invalid(errors);
+}
+
+function progressOf(application: repo.ApplicationRow, representatives: number): Progress {
+  return {
+    applicantConfirmed: application.applicant_confirmed_at !== null,
+    applicantDetails: application.applicant_details !== null,
+    businessType: (application.business_type as BusinessChoice | null)?.type ?? null,
+    businessProfile: application.business_profile !== null,
+    representatives,
+    representativesConfirmed: application.representatives_confirmed_at !== null,
+    payoutAccount: application.payout_account !== null,
+    submitted: application.status === 'submitted',
+  };
+}
+
+function structureOf(application: repo.ApplicationRow): { choice: BusinessChoice; structure: StructureDefinition } {
+  const choice = application.business_type as unknown as BusinessChoice;
+  return { choice, structure: findBusinessStructure(choice.country_code, choice.type, choice.structure)! };
+}
+
+/**
+ * The hosted onboarding steps, authorized by the onboarding token. Every change locks the
+ * application, refuses a step whose prerequisites are missing (409 naming the step) or an
+ * application already submitted (409), and answers the application state after the change.
+ */
+export class ApplicantService {
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly config: Config,
+    private readonly clock: Clock,
+    private readonly outbox: Outbox,
+  ) {}
+
+  /** The application an onboarding token opens; 401 if the token is unknown, revoked or expired. */
+  authenticate(token: string): Promise<string> {
+    return applicationOfToken(this.db, token, this.clock.now());
+  }
+
+  /** The application state; the first read is the applicant opening the page (application_started). */
+  async read(id: string): Promise<ApplicationState> {
+    return this.db.transaction().execute(async (trx) => {
+      const application = await repo.lockApplication(trx, id);
+      if (application.started_at === null) {
+        const now = this.clock.now();
+        await repo.updateApplication(trx, id, { started_at: now });
+        await this.emit(trx, application, 'application_started', now);
+      }
+      return this.state(trx, application);
+    });
+  }
+
+  confirmApplicant(id: string, body: ConfirmApplicant): Promise<ApplicationState> {
+    return this.change(id, 'app:confirm-applicant', async (_trx, _application, now) => ({
+      applicant: { email: body.email, first_name: body.first_name, last_name: body.last_name },
+      applicant_confirmed_at: now,
+    }));
+  }
+
+  updateApplicant(id: string, body: ApplicantDetails): Promise<ApplicationState> {
+    return this.change(id, 'app:applicant', async (_trx, _application, now) => {
+      throwIfAny(personProblems(body, now));
+      return { applicant_details: body };
+    });
+  }
+
+  confirmBusinessType(id: string, body: BusinessTypeBody): Promise<ApplicationState> {
+    return this.change(id, 'app:business-type', async (_trx, application) => {
+      const options = businessTypesFor(body.country_code)!.items.find((item) => item.value === body.type)!.children;
+      const structure = body.structure ?? options.default_value;
+      if (!findBusinessStructure(body.country_code, body.type, structure)) {
+        throw invalid([{ pointer: '/structure', detail: `must be one of ${options.items.map((item) => item.value).join(', ')} for ${body.type} in ${body.country_code}` }]);
+      }
+      const choice: BusinessChoice = { type: body.type, structure, country_code: body.country_code };
+      const previous = application.business_type as BusinessChoice | null;
+      const same = previous?.type === choice.type && previous.structure === choice.structure && previous.country_code === choice.country_code;
+      // Another type, structure or country asks for other profile fields: the profile is asked again.
+      return same ? { business_type: { ...choice } } : { business_type: { ...choice }, business_profile: null };
+    });
+  }
+
+  updateBusinessProfile(id: string, body: BusinessProfileBody): Promise<ApplicationState> {
+    return this.change(id, 'app:business-profile', async (trx, application) => {
+      const { choice, structure } = structureOf(application);
+      throwIfAny(businessProfileProblems(body, structure, choice.country_code));
+      await repo.renameAccount(trx, application, body.trading_name ?? body.legal_name);
+      return { business_profile: body };
+    });
+  }
+
+  async addRepresentative(id: string, body: RepresentativeBody): Promise<RepresentativeResult> {
+    const representativeId = newId('rep');
+    const state = await this.change(id, 'app:representatives', async (trx, _application, now) => {
+      throwIfAny(personProblems(body, now));
+      await repo.insertRepresentative(trx, { id: representativeId, application_id: id, status: 'awaiting_documents', details: body, created_at: now });
+      // The list changed: the applicant confirms it again.
+      return { representatives_confirmed_at: null };
+    });
+    const href = `${this.config.onboardingUrl}${stepPath('app:representatives')}/${representativeId}`;
+    return { id: representativeId, status: 'awaiting_documents', workflow: state.workflow, _links: { self: { href, methods: ['DELETE'] }, ...state._links } };
+  }
+
+  deleteRepresentative(id: string, representativeId: string): Promise<ApplicationState> {
+    return this.change(id, 'app:representatives', async (trx) => {
+      if (!(await repo.deleteRepresentative(trx, id, representativeId))) throw notFound(`Representative ${representativeId}`);
+      return { representatives_confirmed_at: null };
+    });
+  }
+
+  confirmRepresentatives(id: string): Promise<ApplicationState> {
+    return this.change(id, 'app:confirm-representatives', async (_trx, _application, now) => ({ representatives_confirmed_at: now }));
+  }
+
+  updatePayoutAccount(id: string, body: PayoutAccountBody): Promise<ApplicationState> {
+    return this.change(id, 'app:payout-account', async (_trx, application) => {
+      const errors: FieldError[] = [];
+      const iban = checkIban(body.account_number.value);
+      if ('problem' in iban) errors.push({ pointer: '/account_number/value', detail: iban.problem });
+      if (!application.currencies.includes(body.currency)) errors.push({ pointer: '/currency', detail: `must be one of the application's currencies: ${application.currencies.join(', ')}` });
+      throwIfAny(errors);
+      return { payout_account: { ...body, account_number: { type: 'iban', value: 'iban' in iban ? iban.iban : '' } } };
+    });
+  }
+
+  submit(id: string): Promise<ApplicationState> {
+    return this.change(id, 'app:submit', async (trx, application, now) => {
+      await this.emit(trx, application, 'application_submitted', now);
+      return { status: 'submitted', submitted_at: now };
+    });
+  }
+
+  /** The dynamic fields of a step; only business-profile has any, from the chosen business type. */
+  async fieldConfiguration(id: string, step: string): Promise<FieldConfiguration> {
+    if (step !== 'business-profile') throw notFound(`A field configuration for the step ${step}`);
+    const application = await repo.findApplicationById(this.db, id);
+    const representatives = await repo.representativesOf(this.db, id);
+    this.requireStep(application, representatives.length, 'app:field-configuration');
+    return fieldConfiguration(structureOf(application).structure);
+  }
+
+  private requireStep(application: repo.ApplicationRow, representatives: number, step: StepName): void {
+    const missing = missingStep(step, progressOf(application, representatives));
+    if (missing) throw new ApiError('conflict', { detail: `The step ${missing} must be completed before ${step}` });
+  }
+
+  private async change(id: string, step: StepName, run: StepChange): Promise<ApplicationState> {
+    return this.db.transaction().execute(async (trx) => {
+      const application = await repo.lockApplication(trx, id);
+      if (application.status === 'submitted') throw new ApiError('conflict', { detail: `Application ${id} was submitted; it can no longer be changed` });
+      this.requireStep(application, (await repo.representativesOf(trx, id)).length, step);
+      const now = this.clock.now();
+      const patch = await run(trx, application, now);
+      await repo.updateApplication(trx, id, { status: 'in_progress', ...patch, updated_at: now });
+      return this.state(trx, await repo.lockApplication(trx, id));
+    });
+  }
+
+  private async emit(trx: Db, application: repo.ApplicationRow, type: EventType, now: Date): Promise<void> {
+    await this.outbox.record(trx, {
+      environment: application.environment,
+      platformId: application.platform_id,
+      type,
+      objectId: application.id,
+      data: { id: application.id, merchant_id: application.merchant_id, reference: application.reference },
+      occurredAt: now,
+      destination: application.webhook_url,
+    });
+  }
+
+  private async state(trx: Db, application: repo.ApplicationRow): Promise<ApplicationState> {
+    const platform = await repo.platformBranding(trx, application.platform_id);
+    const representatives = await repo.representativesOf(trx, application.id);
+    const progress = progressOf(application, representatives.length);
+    const business = application.business_type as BusinessChoice | null;
+    return {
+      id: application.id,
+      status: application.status,
+      language: application.language as ApplicationState['language'],
+      platform: { name: platform.name, colors: { primary_color: platform.primary_color, secondary_color: platform.secondary_color } },
+      applicant: { ...(application.applicant as ConfirmApplicant), ...(application.applicant_details as ApplicantDetails | null) },
+      business: {
+        type: business?.type ?? null,
+        structure: business?.structure ?? null,
+        country_code: business?.country_code ?? null,
+        profile: (application.business_profile ?? application.business_prefill) as ApplicationState['business']['profile'],
+      },
+      representatives: representatives.map((row) => ({ ...(row.details as RepresentativeBody), id: row.id, status: row.status })),
+      payout_account: application.payout_account as PayoutAccountBody | null,
+      currencies: application.currencies,
+      workflow: workflowOf(progress),
+      _links: linksOf(progress, this.config.onboardingUrl, application.redirect_url),
+    };
+  }
+}

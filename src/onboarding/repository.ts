@@ -1,0 +1,91 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { AccountsTable, ApplicationsTable, Db, OnboardingTokensTable, RepresentativesTable } from '../core/db.js';
+import type { Caller } from '../core/auth.js';
+import { afterKeyset, type Keyset } from '../core/pagination.js';
+
+export type ApplicationRow = Selectable<ApplicationsTable>;
+export type RepresentativeRow = Selectable<RepresentativesTable>;
+export type OnboardingTokenRow = Selectable<OnboardingTokensTable>;
+type Tenant = Pick<Caller, 'platformId' | 'environment'>;
+
+export async function insertApplication(db: Db, account: Insertable<AccountsTable>, application: Insertable<ApplicationsTable>): Promise<void> {
+  await db.insertInto('accounts').values(account).execute();
+  await db.insertInto('applications').values(application).execute();
+}
+
+export async function findApplication(db: Db, tenant: Tenant, id: string): Promise<ApplicationRow | undefined> {
+  return db
+    .selectFrom('applications')
+    .selectAll()
+    .where('environment', '=', tenant.environment)
+    .where('platform_id', '=', tenant.platformId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function findApplicationById(db: Db, id: string): Promise<ApplicationRow> {
+  return db.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The application, locked until the transaction ends: steps on one application happen one at a time. */
+export async function lockApplication(db: Db, id: string): Promise<ApplicationRow> {
+  return db.selectFrom('applications').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+}
+
+export async function updateApplication(db: Db, id: string, patch: Updateable<ApplicationsTable>): Promise<void> {
+  await db.updateTable('applications').set(patch).where('id', '=', id).execute();
+}
+
+export async function renameAccount(db: Db, application: ApplicationRow, name: string): Promise<void> {
+  await db.updateTable('accounts').set({ name }).where('environment', '=', application.environment).where('id', '=', application.merchant_id).execute();
+}
+
+export interface ApplicationFilter {
+  status?: string;
+  reference?: string;
+}
+
+export async function listApplications(db: Db, tenant: Tenant, filter: ApplicationFilter, limit: number, after: Keyset | undefined): Promise<ApplicationRow[]> {
+  let query = db
+    .selectFrom('applications')
+    .selectAll()
+    .where('environment', '=', tenant.environment)
+    .where('platform_id', '=', tenant.platformId)
+    .where(afterKeyset(after));
+  if (filter.status) query = query.where('status', '=', filter.status as ApplicationRow['status']);
+  if (filter.reference) query = query.where('reference', '=', filter.reference);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Revokes every live token of the application and stores the new one. */
+export async function replaceToken(db: Db, row: Insertable<OnboardingTokensTable>): Promise<void> {
+  await db
+    .updateTable('onboarding_tokens')
+    .set({ revoked_at: row.created_at })
+    .where('application_id', '=', row.application_id)
+    .where('revoked_at', 'is', null)
+    .execute();
+  await db.insertInto('onboarding_tokens').values(row).execute();
+}
+
+export async function findToken(db: Db, tokenHash: string): Promise<OnboardingTokenRow | undefined> {
+  return db.selectFrom('onboarding_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+export async function platformBranding(db: Db, platformId: string) {
+  return db.selectFrom('platforms').select(['name', 'primary_color', 'secondary_color']).where('id', '=', platformId).executeTakeFirstOrThrow();
+}
+
+export async function representativesOf(db: Db, applicationId: string): Promise<RepresentativeRow[]> {
+  return db.selectFrom('representatives').selectAll().where('application_id', '=', applicationId).orderBy('created_at').orderBy('id').execute();
+}
+
+export async function insertRepresentative(db: Db, row: Insertable<RepresentativesTable>): Promise<void> {
+  await db.insertInto('representatives').values(row).execute();
+}
+
+/** Answers whether a representative of the application was deleted. */
+export async function deleteRepresentative(db: Db, applicationId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('representatives').where('application_id', '=', applicationId).where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

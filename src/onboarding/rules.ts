@@ -1,0 +1,111 @@
+import { electronicFormatIBAN, validateIBAN, ValidationErrorsIBAN } from 'ibantools';
+import { isValidPhoneNumber } from 'libphonenumber-js';
+import type { CountryCode } from 'libphonenumber-js';
+import type { FieldError } from '../core/errors.js';
+import { fieldConfiguration, findDistrictCourt, isMerchantCategoryCode, registrationNumberMatches, type StructureDefinition } from '../reference/service.js';
+import type { BusinessProfileBody } from './schemas.js';
+
+/**
+ * The rules of the onboarding steps that a JSON schema cannot say. Each answers the problems it
+ * finds as field errors (pointer and detail), so a step reports every bad field at once.
+ */
+
+export const MINIMUM_AGE = 16;
+
+/** Whether someone born on dateOfBirth (YYYY-MM-DD) has had their nth birthday by today (UTC). */
+export function isAtLeastYearsOld(dateOfBirth: string, years: number, today: Date): boolean {
+  const [year, month, day] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  // Someone born on 29 February comes of age on 1 March in a common year.
+  const birthday = new Date(Date.UTC(year + years, month - 1, day));
+  const todayUtc = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  return birthday.getTime() <= todayUtc;
+}
+
+interface Person {
+  date_of_birth: string;
+  pep: boolean;
+  pep_description?: string | undefined;
+}
+
+/** Age and politically-exposed-person rules, shared by the applicant and the representatives. */
+export function personProblems(person: Person, today: Date): FieldError[] {
+  const errors: FieldError[] = [];
+  if (!isAtLeastYearsOld(person.date_of_birth, MINIMUM_AGE, today)) errors.push({ pointer: '/date_of_birth', detail: `the person must be at least ${MINIMUM_AGE} years old` });
+  if (person.pep && !person.pep_description?.trim()) errors.push({ pointer: '/pep_description', detail: 'is required when pep is true' });
+  return errors;
+}
+
+const IBAN_PROBLEMS: Partial<Record<ValidationErrorsIBAN, string>> = {
+  [ValidationErrorsIBAN.NoIBANCountry]: 'does not start with the code of a country that uses IBANs',
+  [ValidationErrorsIBAN.WrongBBANLength]: 'has the wrong length for its country',
+  [ValidationErrorsIBAN.WrongBBANFormat]: 'does not match the account format of its country',
+  [ValidationErrorsIBAN.ChecksumNotNumber]: 'must have two check digits after the country code',
+  [ValidationErrorsIBAN.WrongIBANChecksum]: 'fails the mod-97 check',
+};
+
+/** The IBAN in electronic format (no spaces, uppercase), or the reason it is not one. */
+export function checkIban(value: string): { iban: string } | { problem: string } {
+  const iban = electronicFormatIBAN(value) ?? '';
+  const result = validateIBAN(iban);
+  if (result.valid) return { iban };
+  const first = result.errorCodes.map((code) => IBAN_PROBLEMS[code]).find(Boolean);
+  return { problem: first ?? 'is not a valid IBAN' };
+}
+
+/** The register each specification code names, with the country it belongs to. */
+const REGISTRATION_NUMBER_CODES: Record<string, { country: string; register: string | null }> = {
+  DeHrb: { country: 'DE', register: 'HRB' },
+  DeHra: { country: 'DE', register: 'HRA' },
+  DeVr: { country: 'DE', register: 'VR' },
+  SiTin: { country: 'SI', register: null },
+  EeKmkr: { country: 'EE', register: null },
+};
+
+function registrationProblems(profile: BusinessProfileBody, structure: StructureDefinition, country: string): FieldError[] {
+  const rule = structure.registration_number;
+  const errors: FieldError[] = [];
+  const code = profile.registration_number_code;
+  if (code !== undefined) {
+    const named = REGISTRATION_NUMBER_CODES[code]!;
+    if (named.country !== country) errors.push({ pointer: '/registration_number_code', detail: `is a code of ${named.country}, not of ${country}` });
+    else if (named.register && named.register !== rule?.type) errors.push({ pointer: '/registration_number_code', detail: `names the ${named.register} register; this structure is registered in ${rule?.type ?? 'no register'}` });
+  }
+  if (!rule || profile.registration_number === undefined) return errors;
+  if (!registrationNumberMatches(rule, profile.registration_number)) errors.push({ pointer: '/registration_number', detail: `is not a ${rule.type} number` });
+  return errors;
+}
+
+function courtProblem(value: string, country: string): string | undefined {
+  const court = findDistrictCourt(value);
+  if (!court || court.country_code !== country) return `is not a district court of ${country} (GET /reference/district-courts?country_code=${country})`;
+  return undefined;
+}
+
+/**
+ * The fields the dynamic field configuration shows for a structure, checked against it: a hidden
+ * field given, a required one missing, and each value's own format. The configuration the page
+ * reads and this validation come from the same fieldConfiguration(), so they cannot disagree.
+ */
+export function businessProfileProblems(profile: BusinessProfileBody, structure: StructureDefinition, country: string): FieldError[] {
+  const configuration = fieldConfiguration(structure);
+  const errors: FieldError[] = [];
+  for (const [field, config] of Object.entries(configuration)) {
+    const value = profile[field as keyof typeof configuration];
+    if (config === null && value !== undefined) errors.push({ pointer: `/${field}`, detail: 'is not a field of this business structure' });
+    if (config?.required && value === undefined) errors.push({ pointer: `/${field}`, detail: 'is required for this business structure' });
+  }
+  if (configuration.registration_number === null && profile.registration_number_code !== undefined) {
+    errors.push({ pointer: '/registration_number_code', detail: 'is not a field of this business structure' });
+  } else {
+    errors.push(...registrationProblems(profile, structure, country));
+  }
+  if (profile.district_court_code !== undefined && configuration.district_court_code !== null) {
+    const problem = courtProblem(profile.district_court_code, country);
+    if (problem) errors.push({ pointer: '/district_court_code', detail: problem });
+  }
+  if (profile.vat_number !== undefined && !/^[A-Z]{2}[0-9A-Za-z+*.]{2,12}$/.test(profile.vat_number)) errors.push({ pointer: '/vat_number', detail: 'must be a country prefix and 2 to 12 characters' });
+  if (!isMerchantCategoryCode(profile.mcc)) errors.push({ pointer: '/mcc', detail: 'is not an ISO 18245 merchant category code (GET /reference/merchant-category-codes)' });
+  const phone = profile.phone_number;
+  if (phone && !isValidPhoneNumber(phone.number, phone.country_code as CountryCode)) errors.push({ pointer: '/phone_number/number', detail: `is not a valid phone number of ${phone.country_code}` });
+  return errors;
+}

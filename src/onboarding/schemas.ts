@@ -1,0 +1,245 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { Country, Currency, DateString, DateTime, Email, Nullable, StringEnum, Uri } from '../core/formats.js';
+import { idPattern } from '../core/ids.js';
+import { Page, PageQuery } from '../core/pagination.js';
+import { BUSINESS_TYPES } from '../reference/data/business-types.js';
+
+export const LANGUAGES = ['de', 'en', 'es'] as const;
+export const APPLICATION_STATUSES = ['initiated', 'in_progress', 'submitted'] as const;
+export const ROLES = ['executive', 'owner', 'director'] as const;
+export const GENDERS = ['male', 'female', 'na'] as const;
+export const REGISTRATION_NUMBER_CODES = ['DeHrb', 'DeHra', 'DeVr', 'SiTin', 'EeKmkr'] as const;
+export const MAX_CURRENCIES = 20;
+
+const PersonName = Type.String({ minLength: 2, maxLength: 50 });
+const BusinessName = Type.String({ minLength: 2, maxLength: 300 });
+const PepDescription = Type.String({ maxLength: 300, description: 'Required when pep is true' });
+const Roles = Type.Array(StringEnum(ROLES), { minItems: 1, maxItems: ROLES.length, uniqueItems: true });
+const DateOfBirth = DateString({ description: 'The person must be at least 16 years old today' });
+
+// ---------------------------------------------------------------------------------------------
+// Platform side
+
+const ApplicantContact = Type.Object({ email: Email(), first_name: PersonName, last_name: PersonName }, { additionalProperties: false });
+
+export const RegisteredAddress = Type.Object(
+  {
+    line1: Type.String({ minLength: 1, maxLength: 100 }),
+    line2: Type.Optional(Type.String({ maxLength: 100 })),
+    number: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999, description: 'House number' })),
+    town_city: Type.String({ minLength: 1, maxLength: 100 }),
+    state: Type.Optional(Type.String({ maxLength: 100 })),
+    zip: Type.String({ minLength: 1, maxLength: 20 }),
+    country: Country(),
+  },
+  { additionalProperties: false },
+);
+
+const RegistrationNumber = Type.String({ minLength: 1, maxLength: 50, description: "Checked against the format of the structure's register" });
+
+export const ProfilePrefill = Type.Object(
+  {
+    legal_name: Type.Optional(BusinessName),
+    registered_address: Type.Optional(RegisteredAddress),
+    registration_number_code: Type.Optional(StringEnum(REGISTRATION_NUMBER_CODES)),
+    registration_number: Type.Optional(RegistrationNumber),
+  },
+  { additionalProperties: false, description: 'Pre-fills the business profile; the applicant confirms or changes it' },
+);
+
+export const InitiateApplication = Type.Object(
+  {
+    applicant: ApplicantContact,
+    business: Type.Optional(Type.Object({ profile: Type.Optional(ProfilePrefill) }, { additionalProperties: false })),
+    currencies: Type.Optional(Type.Array(Currency(), { minItems: 1, maxItems: MAX_CURRENCIES, uniqueItems: true, description: 'Default: every supported currency' })),
+    integration: Type.Object({ type: StringEnum(['hosted'] as const) }, { additionalProperties: false }),
+    language: Type.Optional(StringEnum(LANGUAGES, { description: 'Language of the onboarding page; default en' })),
+    reference: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+    urls: Type.Optional(
+      Type.Object(
+        { redirect: Type.Optional(Uri({ description: 'Where the applicant goes after submitting' })), webhook: Type.Optional(Uri({ description: 'Receives the application events' })) },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type InitiateApplication = Static<typeof InitiateApplication>;
+
+const OnboardingLink = Type.Object({ href: Type.String(), expires_at: DateTime() });
+
+export const ApplicationCreated = Type.Object({
+  id: Type.String({ pattern: idPattern('app') }),
+  reference: Nullable(Type.String()),
+  merchant_id: Type.String({ pattern: idPattern('acc') }),
+  _links: Type.Object({ onboarding: OnboardingLink }),
+});
+export type ApplicationCreated = Static<typeof ApplicationCreated>;
+
+export const Application = Type.Object({
+  id: Type.String(),
+  status: StringEnum(APPLICATION_STATUSES),
+  reference: Nullable(Type.String()),
+  merchant_id: Type.String(),
+  language: StringEnum(LANGUAGES),
+  currencies: Type.Array(Type.String()),
+  applicant: Type.Object({ first_name: Type.String(), last_name: Type.String(), email: Type.String() }),
+  urls: Type.Object({ redirect: Nullable(Type.String()), webhook: Nullable(Type.String()) }),
+  created_at: DateTime(),
+  started_at: Nullable(DateTime()),
+  submitted_at: Nullable(DateTime()),
+  _links: Type.Object({ self: Type.Object({ href: Type.String() }) }),
+});
+export type Application = Static<typeof Application>;
+
+export const ApplicationParams = Type.Object({ application_id: Type.String({ maxLength: 64 }) });
+export const ApplicationListQuery = PageQuery({ status: Type.Optional(StringEnum(APPLICATION_STATUSES)), reference: Type.Optional(Type.String({ maxLength: 50 })) });
+export const ApplicationPage = Page(Application);
+
+// ---------------------------------------------------------------------------------------------
+// Applicant side: step requests
+
+export const ConfirmApplicant = ApplicantContact;
+export type ConfirmApplicant = Static<typeof ConfirmApplicant>;
+
+export const ApplicantDetails = Type.Object(
+  {
+    nationality: Country(),
+    gender: StringEnum(GENDERS),
+    date_of_birth: DateOfBirth,
+    pep: Type.Boolean({ description: 'Politically exposed person' }),
+    pep_description: Type.Optional(PepDescription),
+    roles: Type.Optional(Roles),
+  },
+  { additionalProperties: false },
+);
+export type ApplicantDetails = Static<typeof ApplicantDetails>;
+
+export const BusinessTypeBody = Type.Object(
+  {
+    type: StringEnum(BUSINESS_TYPES),
+    structure: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: "Default: the type's default structure in the country" })),
+    country_code: Country(),
+  },
+  { additionalProperties: false },
+);
+export type BusinessTypeBody = Static<typeof BusinessTypeBody>;
+
+export const PhoneNumber = Type.Object(
+  { country_code: Country({ description: 'ISO 3166-1 alpha-2 country of the number' }), number: Type.String({ minLength: 3, maxLength: 30 }) },
+  { additionalProperties: false },
+);
+
+export const BusinessProfileBody = Type.Object(
+  {
+    legal_name: BusinessName,
+    trading_name: Type.Optional(BusinessName),
+    registration_number_code: Type.Optional(StringEnum(REGISTRATION_NUMBER_CODES)),
+    registration_number: Type.Optional(RegistrationNumber),
+    district_court_code: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+    vat_number: Type.Optional(Type.String({ minLength: 4, maxLength: 20 })),
+    registered_address: RegisteredAddress,
+    mcc: Type.String({ pattern: '^[0-9]{4}$', description: 'ISO 18245 merchant category code from GET /reference/merchant-category-codes' }),
+    website: Uri(),
+    phone_number: Type.Optional(PhoneNumber),
+  },
+  { additionalProperties: false },
+);
+export type BusinessProfileBody = Static<typeof BusinessProfileBody>;
+
+export const RepresentativeBody = Type.Object(
+  {
+    first_name: PersonName,
+    last_name: PersonName,
+    email: Email(),
+    roles: Roles,
+    date_of_birth: DateOfBirth,
+    pep: Type.Boolean(),
+    nationality: Type.Optional(Country()),
+    pep_description: Type.Optional(PepDescription),
+  },
+  { additionalProperties: false },
+);
+export type RepresentativeBody = Static<typeof RepresentativeBody>;
+
+export const PayoutAccountBody = Type.Object(
+  {
+    account_number: Type.Object({ type: StringEnum(['iban'] as const), value: Type.String({ minLength: 1, maxLength: 50 }) }, { additionalProperties: false }),
+    account_owners_name: Type.String({ minLength: 1, maxLength: 300 }),
+    currency: Currency(),
+  },
+  { additionalProperties: false },
+);
+export type PayoutAccountBody = Static<typeof PayoutAccountBody>;
+
+export const RepresentativeParams = Type.Object({ representative_id: Type.String({ maxLength: 64 }) });
+export const FieldConfigurationParams = Type.Object({ step: Type.String({ maxLength: 64 }) });
+
+// ---------------------------------------------------------------------------------------------
+// Applicant side: answers
+
+/**
+ * The same shape for an answer: the request formats (country, currency…) are checked on the way
+ * in; the serializer knows only the standard formats, and an answer carries what was accepted.
+ */
+function answerOf<T extends TSchema>(schema: T): T {
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip);
+    if (!value || typeof value !== 'object') return value;
+    // Reflect.ownKeys: TypeBox keeps its own markers (optional, kind) under symbol keys too.
+    const keys = Reflect.ownKeys(value).filter((key) => key !== 'format');
+    return Object.fromEntries(keys.map((key) => [key, strip((value as Record<PropertyKey, unknown>)[key])]));
+  };
+  return strip(schema) as T;
+}
+
+const StepLink = Type.Object({ href: Type.String(), methods: Type.Array(Type.String()) });
+export const StepLinks = Type.Record(Type.String(), StepLink);
+export type StepLinks = Static<typeof StepLinks>;
+
+export const Workflow = Type.Object({
+  previous: Nullable(Type.String({ description: 'The step before next; null at the first step' })),
+  next: Nullable(Type.String({ description: 'The step to do next; null once submitted' })),
+  complete: Type.Boolean(),
+});
+export type Workflow = Static<typeof Workflow>;
+
+const Representative = Type.Object({
+  id: Type.String({ pattern: idPattern('rep') }),
+  status: Type.String({ examples: ['awaiting_documents'] }),
+  ...answerOf(RepresentativeBody).properties,
+});
+
+export const RepresentativeResult = Type.Object({
+  id: Type.String({ pattern: idPattern('rep') }),
+  status: Type.String({ examples: ['awaiting_documents'] }),
+  workflow: Workflow,
+  _links: StepLinks,
+});
+export type RepresentativeResult = Static<typeof RepresentativeResult>;
+
+export const ApplicationState = Type.Object({
+  id: Type.String(),
+  status: StringEnum(APPLICATION_STATUSES),
+  language: StringEnum(LANGUAGES),
+  platform: Type.Object({ name: Type.String(), colors: Type.Object({ primary_color: Type.String(), secondary_color: Type.String() }) }),
+  applicant: Type.Object({ first_name: Type.String(), last_name: Type.String(), email: Type.String(), ...answerOf(Type.Partial(ApplicantDetails)).properties }),
+  business: Type.Object({
+    type: Nullable(Type.String()),
+    structure: Nullable(Type.String()),
+    country_code: Nullable(Type.String()),
+    profile: Nullable(answerOf(Type.Partial(BusinessProfileBody))),
+  }),
+  representatives: Type.Array(Representative),
+  payout_account: Nullable(answerOf(PayoutAccountBody)),
+  currencies: Type.Array(Type.String()),
+  workflow: Workflow,
+  _links: StepLinks,
+});
+export type ApplicationState = Static<typeof ApplicationState>;
+
+export const FieldConfiguration = Type.Object({
+  registration_number: Nullable(Type.Object({ required: Type.Boolean(), type: Type.String() })),
+  vat_number: Nullable(Type.Object({ required: Type.Boolean() })),
+  district_court_code: Nullable(Type.Object({ required: Type.Boolean() })),
+});

@@ -1,0 +1,121 @@
+import type { Kysely } from 'kysely';
+import type { Db, Tables } from '../core/db.js';
+import type { Caller } from '../core/auth.js';
+import type { Clock } from '../core/clock.js';
+import { audienceOf, type Config } from '../core/config.js';
+import { ApiError, notFound, type FieldError } from '../core/errors.js';
+import { newId } from '../core/ids.js';
+import type { Pager, PageRequest } from '../core/pagination.js';
+import { formatDateTime } from '../core/time.js';
+import { webhookUrlProblem } from '../events/destinations.js';
+import * as repo from './repository.js';
+import type { Application, ApplicationCreated, InitiateApplication } from './schemas.js';
+import { issueToken } from './tokens.js';
+
+/** Applications as the platform sees them: initiation, reading, listing and new onboarding links. */
+export class ApplicationService {
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly config: Config,
+    private readonly pager: Pager,
+    private readonly clock: Clock,
+  ) {}
+
+  private checkInput(caller: Caller, request: InitiateApplication): void {
+    const errors: FieldError[] = [];
+    const webhook = request.urls?.webhook;
+    const problem = webhook ? webhookUrlProblem(caller.environment, webhook) : undefined;
+    if (problem) errors.push({ pointer: '/urls/webhook', detail: problem });
+    if (caller.environment === 'live' && request.urls?.redirect?.startsWith('http://')) errors.push({ pointer: '/urls/redirect', detail: 'must be https in the live environment' });
+    (request.currencies ?? []).forEach((currency, index) => {
+      if (!this.config.supportedCurrencies.includes(currency)) errors.push({ pointer: `/currencies/${index}`, detail: `is not supported; supported: ${this.config.supportedCurrencies.join(', ')}` });
+    });
+    if (errors.length > 0) throw new ApiError('validation_error', { detail: `The body has ${errors.length} invalid field(s): ${errors.map((e) => e.pointer).join(', ')}`, errors });
+  }
+
+  async initiate(caller: Caller, request: InitiateApplication): Promise<ApplicationCreated> {
+    this.checkInput(caller, request);
+    const now = this.clock.now();
+    const id = newId('app');
+    const merchantId = newId('acc');
+    const { applicant } = request;
+    const prefill = request.business?.profile;
+    const link = await this.db.transaction().execute(async (trx) => {
+      await repo.insertApplication(
+        trx,
+        { environment: caller.environment, id: merchantId, platform_id: caller.platformId, type: 'merchant', name: prefill?.legal_name ?? `${applicant.first_name} ${applicant.last_name}`, created_at: now },
+        {
+          id,
+          environment: caller.environment,
+          platform_id: caller.platformId,
+          merchant_id: merchantId,
+          reference: request.reference ?? null,
+          status: 'initiated',
+          language: request.language ?? 'en',
+          currencies: request.currencies ?? this.config.supportedCurrencies,
+          redirect_url: request.urls?.redirect ?? null,
+          webhook_url: request.urls?.webhook ?? null,
+          applicant: { email: applicant.email, first_name: applicant.first_name, last_name: applicant.last_name },
+          applicant_details: null,
+          business_prefill: prefill ?? null,
+          business_type: null,
+          business_profile: null,
+          payout_account: null,
+          applicant_confirmed_at: null,
+          representatives_confirmed_at: null,
+          started_at: null,
+          submitted_at: null,
+          created_at: now,
+          updated_at: now,
+        },
+      );
+      return this.onboardingLink(trx, id, now);
+    });
+    return { id, reference: request.reference ?? null, merchant_id: merchantId, _links: { onboarding: link } };
+  }
+
+  /** A new onboarding link; the previous token stops working at once. */
+  async newLink(caller: Caller, id: string): Promise<ApplicationCreated> {
+    const application = await this.find(caller, id);
+    const link = await this.db.transaction().execute((trx) => this.onboardingLink(trx, id, this.clock.now()));
+    return { id, reference: application.reference, merchant_id: application.merchant_id, _links: { onboarding: link } };
+  }
+
+  async get(caller: Caller, id: string): Promise<Application> {
+    return this.present(await this.find(caller, id));
+  }
+
+  list(caller: Caller, query: PageRequest & repo.ApplicationFilter) {
+    const list = `applications:${caller.environment}:${caller.platformId}:${query.status ?? ''}:${query.reference ?? ''}`;
+    return this.pager.page(list, query, (limit, after) => repo.listApplications(this.db, caller, query, limit, after), (row) => this.present(row));
+  }
+
+  private async onboardingLink(trx: Db, id: string, now: Date) {
+    const { token, expiresAt } = await issueToken(trx, id, now);
+    return { href: `${this.config.onboardingUrl}/onboarding?token=${token}`, expires_at: formatDateTime(expiresAt) };
+  }
+
+  private async find(caller: Caller, id: string): Promise<repo.ApplicationRow> {
+    const application = await repo.findApplication(this.db, caller, id);
+    if (!application) throw notFound(`Application ${id}`);
+    return application;
+  }
+
+  private present(row: repo.ApplicationRow): Application {
+    const applicant = row.applicant as Application['applicant'];
+    return {
+      id: row.id,
+      status: row.status,
+      reference: row.reference,
+      merchant_id: row.merchant_id,
+      language: row.language as Application['language'],
+      currencies: row.currencies,
+      applicant: { first_name: applicant.first_name, last_name: applicant.last_name, email: applicant.email },
+      urls: { redirect: row.redirect_url, webhook: row.webhook_url },
+      created_at: formatDateTime(row.created_at),
+      started_at: row.started_at ? formatDateTime(row.started_at) : null,
+      submitted_at: row.submitted_at ? formatDateTime(row.submitted_at) : null,
+      _links: { self: { href: `${audienceOf(this.config, row.environment)}/applications/${row.id}` } },
+    };
+  }
+}

@@ -1,0 +1,30 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../core/db.js';
+import { invalidToken } from '../core/auth.js';
+import { randomSecret } from '../core/ids.js';
+import { addSeconds } from '../core/time.js';
+import * as repo from './repository.js';
+
+export const ONBOARDING_TOKEN_TTL_SECONDS = 24 * 60 * 60;
+
+/** Onboarding tokens are kept only as digests: a copy of the table opens no application. */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Issues a new onboarding token for the application, revoking the previous one. */
+export async function issueToken(trx: Db, applicationId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomSecret();
+  const expiresAt = addSeconds(now, ONBOARDING_TOKEN_TTL_SECONDS);
+  await repo.replaceToken(trx, { token_hash: tokenHash(token), application_id: applicationId, created_at: now, expires_at: expiresAt, revoked_at: null });
+  return { token, expiresAt };
+}
+
+/** The application an onboarding token opens, or 401 for an unknown, revoked or expired token. */
+export async function applicationOfToken(db: Db, token: string, now: Date): Promise<string> {
+  const row = await repo.findToken(db, tokenHash(token));
+  if (!row) throw invalidToken('The onboarding token is not valid');
+  if (row.revoked_at) throw invalidToken('The onboarding token was replaced by a newer link; ask the platform for the current one');
+  if (now >= row.expires_at) throw invalidToken('The onboarding token expired; ask the platform for a new link');
+  return row.application_id;
+}

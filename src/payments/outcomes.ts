@@ -1,0 +1,73 @@
+import type { Db } from '../core/db.js';
+import { scheduleJob } from '../core/jobs.js';
+import { addSeconds } from '../core/time.js';
+import type { EventType, Outbox } from '../events/outbox.js';
+import type { CardAuthorization, Processor } from '../processor/processor.js';
+import * as repo from './repository.js';
+import type { PaymentRow } from './repository.js';
+
+export const SEPA_SETTLEMENT_JOB = 'sepa_settlement';
+
+export interface ChargedCard {
+  scheme: string;
+  last4: string;
+  processor_reference: string;
+}
+
+/**
+ * How a payment ends, whoever moved it (the buyer on the page, or the platform for a
+ * merchant-initiated payment): the state change and its event, in the caller's transaction.
+ */
+export class PaymentOutcomes {
+  constructor(
+    private readonly outbox: Outbox,
+    private readonly processor: Processor,
+  ) {}
+
+  async emit(trx: Db, payment: PaymentRow, type: EventType, status: string, now: Date): Promise<void> {
+    await this.outbox.record(trx, {
+      environment: payment.environment,
+      platformId: payment.platform_id,
+      type,
+      objectId: payment.id,
+      data: { id: payment.id, status, reference: payment.reference },
+      occurredAt: now,
+      destination: payment.webhook_url,
+    });
+  }
+
+  /** A card authorization's final outcome: captured (the credential kept for an initial payment) or declined. */
+  async card(trx: Db, payment: PaymentRow, card: ChargedCard, authorization: Exclude<CardAuthorization, { outcome: 'challenge' }>, now: Date): Promise<'captured' | 'declined'> {
+    const details = { card_scheme: card.scheme, card_last4: card.last4, updated_at: now };
+    if (authorization.outcome === 'declined') {
+      await repo.updatePayment(trx, payment.id, { ...details, status: 'declined' });
+      await this.emit(trx, payment, 'payment_failed', 'declined', now);
+      return 'declined';
+    }
+    const storedCredential = payment.cit_mode === 'initial' ? card.processor_reference : null;
+    await repo.updatePayment(trx, payment.id, { ...details, status: 'captured', succeeded_at: now, stored_credential: storedCredential });
+    await this.emit(trx, payment, 'payment_succeeded', 'captured', now);
+    return 'captured';
+  }
+
+  /** Starts collecting a SEPA debit: the payment is authorized now and completes when it settles. */
+  async collectDebit(trx: Db, payment: PaymentRow, iban: string, now: Date, mandate: Record<string, unknown>): Promise<'authorized'> {
+    const collection = await this.processor.collectDebit({ paymentId: payment.id, iban, amountMinor: payment.amount_minor, currency: payment.currency });
+    await repo.updatePayment(trx, payment.id, {
+      status: 'authorized',
+      mandate: { ...mandate, collection_id: collection.collectionId },
+      stored_credential: payment.cit_mode === 'initial' ? `mandate:${collection.collectionId}` : null,
+      updated_at: now,
+    });
+    await scheduleJob(trx, SEPA_SETTLEMENT_JOB, payment.id, addSeconds(now, collection.settlementDelaySeconds), now);
+    return 'authorized';
+  }
+
+  /** The scheduled settlement of a SEPA collection: the payment completes and succeeds. */
+  async settleDebit(trx: Db, id: string, now: Date): Promise<void> {
+    const payment = await repo.lockPayment(trx, id);
+    if (!payment || payment.status !== 'authorized') return;
+    await repo.updatePayment(trx, id, { status: 'completed', succeeded_at: now, updated_at: now });
+    await this.emit(trx, payment, 'payment_succeeded', 'completed', now);
+  }
+}
