@@ -163,6 +163,20 @@ export interface PaymentsTable {
   initial_payment_id: Generated<string | null>;
 }
 
+export interface TransfersTable {
+  id: string;
+  environment: Environment;
+  platform_id: string;
+  payment_id: string;
+  position: number;
+  account_id: string;
+  amount_minor: number;
+  fee_minor: number;
+  currency: string;
+  reference: string | null;
+  created_at: Date;
+}
+
 export interface ScheduledJobsTable {
   id: Generated<number>;
   kind: string;
@@ -278,6 +292,7 @@ export interface Tables {
   onboarding_tokens: OnboardingTokensTable;
   representatives: RepresentativesTable;
   scheduled_jobs: ScheduledJobsTable;
+  transfers: TransfersTable;
   simulator_bank_reports: SimulatorBankReportsTable;
 }
 

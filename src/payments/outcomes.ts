@@ -1,6 +1,7 @@
 import type { Db } from '../core/db.js';
 import { scheduleJob } from '../core/jobs.js';
 import { addSeconds } from '../core/time.js';
+import { newId } from '../core/ids.js';
 import type { EventType, Outbox } from '../events/outbox.js';
 import type { CardAuthorization, Processor } from '../processor/processor.js';
 import * as repo from './repository.js';
@@ -46,6 +47,7 @@ export class PaymentOutcomes {
     }
     const storedCredential = payment.cit_mode === 'initial' ? card.processor_reference : null;
     await repo.updatePayment(trx, payment.id, { ...details, status: 'captured', succeeded_at: now, stored_credential: storedCredential });
+    await this.createTransfers(trx, payment, now);
     await this.emit(trx, payment, 'payment_succeeded', 'captured', now);
     return 'captured';
   }
@@ -68,6 +70,28 @@ export class PaymentOutcomes {
     const payment = await repo.lockPayment(trx, id);
     if (!payment || payment.status !== 'authorized') return;
     await repo.updatePayment(trx, id, { status: 'completed', succeeded_at: now, updated_at: now });
+    await this.createTransfers(trx, payment, now);
     await this.emit(trx, payment, 'payment_succeeded', 'completed', now);
+  }
+
+  /** One transfer per routing party, net of its fee share, when the payment succeeds. */
+  private async createTransfers(trx: Db, payment: PaymentRow, now: Date): Promise<void> {
+    const parties = await repo.partiesOf(trx, [payment.id]);
+    await repo.insertTransfers(
+      trx,
+      parties.map((party) => ({
+        id: newId('tra'),
+        environment: payment.environment,
+        platform_id: payment.platform_id,
+        payment_id: payment.id,
+        position: party.position,
+        account_id: party.account_id,
+        amount_minor: party.amount_minor - (party.fee_share ?? 0),
+        fee_minor: party.fee_share ?? 0,
+        currency: payment.currency,
+        reference: party.reference ?? payment.reference,
+        created_at: now,
+      })),
+    );
   }
 }

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db, PaymentPartiesTable, PaymentsTable } from '../core/db.js';
+import type { Db, PaymentPartiesTable, PaymentsTable, TransfersTable } from '../core/db.js';
 import type { Caller } from '../core/auth.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
 import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from './fees.js';
@@ -72,4 +72,15 @@ export async function lockPayment(db: Db, id: string): Promise<PaymentRow | unde
 
 export async function updatePayment(db: Db, id: string, patch: Updateable<PaymentsTable>): Promise<void> {
   await db.updateTable('payments').set(patch).where('id', '=', id).execute();
+}
+
+export type TransferRow = Selectable<TransfersTable>;
+
+export async function insertTransfers(db: Db, rows: Insertable<TransfersTable>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('transfers').values(rows).execute();
+}
+
+export async function transfersOf(db: Db, paymentIds: string[]): Promise<TransferRow[]> {
+  if (paymentIds.length === 0) return [];
+  return db.selectFrom('transfers').selectAll().where('payment_id', 'in', paymentIds).execute();
 }

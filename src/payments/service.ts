@@ -242,14 +242,16 @@ export class PaymentService {
 
   async get(caller: Caller, id: string): Promise<Payment> {
     const payment = await this.find(caller, id);
-    return this.present(payment, await repo.partiesOf(this.db, [payment.id]));
+    return this.present(payment, await repo.partiesOf(this.db, [payment.id]), await repo.transfersOf(this.db, [payment.id]));
   }
 
   async list(caller: Caller, query: PageRequest & repo.PaymentFilter) {
     const list = `payments:${caller.environment}:${caller.platformId}:${query.status ?? ''}:${query.reference ?? ''}`;
     const page = await this.pager.page(list, query, (limit, after) => repo.listPayments(this.db, caller, query, limit, after), (row) => row);
-    const parties = await repo.partiesOf(this.db, page.data.map((row) => row.id));
-    return { ...page, data: page.data.map((row) => this.present(row, parties.filter((party) => party.payment_id === row.id))) };
+    const ids = page.data.map((row) => row.id);
+    const [parties, transfers] = await Promise.all([repo.partiesOf(this.db, ids), repo.transfersOf(this.db, ids)]);
+    const of = <T extends { payment_id: string }>(rows: T[], id: string) => rows.filter((row) => row.payment_id === id);
+    return { ...page, data: page.data.map((row) => this.present(row, of(parties, row.id), of(transfers, row.id))) };
   }
 
   /** The QR code (PNG) of the hosted page, for payments initiated with generate_qr_code. */
@@ -279,13 +281,17 @@ export class PaymentService {
     };
   }
 
-  private present(payment: repo.PaymentRow, parties: repo.PartyRow[]): Payment {
+  private present(payment: repo.PaymentRow, parties: repo.PartyRow[], transfers: repo.TransferRow[]): Payment {
+    const transferOf = (position: number) => {
+      const transfer = transfers.find((row) => row.position === position);
+      return transfer ? { transfer_id: transfer.id, amount_minor: transfer.amount_minor, processing_fee: { amount_minor: transfer.fee_minor, currency: transfer.currency } } : null;
+    };
     const party = (row: repo.PartyRow) => ({
       id: row.account_id,
       amount_minor: row.amount_minor,
       processing_fee_contribution: row.fee_contribution,
       refundable_amount: row.refundable_amount,
-      transfer: null,
+      transfer: transferOf(row.position),
     });
     const [platform, ...merchants] = parties;
     return {

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../src/core/ids.js';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { startReceiver, eventually, type Receiver } from '../helpers/receiver.js';
 
@@ -165,6 +166,29 @@ describe('card payments', () => {
     await hpp(page, 'POST', '/start', { type: 'card' });
     expect((await readPayment(page.id)).processing_fee).toEqual({ amount_minor: 165, currency: 'EUR' });
     expect((await pay(page, '4242424242424242')).body.status).toBe('captured');
+  });
+
+  it('creates one transfer per routing party on success, net of its fee share', async () => {
+    const merchant = newId('acc');
+    await server.app.database.db
+      .insertInto('accounts')
+      .values({ environment: 'sandbox', id: merchant, platform_id: platform.platformId, type: 'merchant', name: 'Band', created_at: server.clock.now() })
+      .execute();
+    const page = await newPayment({
+      amount_minor: 10_000,
+      routing: {
+        platform: { amount_minor: 1_000, processing_fee_contribution: 50 },
+        merchants: [{ type: 'merchant', id: merchant, reference: 'gig-1', amount_minor: 9_000, processing_fee_contribution: 50 }],
+      },
+    });
+    const before = await readPayment(page.id);
+    expect(before.routing.platform.transfer).toBeNull();
+    await hpp(page, 'POST', '/start', {});
+    await pay(page, '4242424242424242');
+    const { routing } = await readPayment(page.id);
+    expect(routing.platform.transfer).toEqual({ transfer_id: expect.stringMatching(/^tra_[0-9A-Za-z]{26}$/), amount_minor: 1_000 - 83, processing_fee: { amount_minor: 83, currency: 'EUR' } });
+    expect(routing.merchants[0].transfer).toEqual({ transfer_id: expect.stringMatching(/^tra_/), amount_minor: 9_000 - 82, processing_fee: { amount_minor: 82, currency: 'EUR' } });
+    expect(routing.platform.transfer.amount_minor + routing.merchants[0].transfer.amount_minor).toBe(10_000 - 165);
   });
 
   it('charges once when two authorizations of one payment arrive together', async () => {

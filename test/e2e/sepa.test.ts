@@ -94,7 +94,9 @@ describe('SEPA Direct Debit', () => {
     expect(await server.app.services.jobs.runDue()).toBe(0);
     server.clock.advance(60);
     expect(await server.app.services.jobs.runDue()).toBe(1);
-    expect(await readPayment(page.id)).toMatchObject({ status: 'completed', succeeded: true });
+    const completed = await readPayment(page.id);
+    expect(completed).toMatchObject({ status: 'completed', succeeded: true });
+    expect(completed.routing.platform.transfer).toMatchObject({ amount_minor: 4_990 - 35, processing_fee: { amount_minor: 35, currency: 'EUR' } });
     const [event] = (await receiver.waitFor(1)).map((delivery) => JSON.parse(delivery.body));
     expect(event).toMatchObject({ type: 'payment_succeeded', data: { id: page.id, status: 'completed', reference: 'sub-7' } });
   });
