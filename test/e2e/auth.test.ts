@@ -182,3 +182,28 @@ describe('who may not see it', () => {
     expect(foreign.body.code).toBe('not_found');
   });
 });
+
+describe('bootstrap clients', () => {
+  it('creates the SANDBOX_/LIVE_CLIENT_ID clients at start, with every scope, on one platform', async () => {
+    const bootstrapped = await startServer({
+      SANDBOX_CLIENT_ID: 'sandbox_bootstrap',
+      SANDBOX_CLIENT_SECRET: 'sandbox-secret-1234567890',
+      LIVE_CLIENT_ID: 'live_bootstrap',
+      LIVE_CLIENT_SECRET: 'live-secret-1234567890',
+    });
+    try {
+      const issue = (clientId: string, clientSecret: string, audience: string) =>
+        bootstrapped.request('POST', '/oauth/token', { body: tokenBody({ clientId, clientSecret }, audience) });
+      const sandbox = await issue('sandbox_bootstrap', 'sandbox-secret-1234567890', bootstrapped.config.sandboxBaseUrl);
+      const live = await issue('live_bootstrap', 'live-secret-1234567890', bootstrapped.config.baseUrl);
+      expect(sandbox.status).toBe(200);
+      expect(live.status).toBe(200);
+      expect(sandbox.body.scope.split(' ')).toEqual(expect.arrayContaining(['payments:read_write', 'refunds:initiate', 'onboarding:initiate', 'events:read']));
+      const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+      expect(claims(sandbox.body.access_token).platform_id).toBe(claims(live.body.access_token).platform_id);
+      expect((await issue('sandbox_bootstrap', 'wrong', bootstrapped.config.sandboxBaseUrl)).status).toBe(401);
+    } finally {
+      await bootstrapped.close();
+    }
+  });
+});
