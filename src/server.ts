@@ -32,6 +32,7 @@ import { hostedPaymentPageRoutes } from './hosted-payment-page/routes.js';
 import { SimulatorProcessor } from './processor/simulator.js';
 import type { Processor } from './processor/processor.js';
 import { simulatorRoutes } from './processor/simulator-routes.js';
+import { webRoutes } from './web/routes.js';
 import { installMetrics } from './operations/metrics.js';
 import { installOpenApi } from './operations/openapi.js';
 import { operationsRoutes } from './operations/routes.js';
@@ -40,6 +41,8 @@ import { ApplicationService } from './onboarding/service.js';
 import { ApplicantService } from './onboarding/applicant-service.js';
 import { applicationRoutes } from './onboarding/routes.js';
 import { applicantRoutes } from './onboarding/applicant-routes.js';
+import { Compliance, COMPLIANCE_DECISION_JOB } from './onboarding/compliance.js';
+import { onboardingSimulationRoutes } from './onboarding/simulation-routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -145,24 +148,27 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const processor = options.processor ?? new SimulatorProcessor(db);
   const jobs = new JobRunner(db, clock, app.log);
   const outcomes = new PaymentOutcomes(outbox, processor);
+  const compliance = new Compliance(outbox);
+  const blobs = new FileBlobStore(config.dataDir);
   const services: Services = {
     clients,
     tokens,
     keys,
     accounts: new AccountService(db, pager),
-    documents: new DocumentService(db, new FileBlobStore(config.dataDir), pager, clock),
+    documents: new DocumentService(db, blobs, pager, clock),
     outbox,
     events: new EventService(db, pager, outbox),
     webhookSecrets: new WebhookSecretService(db, clock),
     payments: new PaymentService(db, config, pager, clock, outcomes, processor),
     hpp: new HostedPaymentPageService(db, config, clock, outcomes, processor),
-    applications: new ApplicationService(db, config, pager, clock),
-    applicant: new ApplicantService(db, config, clock, outbox),
+    applications: new ApplicationService(db, config, pager, clock, compliance),
+    applicant: new ApplicantService(db, config, clock, outbox, compliance, blobs),
     jobs,
     worker: new DeliveryWorker(database, clock, options.sender ?? new HttpSender(), app.log),
   };
 
   await app.register(operationsRoutes, { db, metrics });
+  await app.register(webRoutes);
   await app.register(async (scope) => {
     rateLimit(scope, limiter, (request) => `ip:${request.ip}`);
     await authRoutes(scope, { config, tokens, keys });
@@ -178,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await scope.register(referenceRoutes);
     await scope.register(paymentRoutes, { payments: services.payments });
     await scope.register(applicationRoutes, { applications: services.applications });
+    if (environment === 'sandbox') await scope.register(onboardingSimulationRoutes, { applications: services.applications });
   };
   // The hosted payment page API and the simulator's pages serve both environments on the base URL:
   // the payment's resource token, not a platform token, authorizes them.
@@ -188,7 +195,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // The hosted onboarding steps (onboarding host) serve both environments: the onboarding token decides.
   await app.register(async (scope) => {
     rateLimit(scope, limiter, (request) => `ip:${request.ip}`);
-    await scope.register(applicantRoutes, { applicant: services.applicant });
+    await scope.register(applicantRoutes, { applicant: services.applicant, config });
   });
   await app.register(platformApi('live'));
   await app.register(platformApi('sandbox'), { prefix: '/sandbox' });
@@ -203,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await app.ready();
   jobs.register(SEPA_SETTLEMENT_JOB, (trx, paymentId, now) => outcomes.settleDebit(trx, paymentId, now));
+  jobs.register(COMPLIANCE_DECISION_JOB, (trx, applicationId, now) => compliance.runDue(trx, applicationId, now));
   if (config.webhookWorker) await services.worker.start();
   if (config.jobWorker) jobs.start();
   return {

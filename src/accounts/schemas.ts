@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { DateTime } from '../core/formats.js';
+import { DateTime, Nullable, StringEnum } from '../core/formats.js';
+import { APPLICATION_STATUSES } from '../onboarding/schemas.js';
 import { idPattern } from '../core/ids.js';
 import { Page, PageQuery } from '../core/pagination.js';
 
@@ -10,6 +11,14 @@ export const Account = Type.Object({
   type: Type.Union([Type.Literal('platform'), Type.Literal('merchant')]),
   name: Type.String(),
   created_at: DateTime(),
+  /** A merchant account's onboarding application and its status; null for the platform account. */
+  onboarding: Nullable(
+    Type.Object({
+      application_id: Type.String({ description: 'The application (app_) that onboards the merchant' }),
+      status: StringEnum(APPLICATION_STATUSES, { description: 'succeeded and action_required are the compliance outcomes after submitted' }),
+    }),
+  ),
+  payouts_enabled: Type.Boolean({ description: "True once the merchant's application succeeded and a payout account is set; false for the platform account" }),
 });
 export type Account = Static<typeof Account>;
 

@@ -8,7 +8,14 @@ import * as repo from './repository.js';
 import type { Account } from './schemas.js';
 
 function present(row: repo.AccountRow): Account {
-  return { id: row.id, type: row.type, name: row.name, created_at: formatDateTime(row.created_at) };
+  return {
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    created_at: formatDateTime(row.created_at),
+    onboarding: row.application_id && row.application_status ? { application_id: row.application_id, status: row.application_status } : null,
+    payouts_enabled: row.application_status === 'succeeded' && row.has_payout_account === true,
+  };
 }
 
 export class AccountService {

@@ -236,7 +236,7 @@ export interface ApplicationsTable {
   platform_id: string;
   merchant_id: string;
   reference: string | null;
-  status: 'initiated' | 'in_progress' | 'submitted';
+  status: 'initiated' | 'in_progress' | 'submitted' | 'succeeded' | 'action_required';
   language: string;
   currencies: string[];
   redirect_url: string | null;
@@ -251,8 +251,23 @@ export interface ApplicationsTable {
   representatives_confirmed_at: Date | null;
   started_at: Date | null;
   submitted_at: Date | null;
+  /** When compliance decided (succeeded or action_required). */
+  decided_at: Generated<Date | null>;
   created_at: Date;
   updated_at: Date;
+}
+
+export interface ApplicationDocumentsTable {
+  id: string;
+  application_id: string;
+  type: string;
+  side: 'front' | 'back' | null;
+  filename: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  blob_key: string;
+  created_at: Date;
 }
 
 export interface OnboardingTokensTable {
@@ -291,6 +306,7 @@ export interface Tables {
   applications: ApplicationsTable;
   onboarding_tokens: OnboardingTokensTable;
   representatives: RepresentativesTable;
+  application_documents: ApplicationDocumentsTable;
   scheduled_jobs: ScheduledJobsTable;
   transfers: TransfersTable;
   simulator_bank_reports: SimulatorBankReportsTable;

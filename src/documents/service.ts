@@ -85,7 +85,7 @@ function tagProblems(tags: string[]): FieldError[] {
 }
 
 /** What is wrong with the file: its name, its declared type against its bytes, and what the document type allows. */
-async function fileProblems(file: UploadedFile | undefined, type: DocumentType | undefined): Promise<string[]> {
+export async function fileProblems(file: UploadedFile | undefined, type: DocumentType | undefined): Promise<string[]> {
   if (!file) return ['is required: a file part named file carrying the document'];
   const problems = file.filename ? await formatProblems(file.filename, file.contentType, file.bytes) : ['must carry a file name'];
   const rules = type && TYPE_RULES[type];

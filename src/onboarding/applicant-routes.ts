@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { Config } from '../core/config.js';
+import { readMultipart, type MultipartInput } from '../documents/upload-body.js';
+import { ONBOARDING_UPLOAD_FIELDS } from './documents.js';
 import { ApiError } from '../core/errors.js';
 import { bearerToken } from '../core/auth.js';
 import { typed } from '../core/http.js';
@@ -8,8 +12,11 @@ import {
   BusinessProfileBody,
   BusinessTypeBody,
   ConfirmApplicant,
+  DocumentParams,
+  DocumentResult,
   FieldConfiguration,
   FieldConfigurationParams,
+  OnboardingUploadBody,
   PayoutAccountBody,
   RepresentativeBody,
   RepresentativeParams,
@@ -40,7 +47,31 @@ const tags = ['hosted onboarding'];
 const stepAnswer = { 200: ApplicationState };
 
 /** The applicant's side of onboarding, on the onboarding host, authorized by the onboarding token. */
-export async function applicantRoutes(fastify: FastifyInstance, { applicant }: { applicant: ApplicantService }): Promise<void> {
+/** The document upload, in its own scope: multipart/form-data only (anything else is 415), read in full before the handler. */
+async function documentUploadRoute(fastify: FastifyInstance, { applicant, config }: { applicant: ApplicantService; config: Config }): Promise<void> {
+  fastify.removeAllContentTypeParsers();
+  // The plugin's ceiling is the documents host's; the 4 MB of onboarding files is checked per kind (400 on /file).
+  await fastify.register(multipart, { limits: { fileSize: config.maxDocumentBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 } });
+  typed(fastify).post(
+    '/smo/application/documents',
+    {
+      schema: {
+        tags,
+        summary: 'Upload an identity document of the applicant (with its side) or a document of the application',
+        consumes: ['multipart/form-data'],
+        description: 'multipart/form-data: a file part, a text part type (or purpose) and, for identity documents, side. JPEG, PNG or PDF by content, at most 4 MB.',
+        response: { 201: DocumentResult },
+      },
+      config: { documentedBody: OnboardingUploadBody },
+      preValidation: async (request) => {
+        request.body = await readMultipart(request, ONBOARDING_UPLOAD_FIELDS);
+      },
+    },
+    async (request, reply) => reply.code(201).send(await applicant.uploadDocument(request.applicationId, request.body as MultipartInput)),
+  );
+}
+
+export async function applicantRoutes(fastify: FastifyInstance, { applicant, config }: { applicant: ApplicantService; config: Config }): Promise<void> {
   requireOnboardingToken(fastify, applicant);
   const app = typed(fastify);
   const read = { schema: { tags, summary: 'The application as the applicant sees it (the first read emits application_started)', response: stepAnswer } };
@@ -74,6 +105,14 @@ export async function applicantRoutes(fastify: FastifyInstance, { applicant }: {
     '/smo/application/representatives/:representative_id',
     { schema: { tags, summary: 'Delete a representative', params: RepresentativeParams, response: stepAnswer } },
     async (request) => applicant.deleteRepresentative(request.applicationId, request.params.representative_id),
+  );
+
+  await fastify.register(documentUploadRoute, { applicant, config });
+
+  app.delete(
+    '/smo/application/documents/:document_id',
+    { schema: { tags, summary: 'Delete an uploaded document', params: DocumentParams, response: stepAnswer } },
+    async (request) => applicant.deleteDocument(request.applicationId, request.params.document_id),
   );
 
   app.post('/smo/application/confirm-representatives', { schema: { tags, summary: 'State that all representatives were added', response: stepAnswer } }, async (request) =>

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Kysely, Updateable } from 'kysely';
+import type { BlobStore } from '../documents/blob-store.js';
+import type { MultipartInput } from '../documents/upload-body.js';
 import type { ApplicationsTable, Db, Tables } from '../core/db.js';
 import type { Clock } from '../core/clock.js';
 import type { Config } from '../core/config.js';
@@ -14,12 +17,15 @@ import type {
   BusinessProfileBody,
   BusinessTypeBody,
   ConfirmApplicant,
+  DocumentResult,
   PayoutAccountBody,
   RepresentativeBody,
   RepresentativeResult,
 } from './schemas.js';
+import type { Compliance } from './compliance.js';
+import { checkUpload, presentDocument } from './documents.js';
 import { applicationOfToken } from './tokens.js';
-import { linksOf, missingStep, stepPath, workflowOf, type Progress, type StepName } from './workflow.js';
+import { APPLICATION_PATH, linksOf, missingStep, stepPath, workflowOf, type Progress, type StepName } from './workflow.js';
 
 interface BusinessChoice {
   type: BusinessType;
@@ -49,7 +55,7 @@ function progressOf(application: repo.ApplicationRow, representatives: number): 
     representatives,
     representativesConfirmed: application.representatives_confirmed_at !== null,
     payoutAccount: application.payout_account !== null,
-    submitted: application.status === 'submitted',
+    submitted: application.submitted_at !== null,
   };
 }
 
@@ -69,6 +75,8 @@ export class ApplicantService {
     private readonly config: Config,
     private readonly clock: Clock,
     private readonly outbox: Outbox,
+    private readonly compliance: Compliance,
+    private readonly blobs: BlobStore,
   ) {}
 
   /** The application an onboarding token opens; 401 if the token is unknown, revoked or expired. */
@@ -146,6 +154,54 @@ export class ApplicantService {
     });
   }
 
+  /**
+   * An identity or application document. The bytes go to the blob store first and are removed
+   * again if the application refuses the change (submitted) or the row cannot be written.
+   */
+  async uploadDocument(id: string, input: MultipartInput): Promise<DocumentResult> {
+    const upload = await checkUpload(input);
+    const documentId = newId('doc');
+    const blobKey = `onboarding/${id}/${documentId}`;
+    await this.blobs.put(blobKey, upload.bytes);
+    let row: repo.ApplicationDocumentRow | undefined;
+    let state: ApplicationState;
+    try {
+      state = await this.change(id, null, async (trx, _application, now) => {
+        row = {
+          id: documentId,
+          application_id: id,
+          type: upload.type,
+          side: upload.side,
+          filename: upload.filename,
+          content_type: upload.contentType,
+          size: upload.bytes.length,
+          sha256: createHash('sha256').update(upload.bytes).digest('hex'),
+          blob_key: blobKey,
+          created_at: now,
+        };
+        await repo.insertDocument(trx, row);
+        return {};
+      });
+    } catch (error) {
+      await this.blobs.delete(blobKey);
+      throw error;
+    }
+    const href = `${this.config.onboardingUrl}${APPLICATION_PATH}/documents/${documentId}`;
+    return { ...presentDocument(row!), workflow: state.workflow, _links: { self: { href, methods: ['DELETE'] }, ...state._links } };
+  }
+
+  /** Deletes a document of the application (404 for another's or an unknown one); its bytes go after the commit. */
+  async deleteDocument(id: string, documentId: string): Promise<ApplicationState> {
+    let blobKey: string | undefined;
+    const state = await this.change(id, null, async (trx) => {
+      blobKey = await repo.deleteDocument(trx, id, documentId);
+      if (!blobKey) throw notFound(`Document ${documentId}`);
+      return {};
+    });
+    if (blobKey) await this.blobs.delete(blobKey);
+    return state;
+  }
+
   confirmRepresentatives(id: string): Promise<ApplicationState> {
     return this.change(id, 'app:confirm-representatives', async (_trx, _application, now) => ({ representatives_confirmed_at: now }));
   }
@@ -164,6 +220,7 @@ export class ApplicantService {
   submit(id: string): Promise<ApplicationState> {
     return this.change(id, 'app:submit', async (trx, application, now) => {
       await this.emit(trx, application, 'application_submitted', now);
+      await this.compliance.schedule(trx, id, now);
       return { status: 'submitted', submitted_at: now };
     });
   }
@@ -182,11 +239,12 @@ export class ApplicantService {
     if (missing) throw new ApiError('conflict', { detail: `The step ${missing} must be completed before ${step}` });
   }
 
-  private async change(id: string, step: StepName, run: StepChange): Promise<ApplicationState> {
+  /** A change of the application: by a step of the workflow (its prerequisites checked), or by null for documents, which any time before submit may change. */
+  private async change(id: string, step: StepName | null, run: StepChange): Promise<ApplicationState> {
     return this.db.transaction().execute(async (trx) => {
       const application = await repo.lockApplication(trx, id);
-      if (application.status === 'submitted') throw new ApiError('conflict', { detail: `Application ${id} was submitted; it can no longer be changed` });
-      this.requireStep(application, (await repo.representativesOf(trx, id)).length, step);
+      if (application.submitted_at !== null) throw new ApiError('conflict', { detail: `Application ${id} was submitted; it can no longer be changed` });
+      if (step) this.requireStep(application, (await repo.representativesOf(trx, id)).length, step);
       const now = this.clock.now();
       const patch = await run(trx, application, now);
       await repo.updateApplication(trx, id, { status: 'in_progress', ...patch, updated_at: now });
@@ -224,6 +282,7 @@ export class ApplicantService {
         profile: (application.business_profile ?? application.business_prefill) as ApplicationState['business']['profile'],
       },
       representatives: representatives.map((row) => ({ ...(row.details as RepresentativeBody), id: row.id, status: row.status })),
+      documents: (await repo.documentsOf(trx, application.id)).map(presentDocument),
       payout_account: application.payout_account as PayoutAccountBody | null,
       currencies: application.currencies,
       workflow: workflowOf(progress),

@@ -1,11 +1,12 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { AccountsTable, ApplicationsTable, Db, OnboardingTokensTable, RepresentativesTable } from '../core/db.js';
+import type { AccountsTable, ApplicationDocumentsTable, ApplicationsTable, Db, OnboardingTokensTable, RepresentativesTable } from '../core/db.js';
 import type { Caller } from '../core/auth.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
 export type RepresentativeRow = Selectable<RepresentativesTable>;
 export type OnboardingTokenRow = Selectable<OnboardingTokensTable>;
+export type ApplicationDocumentRow = Selectable<ApplicationDocumentsTable>;
 type Tenant = Pick<Caller, 'platformId' | 'environment'>;
 
 export async function insertApplication(db: Db, account: Insertable<AccountsTable>, application: Insertable<ApplicationsTable>): Promise<void> {
@@ -88,4 +89,18 @@ export async function insertRepresentative(db: Db, row: Insertable<Representativ
 export async function deleteRepresentative(db: Db, applicationId: string, id: string): Promise<boolean> {
   const result = await db.deleteFrom('representatives').where('application_id', '=', applicationId).where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+export async function insertDocument(db: Db, row: Insertable<ApplicationDocumentsTable>): Promise<void> {
+  await db.insertInto('application_documents').values(row).execute();
+}
+
+export async function documentsOf(db: Db, applicationId: string): Promise<ApplicationDocumentRow[]> {
+  return db.selectFrom('application_documents').selectAll().where('application_id', '=', applicationId).orderBy('created_at').orderBy('id').execute();
+}
+
+/** Deletes a document of the application; answers its blob key, or nothing if the application has no such document. */
+export async function deleteDocument(db: Db, applicationId: string, id: string): Promise<string | undefined> {
+  const row = await db.deleteFrom('application_documents').where('application_id', '=', applicationId).where('id', '=', id).returning('blob_key').executeTakeFirst();
+  return row?.blob_key;
 }

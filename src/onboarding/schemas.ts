@@ -5,7 +5,13 @@ import { Page, PageQuery } from '../core/pagination.js';
 import { BUSINESS_TYPES } from '../reference/data/business-types.js';
 
 export const LANGUAGES = ['de', 'en', 'es'] as const;
-export const APPLICATION_STATUSES = ['initiated', 'in_progress', 'submitted'] as const;
+/**
+ * The specification's statuses, then the two compliance outcomes after submitted (not shown by the
+ * specification): succeeded (application_succeeded) and action_required (application_action_required).
+ */
+export const APPLICATION_STATUSES = ['initiated', 'in_progress', 'submitted', 'succeeded', 'action_required'] as const;
+export const DECISION_OUTCOMES = ['succeeded', 'action_required'] as const;
+export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
 export const ROLES = ['executive', 'owner', 'director'] as const;
 export const GENDERS = ['male', 'female', 'na'] as const;
 export const REGISTRATION_NUMBER_CODES = ['DeHrb', 'DeHra', 'DeVr', 'SiTin', 'EeKmkr'] as const;
@@ -88,9 +94,16 @@ export const Application = Type.Object({
   created_at: DateTime(),
   started_at: Nullable(DateTime()),
   submitted_at: Nullable(DateTime()),
+  decided_at: Nullable(DateTime({ description: 'When the compliance checks decided (status succeeded or action_required)' })),
   _links: Type.Object({ self: Type.Object({ href: Type.String() }) }),
 });
 export type Application = Static<typeof Application>;
+
+export const DecisionBody = Type.Object(
+  { outcome: StringEnum(DECISION_OUTCOMES, { description: 'succeeded emits application_succeeded, action_required application_action_required' }) },
+  { additionalProperties: false },
+);
+export type DecisionBody = Static<typeof DecisionBody>;
 
 export const ApplicationParams = Type.Object({ application_id: Type.String({ maxLength: 64 }) });
 export const ApplicationListQuery = PageQuery({ status: Type.Optional(StringEnum(APPLICATION_STATUSES)), reference: Type.Optional(Type.String({ maxLength: 50 })) });
@@ -173,6 +186,22 @@ export const PayoutAccountBody = Type.Object(
 export type PayoutAccountBody = Static<typeof PayoutAccountBody>;
 
 export const RepresentativeParams = Type.Object({ representative_id: Type.String({ maxLength: 64 }) });
+export const DocumentParams = Type.Object({ document_id: Type.String({ maxLength: 64 }) });
+
+/** Identity documents of the applicant, each with a side, and documents of the application itself. */
+export const APPLICANT_DOCUMENT_TYPES = ['passport', 'id', 'driving_license', 'selfie_with_id'] as const;
+export const APPLICATION_DOCUMENT_TYPES = ['company_registration', 'bank_account_proof'] as const;
+export const ONBOARDING_DOCUMENT_TYPES = [...APPLICANT_DOCUMENT_TYPES, ...APPLICATION_DOCUMENT_TYPES] as const;
+export type OnboardingDocumentType = (typeof ONBOARDING_DOCUMENT_TYPES)[number];
+export const DOCUMENT_SIDES = ['front', 'back'] as const;
+export type DocumentSide = (typeof DOCUMENT_SIDES)[number];
+
+/** Described for the OpenAPI document; the multipart body is read part by part by the route. */
+export const OnboardingUploadBody = Type.Object({
+  file: Type.String({ format: 'binary', description: 'JPEG, PNG or PDF (by content), at most 4 MB; its part Content-Type must match its format' }),
+  type: StringEnum(ONBOARDING_DOCUMENT_TYPES, { description: 'The kind of document; the part may be named purpose instead' }),
+  side: Type.Optional(StringEnum(DOCUMENT_SIDES, { description: 'Required for passport, id, driving_license and selfie_with_id; not given for application documents' })),
+});
 export const FieldConfigurationParams = Type.Object({ step: Type.String({ maxLength: 64 }) });
 
 // ---------------------------------------------------------------------------------------------
@@ -218,6 +247,20 @@ export const RepresentativeResult = Type.Object({
 });
 export type RepresentativeResult = Static<typeof RepresentativeResult>;
 
+export const OnboardingDocument = Type.Object({
+  id: Type.String({ pattern: idPattern('doc') }),
+  type: StringEnum(ONBOARDING_DOCUMENT_TYPES),
+  side: Nullable(StringEnum(DOCUMENT_SIDES)),
+  filename: Type.String(),
+  content_type: Type.String(),
+  size: Type.Integer({ description: 'Bytes' }),
+  uploaded_at: DateTime(),
+});
+export type OnboardingDocument = Static<typeof OnboardingDocument>;
+
+export const DocumentResult = Type.Object({ ...OnboardingDocument.properties, workflow: Workflow, _links: StepLinks });
+export type DocumentResult = Static<typeof DocumentResult>;
+
 export const ApplicationState = Type.Object({
   id: Type.String(),
   status: StringEnum(APPLICATION_STATUSES),
@@ -231,6 +274,7 @@ export const ApplicationState = Type.Object({
     profile: Nullable(answerOf(Type.Partial(BusinessProfileBody))),
   }),
   representatives: Type.Array(Representative),
+  documents: Type.Array(OnboardingDocument),
   payout_account: Nullable(answerOf(PayoutAccountBody)),
   currencies: Type.Array(Type.String()),
   workflow: Workflow,

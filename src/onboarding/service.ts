@@ -9,7 +9,8 @@ import type { Pager, PageRequest } from '../core/pagination.js';
 import { formatDateTime } from '../core/time.js';
 import { webhookUrlProblem } from '../events/destinations.js';
 import * as repo from './repository.js';
-import type { Application, ApplicationCreated, InitiateApplication } from './schemas.js';
+import type { Compliance } from './compliance.js';
+import type { Application, ApplicationCreated, DecisionOutcome, InitiateApplication } from './schemas.js';
 import { issueToken } from './tokens.js';
 
 /** Applications as the platform sees them: initiation, reading, listing and new onboarding links. */
@@ -19,6 +20,7 @@ export class ApplicationService {
     private readonly config: Config,
     private readonly pager: Pager,
     private readonly clock: Clock,
+    private readonly compliance: Compliance,
   ) {}
 
   private checkInput(caller: Caller, request: InitiateApplication): void {
@@ -65,6 +67,7 @@ export class ApplicationService {
           representatives_confirmed_at: null,
           started_at: null,
           submitted_at: null,
+          decided_at: null,
           created_at: now,
           updated_at: now,
         },
@@ -79,6 +82,17 @@ export class ApplicationService {
     const application = await this.find(caller, id);
     const link = await this.db.transaction().execute((trx) => this.onboardingLink(trx, id, this.clock.now()));
     return { id, reference: application.reference, merchant_id: application.merchant_id, _links: { onboarding: link } };
+  }
+
+  /** Sandbox only: the compliance outcome now, instead of an hour after submit. */
+  async forceDecision(caller: Caller, id: string, outcome: DecisionOutcome): Promise<Application> {
+    await this.find(caller, id);
+    const decided = await this.db.transaction().execute(async (trx) => {
+      const application = await repo.lockApplication(trx, id);
+      await this.compliance.force(trx, application, outcome, this.clock.now());
+      return repo.findApplicationById(trx, id);
+    });
+    return this.present(decided);
   }
 
   async get(caller: Caller, id: string): Promise<Application> {
@@ -115,6 +129,7 @@ export class ApplicationService {
       created_at: formatDateTime(row.created_at),
       started_at: row.started_at ? formatDateTime(row.started_at) : null,
       submitted_at: row.submitted_at ? formatDateTime(row.submitted_at) : null,
+      decided_at: row.decided_at ? formatDateTime(row.decided_at) : null,
       _links: { self: { href: `${audienceOf(this.config, row.environment)}/applications/${row.id}` } },
     };
   }

@@ -71,6 +71,7 @@ describe('what works', () => {
       created_at: server.clock.now().toISOString(),
       started_at: null,
       submitted_at: null,
+      decided_at: null,
       _links: { self: { href: `${server.config.sandboxBaseUrl}/applications/${created.body.id}` } },
     });
   });

@@ -1,0 +1,67 @@
+import type { Db } from '../core/db.js';
+import { ApiError } from '../core/errors.js';
+import { scheduleJob } from '../core/jobs.js';
+import { addSeconds } from '../core/time.js';
+import type { Outbox } from '../events/outbox.js';
+import * as repo from './repository.js';
+import type { DecisionOutcome } from './schemas.js';
+
+/** The scheduled job that runs the simulated compliance checks of a submitted application. */
+export const COMPLIANCE_DECISION_JOB = 'onboarding.compliance_decision';
+/** Decisions section 8: the checks decide one hour after submit, on the environment's clock. */
+export const COMPLIANCE_DELAY_SECONDS = 60 * 60;
+/** An applicant with this last name needs more information (decisions section 8). */
+export const ACTION_REQUIRED_LAST_NAME = 'Actionrequired';
+
+const EVENT_OF = { succeeded: 'application_succeeded', action_required: 'application_action_required' } as const;
+
+/** What the simulated compliance checks decide for an application. */
+export function simulatedOutcome(application: repo.ApplicationRow): DecisionOutcome {
+  const applicant = application.applicant as { last_name?: string };
+  return applicant.last_name === ACTION_REQUIRED_LAST_NAME ? 'action_required' : 'succeeded';
+}
+
+/**
+ * The simulated compliance checks: scheduled by submit, decided when due (or forced from the
+ * sandbox), each decision stored with its event in the caller's transaction.
+ */
+export class Compliance {
+  constructor(private readonly outbox: Outbox) {}
+
+  /** Called in the submit's transaction: the check exists only if the submit commits. */
+  schedule(trx: Db, applicationId: string, now: Date): Promise<void> {
+    return scheduleJob(trx, COMPLIANCE_DECISION_JOB, applicationId, addSeconds(now, COMPLIANCE_DELAY_SECONDS), now);
+  }
+
+  /** The due job: decides unless the application was decided already (a forced decision came first). */
+  async runDue(trx: Db, applicationId: string, now: Date): Promise<void> {
+    const application = await repo.lockApplication(trx, applicationId);
+    if (application.status !== 'submitted') return;
+    await this.decide(trx, application, simulatedOutcome(application), now);
+  }
+
+  /**
+   * The sandbox's forced outcome, now: for a submitted application, or to decide again one that
+   * needs action; a succeeded application stays succeeded (409), as does one not yet submitted.
+   */
+  async force(trx: Db, application: repo.ApplicationRow, outcome: DecisionOutcome, now: Date): Promise<void> {
+    if (application.status !== 'submitted' && application.status !== 'action_required') {
+      const why = application.status === 'succeeded' ? 'already succeeded' : `is ${application.status}; only a submitted application is decided`;
+      throw new ApiError('conflict', { detail: `Application ${application.id} ${why}` });
+    }
+    await this.decide(trx, application, outcome, now);
+  }
+
+  private async decide(trx: Db, application: repo.ApplicationRow, outcome: DecisionOutcome, now: Date): Promise<void> {
+    await repo.updateApplication(trx, application.id, { status: outcome, decided_at: now, updated_at: now });
+    await this.outbox.record(trx, {
+      environment: application.environment,
+      platformId: application.platform_id,
+      type: EVENT_OF[outcome],
+      objectId: application.id,
+      data: { id: application.id, merchant_id: application.merchant_id, reference: application.reference },
+      occurredAt: now,
+      destination: application.webhook_url,
+    });
+  }
+}

@@ -1,0 +1,326 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
+
+/**
+ * The hosted payment page clicked through in Debian's Chromium (installed by .ci/run). Each
+ * scenario asserts the payment's final status through the platform API and the shop URL the buyer
+ * lands on; every step is photographed on a phone (360×740) and a desktop into test-results/screenshots/.
+ */
+const SCREENSHOTS = path.resolve('test-results/screenshots');
+const SHOP = 'https://shop.example/return';
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+const PRIMARY = '#0f766e';
+
+let server: TestServer;
+let platform: TestPlatform;
+let browser: Browser;
+
+beforeAll(async () => {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  server = await startServer();
+  platform = await server.platform();
+  await server.app.database.db.updateTable('platforms').set({ name: 'Ticketwelt', primary_color: PRIMARY, secondary_color: '#1e293b' }).where('id', '=', platform.platformId).execute();
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+interface Visit {
+  id: string;
+  url: string;
+  page: Page;
+  context: BrowserContext;
+  /** Every URL the browser asked for, except the shop it returns to. */
+  requests: string[];
+  /** Console errors and CSP violations. */
+  problems: string[];
+}
+
+async function newPayment(overrides: Record<string, unknown> = {}): Promise<{ id: string; url: string }> {
+  const response = await server.request('POST', '/sandbox/payments', {
+    token: await platform.token(),
+    body: {
+      amount_minor: 4_990,
+      currency: 'EUR',
+      reference: 'order-42',
+      description: 'Konzertkarte, Reihe 7',
+      payment_method: { type: 'card' },
+      integration: { type: 'hosted' },
+      urls: { redirect: `${SHOP}?cart=7` },
+      ...overrides,
+    },
+  });
+  expect(response.status).toBe(201);
+  return { id: response.body.id, url: response.body._links.hosted_page.href };
+}
+
+/** Opens the payment's hosted page link in a fresh phone-sized browser context. */
+async function visit(payment: { id: string; url: string }, locale = 'en-US'): Promise<Visit> {
+  const context = await browser.newContext({ viewport: PHONE, locale, deviceScaleFactor: 1, hasTouch: true });
+  const page = await context.newPage();
+  const requests: string[] = [];
+  const problems: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(SHOP)) requests.push(request.url());
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.route(`${SHOP}**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Shop</title><h1>Back at the shop</h1>' }));
+  await page.goto(payment.url);
+  return { ...payment, page, context, requests, problems };
+}
+
+/** Photographs the page as it is, on the phone and on a desktop. */
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-phone.png`), fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-desktop.png`), fullPage: true });
+  await page.setViewportSize(PHONE);
+}
+
+async function apiStatus(id: string): Promise<string> {
+  const response = await server.request('GET', `/sandbox/payments/${id}`, { token: await platform.token() });
+  expect(response.status).toBe(200);
+  return response.body.status;
+}
+
+async function expectShop(visit: Visit, status: string): Promise<void> {
+  await visit.page.waitForURL(`${SHOP}**`);
+  const landed = new URL(visit.page.url());
+  expect(`${landed.origin}${landed.pathname}`).toBe(SHOP);
+  expect(Object.fromEntries(landed.searchParams)).toEqual({ cart: '7', payment_id: visit.id, status });
+}
+
+/** Only this server was asked for anything, and nothing was refused by the CSP or threw. */
+async function expectClean(visit: Visit): Promise<void> {
+  const origins = new Set(visit.requests.map((url) => new URL(url).origin));
+  expect([...origins]).toEqual([new URL(server.config.baseUrl).origin]);
+  expect(visit.problems).toEqual([]);
+  await visit.context.close();
+}
+
+async function fillCard(page: Page, number: string, { holder = 'Erika Mustermann', expiry = '12/34', cvc = '123' } = {}) {
+  await page.locator('#card-holder').fill(holder);
+  await page.locator('#card-number').fill(number);
+  await page.locator('#card-expiry').fill(expiry);
+  await page.locator('#card-cvc').fill(cvc);
+}
+
+describe('hosted payment page in the browser', () => {
+  it('pays by card in German, with live checks, branding and a strict CSP', async () => {
+    const payment = await newPayment({ language: 'de' });
+    const visited = await visit(payment, 'en-US');
+    const { page } = visited;
+
+    const shell = await page.request.get(payment.url);
+    expect(shell.headers()['content-security-policy']).toContain("script-src 'self'");
+    expect(shell.headers()['content-security-policy']).not.toContain('unsafe-inline');
+    expect(await shell.text()).not.toMatch(/<script>|<style>| style=/);
+
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('de');
+    await page.locator('#card-form').waitFor();
+    expect(await page.locator('#amount').textContent()).toBe('49,90\u00a0€');
+    expect(await page.locator('#description').textContent()).toBe('Konzertkarte, Reihe 7');
+    expect(await page.locator('#brand-name').textContent()).toBe('Ticketwelt');
+    expect(await page.locator('#pay').evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(15, 118, 110)');
+    for (const [id, autocomplete, inputmode] of [['card-number', 'cc-number', 'numeric'], ['card-expiry', 'cc-exp', 'numeric'], ['card-cvc', 'cc-csc', 'numeric'], ['card-holder', 'cc-name', null]] as const) {
+      expect(await page.locator(`#${id}`).getAttribute('autocomplete')).toBe(autocomplete);
+      expect(await page.locator(`#${id}`).getAttribute('inputmode')).toBe(inputmode);
+      expect(await page.locator(`label[for=${id}]`).count()).toBe(1);
+    }
+    await shoot(page, '01-card-de-form');
+
+    await page.locator('#card-number').pressSequentially('4242424242424241');
+    expect(await page.locator('#card-number').inputValue()).toBe('4242 4242 4242 4241');
+    expect(await page.locator('#scheme').textContent()).toBe('Visa');
+    expect(await page.locator('#card-number-error').textContent()).toBe('Diese Kartennummer ist ungültig.');
+    await page.locator('#card-expiry').pressSequentially('1320');
+    await page.locator('#card-cvc').pressSequentially('12');
+    await page.locator('#pay').click();
+    expect(await page.locator('#card-expiry-error').textContent()).toBe('Bitte ein gültiges, zukünftiges Ablaufdatum eingeben.');
+    expect(await page.locator('#card-cvc-error').textContent()).toBe('Bitte die 3-stellige Prüfnummer eingeben.');
+    expect(await page.locator('#card-holder-error').textContent()).toBe('Bitte den Namen auf der Karte eingeben.');
+    await shoot(page, '02-card-de-errors');
+    expect(await apiStatus(payment.id)).toBe('started');
+
+    await page.locator('#card-number').fill('');
+    await page.locator('#card-number').pressSequentially('5555555555554444');
+    expect(await page.locator('#scheme').textContent()).toBe('Mastercard');
+    expect(await page.locator('#card-number-error').textContent()).toBe('');
+    await fillCard(page, '5555 5555 5555 4444');
+    await page.locator('#pay').click();
+    await page.locator('#message[data-state=success]').waitFor();
+    expect(await page.locator('h1').textContent()).toBe('Zahlung erfolgreich');
+    await shoot(page, '03-card-de-success');
+    await expectShop(visited, 'captured');
+    expect(await apiStatus(payment.id)).toBe('captured');
+    await expectClean(visited);
+
+    const again = await visit(payment, 'en-US');
+    await again.page.locator('#message[data-state=success]').waitFor();
+    expect(await again.page.locator('h1').textContent()).toBe('Bereits bezahlt');
+    await shoot(again.page, '04-card-de-already-paid');
+    await again.page.locator('#back').click();
+    await expectShop(again, 'captured');
+    await expectClean(again);
+  });
+
+  it('shows a declined card, returns to the shop, and the next payment succeeds (Spanish)', async () => {
+    const declined = await newPayment({ language: 'es', amount_minor: 1_250, description: 'Entrada de concierto' });
+    const first = await visit(declined, 'de-DE');
+    await first.page.locator('#card-form').waitFor();
+    expect(await first.page.locator('#amount').textContent()).toBe('12,50\u00a0€');
+    await fillCard(first.page, '4000 0000 0000 0002');
+    await first.page.locator('#pay').click();
+    await first.page.locator('#message[data-state=declined]').waitFor();
+    expect(await first.page.locator('#message p').textContent()).toBe('Su banco ha rechazado este pago (tarjeta rechazada). No se ha cobrado nada.');
+    await shoot(first.page, '05-declined-es');
+    await first.page.locator('#back').click();
+    await expectShop(first, 'declined');
+    expect(await apiStatus(declined.id)).toBe('declined');
+    await expectClean(first);
+
+    const retry = await newPayment({ language: 'es', amount_minor: 1_250, description: 'Entrada de concierto' });
+    const second = await visit(retry, 'de-DE');
+    await second.page.locator('#card-form').waitFor();
+    await fillCard(second.page, '4242 4242 4242 4242');
+    await second.page.locator('#pay').click();
+    await second.page.locator('#message[data-state=success]').waitFor();
+    expect(await second.page.locator('h1').textContent()).toBe('Pago realizado');
+    await expectShop(second, 'captured');
+    expect(await apiStatus(retry.id)).toBe('captured');
+    await expectClean(second);
+  });
+
+  it('passes 3-D Secure on the simulator page and comes back captured', async () => {
+    const payment = await newPayment({ language: 'de' });
+    const visited = await visit(payment);
+    const { page } = visited;
+    await page.locator('#card-form').waitFor();
+    await fillCard(page, '4000 0000 0000 3220');
+    await page.locator('#pay').click();
+    await page.waitForURL(/\/simulator\/3ds\//);
+    await shoot(page, '06-3ds-challenge');
+    await page.getByRole('button', { name: 'Authenticate' }).click();
+    await page.locator('#message[data-state=success]').waitFor();
+    await shoot(page, '07-3ds-de-success');
+    await expectShop(visited, 'captured');
+    expect(await apiStatus(payment.id)).toBe('captured');
+    await expectClean(visited);
+  });
+
+  it('fails 3-D Secure, tells the buyer, and the retry with another card succeeds (German)', async () => {
+    const payment = await newPayment({ language: 'de' });
+    const visited = await visit(payment);
+    const { page } = visited;
+    await page.locator('#card-form').waitFor();
+    await fillCard(page, '4000 0000 0000 3220');
+    await page.locator('#pay').click();
+    await page.waitForURL(/\/simulator\/3ds\//);
+    await page.getByRole('button', { name: 'Fail authentication' }).click();
+    await page.locator('#alert').waitFor();
+    expect(await page.locator('#alert').textContent()).toContain('Die Authentifizierung bei Ihrer Bank war nicht erfolgreich');
+    expect(await apiStatus(payment.id)).toBe('authentication_failed');
+    await shoot(page, '08-3ds-de-failed');
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.locator('#pay').click();
+    await expectShop(visited, 'captured');
+    expect(await apiStatus(payment.id)).toBe('captured');
+    await expectClean(visited);
+  });
+
+  it('lets the buyer choose a method and cancel (Spanish)', async () => {
+    const payment = await newPayment({ language: 'es', payment_method: { type: 'user_selected' } });
+    const visited = await visit(payment);
+    const { page } = visited;
+    await page.locator('#method-form').waitFor();
+    expect(await page.locator('h1').textContent()).toBe('¿Cómo quiere pagar?');
+    expect(await page.locator('.method strong').allTextContents()).toEqual(['Tarjeta', 'Adeudo directo SEPA']);
+    await shoot(page, '09-method-choice-es');
+    await page.getByLabel(/Tarjeta/).check();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.locator('#card-form').waitFor();
+    expect(await page.locator('#switch').textContent()).toBe('Elegir otro método de pago');
+    await page.locator('#cancel').click();
+    await expectShop(visited, 'canceled');
+    expect(await apiStatus(payment.id)).toBe('canceled');
+    await expectClean(visited);
+
+    const again = await visit(payment);
+    await again.page.locator('#message[data-state=canceled]').waitFor();
+    expect(await again.page.locator('h1').textContent()).toBe('Pago cancelado');
+    await again.context.close();
+  });
+
+  it('explains an expired link and an invalid one (German browser, no payment language available)', async () => {
+    const payment = await newPayment({ language: 'de' });
+    server.clock.advance(3600);
+    try {
+      const visited = await visit(payment, 'de-DE');
+      await visited.page.locator('#message[data-state=expired]').waitFor();
+      expect(await visited.page.locator('h1').textContent()).toBe('Dieser Zahlungslink ist abgelaufen');
+      await shoot(visited.page, '10-expired-de');
+      expect(await apiStatus(payment.id)).toBe('canceled');
+      await expectClean(visited);
+    } finally {
+      server.clock.advance(-3600);
+    }
+
+    const other = await newPayment();
+    const invalid = await visit({ id: other.id, url: other.url.replace(/token=[^&]+/, 'token=not-the-token') }, 'es-ES');
+    await invalid.page.locator('#message[data-state=invalid]').waitFor();
+    expect(await invalid.page.locator('h1').textContent()).toBe('Este enlace de pago no es válido');
+    await shoot(invalid.page, '11-invalid-es');
+    expect(await apiStatus(other.id)).toBe('initiated');
+    await expectClean(invalid);
+  });
+
+  it('pays by SEPA Direct Debit: bank verification, mandate, authorized (Spanish)', async () => {
+    const payment = await newPayment({ language: 'es', payment_method: { type: 'sepa_direct_debit' }, description: 'Suscripción mensual' });
+    const visited = await visit(payment);
+    const { page } = visited;
+    await page.locator('#to-bank').waitFor();
+    expect(await page.locator('h1').textContent()).toBe('Adeudo directo SEPA');
+    await shoot(page, '12-sepa-es-bank-step');
+    await page.locator('#to-bank').click();
+    await page.waitForURL(/\/simulator\/bank/);
+    await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+    await page.getByLabel('Account holder').fill('Erika Mustermann');
+    await shoot(page, '13-sepa-bank-simulator');
+    await page.getByRole('button', { name: 'Confirm account' }).click();
+    await page.locator('#mandate-form').waitFor();
+    expect(await page.locator('h1').textContent()).toBe('Orden de domiciliación SEPA');
+    expect(await page.locator('#legal').textContent()).toContain('you authorise Ticketwelt to send instructions');
+    await page.getByRole('button', { name: /Firmar la orden/ }).click();
+    expect(await page.locator('#m-first_name-error').textContent()).toBe('Este campo es obligatorio.');
+    await shoot(page, '14-sepa-es-mandate');
+    await page.getByLabel('Nombre', { exact: true }).fill('Erika');
+    await page.getByLabel('Apellidos').fill('Mustermann');
+    await page.getByLabel('Fecha de nacimiento').fill('1990-04-12');
+    await page.getByLabel('Lugar de nacimiento').fill('Köln');
+    await page.getByLabel('País de nacimiento').selectOption('DE');
+    await page.getByLabel('Calle').fill('Heidestraße');
+    await page.getByLabel('Número').fill('17');
+    await page.getByLabel('Código postal').fill('51147');
+    await page.getByLabel('Localidad').fill('Köln');
+    await page.getByLabel('País', { exact: true }).selectOption('DE');
+    await page.getByRole('button', { name: /Firmar la orden/ }).click();
+    await page.locator('#message[data-state=success]').waitFor();
+    expect(await page.locator('#message p').textContent()).toBe('Su orden de domiciliación ha sido aceptada. Le llevaremos de vuelta a Ticketwelt.');
+    await shoot(page, '15-sepa-es-authorized');
+    await expectShop(visited, 'authorized');
+    expect(await apiStatus(payment.id)).toBe('authorized');
+    await expectClean(visited);
+  });
+});
