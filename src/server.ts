@@ -3,7 +3,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyRequest } fro
 import { Ajv, type Options as AjvOptions } from 'ajv';
 import type { Config, Environment } from './core/config.js';
 import { openDatabase, type Database } from './core/db.js';
-import { systemClock, type Clock } from './core/clock.js';
+import { EnvironmentClock, systemClock, type Clock } from './core/clock.js';
 import { FORMATS } from './core/formats.js';
 import { frameworkErrors, installErrorHandling } from './core/errors.js';
 import { requirePlatformToken } from './core/auth.js';
@@ -43,6 +43,11 @@ import { applicationRoutes } from './onboarding/routes.js';
 import { applicantRoutes } from './onboarding/applicant-routes.js';
 import { Compliance, COMPLIANCE_DECISION_JOB } from './onboarding/compliance.js';
 import { onboardingSimulationRoutes } from './onboarding/simulation-routes.js';
+import { PayoutService, PAYOUT_ARRIVAL_JOB, PAYOUT_CUTOFF_JOB } from './payouts/service.js';
+import { payoutRoutes } from './payouts/routes.js';
+import { RefundService, REFUND_ARRIVAL_JOB } from './refunds/service.js';
+import { refundRoutes } from './refunds/routes.js';
+import { sandboxRoutes } from './sandbox/routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -71,6 +76,8 @@ export interface Services {
   hpp: HostedPaymentPageService;
   applications: ApplicationService;
   applicant: ApplicantService;
+  payouts: PayoutService;
+  refunds: RefundService;
   jobs: JobRunner;
 }
 
@@ -79,6 +86,8 @@ export interface App {
   database: Database;
   services: Services;
   clock: Clock;
+  /** The clock of each environment (sandbox: real time plus the advances made). */
+  environmentClock: EnvironmentClock;
   close(): Promise<void>;
 }
 
@@ -145,8 +154,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const pager = new Pager(await sharedSecret(db, 'cursor'));
   const limiter = new RateLimiter(config.rateLimitPerSecond, config.rateLimitBurst);
   const outbox = new Outbox(clock);
+  const environmentClock = new EnvironmentClock(clock);
+  await environmentClock.start(database);
   const processor = options.processor ?? new SimulatorProcessor(db);
-  const jobs = new JobRunner(db, clock, app.log);
+  const jobs = new JobRunner(db, environmentClock, app.log);
   const outcomes = new PaymentOutcomes(outbox, processor);
   const compliance = new Compliance(outbox);
   const blobs = new FileBlobStore(config.dataDir);
@@ -159,10 +170,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     outbox,
     events: new EventService(db, pager, outbox),
     webhookSecrets: new WebhookSecretService(db, clock),
-    payments: new PaymentService(db, config, pager, clock, outcomes, processor),
-    hpp: new HostedPaymentPageService(db, config, clock, outcomes, processor),
-    applications: new ApplicationService(db, config, pager, clock, compliance),
-    applicant: new ApplicantService(db, config, clock, outbox, compliance, blobs),
+    payments: new PaymentService(db, config, pager, environmentClock, outcomes, processor),
+    hpp: new HostedPaymentPageService(db, config, environmentClock, outcomes, processor),
+    applications: new ApplicationService(db, config, pager, environmentClock, compliance),
+    applicant: new ApplicantService(db, config, environmentClock, outbox, compliance, blobs),
+    payouts: new PayoutService(db, config, pager, environmentClock, outbox, processor),
+    refunds: new RefundService(db, config, pager, environmentClock, outbox, processor),
     jobs,
     worker: new DeliveryWorker(database, clock, options.sender ?? new HttpSender(), app.log),
   };
@@ -184,13 +197,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await scope.register(referenceRoutes);
     await scope.register(paymentRoutes, { payments: services.payments });
     await scope.register(applicationRoutes, { applications: services.applications });
-    if (environment === 'sandbox') await scope.register(onboardingSimulationRoutes, { applications: services.applications });
+    await scope.register(payoutRoutes, { payouts: services.payouts });
+    await scope.register(refundRoutes, { refunds: services.refunds });
+    if (environment === 'sandbox') {
+      await scope.register(onboardingSimulationRoutes, { applications: services.applications });
+      await scope.register(sandboxRoutes, { db, clock: environmentClock, jobs, payouts: services.payouts, refunds: services.refunds });
+    }
   };
   // The hosted payment page API and the simulator's pages serve both environments on the base URL:
   // the payment's resource token, not a platform token, authorizes them.
   await app.register(async (scope) => {
     await scope.register(hostedPaymentPageRoutes, { hpp: services.hpp });
-    await scope.register(simulatorRoutes, { db, baseUrl: config.baseUrl, processor, clock });
+    await scope.register(simulatorRoutes, { db, baseUrl: config.baseUrl, processor, clock: environmentClock });
   });
   // The hosted onboarding steps (onboarding host) serve both environments: the onboarding token decides.
   await app.register(async (scope) => {
@@ -211,6 +229,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.ready();
   jobs.register(SEPA_SETTLEMENT_JOB, (trx, paymentId, now) => outcomes.settleDebit(trx, paymentId, now));
   jobs.register(COMPLIANCE_DECISION_JOB, (trx, applicationId, now) => compliance.runDue(trx, applicationId, now));
+  jobs.register(PAYOUT_CUTOFF_JOB, (trx, environment, at) => services.payouts.cutoff(trx, environment as Environment, at));
+  jobs.register(PAYOUT_ARRIVAL_JOB, (trx, payoutId, at) => services.payouts.arrive(trx, payoutId, at));
+  jobs.register(REFUND_ARRIVAL_JOB, (trx, refundId, at) => services.refunds.arrive(trx, refundId, at));
+  await services.payouts.scheduleCutoffs();
   if (config.webhookWorker) await services.worker.start();
   if (config.jobWorker) jobs.start();
   return {
@@ -218,10 +240,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     database,
     services,
     clock,
+    environmentClock,
     async close() {
       await app.close();
       await services.worker.stop();
       await jobs.stop();
+      await environmentClock.stop();
       await database.close();
     },
   };

@@ -33,6 +33,8 @@ export interface Config {
   jobWorker: boolean;
   /** ISO 4217 codes payments may use (SUPPORTED_CURRENCIES, comma-separated; default EUR). */
   supportedCurrencies: string[];
+  /** The daily payout cut-off, UTC (PAYOUT_CUTOFF, HH:MM; default 15:00). */
+  payoutCutoff: { hour: number; minute: number };
   /** Whether this process delivers webhooks too (WEBHOOK_WORKER=off leaves it to `npm run worker`). */
   webhookWorker: boolean;
 }
@@ -49,6 +51,13 @@ function integer(env: Env, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
+}
+
+function timeOfDay(env: Env, name: string, fallback: string): { hour: number; minute: number } {
+  const raw = env[name] || fallback;
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(raw);
+  if (!match) throw new Error(`${name} must be a time of day HH:MM (UTC), got "${raw}"`);
+  return { hour: Number(match[1]), minute: Number(match[2]) };
 }
 
 function bootstrapClients(env: Env): BootstrapClient[] {
@@ -87,6 +96,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxJsonBytes: 1024 * 1024,
     webhookWorker: env.WEBHOOK_WORKER !== 'off',
     jobWorker: env.JOB_WORKER !== 'off',
+    payoutCutoff: timeOfDay(env, 'PAYOUT_CUTOFF', '15:00'),
     supportedCurrencies: (env.SUPPORTED_CURRENCIES || 'EUR').split(',').map((code) => code.trim().toUpperCase()).filter(Boolean),
   };
 }

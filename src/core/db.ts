@@ -175,10 +175,81 @@ export interface TransfersTable {
   currency: string;
   reference: string | null;
   created_at: Date;
+  /** Set when the account's payout takes the transfer; until then a refund reduces the transfer. */
+  payout_id: Generated<string | null>;
+  /** What refunds took back from the creditor after the payout started. */
+  returned_minor: Generated<number>;
+}
+
+export interface PayoutsTable {
+  id: string;
+  environment: Environment;
+  platform_id: string;
+  account_id: string;
+  currency: string;
+  amount_minor: number;
+  status: 'in_transit' | 'paid';
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+export interface RefundsTable {
+  id: string;
+  environment: Environment;
+  platform_id: string;
+  payment_id: string;
+  origin: 'platform' | 'buyer';
+  amount_minor: number;
+  currency: string;
+  description: string | null;
+  reference: string | null;
+  webhook_url: string | null;
+  status: 'initiated' | 'completed';
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+export interface RefundPartsTable {
+  refund_id: string;
+  position: number;
+  account_id: string;
+  amount_minor: number;
+  fee_returned: number;
+  from_creditor: boolean;
+}
+
+export type LedgerEntryKind = 'capture' | 'fee' | 'transfer' | 'payout' | 'refund' | 'fee_return' | 'transfer_reversal' | 'return_from_creditor';
+
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  environment: Environment;
+  platform_id: string;
+  kind: LedgerEntryKind;
+  currency: string;
+  payment_id: string | null;
+  refund_id: string | null;
+  payout_id: string | null;
+  transfer_id: string | null;
+  created_at: Date;
+}
+
+export interface LedgerLinesTable {
+  entry_id: number;
+  environment: Environment;
+  platform_id: string;
+  currency: string;
+  account: string;
+  amount_minor: number;
+}
+
+export interface EnvironmentClocksTable {
+  environment: Environment;
+  offset_ms: number;
 }
 
 export interface ScheduledJobsTable {
   id: Generated<number>;
+  environment: Environment;
   kind: string;
   subject_id: string;
   due_at: Date;
@@ -309,6 +380,12 @@ export interface Tables {
   application_documents: ApplicationDocumentsTable;
   scheduled_jobs: ScheduledJobsTable;
   transfers: TransfersTable;
+  payouts: PayoutsTable;
+  refunds: RefundsTable;
+  refund_parts: RefundPartsTable;
+  ledger_entries: LedgerEntriesTable;
+  ledger_lines: LedgerLinesTable;
+  environment_clocks: EnvironmentClocksTable;
   simulator_bank_reports: SimulatorBankReportsTable;
 }
 

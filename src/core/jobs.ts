@@ -1,23 +1,48 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Clock } from './clock.js';
+import type { EnvironmentClock } from './clock.js';
+import type { Environment } from './config.js';
 import type { Db, Tables } from './db.js';
 import { PollingLoop } from './polling-loop.js';
 
 const RETRY_DELAY_MS = 60_000;
+/** How long runDue({ settle: true }) waits for jobs that another runner is running. */
+const SETTLE_TIMEOUT_MS = 10_000;
 
-/** Runs one due job inside the transaction that marks it done. */
-export type JobHandler = (trx: Db, subjectId: string, now: Date) => Promise<void>;
+/** Runs one due job inside the transaction that marks it done; `at` is when it fell due on its environment's clock. */
+export type JobHandler = (trx: Db, subjectId: string, at: Date) => Promise<void>;
+
+export interface NewJob {
+  environment: Environment;
+  kind: string;
+  subjectId: string;
+  dueAt: Date;
+}
+
+function jobRow(job: NewJob, now: Date) {
+  return { environment: job.environment, kind: job.kind, subject_id: job.subjectId, due_at: job.dueAt, state: 'pending' as const, created_at: now, done_at: null };
+}
 
 /** Schedules a job in the caller's transaction: it exists only if the change that needs it commits. */
-export async function scheduleJob(trx: Db, kind: string, subjectId: string, dueAt: Date, now: Date): Promise<void> {
-  await trx.insertInto('scheduled_jobs').values({ kind, subject_id: subjectId, due_at: dueAt, state: 'pending', created_at: now, done_at: null }).execute();
+export async function scheduleJob(trx: Db, job: NewJob, now: Date): Promise<void> {
+  await trx.insertInto('scheduled_jobs').values(jobRow(job, now)).execute();
+}
+
+/** Schedules a job unless one of its kind and subject is pending already (recurring jobs, started by every process). */
+export async function ensureJob(trx: Db, job: NewJob, now: Date): Promise<void> {
+  await trx
+    .insertInto('scheduled_jobs')
+    .values(jobRow(job, now))
+    .onConflict((conflict) => conflict.columns(['kind', 'subject_id']).where('state', '=', 'pending').doNothing())
+    .execute();
 }
 
 /**
- * Runs jobs as they come due on the clock. Each job runs in one transaction that holds its row
- * (FOR UPDATE SKIP LOCKED): any number of runners, in any number of processes, never run one job
- * twice, and a job whose handler fails stays pending for the next pass.
+ * Runs jobs as they come due on their environment's clock, in the order they fall due, each at the
+ * time it fell due: a sandbox clock moved by a week runs that week's jobs as they would have run.
+ * Each job runs in one transaction that holds its row (FOR UPDATE SKIP LOCKED): any number of
+ * runners, in any number of processes, never run one job twice, and a job whose handler fails
+ * stays pending for a later pass.
  */
 export class JobRunner {
   private readonly handlers = new Map<string, JobHandler>();
@@ -25,7 +50,7 @@ export class JobRunner {
 
   constructor(
     private readonly db: Kysely<Tables>,
-    private readonly clock: Clock,
+    private readonly clock: EnvironmentClock,
     private readonly log: FastifyBaseLogger,
     pollMs = 1000,
   ) {
@@ -44,41 +69,53 @@ export class JobRunner {
     return this.loop.stop();
   }
 
-  /** Runs every job due now, one transaction each; answers how many ran. */
-  async runDue(): Promise<number> {
+  /**
+   * Runs every job due now, one transaction each; answers how many ran. With `settle`, also waits
+   * for due jobs that other runners hold, so that everything due has run when it answers.
+   */
+  async runDue(options: { settle?: boolean } = {}): Promise<number> {
     let ran = 0;
-    while (await this.runOne()) ran += 1;
-    return ran;
+    const deadline = this.clock.base.now().getTime() + SETTLE_TIMEOUT_MS;
+    for (;;) {
+      while (await this.runOne()) ran += 1;
+      if (!options.settle || !(await this.anyDue()) || this.clock.base.now().getTime() > deadline) return ran;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  private dueNow(db: Db) {
+    const live = this.clock.now('live');
+    const sandbox = this.clock.now('sandbox');
+    return db
+      .selectFrom('scheduled_jobs')
+      .where('state', '=', 'pending')
+      .where((eb) => eb.or([eb.and([eb('environment', '=', 'live'), eb('due_at', '<=', live)]), eb.and([eb('environment', '=', 'sandbox'), eb('due_at', '<=', sandbox)])]));
+  }
+
+  private async anyDue(): Promise<boolean> {
+    return (await this.dueNow(this.db).select('id').limit(1).executeTakeFirst()) !== undefined;
   }
 
   private async runOne(): Promise<boolean> {
-    const now = this.clock.now();
-    let jobId: number | undefined;
+    let running: { id: number; environment: Environment } | undefined;
     try {
       return await this.db.transaction().execute(async (trx) => {
-        const job = await trx
-          .selectFrom('scheduled_jobs')
-          .selectAll()
-          .where('state', '=', 'pending')
-          .where('due_at', '<=', now)
-          .orderBy('due_at')
-          .limit(1)
-          .forUpdate()
-          .skipLocked()
-          .executeTakeFirst();
+        const job = await this.dueNow(trx).selectAll().orderBy('due_at').orderBy('id').limit(1).forUpdate().skipLocked().executeTakeFirst();
         if (!job) return false;
-        jobId = job.id;
+        running = { id: job.id, environment: job.environment };
         const handler = this.handlers.get(job.kind);
         if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-        await handler(trx, job.subject_id, now);
-        await trx.updateTable('scheduled_jobs').set({ state: 'done', done_at: now }).where('id', '=', job.id).execute();
+        // Done first, in the same transaction: a recurring job's handler may schedule its successor.
+        await trx.updateTable('scheduled_jobs').set({ state: 'done', done_at: this.clock.now(job.environment) }).where('id', '=', job.id).execute();
+        await handler(trx, job.subject_id, job.due_at);
         return true;
       });
     } catch (error) {
-      this.log.error({ err: error, job: jobId }, 'scheduled job failed; retrying in a minute');
-      if (jobId === undefined) return false;
+      this.log.error({ err: error, job: running?.id }, 'scheduled job failed; retrying in a minute');
+      if (!running) return false;
       // Out of the way of the jobs behind it, and tried again later.
-      await this.db.updateTable('scheduled_jobs').set({ due_at: new Date(now.getTime() + RETRY_DELAY_MS) }).where('id', '=', jobId).execute();
+      const retryAt = new Date(this.clock.now(running.environment).getTime() + RETRY_DELAY_MS);
+      await this.db.updateTable('scheduled_jobs').set({ due_at: retryAt }).where('id', '=', running.id).execute();
       return true;
     }
   }

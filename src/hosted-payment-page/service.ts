@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Db, Tables } from '../core/db.js';
-import type { Clock } from '../core/clock.js';
+import type { EnvironmentClock } from '../core/clock.js';
 import type { Config } from '../core/config.js';
 import { ApiError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
@@ -55,7 +55,7 @@ export class HostedPaymentPageService {
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly config: Config,
-    private readonly clock: Clock,
+    private readonly clock: EnvironmentClock,
     private readonly outcomes: PaymentOutcomes,
     private readonly processor: Processor,
   ) {}
@@ -71,9 +71,9 @@ export class HostedPaymentPageService {
 
   /** Runs a step on the locked payment; an expired payment is canceled (committed) and answered 410. */
   private async step<T>(id: string, token: string | undefined, run: (trx: Db, payment: PaymentRow, now: Date) => Promise<T>): Promise<T> {
-    const now = this.clock.now();
     const outcome = await this.db.transaction().execute(async (trx) => {
       const payment = this.verifyToken(await repo.lockPayment(trx, id), token);
+      const now = this.clock.now(payment.environment);
       if (!FINAL.has(payment.status) && now >= payment.expires_at) {
         await repo.updatePayment(trx, id, { status: 'canceled', updated_at: now });
         return { expired: true as const };

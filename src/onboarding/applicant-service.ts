@@ -3,7 +3,7 @@ import type { Kysely, Updateable } from 'kysely';
 import type { BlobStore } from '../documents/blob-store.js';
 import type { MultipartInput } from '../documents/upload-body.js';
 import type { ApplicationsTable, Db, Tables } from '../core/db.js';
-import type { Clock } from '../core/clock.js';
+import type { EnvironmentClock } from '../core/clock.js';
 import type { Config } from '../core/config.js';
 import { ApiError, notFound, type FieldError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
@@ -73,7 +73,7 @@ export class ApplicantService {
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly config: Config,
-    private readonly clock: Clock,
+    private readonly clock: EnvironmentClock,
     private readonly outbox: Outbox,
     private readonly compliance: Compliance,
     private readonly blobs: BlobStore,
@@ -81,7 +81,7 @@ export class ApplicantService {
 
   /** The application an onboarding token opens; 401 if the token is unknown, revoked or expired. */
   authenticate(token: string): Promise<string> {
-    return applicationOfToken(this.db, token, this.clock.now());
+    return applicationOfToken(this.db, token, this.clock);
   }
 
   /** The application state; the first read is the applicant opening the page (application_started). */
@@ -89,7 +89,7 @@ export class ApplicantService {
     return this.db.transaction().execute(async (trx) => {
       const application = await repo.lockApplication(trx, id);
       if (application.started_at === null) {
-        const now = this.clock.now();
+        const now = this.clock.now(application.environment);
         await repo.updateApplication(trx, id, { started_at: now });
         await this.emit(trx, application, 'application_started', now);
       }
@@ -220,7 +220,7 @@ export class ApplicantService {
   submit(id: string): Promise<ApplicationState> {
     return this.change(id, 'app:submit', async (trx, application, now) => {
       await this.emit(trx, application, 'application_submitted', now);
-      await this.compliance.schedule(trx, id, now);
+      await this.compliance.schedule(trx, application, now);
       return { status: 'submitted', submitted_at: now };
     });
   }
@@ -245,7 +245,7 @@ export class ApplicantService {
       const application = await repo.lockApplication(trx, id);
       if (application.submitted_at !== null) throw new ApiError('conflict', { detail: `Application ${id} was submitted; it can no longer be changed` });
       if (step) this.requireStep(application, (await repo.representativesOf(trx, id)).length, step);
-      const now = this.clock.now();
+      const now = this.clock.now(application.environment);
       const patch = await run(trx, application, now);
       await repo.updateApplication(trx, id, { status: 'in_progress', ...patch, updated_at: now });
       return this.state(trx, await repo.lockApplication(trx, id));

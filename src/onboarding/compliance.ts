@@ -29,8 +29,9 @@ export class Compliance {
   constructor(private readonly outbox: Outbox) {}
 
   /** Called in the submit's transaction: the check exists only if the submit commits. */
-  schedule(trx: Db, applicationId: string, now: Date): Promise<void> {
-    return scheduleJob(trx, COMPLIANCE_DECISION_JOB, applicationId, addSeconds(now, COMPLIANCE_DELAY_SECONDS), now);
+  schedule(trx: Db, application: repo.ApplicationRow, now: Date): Promise<void> {
+    const job = { environment: application.environment, kind: COMPLIANCE_DECISION_JOB, subjectId: application.id, dueAt: addSeconds(now, COMPLIANCE_DELAY_SECONDS) };
+    return scheduleJob(trx, job, now);
   }
 
   /** The due job: decides unless the application was decided already (a forced decision came first). */

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { AccountsTable, ApplicationDocumentsTable, ApplicationsTable, Db, OnboardingTokensTable, RepresentativesTable } from '../core/db.js';
 import type { Caller } from '../core/auth.js';
+import type { Environment } from '../core/config.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
@@ -69,8 +70,15 @@ export async function replaceToken(db: Db, row: Insertable<OnboardingTokensTable
   await db.insertInto('onboarding_tokens').values(row).execute();
 }
 
-export async function findToken(db: Db, tokenHash: string): Promise<OnboardingTokenRow | undefined> {
-  return db.selectFrom('onboarding_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+/** An onboarding token with the environment of its application, whose clock decides its expiry. */
+export async function findToken(db: Db, tokenHash: string): Promise<(OnboardingTokenRow & { environment: Environment }) | undefined> {
+  return db
+    .selectFrom('onboarding_tokens')
+    .innerJoin('applications', 'applications.id', 'onboarding_tokens.application_id')
+    .selectAll('onboarding_tokens')
+    .select('applications.environment')
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
 }
 
 export async function platformBranding(db: Db, platformId: string) {

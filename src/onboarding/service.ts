@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Db, Tables } from '../core/db.js';
 import type { Caller } from '../core/auth.js';
-import type { Clock } from '../core/clock.js';
+import type { EnvironmentClock } from '../core/clock.js';
 import { audienceOf, type Config } from '../core/config.js';
 import { ApiError, notFound, type FieldError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
@@ -19,7 +19,7 @@ export class ApplicationService {
     private readonly db: Kysely<Tables>,
     private readonly config: Config,
     private readonly pager: Pager,
-    private readonly clock: Clock,
+    private readonly clock: EnvironmentClock,
     private readonly compliance: Compliance,
   ) {}
 
@@ -37,7 +37,7 @@ export class ApplicationService {
 
   async initiate(caller: Caller, request: InitiateApplication): Promise<ApplicationCreated> {
     this.checkInput(caller, request);
-    const now = this.clock.now();
+    const now = this.clock.now(caller.environment);
     const id = newId('app');
     const merchantId = newId('acc');
     const { applicant } = request;
@@ -80,7 +80,7 @@ export class ApplicationService {
   /** A new onboarding link; the previous token stops working at once. */
   async newLink(caller: Caller, id: string): Promise<ApplicationCreated> {
     const application = await this.find(caller, id);
-    const link = await this.db.transaction().execute((trx) => this.onboardingLink(trx, id, this.clock.now()));
+    const link = await this.db.transaction().execute((trx) => this.onboardingLink(trx, id, this.clock.now(caller.environment)));
     return { id, reference: application.reference, merchant_id: application.merchant_id, _links: { onboarding: link } };
   }
 
@@ -89,7 +89,7 @@ export class ApplicationService {
     await this.find(caller, id);
     const decided = await this.db.transaction().execute(async (trx) => {
       const application = await repo.lockApplication(trx, id);
-      await this.compliance.force(trx, application, outcome, this.clock.now());
+      await this.compliance.force(trx, application, outcome, this.clock.now(caller.environment));
       return repo.findApplicationById(trx, id);
     });
     return this.present(decided);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { EnvironmentClock } from '../core/clock.js';
 import type { Db } from '../core/db.js';
 import { invalidToken } from '../core/auth.js';
 import { randomSecret } from '../core/ids.js';
@@ -20,11 +21,11 @@ export async function issueToken(trx: Db, applicationId: string, now: Date): Pro
   return { token, expiresAt };
 }
 
-/** The application an onboarding token opens, or 401 for an unknown, revoked or expired token. */
-export async function applicationOfToken(db: Db, token: string, now: Date): Promise<string> {
+/** The application an onboarding token opens, or 401 for an unknown, revoked or expired token (on the application's environment clock). */
+export async function applicationOfToken(db: Db, token: string, clock: EnvironmentClock): Promise<string> {
   const row = await repo.findToken(db, tokenHash(token));
   if (!row) throw invalidToken('The onboarding token is not valid');
   if (row.revoked_at) throw invalidToken('The onboarding token was replaced by a newer link; ask the platform for the current one');
-  if (now >= row.expires_at) throw invalidToken('The onboarding token expired; ask the platform for a new link');
+  if (clock.now(row.environment) >= row.expires_at) throw invalidToken('The onboarding token expired; ask the platform for a new link');
   return row.application_id;
 }

@@ -24,17 +24,23 @@ export function processingFee(method: PaymentMethod, amountMinor: number, schedu
 }
 
 /**
- * Splits an amount by integer percentages that add up to 100, by largest remainder: each part
- * gets its floor, and the units left over go to the largest remainders (earliest first on ties),
- * so the parts always add up exactly to the amount.
+ * Splits an amount in proportion to non-negative integer weights (not all zero), by largest
+ * remainder: each part gets its floor, and the units left over go to the largest remainders
+ * (earliest first on ties), so the parts always add up exactly to the amount.
  */
-export function splitByPercent(amount: number, percents: readonly number[]): number[] {
-  const exact = percents.map((percent) => BigInt(amount) * BigInt(percent));
-  const parts = exact.map((value) => Number(value / 100n));
+export function splitByWeights(amount: number, weights: readonly number[]): number[] {
+  const total = BigInt(weights.reduce((sum, weight) => sum + weight, 0));
+  const exact = weights.map((weight) => BigInt(amount) * BigInt(weight));
+  const parts = exact.map((value) => Number(value / total));
   const leftover = amount - parts.reduce((sum, part) => sum + part, 0);
   const byRemainder = exact
-    .map((value, index) => ({ index, remainder: Number(value % 100n) }))
-    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+    .map((value, index) => ({ index, remainder: value % total }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
   for (let i = 0; i < leftover; i++) parts[byRemainder[i]!.index]! += 1;
   return parts;
+}
+
+/** Splits an amount by integer percentages that add up to 100 (the processing fee among the parties). */
+export function splitByPercent(amount: number, percents: readonly number[]): number[] {
+  return splitByWeights(amount, percents);
 }

@@ -2,6 +2,8 @@ import type { Db } from '../core/db.js';
 import { scheduleJob } from '../core/jobs.js';
 import { addSeconds } from '../core/time.js';
 import { newId } from '../core/ids.js';
+import { captureEntries } from '../ledger/postings.js';
+import { postEntries } from '../ledger/repository.js';
 import type { EventType, Outbox } from '../events/outbox.js';
 import type { CardAuthorization, Processor } from '../processor/processor.js';
 import * as repo from './repository.js';
@@ -61,7 +63,7 @@ export class PaymentOutcomes {
       stored_credential: payment.cit_mode === 'initial' ? `mandate:${collection.collectionId}` : null,
       updated_at: now,
     });
-    await scheduleJob(trx, SEPA_SETTLEMENT_JOB, payment.id, addSeconds(now, collection.settlementDelaySeconds), now);
+    await scheduleJob(trx, { environment: payment.environment, kind: SEPA_SETTLEMENT_JOB, subjectId: payment.id, dueAt: addSeconds(now, collection.settlementDelaySeconds) }, now);
     return 'authorized';
   }
 
@@ -74,24 +76,28 @@ export class PaymentOutcomes {
     await this.emit(trx, payment, 'payment_succeeded', 'completed', now);
   }
 
-  /** One transfer per routing party, net of its fee share, when the payment succeeds. */
+  /**
+   * One transfer per routing party, net of its fee share, when the payment succeeds; the capture,
+   * the fee and the transfers written to the ledger with them.
+   */
   private async createTransfers(trx: Db, payment: PaymentRow, now: Date): Promise<void> {
     const parties = await repo.partiesOf(trx, [payment.id]);
-    await repo.insertTransfers(
-      trx,
-      parties.map((party) => ({
-        id: newId('tra'),
-        environment: payment.environment,
-        platform_id: payment.platform_id,
-        payment_id: payment.id,
-        position: party.position,
-        account_id: party.account_id,
-        amount_minor: party.amount_minor - (party.fee_share ?? 0),
-        fee_minor: party.fee_share ?? 0,
-        currency: payment.currency,
-        reference: party.reference ?? payment.reference,
-        created_at: now,
-      })),
-    );
+    const transfers = parties.map((party) => ({
+      id: newId('tra'),
+      environment: payment.environment,
+      platform_id: payment.platform_id,
+      payment_id: payment.id,
+      position: party.position,
+      account_id: party.account_id,
+      amount_minor: party.amount_minor - (party.fee_share ?? 0),
+      fee_minor: party.fee_share ?? 0,
+      currency: payment.currency,
+      reference: party.reference ?? payment.reference,
+      created_at: now,
+    }));
+    await repo.insertTransfers(trx, transfers);
+    const drafts = transfers.map((transfer) => ({ transferId: transfer.id, accountId: transfer.account_id, amount: transfer.amount_minor }));
+    const context = { environment: payment.environment, platformId: payment.platform_id, currency: payment.currency, paymentId: payment.id, at: now };
+    await postEntries(trx, context, captureEntries(payment.id, payment.amount_minor, payment.processing_fee ?? 0, drafts));
   }
 }

@@ -74,6 +74,13 @@ export async function updatePayment(db: Db, id: string, patch: Updateable<Paymen
   await db.updateTable('payments').set(patch).where('id', '=', id).execute();
 }
 
+/** Where each payment's events go (its webhook URL), and its reference. */
+export async function paymentsByIds(db: Db, ids: string[]): Promise<Map<string, Pick<PaymentRow, 'id' | 'webhook_url' | 'reference'>>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('payments').select(['id', 'webhook_url', 'reference']).where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 export type TransferRow = Selectable<TransfersTable>;
 
 export async function insertTransfers(db: Db, rows: Insertable<TransfersTable>[]): Promise<void> {

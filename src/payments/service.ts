@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import type { Tables } from '../core/db.js';
 import type { Caller } from '../core/auth.js';
-import type { Clock } from '../core/clock.js';
+import type { EnvironmentClock } from '../core/clock.js';
 import { audienceOf, type Config } from '../core/config.js';
 import { ApiError, notFound, type FieldError } from '../core/errors.js';
 import { newId, randomSecret } from '../core/ids.js';
@@ -81,7 +81,7 @@ export class PaymentService {
     private readonly db: Kysely<Tables>,
     private readonly config: Config,
     private readonly pager: Pager,
-    private readonly clock: Clock,
+    private readonly clock: EnvironmentClock,
     private readonly outcomes: PaymentOutcomes,
     private readonly processor: Processor,
   ) {}
@@ -137,7 +137,7 @@ export class PaymentService {
     const parties = partiesFrom(request, caller.platformId);
     const method = knownMethod(request);
     const fee = await this.checkRules(caller, { ...request, method }, parties, await repo.feeSchedule(this.db, caller.platformId));
-    const now = this.clock.now();
+    const now = this.clock.now(caller.environment);
     const payment: repo.PaymentRow = {
       ...this.newRow(caller, { ...request, method }, fee, now),
       method_type: request.payment_method?.type ?? 'user_selected',
@@ -210,7 +210,7 @@ export class PaymentService {
       const problem = webhookUrlProblem(caller.environment, request.urls.webhook);
       if (problem) throw new ApiError('validation_error', { detail: `urls.webhook ${problem}`, errors: [{ pointer: '/urls/webhook', detail: problem }] });
     }
-    const now = this.clock.now();
+    const now = this.clock.now(caller.environment);
     const initial = await this.initialPayment(this.db, caller, request);
     const method = initial.selected_method!;
     const parties = partiesFrom(request, caller.platformId);

@@ -34,9 +34,21 @@ export interface CardCharge {
   merchantInitiated: boolean;
 }
 
+/** Money leaving the processor: a refund to the buyer, or a payout to an account's bank. */
+export interface OutgoingTransfer {
+  /** The processor's reference for the movement. */
+  reference: string;
+  /** When the money arrives, counted on the environment's clock. */
+  arrivalDelaySeconds: number;
+}
+
 export interface Processor extends BankProcessor {
   vaultCard(card: CardDetails): Promise<VaultedCard>;
   authorizeCard(charge: CardCharge): Promise<CardAuthorization>;
+  /** Returns money to the buyer's card or bank account. */
+  refund(input: { paymentId: string; refundId: string; amountMinor: number; currency: string }): Promise<OutgoingTransfer>;
+  /** Sends an account's due transfers to its bank in one payout. */
+  payOut(input: { payoutId: string; accountId: string; amountMinor: number; currency: string }): Promise<OutgoingTransfer>;
 }
 
 export type AccountType = 'consumer' | 'business';

@@ -9,7 +9,7 @@ import { StringEnum } from '../core/formats.js';
 import { typed } from '../core/http.js';
 import { findChallenge, findPaymentByToken } from '../hosted-payment-page/repository.js';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
-import type { Clock } from '../core/clock.js';
+import type { EnvironmentClock } from '../core/clock.js';
 import type { BankProcessor } from './processor.js';
 
 const BankQuery = Type.Object({ token: Type.String({ maxLength: 200 }) });
@@ -62,7 +62,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
  * The simulator's 3-D Secure server: a challenge page for the buyer and, on an answer, the call
  * to the payment page's 3-D Secure callback with the specification's parameters.
  */
-export async function simulatorRoutes(fastify: FastifyInstance, { db, baseUrl, processor, clock }: { db: Kysely<Tables>; baseUrl: string; processor: BankProcessor; clock: Clock }): Promise<void> {
+export async function simulatorRoutes(fastify: FastifyInstance, { db, baseUrl, processor, clock }: { db: Kysely<Tables>; baseUrl: string; processor: BankProcessor; clock: EnvironmentClock }): Promise<void> {
   await fastify.register(formbody);
   const app = typed(fastify);
   const tags = ['simulator'];
@@ -114,7 +114,7 @@ export async function simulatorRoutes(fastify: FastifyInstance, { db, baseUrl, p
       }
       const payment = await findPaymentByToken(db, token);
       if (!payment) throw notFound('The payment of this page');
-      const verification = await processor.verifyBankAccount({ paymentId: payment.id, iban, accountHolder: holder?.trim() || 'Account holder', accountType, now: clock.now() });
+      const verification = await processor.verifyBankAccount({ paymentId: payment.id, iban, accountHolder: holder?.trim() || 'Account holder', accountType, now: clock.now(payment.environment) });
       const callback = new URL(`${baseUrl}/hpp/callbacks/account-verification`);
       callback.searchParams.set('token', token);
       if (verification.verified) callback.searchParams.set('report_id', verification.reportId);

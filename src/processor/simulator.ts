@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../core/db.js';
-import type { AccountType, BankReport, BankVerification, CardAuthorization, CardCharge, CardDetails, DebitCollection, Processor, VaultedCard } from './processor.js';
+import type { AccountType, BankReport, BankVerification, CardAuthorization, CardCharge, CardDetails, DebitCollection, OutgoingTransfer, Processor, VaultedCard } from './processor.js';
 
 /** The decisions' test IBAN that fails account verification; every other valid IBAN verifies. */
 export const FAILING_IBAN = 'DE62370400440532013001';
 export const SEPA_SETTLEMENT_SECONDS = 2 * 24 * 3600;
+/** Refunds reach the buyer, and payouts the account's bank, one day later (decisions section 5). */
+export const TRANSFER_ARRIVAL_SECONDS = 24 * 3600;
 
 type Behaviour = 'approve' | 'decline' | 'insufficient' | 'challenge' | 'expired';
 
@@ -82,5 +84,13 @@ export class SimulatorProcessor implements Processor {
 
   async collectDebit(): Promise<DebitCollection> {
     return { collectionId: `col_${randomBytes(8).toString('hex')}`, settlementDelaySeconds: SEPA_SETTLEMENT_SECONDS };
+  }
+
+  async refund(): Promise<OutgoingTransfer> {
+    return { reference: `sim_rf_${randomBytes(8).toString('hex')}`, arrivalDelaySeconds: TRANSFER_ARRIVAL_SECONDS };
+  }
+
+  async payOut(): Promise<OutgoingTransfer> {
+    return { reference: `sim_po_${randomBytes(8).toString('hex')}`, arrivalDelaySeconds: TRANSFER_ARRIVAL_SECONDS };
   }
 }

@@ -109,7 +109,7 @@ describe('what works', () => {
     expect(response.status).toBe(201);
     expect(response.body.status).toBe('authorized');
     server.clock.advance(2 * 86400);
-    expect(await server.app.services.jobs.runDue()).toBe(1);
+    await server.app.services.jobs.runDue();
     const payment = (await server.request('GET', `/sandbox/payments/${response.body.id}`, { token: await platform.token() })).body;
     expect(payment).toMatchObject({ status: 'completed', succeeded: true, processing_fee: { amount_minor: 35 } });
   });

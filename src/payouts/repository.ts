@@ -1,0 +1,82 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Caller } from '../core/auth.js';
+import type { Environment } from '../core/config.js';
+import type { Db, PayoutsTable } from '../core/db.js';
+import { afterKeyset, type Keyset } from '../core/pagination.js';
+import type { TransferRow } from '../payments/repository.js';
+
+export type PayoutRow = Selectable<PayoutsTable>;
+type Tenant = Pick<Caller, 'platformId' | 'environment'>;
+
+export interface DueScope {
+  environment: Environment;
+  /** One platform's payouts (the sandbox's on-demand run), or every platform's (the cut-off). */
+  platformId?: string;
+}
+
+/**
+ * The transfers due for payout at `at`, locked: not yet paid out, something to send, and to an
+ * account that may receive payouts (the platform's own, or a merchant whose application succeeded
+ * and that has a payout account). Transfers a refund holds are skipped until the next run.
+ */
+export async function lockDueTransfers(trx: Db, scope: DueScope, at: Date): Promise<TransferRow[]> {
+  let query = trx
+    .selectFrom('transfers')
+    .selectAll()
+    .where('environment', '=', scope.environment)
+    .where('payout_id', 'is', null)
+    .where('amount_minor', '>', 0)
+    .where('created_at', '<=', at)
+    .where((eb) =>
+      eb.or([
+        eb('account_id', '=', eb.ref('platform_id')),
+        eb.exists(
+          eb
+            .selectFrom('applications')
+            .select(sql`1`.as('one'))
+            .whereRef('applications.merchant_id', '=', 'transfers.account_id')
+            .where('applications.status', '=', 'succeeded')
+            .where('applications.payout_account', 'is not', null),
+        ),
+      ]),
+    );
+  if (scope.platformId) query = query.where('platform_id', '=', scope.platformId);
+  return query.orderBy('created_at').orderBy('id').forUpdate().skipLocked().execute();
+}
+
+export async function insertPayout(trx: Db, payout: Insertable<PayoutsTable>, transferIds: string[]): Promise<void> {
+  await trx.insertInto('payouts').values(payout).execute();
+  await trx.updateTable('transfers').set({ payout_id: payout.id }).where('id', 'in', transferIds).execute();
+}
+
+export async function findPayout(db: Db, tenant: Tenant, id: string): Promise<PayoutRow | undefined> {
+  return db.selectFrom('payouts').selectAll().where('environment', '=', tenant.environment).where('platform_id', '=', tenant.platformId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function lockPayout(trx: Db, id: string): Promise<PayoutRow | undefined> {
+  return trx.selectFrom('payouts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function completePayout(trx: Db, id: string, at: Date): Promise<void> {
+  await trx.updateTable('payouts').set({ status: 'paid', completed_at: at }).where('id', '=', id).execute();
+}
+
+export async function transfersOfPayouts(db: Db, payoutIds: string[]): Promise<TransferRow[]> {
+  if (payoutIds.length === 0) return [];
+  return db.selectFrom('transfers').selectAll().where('payout_id', 'in', payoutIds).orderBy('created_at').orderBy('id').execute();
+}
+
+/** The payouts that carry a transfer of the payment, newest first. */
+export async function payoutsOfPayment(db: Db, tenant: Tenant, paymentId: string, limit: number, after: Keyset | undefined): Promise<PayoutRow[]> {
+  return db
+    .selectFrom('payouts')
+    .selectAll()
+    .where('environment', '=', tenant.environment)
+    .where('platform_id', '=', tenant.platformId)
+    .where('id', 'in', (eb) => eb.selectFrom('transfers').select('payout_id').where('payment_id', '=', paymentId).where('payout_id', 'is not', null).$narrowType<{ payout_id: string }>())
+    .where(afterKeyset(after))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,37 @@
+import { Type, type Static } from 'typebox';
+import { DateTime, Nullable, StringEnum } from '../core/formats.js';
+import { idPattern, PAYOUT_ID_PATTERN } from '../core/ids.js';
+import { Page, PageQuery } from '../core/pagination.js';
+
+const Money = Type.Object({ amount_minor: Type.Integer(), currency: Type.String() });
+const SelfLink = Type.Object({ self: Type.Object({ href: Type.String(), methods: Type.Array(Type.String()) }) });
+
+export const PayoutTransfer = Type.Object({
+  transfer_id: Type.String(),
+  payment_id: Type.String(),
+  amount_minor: Type.Integer({ description: 'What the transfer sent: the party amount net of its fee share and of refunds made before the payout' }),
+  currency: Type.String(),
+  processing_fee: Money,
+  reference: Nullable(Type.String()),
+});
+
+export const Payout = Type.Object({
+  id: Type.String({ pattern: PAYOUT_ID_PATTERN }),
+  account_id: Type.String(),
+  created_at: DateTime(),
+  amount_minor: Type.Integer({ description: 'The sum of the transfers: the bank-statement line' }),
+  currency: Type.String(),
+  status: StringEnum(['in_transit', 'paid'] as const, { description: 'paid once the money arrived (transfer_completed)' }),
+  completed_at: Nullable(DateTime()),
+  transfers: Type.Array(PayoutTransfer),
+  _links: SelfLink,
+});
+export type Payout = Static<typeof Payout>;
+
+export const PayoutSummary = Type.Object({ id: Type.String(), account_id: Type.String(), _links: SelfLink });
+export type PayoutSummary = Static<typeof PayoutSummary>;
+
+export const PayoutParams = Type.Object({ payout_id: Type.String({ pattern: PAYOUT_ID_PATTERN }) });
+export const PayoutListQuery = PageQuery({ payment_id: Type.String({ pattern: idPattern('pay'), description: 'The payment whose transfers the payouts carry (required)' }) });
+export const PayoutPage = Page(PayoutSummary);
+export const PayoutRunResult = Type.Object({ data: Type.Array(Payout) });

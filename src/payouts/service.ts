@@ -1,0 +1,142 @@
+import type { Kysely } from 'kysely';
+import type { Caller } from '../core/auth.js';
+import type { EnvironmentClock } from '../core/clock.js';
+import { audienceOf, ENVIRONMENTS, type Config, type Environment } from '../core/config.js';
+import type { Db, Tables } from '../core/db.js';
+import { notFound } from '../core/errors.js';
+import { newPayoutId } from '../core/ids.js';
+import { ensureJob, scheduleJob } from '../core/jobs.js';
+import type { Pager, PageRequest } from '../core/pagination.js';
+import { addSeconds, formatDateTime } from '../core/time.js';
+import type { Outbox } from '../events/outbox.js';
+import { payoutEntries } from '../ledger/postings.js';
+import { postEntries } from '../ledger/repository.js';
+import * as payments from '../payments/repository.js';
+import type { TransferRow } from '../payments/repository.js';
+import type { Processor } from '../processor/processor.js';
+import * as repo from './repository.js';
+import type { Payout, PayoutSummary } from './schemas.js';
+import { recordTransferEvents } from './transfer-events.js';
+
+/** The daily cut-off of an environment (subject: the environment). */
+export const PAYOUT_CUTOFF_JOB = 'payouts.cutoff';
+/** A payout's money arrives at the account's bank (subject: the payout id). */
+export const PAYOUT_ARRIVAL_JOB = 'payouts.arrival';
+
+/** The first cut-off strictly after `after`. */
+export function nextCutoff(after: Date, cutoff: Config['payoutCutoff']): Date {
+  const sameDay = Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), after.getUTCDate(), cutoff.hour, cutoff.minute);
+  return new Date(sameDay > after.getTime() ? sameDay : sameDay + 24 * 3600 * 1000);
+}
+
+/** Groups transfers by platform, account and currency: one payout each. */
+function byPayout(transfers: TransferRow[]): TransferRow[][] {
+  const groups = new Map<string, TransferRow[]>();
+  for (const transfer of transfers) {
+    const key = `${transfer.platform_id} ${transfer.account_id} ${transfer.currency}`;
+    groups.set(key, [...(groups.get(key) ?? []), transfer]);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * Payouts: at each cut-off (and on demand in the sandbox) every account's due transfers in one
+ * currency leave in one payout, with transfer_started and transfer_updated per transfer; when the
+ * money arrives (a day later on the environment's clock), transfer_completed.
+ */
+export class PayoutService {
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly config: Config,
+    private readonly pager: Pager,
+    private readonly clock: EnvironmentClock,
+    private readonly outbox: Outbox,
+    private readonly processor: Processor,
+  ) {}
+
+  /** The recurring cut-off of each environment; every process asks for it at start, one job results. */
+  async scheduleCutoffs(): Promise<void> {
+    for (const environment of ENVIRONMENTS) {
+      const now = this.clock.now(environment);
+      await ensureJob(this.db, { environment, kind: PAYOUT_CUTOFF_JOB, subjectId: environment, dueAt: nextCutoff(now, this.config.payoutCutoff) }, now);
+    }
+  }
+
+  /** The cut-off job: pays out every platform's due transfers, then schedules the next cut-off. */
+  async cutoff(trx: Db, environment: Environment, at: Date): Promise<void> {
+    await this.payOut(trx, { environment }, at);
+    await scheduleJob(trx, { environment, kind: PAYOUT_CUTOFF_JOB, subjectId: environment, dueAt: nextCutoff(at, this.config.payoutCutoff) }, at);
+  }
+
+  /** Sandbox: the platform's payouts now, without waiting for the cut-off. */
+  async runNow(caller: Caller): Promise<Payout[]> {
+    const payouts = await this.db.transaction().execute((trx) => this.payOut(trx, caller, this.clock.now(caller.environment)));
+    return this.presentAll(payouts);
+  }
+
+  private async payOut(trx: Db, scope: repo.DueScope, at: Date): Promise<repo.PayoutRow[]> {
+    const payouts: repo.PayoutRow[] = [];
+    for (const transfers of byPayout(await repo.lockDueTransfers(trx, scope, at))) {
+      const { environment, platform_id: platformId, account_id: accountId, currency } = transfers[0]!;
+      const id = newPayoutId();
+      const amount = transfers.reduce((sum, transfer) => sum + transfer.amount_minor, 0);
+      const sent = await this.processor.payOut({ payoutId: id, accountId, amountMinor: amount, currency });
+      const payout = { id, environment, platform_id: platformId, account_id: accountId, currency, amount_minor: amount, status: 'in_transit' as const, created_at: at, completed_at: null };
+      await repo.insertPayout(trx, payout, transfers.map((transfer) => transfer.id));
+      await postEntries(trx, { environment, platformId, currency, payoutId: id, at }, payoutEntries(accountId, amount));
+      await recordTransferEvents(trx, this.outbox, 'transfer_started', transfers, null, at);
+      await recordTransferEvents(trx, this.outbox, 'transfer_updated', transfers, id, at);
+      await scheduleJob(trx, { environment, kind: PAYOUT_ARRIVAL_JOB, subjectId: id, dueAt: addSeconds(at, sent.arrivalDelaySeconds) }, at);
+      payouts.push(payout);
+    }
+    return payouts;
+  }
+
+  /** The arrival job: the payout is paid and each of its transfers completed. */
+  async arrive(trx: Db, payoutId: string, at: Date): Promise<void> {
+    const payout = await repo.lockPayout(trx, payoutId);
+    if (!payout || payout.status !== 'in_transit') return;
+    await repo.completePayout(trx, payoutId, at);
+    await recordTransferEvents(trx, this.outbox, 'transfer_completed', await repo.transfersOfPayouts(trx, [payoutId]), payoutId, at);
+  }
+
+  async get(caller: Caller, id: string): Promise<Payout> {
+    const payout = await repo.findPayout(this.db, caller, id);
+    if (!payout) throw notFound(`Payout ${id}`);
+    return (await this.presentAll([payout]))[0]!;
+  }
+
+  async listForPayment(caller: Caller, query: PageRequest & { payment_id: string }) {
+    if (!(await payments.findPayment(this.db, caller, query.payment_id))) throw notFound(`Payment ${query.payment_id}`);
+    const list = `payouts:${caller.environment}:${caller.platformId}:${query.payment_id}`;
+    return this.pager.page(list, query, (limit, after) => repo.payoutsOfPayment(this.db, caller, query.payment_id, limit, after), (row): PayoutSummary => ({ id: row.id, account_id: row.account_id, _links: this.links(row) }));
+  }
+
+  private links(payout: repo.PayoutRow): Payout['_links'] {
+    return { self: { href: `${audienceOf(this.config, payout.environment)}/payouts/${payout.id}`, methods: ['GET'] } };
+  }
+
+  private async presentAll(payouts: repo.PayoutRow[]): Promise<Payout[]> {
+    const transfers = await repo.transfersOfPayouts(this.db, payouts.map((payout) => payout.id));
+    return payouts.map((payout) => ({
+      id: payout.id,
+      account_id: payout.account_id,
+      created_at: formatDateTime(payout.created_at),
+      amount_minor: payout.amount_minor,
+      currency: payout.currency,
+      status: payout.status,
+      completed_at: payout.completed_at ? formatDateTime(payout.completed_at) : null,
+      transfers: transfers
+        .filter((transfer) => transfer.payout_id === payout.id)
+        .map((transfer) => ({
+          transfer_id: transfer.id,
+          payment_id: transfer.payment_id,
+          amount_minor: transfer.amount_minor,
+          currency: transfer.currency,
+          processing_fee: { amount_minor: transfer.fee_minor, currency: transfer.currency },
+          reference: transfer.reference,
+        })),
+      _links: this.links(payout),
+    }));
+  }
+}

@@ -1,0 +1,35 @@
+import type { Db } from '../core/db.js';
+import type { Outbox } from '../events/outbox.js';
+import { paymentsByIds, type TransferRow } from '../payments/repository.js';
+
+type TransferEventType = 'transfer_started' | 'transfer_updated' | 'transfer_completed';
+
+/** The specification's transfer event data. */
+export function transferData(transfer: TransferRow, payoutId: string | null) {
+  return {
+    transfer_id: transfer.id,
+    payment_id: transfer.payment_id,
+    account_id: transfer.account_id,
+    payout_id: payoutId,
+    amount_minor: transfer.amount_minor,
+    currency: transfer.currency,
+    processing_fee: { amount_minor: transfer.fee_minor, currency: transfer.currency },
+    reference: transfer.reference,
+  };
+}
+
+/** Records one event per transfer (so once for the platform and once per merchant), to each payment's webhook URL. */
+export async function recordTransferEvents(trx: Db, outbox: Outbox, type: TransferEventType, transfers: TransferRow[], payoutId: string | null, at: Date): Promise<void> {
+  const payments = await paymentsByIds(trx, transfers.map((transfer) => transfer.payment_id));
+  for (const transfer of transfers) {
+    await outbox.record(trx, {
+      environment: transfer.environment,
+      platformId: transfer.platform_id,
+      type,
+      objectId: transfer.id,
+      data: transferData(transfer, payoutId),
+      occurredAt: at,
+      destination: payments.get(transfer.payment_id)?.webhook_url,
+    });
+  }
+}

@@ -1,0 +1,58 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Caller } from '../core/auth.js';
+import type { Db, RefundPartsTable, RefundsTable } from '../core/db.js';
+import { afterKeyset, type Keyset } from '../core/pagination.js';
+import type { PartyRow, TransferRow } from '../payments/repository.js';
+
+export type RefundRow = Selectable<RefundsTable>;
+export type RefundPartRow = Selectable<RefundPartsTable>;
+type Tenant = Pick<Caller, 'platformId' | 'environment'>;
+
+/** A payment's routing and transfers, the transfers locked against a payout taking them meanwhile. */
+export async function lockMoneyOf(trx: Db, paymentId: string): Promise<{ parties: PartyRow[]; transfers: TransferRow[] }> {
+  const parties = await trx.selectFrom('payment_parties').selectAll().where('payment_id', '=', paymentId).orderBy('position').execute();
+  const transfers = await trx.selectFrom('transfers').selectAll().where('payment_id', '=', paymentId).orderBy('position').forUpdate().execute();
+  return { parties, transfers };
+}
+
+/** What a refund part does to its party and transfer: less refundable; a smaller transfer, or more received back. */
+export async function applyPart(trx: Db, paymentId: string, position: number, part: { amount: number; feeReturned: number; fromCreditor: boolean }): Promise<void> {
+  await trx
+    .updateTable('payment_parties')
+    .set((eb) => ({ refundable_amount: eb('refundable_amount', '-', part.amount) }))
+    .where('payment_id', '=', paymentId)
+    .where('position', '=', position)
+    .execute();
+  const net = part.amount - part.feeReturned;
+  const transfer = trx.updateTable('transfers').where('payment_id', '=', paymentId).where('position', '=', position);
+  if (part.fromCreditor) await transfer.set((eb) => ({ returned_minor: eb('returned_minor', '+', net) })).execute();
+  else await transfer.set((eb) => ({ amount_minor: eb('amount_minor', '-', net), fee_minor: eb('fee_minor', '-', part.feeReturned) })).execute();
+}
+
+export async function insertRefund(trx: Db, refund: Insertable<RefundsTable>, parts: Insertable<RefundPartsTable>[]): Promise<void> {
+  await trx.insertInto('refunds').values(refund).execute();
+  await trx.insertInto('refund_parts').values(parts).execute();
+}
+
+export async function findRefund(db: Db, tenant: Tenant, id: string): Promise<RefundRow | undefined> {
+  return db.selectFrom('refunds').selectAll().where('environment', '=', tenant.environment).where('platform_id', '=', tenant.platformId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function lockRefund(trx: Db, id: string): Promise<RefundRow | undefined> {
+  return trx.selectFrom('refunds').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function completeRefund(trx: Db, id: string, at: Date): Promise<void> {
+  await trx.updateTable('refunds').set({ status: 'completed', completed_at: at }).where('id', '=', id).execute();
+}
+
+export async function partsOf(db: Db, refundIds: string[]): Promise<RefundPartRow[]> {
+  if (refundIds.length === 0) return [];
+  return db.selectFrom('refund_parts').selectAll().where('refund_id', 'in', refundIds).orderBy('refund_id').orderBy('position').execute();
+}
+
+export async function listRefunds(db: Db, tenant: Tenant, paymentId: string | undefined, limit: number, after: Keyset | undefined): Promise<RefundRow[]> {
+  let query = db.selectFrom('refunds').selectAll().where('environment', '=', tenant.environment).where('platform_id', '=', tenant.platformId).where(afterKeyset(after));
+  if (paymentId) query = query.where('payment_id', '=', paymentId);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}

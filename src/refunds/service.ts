@@ -1,0 +1,254 @@
+import type { Kysely } from 'kysely';
+import type { Caller } from '../core/auth.js';
+import type { EnvironmentClock } from '../core/clock.js';
+import { audienceOf, type Config } from '../core/config.js';
+import type { Db, Tables } from '../core/db.js';
+import { ApiError, notFound, type FieldError } from '../core/errors.js';
+import { newId } from '../core/ids.js';
+import { scheduleJob } from '../core/jobs.js';
+import type { Pager, PageRequest } from '../core/pagination.js';
+import { addSeconds, formatDateTime } from '../core/time.js';
+import { webhookUrlProblem } from '../events/destinations.js';
+import type { Outbox } from '../events/outbox.js';
+import { feeReturned, refundEntries, type RefundPartDraft } from '../ledger/postings.js';
+import { postEntries } from '../ledger/repository.js';
+import { splitByWeights } from '../payments/fees.js';
+import * as payments from '../payments/repository.js';
+import type { PartyRow, PaymentRow, TransferRow } from '../payments/repository.js';
+import type { Processor } from '../processor/processor.js';
+import * as repo from './repository.js';
+import type { InitiateRefund, Refund, RefundRouting } from './schemas.js';
+
+/** A refund reaches the buyer (subject: the refund id). */
+export const REFUND_ARRIVAL_JOB = 'refunds.arrival';
+
+const REFUNDABLE = new Set(['captured', 'completed']);
+
+interface Money {
+  parties: PartyRow[];
+  transfers: TransferRow[];
+}
+
+/** How much a refund takes from the party at a routing position. */
+interface RequestedPart {
+  position: number;
+  amount: number;
+}
+
+interface RefundMeta {
+  origin: 'platform' | 'buyer';
+  description: string | null;
+  reference: string | null;
+  webhookUrl: string | null;
+}
+
+function refusal(errors: FieldError[]): ApiError {
+  return new ApiError('business_rule', { detail: errors.map((error) => `${error.pointer} ${error.detail}`).join('; '), errors });
+}
+
+/** The parts a refund's routing asks for, or a 422 naming every part that cannot be taken. */
+function partsFromRouting(parties: PartyRow[], routing: RefundRouting): RequestedPart[] {
+  const errors: FieldError[] = [];
+  const parts: RequestedPart[] = [];
+  const take = (party: PartyRow, amount: number, pointer: string) => {
+    if (amount > party.refundable_amount) errors.push({ pointer, detail: `is more than the party's refundable amount ${party.refundable_amount}` });
+    else if (amount > 0) parts.push({ position: party.position, amount });
+  };
+  if (routing.platform) take(parties[0]!, routing.platform.amount_minor, '/routing/platform/amount_minor');
+  const seen = new Set<string>();
+  (routing.merchants ?? []).forEach((merchant, index) => {
+    const party = parties.find((row) => row.position > 0 && row.account_id === merchant.id);
+    if (!party) errors.push({ pointer: `/routing/merchants/${index}/id`, detail: "is not a merchant of this payment's routing" });
+    else if (seen.has(merchant.id)) errors.push({ pointer: `/routing/merchants/${index}/id`, detail: 'appears more than once' });
+    else take(party, merchant.amount_minor, `/routing/merchants/${index}/amount_minor`);
+    seen.add(merchant.id);
+  });
+  if (errors.length === 0 && parts.length === 0) errors.push({ pointer: '/routing', detail: 'takes nothing: give at least one amount above zero' });
+  if (errors.length > 0) throw refusal(errors);
+  return parts;
+}
+
+/** A refund without routing: the whole payment, which is possible only while nothing was refunded. */
+function wholePayment(payment: PaymentRow, parties: PartyRow[]): RequestedPart[] {
+  if (parties.some((party) => party.refundable_amount < party.amount_minor)) {
+    throw new ApiError('conflict', { detail: `Payment ${payment.id} was refunded in part already; refund what remains with routing` });
+  }
+  const parts = parties.filter((party) => party.amount_minor > 0).map((party) => ({ position: party.position, amount: party.amount_minor }));
+  if (parts.length === 0) throw new ApiError('conflict', { detail: `Payment ${payment.id} has nothing to refund` });
+  return parts;
+}
+
+/**
+ * Refunds: the platform's (full or per creditor) and the buyer's bank's (SEPA, simulated). Each
+ * takes at most what each party has left to refund, returns the fee share in proportion, and
+ * comes back from the party's waiting transfer or, once its payout started, from the party.
+ */
+export class RefundService {
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly config: Config,
+    private readonly pager: Pager,
+    private readonly clock: EnvironmentClock,
+    private readonly outbox: Outbox,
+    private readonly processor: Processor,
+  ) {}
+
+  async initiate(caller: Caller, request: InitiateRefund): Promise<Refund> {
+    const webhook = request.urls?.webhook;
+    const problem = webhook && webhookUrlProblem(caller.environment, webhook);
+    if (problem) throw new ApiError('validation_error', { detail: `urls.webhook ${problem}`, errors: [{ pointer: '/urls/webhook', detail: problem }] });
+    const refund = await this.onRefundablePayment(caller, request.payment_id, async (trx, payment, money, now) => {
+      const parts = request.routing ? partsFromRouting(money.parties, request.routing) : wholePayment(payment, money.parties);
+      const meta = { origin: 'platform' as const, description: request.description, reference: request.reference ?? null, webhookUrl: webhook ?? payment.webhook_url };
+      return this.record(trx, payment, money, parts, meta, now);
+    });
+    return this.present(refund);
+  }
+
+  /** Sandbox: the buyer's bank takes an amount back from a completed SEPA payment, from the parties in proportion to what each has left. */
+  async buyerRefund(caller: Caller, paymentId: string, amount: number): Promise<Refund> {
+    const refund = await this.onRefundablePayment(caller, paymentId, async (trx, payment, money, now) => {
+      if (payment.selected_method !== 'sepa_direct_debit') throw refusal([{ pointer: '/payment_id', detail: 'is not a SEPA Direct Debit payment; only those are refunded by the buyer\'s bank' }]);
+      const refundable = money.parties.map((party) => party.refundable_amount);
+      const left = refundable.reduce((sum, value) => sum + value, 0);
+      if (amount > left) throw refusal([{ pointer: '/amount_minor', detail: `is more than the payment's refundable amount ${left}` }]);
+      const parts = splitByWeights(amount, refundable)
+        .map((part, position) => ({ position, amount: part }))
+        .filter((part) => part.amount > 0);
+      return this.record(trx, payment, money, parts, { origin: 'buyer', description: null, reference: null, webhookUrl: payment.webhook_url }, now);
+    });
+    return this.present(refund);
+  }
+
+  /** Runs a refund on the locked payment, its routing and transfers; 404 for another tenant's, 409 unless it succeeded. */
+  private onRefundablePayment(caller: Caller, paymentId: string, run: (trx: Db, payment: PaymentRow, money: Money, now: Date) => Promise<repo.RefundRow>): Promise<repo.RefundRow> {
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await payments.findPayment(trx, caller, paymentId))) throw notFound(`Payment ${paymentId}`);
+      const payment = (await payments.lockPayment(trx, paymentId))!;
+      if (!REFUNDABLE.has(payment.status)) throw new ApiError('conflict', { detail: `Payment ${paymentId} is ${payment.status}; only a captured or completed payment can be refunded` });
+      return run(trx, payment, await repo.lockMoneyOf(trx, paymentId), this.clock.now(caller.environment));
+    });
+  }
+
+  private async record(trx: Db, payment: PaymentRow, money: Money, requested: RequestedPart[], meta: RefundMeta, at: Date): Promise<repo.RefundRow> {
+    const id = newId('rfd');
+    const parts = requested.map((request) => {
+      const party = money.parties[request.position]!;
+      const transfer = money.transfers.find((row) => row.position === request.position)!;
+      const position = { amount: party.amount_minor, feeShare: party.fee_share ?? 0, refundable: party.refundable_amount };
+      const draft: RefundPartDraft = { accountId: party.account_id, transferId: transfer.id, amount: request.amount, feeReturned: feeReturned(position, request.amount), fromCreditor: transfer.payout_id !== null };
+      return { position: request.position, transfer, draft };
+    });
+    const total = parts.reduce((sum, part) => sum + part.draft.amount, 0);
+    const refund: repo.RefundRow = {
+      id,
+      environment: payment.environment,
+      platform_id: payment.platform_id,
+      payment_id: payment.id,
+      origin: meta.origin,
+      amount_minor: total,
+      currency: payment.currency,
+      description: meta.description,
+      reference: meta.reference,
+      webhook_url: meta.webhookUrl,
+      status: 'initiated',
+      created_at: at,
+      completed_at: null,
+    };
+    for (const part of parts) await repo.applyPart(trx, payment.id, part.position, part.draft);
+    await repo.insertRefund(
+      trx,
+      refund,
+      parts.map((part) => ({ refund_id: id, position: part.position, account_id: part.draft.accountId, amount_minor: part.draft.amount, fee_returned: part.draft.feeReturned, from_creditor: part.draft.fromCreditor })),
+    );
+    const context = { environment: payment.environment, platformId: payment.platform_id, currency: payment.currency, paymentId: payment.id, refundId: id, at };
+    await postEntries(trx, context, refundEntries(payment.id, parts.map((part) => part.draft)));
+    const sent = await this.processor.refund({ paymentId: payment.id, refundId: id, amountMinor: total, currency: payment.currency });
+    await scheduleJob(trx, { environment: payment.environment, kind: REFUND_ARRIVAL_JOB, subjectId: id, dueAt: addSeconds(at, sent.arrivalDelaySeconds) }, at);
+    if (meta.origin === 'buyer') await this.emit(trx, refund, 'refund_initiated_from_buyer', { refund_id: id, payment_id: payment.id, amount_minor: total, currency: payment.currency });
+    else await this.emit(trx, refund, 'refund_initiated', this.refundData(refund));
+    for (const { transfer, draft } of parts.filter((part) => part.draft.fromCreditor)) {
+      await this.outbox.record(trx, {
+        environment: refund.environment,
+        platformId: refund.platform_id,
+        type: 'transfer_received_from_creditor',
+        objectId: transfer.id,
+        data: { transfer_id: transfer.id, refund_id: id, payment_id: payment.id, account_id: transfer.account_id, amount_minor: draft.amount - draft.feeReturned, currency: payment.currency, reference: transfer.reference },
+        occurredAt: at,
+        destination: refund.webhook_url,
+      });
+    }
+    return refund;
+  }
+
+  private refundData(refund: repo.RefundRow) {
+    return { refund_id: refund.id, payment_id: refund.payment_id, amount_minor: refund.amount_minor, currency: refund.currency, reference: refund.reference };
+  }
+
+  private emit(trx: Db, refund: repo.RefundRow, type: 'refund_initiated' | 'refund_initiated_from_buyer' | 'refund_completed', data: Record<string, unknown>) {
+    return this.outbox.record(trx, { environment: refund.environment, platformId: refund.platform_id, type, objectId: refund.id, data, occurredAt: refund.completed_at ?? refund.created_at, destination: refund.webhook_url });
+  }
+
+  /** The arrival job: the money reached the buyer. */
+  async arrive(trx: Db, refundId: string, at: Date): Promise<void> {
+    const refund = await repo.lockRefund(trx, refundId);
+    if (refund?.status === 'initiated') await this.complete(trx, refund, at);
+  }
+
+  /** Sandbox: the refund reaches the buyer now. */
+  async completeNow(caller: Caller, id: string): Promise<Refund> {
+    if (!(await repo.findRefund(this.db, caller, id))) throw notFound(`Refund ${id}`);
+    const refund = await this.db.transaction().execute(async (trx) => {
+      const locked = (await repo.lockRefund(trx, id))!;
+      if (locked.status !== 'initiated') throw new ApiError('conflict', { detail: `Refund ${id} is completed already` });
+      return this.complete(trx, locked, this.clock.now(caller.environment));
+    });
+    return this.present(refund);
+  }
+
+  private async complete(trx: Db, refund: repo.RefundRow, at: Date): Promise<repo.RefundRow> {
+    await repo.completeRefund(trx, refund.id, at);
+    const completed = { ...refund, status: 'completed' as const, completed_at: at };
+    await this.emit(trx, completed, 'refund_completed', this.refundData(completed));
+    return completed;
+  }
+
+  async get(caller: Caller, id: string): Promise<Refund> {
+    const refund = await repo.findRefund(this.db, caller, id);
+    if (!refund) throw notFound(`Refund ${id}`);
+    return this.present(refund);
+  }
+
+  async list(caller: Caller, query: PageRequest & { payment_id?: string }) {
+    const list = `refunds:${caller.environment}:${caller.platformId}:${query.payment_id ?? ''}`;
+    const page = await this.pager.page(list, query, (limit, after) => repo.listRefunds(this.db, caller, query.payment_id, limit, after), (row) => row);
+    const parts = await repo.partsOf(this.db, page.data.map((row) => row.id));
+    return { ...page, data: page.data.map((row) => this.presentWith(row, parts)) };
+  }
+
+  private async present(refund: repo.RefundRow): Promise<Refund> {
+    return this.presentWith(refund, await repo.partsOf(this.db, [refund.id]));
+  }
+
+  private presentWith(refund: repo.RefundRow, allParts: repo.RefundPartRow[]): Refund {
+    const parts = allParts.filter((part) => part.refund_id === refund.id);
+    const base = audienceOf(this.config, refund.environment);
+    return {
+      id: refund.id,
+      initiated_at: formatDateTime(refund.created_at),
+      status: refund.status,
+      payment_id: refund.payment_id,
+      amount_minor: refund.amount_minor,
+      currency: refund.currency,
+      description: refund.description,
+      reference: refund.reference,
+      origin: refund.origin,
+      completed_at: refund.completed_at ? formatDateTime(refund.completed_at) : null,
+      routing: {
+        platform: { amount_minor: parts.find((part) => part.position === 0)?.amount_minor ?? 0 },
+        merchants: parts.filter((part) => part.position > 0).map((part) => ({ id: part.account_id, amount_minor: part.amount_minor })),
+      },
+      _links: { self: { href: `${base}/refunds/${refund.id}` }, payment: { href: `${base}/payments/${refund.payment_id}` } },
+    };
+  }
+}

@@ -1,0 +1,347 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balances } from '../../src/ledger/repository.js';
+import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { merchant, payByCard } from '../helpers/money.js';
+import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
+
+let server: TestServer;
+let platform: TestPlatform;
+let receiver: Receiver;
+let sellers: { first: string; second: string };
+
+beforeAll(async () => {
+  server = await startServer({ JOB_WORKER: 'off' }); // the sandbox clock route runs what comes due
+  platform = await server.platform();
+  receiver = await startReceiver();
+  sellers = { first: await merchant(server, platform), second: await merchant(server, platform) };
+});
+afterAll(async () => {
+  await server?.close();
+  await receiver?.close();
+});
+
+const DAY = 24 * 3600;
+
+/** 100.00 EUR by card: fee 1.4 % + 0.25 = 165, shared 20/50/30 → 33/83/49 (largest remainder, earliest first on ties). */
+function routedPayment(reference: string) {
+  return payByCard(server, platform, {
+    amount_minor: 10_000,
+    reference,
+    urls: { redirect: 'https://shop.example/return', webhook: receiver.url },
+    routing: {
+      platform: { amount_minor: 2_000, processing_fee_contribution: 20 },
+      merchants: [
+        { type: 'merchant', id: sellers.first, amount_minor: 5_000, processing_fee_contribution: 50, reference: 'first-ref' },
+        { type: 'seller', id: sellers.second, amount_minor: 3_000, processing_fee_contribution: 30 },
+      ],
+    },
+  });
+}
+
+const api = async (method: string, path: string, body?: unknown, scope?: string) => server.request(method, `/sandbox${path}`, { token: await platform.token('sandbox', scope), body });
+const readPayment = async (id: string) => (await api('GET', `/payments/${id}`)).body;
+const runPayouts = () => api('POST', '/simulations/payouts/run');
+const advance = (seconds: number) => api('POST', '/simulations/clock/advance', { seconds });
+const refund = (body: Record<string, unknown>) => api('POST', '/refunds', { description: 'Returned goods', ...body });
+
+interface Event {
+  type: string;
+  occurred_at: string;
+  data: Record<string, any>;
+}
+
+function eventsAbout(key: string, value: string): Event[] {
+  return receiver.received.map((entry) => JSON.parse(entry.body) as Event).filter((event) => event.data[key] === value);
+}
+
+async function eventsOf(key: string, value: string, count: number): Promise<Event[]> {
+  return eventually(async () => eventsAbout(key, value).length >= count && eventsAbout(key, value));
+}
+
+async function ledgerBalances() {
+  return Object.fromEntries((await balances(server.app.database.db, 'sandbox', platform.platformId)).filter((row) => row.balance !== 0).map((row) => [row.account, row.balance]));
+}
+
+describe('transfers and payouts', () => {
+  it('pays out the platform and two merchants in one payout each, with started, updated and completed per party', async () => {
+    const id = await routedPayment('order-payout');
+    const payment = await readPayment(id);
+    expect(payment.routing.platform).toMatchObject({ refundable_amount: 2_000, transfer: { amount_minor: 1_967, processing_fee: { amount_minor: 33, currency: 'EUR' } } });
+    expect(payment.routing.merchants.map((party: any) => party.transfer.amount_minor)).toEqual([4_917, 2_951]);
+
+    const run = await runPayouts();
+    expect(run.status, run.text).toBe(200);
+    const payouts = run.body.data.filter((payout: any) => payout.transfers.some((transfer: any) => transfer.payment_id === id));
+    expect(payouts).toHaveLength(3);
+    const transfers = [payment.routing.platform.transfer, ...payment.routing.merchants.map((party: any) => party.transfer)];
+    for (const [index, account] of [platform.platformId, sellers.first, sellers.second].entries()) {
+      const payout = payouts.find((row: any) => row.account_id === account);
+      expect(payout.id).toMatch(/^[0-9a-f]{32}$/);
+      expect(payout).toMatchObject({ currency: 'EUR', status: 'in_transit', completed_at: null, _links: { self: { methods: ['GET'] } } });
+      const transfer = payout.transfers.find((row: any) => row.payment_id === id);
+      expect(transfer).toEqual({
+        transfer_id: transfers[index].transfer_id,
+        payment_id: id,
+        amount_minor: transfers[index].amount_minor,
+        currency: 'EUR',
+        processing_fee: transfers[index].processing_fee,
+        reference: index === 1 ? 'first-ref' : 'order-payout',
+      });
+      expect((await api('GET', `/payouts/${payout.id}`)).body).toEqual(payout);
+    }
+
+    await advance(DAY);
+    for (const transfer of transfers) {
+      const events = await eventsOf('transfer_id', transfer.transfer_id, 3);
+      expect(events.map((event) => event.type)).toEqual(['transfer_started', 'transfer_updated', 'transfer_completed']);
+      const payout = payouts.find((row: any) => row.transfers.some((t: any) => t.transfer_id === transfer.transfer_id));
+      expect(events.map((event) => event.data.payout_id)).toEqual([null, payout.id, payout.id]);
+      expect(events[0]!.data).toMatchObject({ payment_id: id, account_id: payout.account_id, amount_minor: transfer.amount_minor, currency: 'EUR', processing_fee: transfer.processing_fee });
+      expect(Date.parse(events[2]!.occurred_at) - Date.parse(events[0]!.occurred_at)).toBe(DAY * 1000);
+    }
+    const paid = await api('GET', `/payouts/${payouts[0].id}`);
+    expect(paid.body).toMatchObject({ status: 'paid' });
+
+    const ofPayment = await api('GET', `/payouts?payment_id=${id}`);
+    expect(ofPayment.status).toBe(200);
+    expect(ofPayment.body.data.map((row: any) => row.id).sort()).toEqual(payouts.map((row: any) => row.id).sort());
+    expect(ofPayment.body.data[0]).toEqual({ id: expect.any(String), account_id: expect.any(String), _links: { self: { href: expect.stringContaining('/sandbox/payouts/'), methods: ['GET'] } } });
+  });
+
+  it('keeps a merchant without a succeeded application waiting until it succeeds, then pays it out', async () => {
+    const pending = await merchant(server, platform, false);
+    const id = await payByCard(server, platform, {
+      amount_minor: 1_000,
+      routing: { platform: { amount_minor: 400, processing_fee_contribution: 100 }, merchants: [{ type: 'merchant', id: pending, amount_minor: 600, processing_fee_contribution: 0 }] },
+    });
+    const first = (await runPayouts()).body.data;
+    expect(first.map((payout: any) => payout.account_id)).not.toContain(pending);
+    expect(first.some((payout: any) => payout.transfers.some((transfer: any) => transfer.payment_id === id))).toBe(true);
+    expect((await api('GET', `/payouts?payment_id=${id}`)).body.data).toHaveLength(1);
+
+    const application = (await api('GET', '/applications?first=100')).body.data.find((row: any) => row.merchant_id === pending);
+    expect(application.status).toBe('initiated'); // never submitted: no payout account, no payout
+    expect((await runPayouts()).body.data).toEqual([]);
+  });
+
+  it('pays out at the daily cut-off when the clock passes it, without being asked', async () => {
+    const id = await payByCard(server, platform, { amount_minor: 2_000, urls: { redirect: 'https://shop.example/return', webhook: receiver.url } });
+    const moved = await advance(DAY);
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.jobs_run).toBeGreaterThanOrEqual(1);
+    const payouts = (await api('GET', `/payouts?payment_id=${id}`)).body.data;
+    expect(payouts).toHaveLength(1);
+    const { transfer_id: transferId } = (await readPayment(id)).routing.platform.transfer;
+    expect((await eventsOf('transfer_id', transferId, 2)).map((event) => event.type)).toEqual(['transfer_started', 'transfer_updated']);
+  });
+});
+
+describe('refunds', () => {
+  it('refunds a whole payment before its payout: transfers shrink to nothing, the fee comes back, completed a day later', async () => {
+    const id = await routedPayment('order-full-refund');
+    const created = await refund({ payment_id: id, reference: 'rf-1' });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body).toMatchObject({
+      id: expect.stringMatching(/^rfd_/),
+      status: 'initiated',
+      payment_id: id,
+      amount_minor: 10_000,
+      currency: 'EUR',
+      description: 'Returned goods',
+      reference: 'rf-1',
+      origin: 'platform',
+      completed_at: null,
+      routing: { platform: { amount_minor: 2_000 }, merchants: [{ id: sellers.first, amount_minor: 5_000 }, { id: sellers.second, amount_minor: 3_000 }] },
+    });
+    const payment = await readPayment(id);
+    expect([payment.routing.platform, ...payment.routing.merchants].map((party: any) => [party.refundable_amount, party.transfer.amount_minor, party.transfer.processing_fee.amount_minor])).toEqual([
+      [0, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+    ]);
+    expect((await runPayouts()).body.data.flatMap((payout: any) => payout.transfers).filter((transfer: any) => transfer.payment_id === id)).toEqual([]);
+
+    await advance(DAY);
+    const events = await eventsOf('refund_id', created.body.id, 2);
+    expect(events.map((event) => event.type)).toEqual(['refund_initiated', 'refund_completed']);
+    expect(events[0]!.data).toEqual({ refund_id: created.body.id, payment_id: id, amount_minor: 10_000, currency: 'EUR', reference: 'rf-1' });
+    expect((await api('GET', `/refunds/${created.body.id}`)).body).toMatchObject({ status: 'completed', completed_at: expect.any(String) });
+
+    const again = await refund({ payment_id: id });
+    expect(again.status).toBe(409);
+  });
+
+  it('refunds a whole payment after its payout started: each party gives back its transfer (transfer_received_from_creditor)', async () => {
+    const id = await routedPayment('order-after-payout');
+    await runPayouts();
+    const payment = await readPayment(id);
+    const created = await refund({ payment_id: id });
+    expect(created.status, created.text).toBe(201);
+    const transfers = [payment.routing.platform, ...payment.routing.merchants].map((party: any) => party.transfer);
+    for (const [index, account] of [platform.platformId, sellers.first, sellers.second].entries()) {
+      const received = (await eventsOf('transfer_id', transfers[index].transfer_id, 3)).find((event) => event.type === 'transfer_received_from_creditor');
+      expect(received?.data).toEqual({
+        transfer_id: transfers[index].transfer_id,
+        refund_id: created.body.id,
+        payment_id: id,
+        account_id: account,
+        amount_minor: transfers[index].amount_minor,
+        currency: 'EUR',
+        reference: index === 1 ? 'first-ref' : 'order-after-payout',
+      });
+    }
+    // The transfers keep what was paid out; the refund took it back from the creditors.
+    expect((await readPayment(id)).routing.merchants.map((party: any) => [party.refundable_amount, party.transfer.amount_minor])).toEqual([
+      [0, 4_917],
+      [0, 2_951],
+    ]);
+  });
+
+  it('refunds in parts per creditor until nothing is left, returning the fee share in proportion', async () => {
+    const id = await routedPayment('order-partial');
+    const first = await refund({ payment_id: id, routing: { merchants: [{ id: sellers.first, amount_minor: 2_500 }] } });
+    expect(first.status, first.text).toBe(201);
+    expect(first.body).toMatchObject({ amount_minor: 2_500, routing: { platform: { amount_minor: 0 }, merchants: [{ id: sellers.first, amount_minor: 2_500 }] } });
+    let payment = await readPayment(id);
+    // Half of 5,000 back: half of the fee share 83 (41.5, rounded up to 42) returned, 2,458 taken from the transfer.
+    expect(payment.routing.merchants[0]).toMatchObject({ refundable_amount: 2_500, transfer: { amount_minor: 4_917 - 2_458, processing_fee: { amount_minor: 41 } } });
+
+    await runPayouts(); // what remains of the transfers leaves now
+    const rest = await refund({
+      payment_id: id,
+      routing: { platform: { amount_minor: 2_000 }, merchants: [{ id: sellers.first, amount_minor: 2_500 }, { id: sellers.second, amount_minor: 3_000 }] },
+    });
+    expect(rest.status, rest.text).toBe(201);
+    payment = await readPayment(id);
+    expect([payment.routing.platform, ...payment.routing.merchants].map((party: any) => party.refundable_amount)).toEqual([0, 0, 0]);
+
+    const more = await refund({ payment_id: id, routing: { platform: { amount_minor: 1 } } });
+    expect(more.status).toBe(422);
+    expect(more.body.errors).toEqual([{ pointer: '/routing/platform/amount_minor', detail: "is more than the party's refundable amount 0" }]);
+    const list = await api('GET', `/refunds?payment_id=${id}`);
+    expect(list.body.data.map((row: any) => row.amount_minor)).toEqual([7_500, 2_500]);
+  });
+
+  it('keeps the books: every entry balances, and a refunded payment leaves only what other payments hold', async () => {
+    const before = await ledgerBalances();
+    const id = await routedPayment('order-books');
+    const during = await ledgerBalances();
+    expect(during[`payment:${id}`]).toBeUndefined(); // distributed at once
+    expect(during.buyers! - (before.buyers ?? 0)).toBe(-10_000);
+    expect(during.fees! - (before.fees ?? 0)).toBe(165);
+    await runPayouts();
+    expect((await refund({ payment_id: id })).status).toBe(201);
+    expect(await ledgerBalances()).toEqual(before);
+    const unbalanced = await server.app.database.db
+      .selectFrom('ledger_lines')
+      .select('entry_id')
+      .groupBy('entry_id')
+      .having((eb) => eb.fn.sum('amount_minor'), '<>', 0)
+      .execute();
+    expect(unbalanced).toEqual([]);
+  });
+});
+
+describe('what is refused', () => {
+  it('refuses an unpaid payment, an unknown merchant, an over-refund, bad text and a foreign payment', async () => {
+    const unpaid = await api('POST', '/payments', { amount_minor: 500, currency: 'EUR', reference: 'x', integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/r' } });
+    expect((await refund({ payment_id: unpaid.body.id })).status).toBe(409);
+
+    const id = await routedPayment('order-refusals');
+    const unknown = await refund({ payment_id: id, routing: { merchants: [{ id: 'acc_00000000000000000000000000', amount_minor: 1 }] } });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toEqual([{ pointer: '/routing/merchants/0/id', detail: "is not a merchant of this payment's routing" }]);
+
+    const over = await refund({ payment_id: id, routing: { platform: { amount_minor: 2_000 }, merchants: [{ id: sellers.second, amount_minor: 3_001 }] } });
+    expect(over.status).toBe(422);
+    expect(over.body.errors).toEqual([{ pointer: '/routing/merchants/0/amount_minor', detail: "is more than the party's refundable amount 3000" }]);
+    expect((await readPayment(id)).routing.platform.refundable_amount).toBe(2_000); // nothing half-written
+
+    const nothing = await refund({ payment_id: id, routing: { platform: { amount_minor: 0 } } });
+    expect(nothing.status).toBe(422);
+
+    const bad = await api('POST', '/refunds', { payment_id: id, description: 'Rückerstattung <ok>', reference: 'r'.repeat(51), routing: { platform: { amount_minor: 1.5 } } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((error: any) => error.pointer).sort()).toEqual(['/description', '/reference', '/routing/platform/amount_minor']);
+    expect((await api('POST', '/refunds', { payment_id: id, description: '' })).status).toBe(400);
+    expect((await api('POST', '/refunds', { payment_id: id, description: 'd'.repeat(100), routing: { platform: { amount_minor: 1 } } })).status).toBe(201);
+    expect((await api('POST', '/refunds', { payment_id: id, description: 'd'.repeat(101) })).status).toBe(400);
+
+    const other = await server.platform();
+    const foreign = await server.request('POST', '/sandbox/refunds', { token: await other.token(), body: { payment_id: id, description: 'x' } });
+    expect(foreign.status).toBe(404);
+    const live = await server.request('POST', '/refunds', { token: await platform.token('live'), body: { payment_id: id, description: 'x' } });
+    expect(live.status).toBe(404);
+    const refunds = (await api('GET', `/refunds?payment_id=${id}`)).body.data;
+    expect((await server.request('GET', `/sandbox/refunds/${refunds[0].id}`, { token: await other.token() })).status).toBe(404);
+    expect((await api('POST', '/refunds', { payment_id: id, description: 'x', routing: { platform: { amount_minor: 1 } } }, 'refunds:read')).status).toBe(403);
+    expect((await api('GET', `/refunds/${refunds[0].id}`, undefined, 'refunds:initiate')).status).toBe(403);
+    expect((await api('GET', `/payouts?payment_id=${id}`, undefined, 'payments:read')).status).toBe(403);
+    expect((await api('GET', '/payouts')).status).toBe(400); // payment_id is required
+  });
+
+  it('answers the sandbox controls only on the sandbox base URL', async () => {
+    const token = await platform.token('live');
+    for (const path of ['/simulations/clock/advance', '/simulations/payouts/run']) {
+      expect((await server.request('POST', path, { token, body: { seconds: 1 } })).status).toBe(404);
+    }
+    expect((await advance(0)).status).toBe(400);
+  });
+});
+
+describe('the sandbox clock and buyer refunds', () => {
+  it('expires an unpaid payment when the clock passes its expiry', async () => {
+    const created = await api('POST', '/payments', { amount_minor: 500, currency: 'EUR', reference: 'expiring', integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/r' } });
+    const token = new URL(created.body._links.hosted_page.href).searchParams.get('token')!;
+    expect((await server.request('GET', `/hpp/payments/${created.body.id}`, { token })).status).toBe(200);
+    await advance(3_601);
+    expect((await server.request('POST', `/hpp/payments/${created.body.id}/start`, { token, body: {} })).status).toBe(410);
+    expect((await readPayment(created.body.id)).status).toBe('canceled');
+  });
+
+  it("lets the buyer's bank take back part of a completed SEPA payment, then completes it on demand", async () => {
+    const sepa = await sepaPayment();
+    await advance(2 * DAY); // the collection settles
+    expect((await readPayment(sepa)).status).toBe('completed');
+    const taken = await api('POST', `/simulations/payments/${sepa}/buyer-refund`, { amount_minor: 1_000 });
+    expect(taken.status, taken.text).toBe(201);
+    expect(taken.body).toMatchObject({ origin: 'buyer', amount_minor: 1_000, status: 'initiated', routing: { platform: { amount_minor: 1_000 } } });
+    const completed = await api('POST', `/simulations/refunds/${taken.body.id}/complete`);
+    expect(completed.status).toBe(200);
+    expect(completed.body.status).toBe('completed');
+    expect((await api('POST', `/simulations/refunds/${taken.body.id}/complete`)).status).toBe(409);
+    const events = await eventsOf('refund_id', taken.body.id, 2);
+    expect(events.map((event) => event.type)).toEqual(['refund_initiated_from_buyer', 'refund_completed']);
+    expect(events[0]!.data).toEqual({ refund_id: taken.body.id, payment_id: sepa, amount_minor: 1_000, currency: 'EUR' });
+    expect((await readPayment(sepa)).routing.platform.refundable_amount).toBe(3_990);
+
+    const tooMuch = await api('POST', `/simulations/payments/${sepa}/buyer-refund`, { amount_minor: 3_991 });
+    expect(tooMuch.status).toBe(422);
+    const card = await payByCard(server, platform, { amount_minor: 700 });
+    expect((await api('POST', `/simulations/payments/${card}/buyer-refund`, { amount_minor: 100 })).status).toBe(422);
+  });
+});
+
+/** A SEPA payment paid on the hosted page API up to authorized (its mandate taken). */
+async function sepaPayment(): Promise<string> {
+  const created = await api('POST', '/payments', {
+    amount_minor: 4_990,
+    currency: 'EUR',
+    reference: 'sepa-1',
+    payment_method: { type: 'sepa_direct_debit' },
+    integration: { type: 'hosted' },
+    urls: { redirect: 'https://shop.example/r', webhook: receiver.url },
+  });
+  const id = created.body.id;
+  const token = new URL(created.body._links.hosted_page.href).searchParams.get('token')!;
+  await server.request('POST', `/hpp/payments/${id}/start`, { token, body: {} });
+  const form = new URLSearchParams({ token, iban: 'DE89370400440532013000', account_holder: 'Erika Mustermann' }).toString();
+  const verified = await server.request('POST', '/simulator/bank/verify', { raw: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  await server.request('GET', verified.headers.get('location')!.replace(server.config.baseUrl, ''));
+  const mandate = await server.request('POST', `/hpp/payments/${id}/mandate`, {
+    token,
+    body: { type: 'consumer', first_name: 'Erika', last_name: 'Mustermann', birth_date: '1990-04-12', birth_place: { city: 'Köln', country: 'DE' }, postal_address: { line1: 'Heidestraße', number: 17, town_city: 'Köln', zip: '51147' } },
+  });
+  expect(mandate.body.status).toBe('authorized');
+  return id;
+}

@@ -1,0 +1,36 @@
+import { expect } from 'vitest';
+import type { TestPlatform, TestServer } from './harness.js';
+import { startApplication, submitApplication } from './onboarding.js';
+
+/** A merchant account of the platform; `payable` ones have a succeeded application with a payout account. */
+export async function merchant(server: TestServer, platform: TestPlatform, payable = true): Promise<string> {
+  const application = await startApplication(server, platform);
+  if (!payable) return application.merchantId;
+  await submitApplication(server, application);
+  const decided = await server.request('POST', `/sandbox/simulations/applications/${application.id}/decision`, { token: await platform.token(), body: { outcome: 'succeeded' } });
+  expect(decided.status, decided.text).toBe(200);
+  return application.merchantId;
+}
+
+/** Initiates a sandbox payment and pays it on the hosted page API with a test card; answers its id. */
+export async function payByCard(server: TestServer, platform: TestPlatform, body: Record<string, unknown>, card = '4242424242424242'): Promise<string> {
+  const created = await server.request('POST', '/sandbox/payments', {
+    token: await platform.token(),
+    body: { currency: 'EUR', reference: 'order-1', payment_method: { type: 'card' }, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return' }, ...body },
+  });
+  expect(created.status, created.text).toBe(201);
+  const id: string = created.body.id;
+  const token = new URL(created.body._links.hosted_page.href).searchParams.get('token')!;
+  const hpp = (suffix: string, payload: unknown) => server.request('POST', `/hpp/payments/${id}${suffix}`, { token, body: payload });
+  expect((await hpp('/start', {})).status).toBe(200);
+  const tokenized = await hpp('/tokenize', {
+    type: 'card',
+    value: card,
+    issuer: 'visa',
+    token_data: { expiry_month: 12, expiry_year: server.clock.now().getUTCFullYear() + 2, cvv: '123' },
+  });
+  expect(tokenized.status, tokenized.text).toBe(201);
+  const authorized = await hpp('/authorize', { token: tokenized.body.token });
+  expect(authorized.status, authorized.text).toBe(200);
+  return id;
+}
