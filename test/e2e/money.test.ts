@@ -242,6 +242,44 @@ describe('refunds', () => {
   });
 });
 
+describe('concurrency', () => {
+  it('accepts 20 simultaneous partial refunds only up to what is refundable, and the books still balance', async () => {
+    const id = await routedPayment('order-race');
+    await runPayouts(); // half the race takes money back from creditors, the rest would otherwise shrink transfers
+    const attempts = await Promise.all(
+      Array.from({ length: 20 }, () => refund({ payment_id: id, routing: { platform: { amount_minor: 150 }, merchants: [{ id: sellers.second, amount_minor: 200 }] } })),
+    );
+    const accepted = attempts.filter((attempt) => attempt.status === 201);
+    expect(accepted).toHaveLength(13); // the platform's 2,000 allows 13 × 150; the seller's 3,000 would allow 15 × 200
+    expect(attempts.filter((attempt) => attempt.status === 422)).toHaveLength(7);
+    const payment = await readPayment(id);
+    expect(payment.routing.platform.refundable_amount).toBe(2_000 - 13 * 150);
+    expect(payment.routing.merchants[1].refundable_amount).toBe(3_000 - 13 * 200);
+
+    const lines = await server.app.database.db.selectFrom('ledger_lines').select(['entry_id', 'account', 'amount_minor']).execute();
+    const byEntry = new Map<number, number>();
+    const byAccount = new Map<string, number>();
+    for (const line of lines) {
+      byEntry.set(line.entry_id, (byEntry.get(line.entry_id) ?? 0) + line.amount_minor);
+      byAccount.set(line.account, (byAccount.get(line.account) ?? 0) + line.amount_minor);
+    }
+    expect([...byEntry.values()].filter((sum) => sum !== 0)).toEqual([]);
+    expect([...byAccount].filter(([account, balance]) => account !== 'buyers' && balance < 0)).toEqual([]);
+  });
+
+  it('pays each transfer out once when two payout runs race, and schedules one cut-off however many processes start', async () => {
+    const ids = await Promise.all([routedPayment('race-a'), routedPayment('race-b')]);
+    const runs = await Promise.all([runPayouts(), runPayouts(), runPayouts()]);
+    const taken = runs.flatMap((run) => run.body.data.flatMap((payout: any) => payout.transfers)).filter((transfer: any) => ids.includes(transfer.payment_id));
+    expect(taken).toHaveLength(6);
+    expect(new Set(taken.map((transfer: any) => transfer.transfer_id)).size).toBe(6);
+
+    await Promise.all([server.app.services.payouts.scheduleCutoffs(), server.app.services.payouts.scheduleCutoffs()]);
+    const cutoffs = await server.app.database.db.selectFrom('scheduled_jobs').select('subject_id').where('kind', '=', 'payouts.cutoff').where('state', '=', 'pending').execute();
+    expect(cutoffs.map((job) => job.subject_id).sort()).toEqual(['live', 'sandbox']);
+  });
+});
+
 describe('what is refused', () => {
   it('refuses an unpaid payment, an unknown merchant, an over-refund, bad text and a foreign payment', async () => {
     const unpaid = await api('POST', '/payments', { amount_minor: 500, currency: 'EUR', reference: 'x', integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/r' } });
