@@ -15,10 +15,11 @@ export interface EntryContext {
 
 /** Writes entries in the caller's transaction; the database refuses to commit one that does not balance. */
 export async function postEntries(trx: Db, context: EntryContext, entries: EntryDraft[]): Promise<void> {
-  for (const entry of entries) {
-    const { id } = await trx
-      .insertInto('ledger_entries')
-      .values({
+  if (entries.length === 0) return;
+  const inserted = await trx
+    .insertInto('ledger_entries')
+    .values(
+      entries.map((entry) => ({
         environment: context.environment,
         platform_id: context.platformId,
         kind: entry.kind,
@@ -28,14 +29,17 @@ export async function postEntries(trx: Db, context: EntryContext, entries: Entry
         payout_id: context.payoutId ?? null,
         transfer_id: entry.transferId ?? null,
         created_at: context.at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('ledger_lines')
-      .values(entry.postings.map((posting) => ({ entry_id: id, environment: context.environment, platform_id: context.platformId, currency: context.currency, account: posting.account, amount_minor: posting.amount })))
-      .execute();
-  }
+      })),
+    )
+    .returning('id')
+    .execute();
+  // Identity values are drawn row by row in the order of the VALUES list, so ascending ids match the entries.
+  const ids = inserted.map((row) => row.id).sort((a, b) => a - b);
+  const { environment, platformId, currency } = context;
+  await trx
+    .insertInto('ledger_lines')
+    .values(entries.flatMap((entry, i) => entry.postings.map((posting) => ({ entry_id: ids[i]!, environment, platform_id: platformId, currency, account: posting.account, amount_minor: posting.amount }))))
+    .execute();
 }
 
 export interface Balance {

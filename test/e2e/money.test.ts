@@ -229,6 +229,22 @@ describe('refunds', () => {
     expect(during[`payment:${id}`]).toBeUndefined(); // distributed at once
     expect(during.buyers! - (before.buyers ?? 0)).toBe(-10_000);
     expect(during.fees! - (before.fees ?? 0)).toBe(165);
+    const entries = await server.app.database.db
+      .selectFrom('ledger_entries')
+      .innerJoin('ledger_lines', 'ledger_lines.entry_id', 'ledger_entries.id')
+      .select(['ledger_entries.kind', 'ledger_entries.transfer_id', 'ledger_lines.account', 'ledger_lines.amount_minor'])
+      .where('ledger_entries.payment_id', '=', id)
+      .where('ledger_lines.amount_minor', '>', 0)
+      .orderBy('ledger_entries.id')
+      .execute();
+    const { routing } = await readPayment(id);
+    expect(entries).toEqual([
+      { kind: 'capture', transfer_id: null, account: `payment:${id}`, amount_minor: 10_000 },
+      { kind: 'fee', transfer_id: null, account: 'fees', amount_minor: 165 },
+      { kind: 'transfer', transfer_id: routing.platform.transfer.transfer_id, account: `pending:${platform.platformId}`, amount_minor: 1_967 },
+      { kind: 'transfer', transfer_id: routing.merchants[0].transfer.transfer_id, account: `pending:${sellers.first}`, amount_minor: 4_917 },
+      { kind: 'transfer', transfer_id: routing.merchants[1].transfer.transfer_id, account: `pending:${sellers.second}`, amount_minor: 2_951 },
+    ]);
     await runPayouts();
     expect((await refund({ payment_id: id })).status).toBe(201);
     expect(await ledgerBalances()).toEqual(before);
