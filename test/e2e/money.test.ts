@@ -222,7 +222,23 @@ describe('refunds', () => {
     expect(list.body.data.map((row: any) => row.amount_minor)).toEqual([7_500, 2_500]);
   });
 
+  it("sends a refund's events to its own webhook URL when it has one", async () => {
+    const own = await startReceiver();
+    try {
+      const id = await routedPayment('order-own-webhook');
+      const created = await refund({ payment_id: id, routing: { platform: { amount_minor: 100 } }, urls: { webhook: own.url } });
+      expect(created.status, created.text).toBe(201);
+      const [event] = await own.waitFor(1);
+      expect(JSON.parse(event!.body)).toMatchObject({ type: 'refund_initiated', data: { refund_id: created.body.id } });
+      expect(eventsAbout('refund_id', created.body.id)).toEqual([]);
+      expect((await refund({ payment_id: id, urls: { webhook: 'not a url' } })).status).toBe(400);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('keeps the books: every entry balances, and a refunded payment leaves only what other payments hold', async () => {
+    await runPayouts(); // earlier tests' transfers leave first: only this payment moves below
     const before = await ledgerBalances();
     const id = await routedPayment('order-books');
     const during = await ledgerBalances();
