@@ -1,10 +1,9 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { PDF } from '../helpers/documents.js';
+import { brandPlatform, expectClean as expectCleanVisit, launchChromium, openVisit, shoot as shootBoth, type Visit } from '../helpers/browser.js';
 
 /**
  * The hosted onboarding wizard clicked through in Debian's Chromium: a German company and a
@@ -13,10 +12,7 @@ import { PDF } from '../helpers/documents.js';
  * expired and of a replaced link. Every step is photographed on a phone (360×740) and a desktop
  * into test-results/screenshots/.
  */
-const SCREENSHOTS = path.resolve('test-results/screenshots');
 const PLATFORM_SITE = 'https://platform.example/onboarded';
-const PHONE = { width: 360, height: 740 };
-const DESKTOP = { width: 1280, height: 800 };
 const PRIMARY = '#7c3aed';
 
 let server: TestServer;
@@ -24,14 +20,10 @@ let platform: TestPlatform;
 let browser: Browser;
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOTS, { recursive: true });
   server = await startServer();
   platform = await server.platform();
-  await server.app.database.db.updateTable('platforms').set({ name: 'Marktplatz Nord', primary_color: PRIMARY, secondary_color: '#1f2937' }).where('id', '=', platform.platformId).execute();
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  await brandPlatform(server, platform.platformId, { name: 'Marktplatz Nord', primary: PRIMARY, secondary: '#1f2937' });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -72,13 +64,6 @@ function cardPng(width = 360, height = 228, seed = 7): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows), { level: 0 })), chunk('IEND', Buffer.alloc(0))]);
 }
 
-interface Visit {
-  page: Page;
-  context: BrowserContext;
-  requests: string[];
-  problems: string[];
-}
-
 async function newApplication(body: Record<string, unknown>): Promise<{ id: string; url: string }> {
   const response = await server.request('POST', '/sandbox/applications', {
     token: await platform.token(),
@@ -88,31 +73,9 @@ async function newApplication(body: Record<string, unknown>): Promise<{ id: stri
   return { id: response.body.id, url: response.body._links.onboarding.href };
 }
 
-/** Opens a link in a fresh phone-sized context that records every request and every error. */
-async function visit(url: string, locale = 'en-US'): Promise<Visit> {
-  const context = await browser.newContext({ viewport: PHONE, locale, deviceScaleFactor: 1, hasTouch: true });
-  const page = await context.newPage();
-  const requests: string[] = [];
-  const problems: string[] = [];
-  page.on('request', (request) => {
-    if (!request.url().startsWith(PLATFORM_SITE) && !request.url().startsWith('blob:')) requests.push(request.url());
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  await page.route(`${PLATFORM_SITE}**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Platform</title><h1>Back at the platform</h1>' }));
-  await page.goto(url);
-  return { page, context, requests, problems };
-}
-
-/** Photographs the page as it is, on the phone and on a desktop. */
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `onboarding-${name}-phone.png`), fullPage: true });
-  await page.setViewportSize(DESKTOP);
-  await page.screenshot({ path: path.join(SCREENSHOTS, `onboarding-${name}-desktop.png`), fullPage: true });
-  await page.setViewportSize(PHONE);
-}
+const visit = (url: string, locale = 'en-US') => openVisit(browser, url, { locale, returnSite: PLATFORM_SITE });
+const shoot = (page: Page, name: string) => shootBoth(page, `onboarding-${name}`);
+const expectClean = (visited: Visit) => expectCleanVisit(visited, server);
 
 async function heading(page: Page, text: string): Promise<void> {
   await expect.poll(() => page.locator('h1').textContent()).toBe(text);
@@ -122,14 +85,6 @@ async function applicationStatus(id: string): Promise<string> {
   const response = await server.request('GET', `/sandbox/applications/${id}`, { token: await platform.token() });
   expect(response.status).toBe(200);
   return response.body.status;
-}
-
-/** Only this server was asked for anything, and nothing was refused by the CSP or threw. */
-async function expectClean(visited: Visit): Promise<void> {
-  const origins = new Set(visited.requests.map((url) => new URL(url).origin));
-  expect([...origins]).toEqual([new URL(server.config.baseUrl).origin]);
-  expect(visited.problems).toEqual([]);
-  await visited.context.close();
 }
 
 function bornYearsAgo(years: number, days = 0): string {
@@ -226,6 +181,8 @@ describe('hosted onboarding wizard in the browser', () => {
     await page.getByLabel(/USt-IdNr/).fill('de 123456789');
     await page.getByRole('combobox', { name: 'Branche' }).pressSequentially('baker');
     await page.getByRole('option', { name: '5462 · Bakeries' }).waitFor();
+    expect(await page.locator('#bp-mcc').getAttribute('aria-expanded')).toBe('true');
+    await shoot(page, 'de-06a-business-profile-search');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     expect(await page.locator('#bp-mcc').inputValue()).toBe('5462 · Bakeries');
@@ -236,7 +193,7 @@ describe('hosted onboarding wizard in the browser', () => {
     await expect.poll(() => page.locator('#bp-registration_number-error').textContent()).toBe('Diese Nummer passt nicht zu diesem Register.');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('bp-registration_number');
     expect(await page.locator('#bp-registration_number').getAttribute('aria-invalid')).toBe('true');
-    await shoot(page, 'de-06-business-profile-error');
+    await shoot(page, 'de-06b-business-profile-error');
     await page.locator('#bp-registration_number').fill('HRB 123456');
     await page.locator('#continue').click();
 
@@ -335,7 +292,12 @@ describe('hosted onboarding wizard in the browser', () => {
     await page.locator('#continue').click();
 
     await heading(page, 'Verifique su identidad');
-    await page.getByLabel('Pasaporte').check();
+    // The focus moves to the new step's heading; the keyboard goes on from there, through the radio group.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('step-title');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('identity-type');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.getByLabel('Pasaporte').isChecked()).toBe(true);
     expect(await page.locator('#doc-back').count()).toBe(0);
     await upload(page, 'doc-front', 'pasaporte.png', 'image/png', cardPng(360, 228, 3));
     await shoot(page, 'es-02-identity');

@@ -143,7 +143,7 @@ const SCREENS = [
   { key: 'identity', done: () => IDENTITY_TYPES.some(identityComplete), render: identityScreen },
   { key: 'business-type', done: () => state.business.type !== null, render: businessTypeScreen },
   { key: 'business-profile', done: () => Boolean(link('app:representatives')), render: businessProfileScreen },
-  { key: 'company-documents', done: () => !registrationRequired() || Boolean(documentOf('company_registration')), render: companyDocumentsScreen },
+  { key: 'company-documents', done: () => state.business.type !== null && (!registrationRequired() || Boolean(documentOf('company_registration'))), render: companyDocumentsScreen },
   { key: 'representatives', done: () => Boolean(link('app:payout-account')), render: representativesScreen },
   { key: 'payout', done: () => state.payout_account !== null, render: payoutScreen },
   { key: 'review', done: () => false, render: reviewScreen },
@@ -180,7 +180,7 @@ function stepNav(current) {
   const reachable = resumeIndex();
   return h('nav', { class: 'steps', 'aria-label': t('stepsLabel') },
     h('ol', {}, SCREENS.map((screen, index) => {
-      const done = screen.done();
+      const done = index < reachable;
       const label = h('span', { class: 'step-label' }, t(`step:${screen.key}`));
       const marker = h('span', { class: 'step-marker', 'aria-hidden': 'true' }, done ? '' : String(index + 1));
       const status = done ? h('span', { class: 'visually-hidden' }, ` (${t('completed')})`) : null;
@@ -458,15 +458,15 @@ function uploadSlot({ id, type, side = null, label, optional = false }) {
   }
 
   async function uploaded(document, focus) {
-    const remove = h('button', { type: 'button', class: 'button secondary small', id: `${id}-remove`, 'aria-label': t('removeNamed', { name: `${label}: ${document.filename}` }), onclick: () => drop(document) }, t('remove'));
+    const remove = h('button', { type: 'button', class: 'button link small remove', id: `${id}-remove`, 'aria-label': t('removeNamed', { name: `${label}: ${document.filename}` }), onclick: () => drop(document) }, t('remove'));
     const thumbnail = h('div', { class: 'thumbnail', 'aria-hidden': 'true' }, document.content_type === 'application/pdf' ? h('span', { class: 'pdf' }, 'PDF') : null);
     const summary = h('div', { class: 'uploaded', tabindex: '-1', id: `${id}-done` },
       thumbnail,
       h('div', { class: 'file-meta' },
         h('strong', {}, label),
         h('span', { class: 'filename' }, document.filename),
-        h('span', { class: 'file-status' }, `${t('uploaded')} · ${fileSize(document.size)}`)),
-      remove);
+        h('span', { class: 'file-status' }, `${t('uploaded')} · ${fileSize(document.size)}`),
+        remove));
     slot.replaceChildren(summary, error());
     if (focus) summary.focus();
     const url = await previewOf(document);
@@ -825,7 +825,7 @@ function representativeItem(representative) {
       h('strong', {}, personName(representative)),
       h('span', {}, representative.roles.map((role) => t(`role:${role}`)).join(', ')),
       h('span', { class: 'muted' }, representative.email)),
-    h('button', { type: 'button', class: 'button secondary small', 'aria-label': t('removeNamed', { name: personName(representative) }), onclick: remove }, t('remove')));
+    h('button', { type: 'button', class: 'button link small remove', 'aria-label': t('removeNamed', { name: personName(representative) }), onclick: remove }, t('remove')));
 }
 
 async function representativeForm(expanded) {
