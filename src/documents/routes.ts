@@ -1,11 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import { create as contentDisposition } from 'content-disposition';
 import type { Config } from '../core/config.js';
 import { typed } from '../core/http.js';
 import { Document, DocumentCreated, DocumentListQuery, DocumentPage, DocumentParams, UploadBody } from './schemas.js';
-import { uploadFingerprint, type DocumentService } from './service.js';
+import { uploadFingerprint, type DocumentContent, type DocumentService } from './service.js';
 import { readUpload, uploadOf } from './upload-body.js';
+
+/** A stored file as a download: never rendered by the browser on this origin (attachment, nosniff, sandboxed). */
+export function sendDownload(reply: FastifyReply, file: DocumentContent): FastifyReply {
+  return reply
+    .type(file.contentType)
+    .header('content-disposition', contentDisposition(file.filename, { type: 'attachment' }))
+    .header('content-length', String(file.bytes.length))
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .send(file.bytes);
+}
 
 export async function documentRoutes(fastify: FastifyInstance, { documents, config }: { documents: DocumentService; config: Config }): Promise<void> {
   // Uploads are multipart/form-data only: without a parser for anything else, other bodies are 415.
@@ -49,14 +60,7 @@ export async function documentRoutes(fastify: FastifyInstance, { documents, conf
       config: { scope: 'documents:read' },
     },
     async (request, reply) => {
-      const file = await documents.content(request.caller, request.params.document_id);
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', contentDisposition(file.filename, { type: 'attachment' }))
-        .header('content-length', String(file.bytes.length))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(file.bytes);
+      return sendDownload(reply, await documents.content(request.caller, request.params.document_id));
     },
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Config } from '../core/config.js';
 import { readMultipart, type MultipartInput } from '../documents/upload-body.js';
+import { sendDownload } from '../documents/routes.js';
 import { ONBOARDING_UPLOAD_FIELDS } from './documents.js';
 import { ApiError } from '../core/errors.js';
 import { bearerToken } from '../core/auth.js';
@@ -108,6 +109,12 @@ export async function applicantRoutes(fastify: FastifyInstance, { applicant, con
   );
 
   await fastify.register(documentUploadRoute, { applicant, config });
+
+  app.get(
+    '/smo/application/documents/:document_id/content',
+    { schema: { tags, summary: 'Download an uploaded document (its preview in the hosted onboarding page)', params: DocumentParams, produces: ['application/octet-stream'] } },
+    async (request, reply) => sendDownload(reply, await applicant.documentContent(request.applicationId, request.params.document_id)),
+  );
 
   app.delete(
     '/smo/application/documents/:document_id',

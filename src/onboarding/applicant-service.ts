@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely, Updateable } from 'kysely';
 import type { BlobStore } from '../documents/blob-store.js';
 import type { MultipartInput } from '../documents/upload-body.js';
+import type { DocumentContent } from '../documents/service.js';
 import type { ApplicationsTable, Db, Tables } from '../core/db.js';
 import type { EnvironmentClock } from '../core/clock.js';
 import type { Config } from '../core/config.js';
@@ -188,6 +189,13 @@ export class ApplicantService {
     }
     const href = `${this.config.onboardingUrl}${APPLICATION_PATH}/documents/${documentId}`;
     return { ...presentDocument(row!), workflow: state.workflow, _links: { self: { href, methods: ['DELETE'] }, ...state._links } };
+  }
+
+  /** The bytes of a document of the application, so the applicant can look at what was uploaded (404 for another's). */
+  async documentContent(id: string, documentId: string): Promise<DocumentContent> {
+    const row = await repo.findDocument(this.db, id, documentId);
+    if (!row) throw notFound(`Document ${documentId}`);
+    return { filename: row.filename, contentType: row.content_type, bytes: await this.blobs.get(row.blob_key) };
   }
 
   /** Deletes a document of the application (404 for another's or an unknown one); its bytes go after the commit. */

@@ -107,6 +107,10 @@ export async function documentsOf(db: Db, applicationId: string): Promise<Applic
   return db.selectFrom('application_documents').selectAll().where('application_id', '=', applicationId).orderBy('created_at').orderBy('id').execute();
 }
 
+export async function findDocument(db: Db, applicationId: string, id: string): Promise<ApplicationDocumentRow | undefined> {
+  return db.selectFrom('application_documents').selectAll().where('application_id', '=', applicationId).where('id', '=', id).executeTakeFirst();
+}
+
 /** Deletes a document of the application; answers its blob key, or nothing if the application has no such document. */
 export async function deleteDocument(db: Db, applicationId: string, id: string): Promise<string | undefined> {
   const row = await db.deleteFrom('application_documents').where('application_id', '=', applicationId).where('id', '=', id).returning('blob_key').executeTakeFirst();

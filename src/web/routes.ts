@@ -1,26 +1,40 @@
 import { readFileSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
+import { notFound } from '../core/errors.js';
 import { typed } from '../core/http.js';
 
 /**
- * The buyer-facing hosted payment page: an HTML shell, one script and one style sheet, all served
- * from here. The script drives the public /hpp/... API with the page's resource token, so the page
- * can do nothing that an integrator's own front end could not.
+ * The hosted pages people see: the buyer's payment page and the merchant's onboarding wizard. Each
+ * is an HTML shell with its script and style sheet, served from here together with what they share
+ * (common.js, common.css). The scripts drive the public APIs (/hpp/..., /smo/application/...) with
+ * the token of the page's link, so a page can do nothing that an integrator's own front end could not.
  */
-const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
-const PAGE_JS = asset('page.js');
-const PAGE_CSS = asset('page.css');
+const ASSET_TYPES = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8' } as const;
+const ASSET_NAMES = ['common.js', 'common.css', 'page.js', 'page.css', 'onboarding.js', 'onboarding-texts.js', 'onboarding.css'] as const;
+const ASSETS: ReadonlyMap<string, { type: string; body: string }> = new Map(
+  ASSET_NAMES.map((name) => [
+    name,
+    { type: ASSET_TYPES[name.endsWith('.js') ? 'js' : 'css'], body: readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8') },
+  ]),
+);
 
-/** Only this origin: no inline code, no third-party requests, no framing. */
+/** Only this origin: no inline code, no third-party requests, no framing. blob: shows the previews of files being uploaded. */
 export const PAGE_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; " +
+  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data: blob:; " +
   "form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 const PayParams = Type.Object({ payment_id: Type.String({ maxLength: 64, pattern: '^[A-Za-z0-9_]+$' }) });
-const PayQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) });
+const TokenQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) });
+const AssetParams = Type.Object({ name: Type.String({ maxLength: 40 }) });
 
-function shell(): string {
+interface Shell {
+  page: 'page' | 'onboarding';
+  title: string;
+  noscript: string;
+}
+
+function shell({ page, title, noscript }: Shell): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -28,42 +42,47 @@ function shell(): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <meta name="robots" content="noindex">
-<title>Payment</title>
-<link rel="stylesheet" href="/pay/assets/page.css">
-<script src="/pay/assets/page.js" defer></script>
+<title>${title}</title>
+<link rel="stylesheet" href="/assets/common.css">
+<link rel="stylesheet" href="/assets/${page}.css">
+<script type="module" src="/assets/${page}.js"></script>
 </head>
-<body>
+<body class="${page}">
 <header class="brand"><div class="brand-inner"><span class="brand-name" id="brand-name"></span></div></header>
 <main id="main" class="main" aria-live="polite">
 <section class="panel loading" id="loading"><div class="spinner" aria-hidden="true"></div><p id="loading-text">Loading…</p></section>
-<noscript><section class="panel"><h1>JavaScript is required</h1><p>This payment page needs JavaScript to run.</p></section></noscript>
+<noscript><section class="panel"><h1>JavaScript is required</h1><p>${noscript}</p></section></noscript>
 </main>
 </body>
 </html>
 `;
 }
 
+const PAYMENT_PAGE = shell({ page: 'page', title: 'Payment', noscript: 'This payment page needs JavaScript to run.' });
+const ONBOARDING_PAGE = shell({ page: 'onboarding', title: 'Onboarding', noscript: 'The onboarding pages need JavaScript to run.' });
+
+function secure(reply: FastifyReply): FastifyReply {
+  return reply
+    .header('content-security-policy', PAGE_CSP)
+    .header('referrer-policy', 'no-referrer')
+    .header('x-content-type-options', 'nosniff')
+    .header('x-frame-options', 'DENY');
+}
+
+const html = (reply: FastifyReply, body: string) => secure(reply).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+
 export async function webRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
-  const security = (reply: { header(name: string, value: string): unknown }) => {
-    reply.header('content-security-policy', PAGE_CSP);
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-  };
+  const hide = { hide: true };
 
-  app.get('/pay/:payment_id', { schema: { hide: true, params: PayParams, querystring: PayQuery } }, async (_request, reply) => {
-    security(reply);
-    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(shell());
-  });
+  app.get('/pay/:payment_id', { schema: { ...hide, params: PayParams, querystring: TokenQuery } }, async (_request, reply) => html(reply, PAYMENT_PAGE));
 
-  app.get('/pay/assets/page.js', { schema: { hide: true } }, async (_request, reply) => {
-    security(reply);
-    return reply.header('cache-control', 'public, max-age=300').type('text/javascript; charset=utf-8').send(PAGE_JS);
-  });
+  // The onboarding link's page; the script reads the token from the address and asks the API.
+  app.get('/onboarding', { schema: { ...hide, querystring: TokenQuery } }, async (_request, reply) => html(reply, ONBOARDING_PAGE));
 
-  app.get('/pay/assets/page.css', { schema: { hide: true } }, async (_request, reply) => {
-    security(reply);
-    return reply.header('cache-control', 'public, max-age=300').type('text/css; charset=utf-8').send(PAGE_CSS);
+  app.get('/assets/:name', { schema: { ...hide, params: AssetParams } }, async (request, reply) => {
+    const asset = ASSETS.get(request.params.name);
+    if (!asset) throw notFound(`Asset ${request.params.name}`);
+    return secure(reply).header('cache-control', 'public, max-age=300').type(asset.type).send(asset.body);
   });
 }

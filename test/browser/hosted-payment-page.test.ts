@@ -1,18 +1,14 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { brandPlatform, expectClean as expectCleanVisit, launchChromium, openVisit, shoot, type Visit as BrowserVisit } from '../helpers/browser.js';
 
 /**
  * The hosted payment page clicked through in Debian's Chromium (installed by .ci/run). Each
  * scenario asserts the payment's final status through the platform API and the shop URL the buyer
  * lands on; every step is photographed on a phone (360×740) and a desktop into test-results/screenshots/.
  */
-const SCREENSHOTS = path.resolve('test-results/screenshots');
 const SHOP = 'https://shop.example/return';
-const PHONE = { width: 360, height: 740 };
-const DESKTOP = { width: 1280, height: 800 };
 const PRIMARY = '#0f766e';
 
 let server: TestServer;
@@ -20,29 +16,19 @@ let platform: TestPlatform;
 let browser: Browser;
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOTS, { recursive: true });
   server = await startServer();
   platform = await server.platform();
-  await server.app.database.db.updateTable('platforms').set({ name: 'Ticketwelt', primary_color: PRIMARY, secondary_color: '#1e293b' }).where('id', '=', platform.platformId).execute();
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  await brandPlatform(server, platform.platformId, { name: 'Ticketwelt', primary: PRIMARY, secondary: '#1e293b' });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
 
-interface Visit {
+interface Visit extends BrowserVisit {
   id: string;
   url: string;
-  page: Page;
-  context: BrowserContext;
-  /** Every URL the browser asked for, except the shop it returns to. */
-  requests: string[];
-  /** Console errors and CSP violations. */
-  problems: string[];
 }
 
 async function newPayment(overrides: Record<string, unknown> = {}): Promise<{ id: string; url: string }> {
@@ -65,28 +51,7 @@ async function newPayment(overrides: Record<string, unknown> = {}): Promise<{ id
 
 /** Opens the payment's hosted page link in a fresh phone-sized browser context. */
 async function visit(payment: { id: string; url: string }, locale = 'en-US'): Promise<Visit> {
-  const context = await browser.newContext({ viewport: PHONE, locale, deviceScaleFactor: 1, hasTouch: true });
-  const page = await context.newPage();
-  const requests: string[] = [];
-  const problems: string[] = [];
-  page.on('request', (request) => {
-    if (!request.url().startsWith(SHOP)) requests.push(request.url());
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  await page.route(`${SHOP}**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Shop</title><h1>Back at the shop</h1>' }));
-  await page.goto(payment.url);
-  return { ...payment, page, context, requests, problems };
-}
-
-/** Photographs the page as it is, on the phone and on a desktop. */
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-phone.png`), fullPage: true });
-  await page.setViewportSize(DESKTOP);
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-desktop.png`), fullPage: true });
-  await page.setViewportSize(PHONE);
+  return { ...payment, ...(await openVisit(browser, payment.url, { locale, returnSite: SHOP })) };
 }
 
 async function apiStatus(id: string): Promise<string> {
@@ -102,13 +67,7 @@ async function expectShop(visit: Visit, status: string): Promise<void> {
   expect(Object.fromEntries(landed.searchParams)).toEqual({ cart: '7', payment_id: visit.id, status });
 }
 
-/** Only this server was asked for anything, and nothing was refused by the CSP or threw. */
-async function expectClean(visit: Visit): Promise<void> {
-  const origins = new Set(visit.requests.map((url) => new URL(url).origin));
-  expect([...origins]).toEqual([new URL(server.config.baseUrl).origin]);
-  expect(visit.problems).toEqual([]);
-  await visit.context.close();
-}
+const expectClean = (visited: Visit) => expectCleanVisit(visited, server);
 
 async function fillCard(page: Page, number: string, { holder = 'Erika Mustermann', expiry = '12/34', cvc = '123' } = {}) {
   await page.locator('#card-holder').fill(holder);

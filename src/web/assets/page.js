@@ -1,589 +1,469 @@
 // The hosted payment page: drives the public /hpp/... API with the page's resource token.
-'use strict';
+import { applyBranding as brand, busy, createApi, createTexts, field, h, messagePanel, setError, show, showFieldErrors } from './common.js';
 
-(() => {
-  const TEXT = {
-    en: {
-      title: 'Payment', loading: 'Loading…', pay: 'Pay {amount}', payTo: 'Payment to {merchant}', cancel: 'Cancel payment',
-      chooseMethod: 'How would you like to pay?', card: 'Card', sepa: 'SEPA Direct Debit', cardDesc: 'Visa, Mastercard, American Express', sepaDesc: 'Pay from your bank account',
-      otherMethod: 'Choose another payment method', continue: 'Continue',
-      holder: 'Name on card', number: 'Card number', expiry: 'Expiry date (MM/YY)', expiryPlaceholder: 'MM/YY', cvc: 'Security code (CVC)',
-      badNumber: 'This card number is not valid.', badExpiry: 'Enter a valid expiry date in the future.', badCvc: 'Enter the {n}-digit security code.', badHolder: 'Enter the name on the card.',
-      processing: 'Processing…', declined: 'Payment declined', declinedText: 'Your bank declined this payment ({reason}). No money was taken.',
-      authFailed: 'The authentication with your bank did not succeed. Please try again or choose another payment method.',
-      verifyFailed: 'Your bank account could not be verified. Please try again or choose another payment method.',
-      success: 'Payment successful', successText: 'Thank you. You will be taken back to {merchant}.', authorizedText: 'Your direct debit mandate was accepted. You will be taken back to {merchant}.',
-      back: 'Return to {merchant}', canceled: 'Payment canceled', canceledText: 'This payment was canceled.',
-      paid: 'Already paid', paidText: 'This payment has already been completed.', finalDeclined: 'This payment was declined.',
-      expired: 'This payment link has expired', expiredText: 'The time to pay has run out and the payment was canceled. Please return to the shop and start again.',
-      invalid: 'This payment link is not valid', invalidText: 'The link is incomplete or does not belong to this payment. Please use the link the shop gave you.',
-      error: 'Something went wrong', errorText: 'Please try again in a moment.', retry: 'Try again',
-      bankIntro: 'You will confirm your bank account with your bank. You will then come back here to sign the direct debit mandate.', toBank: 'Continue to your bank',
-      mandate: 'Direct debit mandate', verifiedAccount: 'Bank account verified.',
-      first_name: 'First name', last_name: 'Last name', birth_date: 'Date of birth', birth_city: 'Place of birth', birth_country: 'Country of birth',
-      company_name: 'Company name', registration_number_code: 'Register', registration_number: 'Registration number', district_court_code: 'District court',
-      line1: 'Street', house: 'House number', zip: 'Postcode', town_city: 'Town or city', country: 'Country', choose: 'Please choose',
-      required: 'This field is required.', sign: 'Sign mandate and pay {amount}', secure: 'Secure payment', scheme: 'Card type: {scheme}', testMode: 'Test mode',
-      reasons: { card_declined: 'card declined', insufficient_funds: 'insufficient funds', expired_card: 'card expired' },
-    },
-    de: {
-      title: 'Zahlung', loading: 'Wird geladen…', pay: '{amount} bezahlen', payTo: 'Zahlung an {merchant}', cancel: 'Zahlung abbrechen',
-      chooseMethod: 'Wie möchten Sie bezahlen?', card: 'Karte', sepa: 'SEPA-Lastschrift', cardDesc: 'Visa, Mastercard, American Express', sepaDesc: 'Vom Bankkonto bezahlen',
-      otherMethod: 'Andere Zahlungsart wählen', continue: 'Weiter',
-      holder: 'Name auf der Karte', number: 'Kartennummer', expiry: 'Gültig bis (MM/JJ)', expiryPlaceholder: 'MM/JJ', cvc: 'Prüfnummer (CVC)',
-      badNumber: 'Diese Kartennummer ist ungültig.', badExpiry: 'Bitte ein gültiges, zukünftiges Ablaufdatum eingeben.', badCvc: 'Bitte die {n}-stellige Prüfnummer eingeben.', badHolder: 'Bitte den Namen auf der Karte eingeben.',
-      processing: 'Wird verarbeitet…', declined: 'Zahlung abgelehnt', declinedText: 'Ihre Bank hat die Zahlung abgelehnt ({reason}). Es wurde kein Geld abgebucht.',
-      authFailed: 'Die Authentifizierung bei Ihrer Bank war nicht erfolgreich. Bitte versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.',
-      verifyFailed: 'Ihr Bankkonto konnte nicht bestätigt werden. Bitte versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.',
-      success: 'Zahlung erfolgreich', successText: 'Vielen Dank. Sie werden zu {merchant} zurückgeleitet.', authorizedText: 'Ihr Lastschriftmandat wurde angenommen. Sie werden zu {merchant} zurückgeleitet.',
-      back: 'Zurück zu {merchant}', canceled: 'Zahlung abgebrochen', canceledText: 'Diese Zahlung wurde abgebrochen.',
-      paid: 'Bereits bezahlt', paidText: 'Diese Zahlung wurde bereits abgeschlossen.', finalDeclined: 'Diese Zahlung wurde abgelehnt.',
-      expired: 'Dieser Zahlungslink ist abgelaufen', expiredText: 'Die Zeit zum Bezahlen ist abgelaufen und die Zahlung wurde storniert. Bitte kehren Sie zum Shop zurück und beginnen Sie erneut.',
-      invalid: 'Dieser Zahlungslink ist ungültig', invalidText: 'Der Link ist unvollständig oder gehört nicht zu dieser Zahlung. Bitte verwenden Sie den Link, den Ihnen der Shop gegeben hat.',
-      error: 'Etwas ist schiefgelaufen', errorText: 'Bitte versuchen Sie es gleich noch einmal.', retry: 'Erneut versuchen',
-      bankIntro: 'Sie bestätigen Ihr Bankkonto bei Ihrer Bank und kehren danach hierher zurück, um das Lastschriftmandat zu erteilen.', toBank: 'Weiter zu Ihrer Bank',
-      mandate: 'SEPA-Lastschriftmandat', verifiedAccount: 'Bankkonto bestätigt.',
-      first_name: 'Vorname', last_name: 'Nachname', birth_date: 'Geburtsdatum', birth_city: 'Geburtsort', birth_country: 'Geburtsland',
-      company_name: 'Firmenname', registration_number_code: 'Register', registration_number: 'Registernummer', district_court_code: 'Amtsgericht',
-      line1: 'Straße', house: 'Hausnummer', zip: 'Postleitzahl', town_city: 'Ort', country: 'Land', choose: 'Bitte wählen',
-      required: 'Dieses Feld ist erforderlich.', sign: 'Mandat erteilen und {amount} bezahlen', secure: 'Sichere Zahlung', scheme: 'Kartentyp: {scheme}', testMode: 'Testmodus',
-      reasons: { card_declined: 'Karte abgelehnt', insufficient_funds: 'nicht genügend Guthaben', expired_card: 'Karte abgelaufen' },
-    },
-    es: {
-      title: 'Pago', loading: 'Cargando…', pay: 'Pagar {amount}', payTo: 'Pago a {merchant}', cancel: 'Cancelar el pago',
-      chooseMethod: '¿Cómo quiere pagar?', card: 'Tarjeta', sepa: 'Adeudo directo SEPA', cardDesc: 'Visa, Mastercard, American Express', sepaDesc: 'Pagar desde su cuenta bancaria',
-      otherMethod: 'Elegir otro método de pago', continue: 'Continuar',
-      holder: 'Nombre en la tarjeta', number: 'Número de tarjeta', expiry: 'Caducidad (MM/AA)', expiryPlaceholder: 'MM/AA', cvc: 'Código de seguridad (CVC)',
-      badNumber: 'Este número de tarjeta no es válido.', badExpiry: 'Introduzca una fecha de caducidad futura válida.', badCvc: 'Introduzca el código de seguridad de {n} dígitos.', badHolder: 'Introduzca el nombre que figura en la tarjeta.',
-      processing: 'Procesando…', declined: 'Pago rechazado', declinedText: 'Su banco ha rechazado este pago ({reason}). No se ha cobrado nada.',
-      authFailed: 'La autenticación con su banco no se completó. Inténtelo de nuevo o elija otro método de pago.',
-      verifyFailed: 'No se pudo verificar su cuenta bancaria. Inténtelo de nuevo o elija otro método de pago.',
-      success: 'Pago realizado', successText: 'Gracias. Le llevaremos de vuelta a {merchant}.', authorizedText: 'Su orden de domiciliación ha sido aceptada. Le llevaremos de vuelta a {merchant}.',
-      back: 'Volver a {merchant}', canceled: 'Pago cancelado', canceledText: 'Este pago ha sido cancelado.',
-      paid: 'Ya pagado', paidText: 'Este pago ya se ha completado.', finalDeclined: 'Este pago fue rechazado.',
-      expired: 'Este enlace de pago ha caducado', expiredText: 'El plazo para pagar ha terminado y el pago se ha cancelado. Vuelva a la tienda y empiece de nuevo.',
-      invalid: 'Este enlace de pago no es válido', invalidText: 'El enlace está incompleto o no corresponde a este pago. Utilice el enlace que le dio la tienda.',
-      error: 'Algo ha salido mal', errorText: 'Inténtelo de nuevo en un momento.', retry: 'Reintentar',
-      bankIntro: 'Confirmará su cuenta bancaria con su banco y después volverá aquí para firmar la orden de domiciliación.', toBank: 'Continuar a su banco',
-      mandate: 'Orden de domiciliación SEPA', verifiedAccount: 'Cuenta bancaria verificada.',
-      first_name: 'Nombre', last_name: 'Apellidos', birth_date: 'Fecha de nacimiento', birth_city: 'Lugar de nacimiento', birth_country: 'País de nacimiento',
-      company_name: 'Razón social', registration_number_code: 'Registro', registration_number: 'Número de registro', district_court_code: 'Juzgado',
-      line1: 'Calle', house: 'Número', zip: 'Código postal', town_city: 'Localidad', country: 'País', choose: 'Elija una opción',
-      required: 'Este campo es obligatorio.', sign: 'Firmar la orden y pagar {amount}', secure: 'Pago seguro', scheme: 'Tipo de tarjeta: {scheme}', testMode: 'Modo de prueba',
-      reasons: { card_declined: 'tarjeta rechazada', insufficient_funds: 'fondos insuficientes', expired_card: 'tarjeta caducada' },
-    },
-  };
-  const LANGUAGES = Object.keys(TEXT);
-  const SCHEMES = [
-    { id: 'amex', name: 'Amex', pattern: /^3[47]/, cvc: 4, lengths: [15] },
-    { id: 'visa', name: 'Visa', pattern: /^4/, cvc: 3, lengths: [13, 16, 19] },
-    { id: 'mastercard', name: 'Mastercard', pattern: /^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/, cvc: 3, lengths: [16] },
-    { id: 'discover', name: 'Discover', pattern: /^(6011|65|64[4-9])/, cvc: 3, lengths: [16, 19] },
-    { id: 'jcb', name: 'JCB', pattern: /^35/, cvc: 3, lengths: [16, 17, 18, 19] },
-    { id: 'diners', name: 'Diners', pattern: /^3(0[0-5]|[689])/, cvc: 3, lengths: [14, 16, 19] },
-    { id: 'maestro', name: 'Maestro', pattern: /^(5[06-9]|6\d)/, cvc: 3, lengths: [12, 13, 14, 15, 16, 17, 18, 19] },
-  ];
-  const COUNTRIES = ['DE', 'AT', 'BE', 'ES', 'FI', 'FR', 'IE', 'IT', 'LU', 'NL', 'PT', 'CH', 'GB'];
-  const SUCCEEDED = new Set(['captured', 'completed', 'authorized']);
+const TEXT = {
+  en: {
+    title: 'Payment', loading: 'Loading…', pay: 'Pay {amount}', payTo: 'Payment to {merchant}', cancel: 'Cancel payment',
+    chooseMethod: 'How would you like to pay?', card: 'Card', sepa: 'SEPA Direct Debit', cardDesc: 'Visa, Mastercard, American Express', sepaDesc: 'Pay from your bank account',
+    otherMethod: 'Choose another payment method', continue: 'Continue',
+    holder: 'Name on card', number: 'Card number', expiry: 'Expiry date (MM/YY)', expiryPlaceholder: 'MM/YY', cvc: 'Security code (CVC)',
+    badNumber: 'This card number is not valid.', badExpiry: 'Enter a valid expiry date in the future.', badCvc: 'Enter the {n}-digit security code.', badHolder: 'Enter the name on the card.',
+    processing: 'Processing…', declined: 'Payment declined', declinedText: 'Your bank declined this payment ({reason}). No money was taken.',
+    authFailed: 'The authentication with your bank did not succeed. Please try again or choose another payment method.',
+    verifyFailed: 'Your bank account could not be verified. Please try again or choose another payment method.',
+    success: 'Payment successful', successText: 'Thank you. You will be taken back to {merchant}.', authorizedText: 'Your direct debit mandate was accepted. You will be taken back to {merchant}.',
+    back: 'Return to {merchant}', canceled: 'Payment canceled', canceledText: 'This payment was canceled.',
+    paid: 'Already paid', paidText: 'This payment has already been completed.', finalDeclined: 'This payment was declined.',
+    expired: 'This payment link has expired', expiredText: 'The time to pay has run out and the payment was canceled. Please return to the shop and start again.',
+    invalid: 'This payment link is not valid', invalidText: 'The link is incomplete or does not belong to this payment. Please use the link the shop gave you.',
+    error: 'Something went wrong', errorText: 'Please try again in a moment.', retry: 'Try again',
+    bankIntro: 'You will confirm your bank account with your bank. You will then come back here to sign the direct debit mandate.', toBank: 'Continue to your bank',
+    mandate: 'Direct debit mandate', verifiedAccount: 'Bank account verified.',
+    first_name: 'First name', last_name: 'Last name', birth_date: 'Date of birth', birth_city: 'Place of birth', birth_country: 'Country of birth',
+    company_name: 'Company name', registration_number_code: 'Register', registration_number: 'Registration number', district_court_code: 'District court',
+    line1: 'Street', house: 'House number', zip: 'Postcode', town_city: 'Town or city', country: 'Country', choose: 'Please choose',
+    required: 'This field is required.', sign: 'Sign mandate and pay {amount}', secure: 'Secure payment', scheme: 'Card type: {scheme}', testMode: 'Test mode',
+    reasons: { card_declined: 'card declined', insufficient_funds: 'insufficient funds', expired_card: 'card expired' },
+  },
+  de: {
+    title: 'Zahlung', loading: 'Wird geladen…', pay: '{amount} bezahlen', payTo: 'Zahlung an {merchant}', cancel: 'Zahlung abbrechen',
+    chooseMethod: 'Wie möchten Sie bezahlen?', card: 'Karte', sepa: 'SEPA-Lastschrift', cardDesc: 'Visa, Mastercard, American Express', sepaDesc: 'Vom Bankkonto bezahlen',
+    otherMethod: 'Andere Zahlungsart wählen', continue: 'Weiter',
+    holder: 'Name auf der Karte', number: 'Kartennummer', expiry: 'Gültig bis (MM/JJ)', expiryPlaceholder: 'MM/JJ', cvc: 'Prüfnummer (CVC)',
+    badNumber: 'Diese Kartennummer ist ungültig.', badExpiry: 'Bitte ein gültiges, zukünftiges Ablaufdatum eingeben.', badCvc: 'Bitte die {n}-stellige Prüfnummer eingeben.', badHolder: 'Bitte den Namen auf der Karte eingeben.',
+    processing: 'Wird verarbeitet…', declined: 'Zahlung abgelehnt', declinedText: 'Ihre Bank hat die Zahlung abgelehnt ({reason}). Es wurde kein Geld abgebucht.',
+    authFailed: 'Die Authentifizierung bei Ihrer Bank war nicht erfolgreich. Bitte versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.',
+    verifyFailed: 'Ihr Bankkonto konnte nicht bestätigt werden. Bitte versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.',
+    success: 'Zahlung erfolgreich', successText: 'Vielen Dank. Sie werden zu {merchant} zurückgeleitet.', authorizedText: 'Ihr Lastschriftmandat wurde angenommen. Sie werden zu {merchant} zurückgeleitet.',
+    back: 'Zurück zu {merchant}', canceled: 'Zahlung abgebrochen', canceledText: 'Diese Zahlung wurde abgebrochen.',
+    paid: 'Bereits bezahlt', paidText: 'Diese Zahlung wurde bereits abgeschlossen.', finalDeclined: 'Diese Zahlung wurde abgelehnt.',
+    expired: 'Dieser Zahlungslink ist abgelaufen', expiredText: 'Die Zeit zum Bezahlen ist abgelaufen und die Zahlung wurde storniert. Bitte kehren Sie zum Shop zurück und beginnen Sie erneut.',
+    invalid: 'Dieser Zahlungslink ist ungültig', invalidText: 'Der Link ist unvollständig oder gehört nicht zu dieser Zahlung. Bitte verwenden Sie den Link, den Ihnen der Shop gegeben hat.',
+    error: 'Etwas ist schiefgelaufen', errorText: 'Bitte versuchen Sie es gleich noch einmal.', retry: 'Erneut versuchen',
+    bankIntro: 'Sie bestätigen Ihr Bankkonto bei Ihrer Bank und kehren danach hierher zurück, um das Lastschriftmandat zu erteilen.', toBank: 'Weiter zu Ihrer Bank',
+    mandate: 'SEPA-Lastschriftmandat', verifiedAccount: 'Bankkonto bestätigt.',
+    first_name: 'Vorname', last_name: 'Nachname', birth_date: 'Geburtsdatum', birth_city: 'Geburtsort', birth_country: 'Geburtsland',
+    company_name: 'Firmenname', registration_number_code: 'Register', registration_number: 'Registernummer', district_court_code: 'Amtsgericht',
+    line1: 'Straße', house: 'Hausnummer', zip: 'Postleitzahl', town_city: 'Ort', country: 'Land', choose: 'Bitte wählen',
+    required: 'Dieses Feld ist erforderlich.', sign: 'Mandat erteilen und {amount} bezahlen', secure: 'Sichere Zahlung', scheme: 'Kartentyp: {scheme}', testMode: 'Testmodus',
+    reasons: { card_declined: 'Karte abgelehnt', insufficient_funds: 'nicht genügend Guthaben', expired_card: 'Karte abgelaufen' },
+  },
+  es: {
+    title: 'Pago', loading: 'Cargando…', pay: 'Pagar {amount}', payTo: 'Pago a {merchant}', cancel: 'Cancelar el pago',
+    chooseMethod: '¿Cómo quiere pagar?', card: 'Tarjeta', sepa: 'Adeudo directo SEPA', cardDesc: 'Visa, Mastercard, American Express', sepaDesc: 'Pagar desde su cuenta bancaria',
+    otherMethod: 'Elegir otro método de pago', continue: 'Continuar',
+    holder: 'Nombre en la tarjeta', number: 'Número de tarjeta', expiry: 'Caducidad (MM/AA)', expiryPlaceholder: 'MM/AA', cvc: 'Código de seguridad (CVC)',
+    badNumber: 'Este número de tarjeta no es válido.', badExpiry: 'Introduzca una fecha de caducidad futura válida.', badCvc: 'Introduzca el código de seguridad de {n} dígitos.', badHolder: 'Introduzca el nombre que figura en la tarjeta.',
+    processing: 'Procesando…', declined: 'Pago rechazado', declinedText: 'Su banco ha rechazado este pago ({reason}). No se ha cobrado nada.',
+    authFailed: 'La autenticación con su banco no se completó. Inténtelo de nuevo o elija otro método de pago.',
+    verifyFailed: 'No se pudo verificar su cuenta bancaria. Inténtelo de nuevo o elija otro método de pago.',
+    success: 'Pago realizado', successText: 'Gracias. Le llevaremos de vuelta a {merchant}.', authorizedText: 'Su orden de domiciliación ha sido aceptada. Le llevaremos de vuelta a {merchant}.',
+    back: 'Volver a {merchant}', canceled: 'Pago cancelado', canceledText: 'Este pago ha sido cancelado.',
+    paid: 'Ya pagado', paidText: 'Este pago ya se ha completado.', finalDeclined: 'Este pago fue rechazado.',
+    expired: 'Este enlace de pago ha caducado', expiredText: 'El plazo para pagar ha terminado y el pago se ha cancelado. Vuelva a la tienda y empiece de nuevo.',
+    invalid: 'Este enlace de pago no es válido', invalidText: 'El enlace está incompleto o no corresponde a este pago. Utilice el enlace que le dio la tienda.',
+    error: 'Algo ha salido mal', errorText: 'Inténtelo de nuevo en un momento.', retry: 'Reintentar',
+    bankIntro: 'Confirmará su cuenta bancaria con su banco y después volverá aquí para firmar la orden de domiciliación.', toBank: 'Continuar a su banco',
+    mandate: 'Orden de domiciliación SEPA', verifiedAccount: 'Cuenta bancaria verificada.',
+    first_name: 'Nombre', last_name: 'Apellidos', birth_date: 'Fecha de nacimiento', birth_city: 'Lugar de nacimiento', birth_country: 'País de nacimiento',
+    company_name: 'Razón social', registration_number_code: 'Registro', registration_number: 'Número de registro', district_court_code: 'Juzgado',
+    line1: 'Calle', house: 'Número', zip: 'Código postal', town_city: 'Localidad', country: 'País', choose: 'Elija una opción',
+    required: 'Este campo es obligatorio.', sign: 'Firmar la orden y pagar {amount}', secure: 'Pago seguro', scheme: 'Tipo de tarjeta: {scheme}', testMode: 'Modo de prueba',
+    reasons: { card_declined: 'tarjeta rechazada', insufficient_funds: 'fondos insuficientes', expired_card: 'tarjeta caducada' },
+  },
+};
+const SCHEMES = [
+  { id: 'amex', name: 'Amex', pattern: /^3[47]/, cvc: 4, lengths: [15] },
+  { id: 'visa', name: 'Visa', pattern: /^4/, cvc: 3, lengths: [13, 16, 19] },
+  { id: 'mastercard', name: 'Mastercard', pattern: /^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/, cvc: 3, lengths: [16] },
+  { id: 'discover', name: 'Discover', pattern: /^(6011|65|64[4-9])/, cvc: 3, lengths: [16, 19] },
+  { id: 'jcb', name: 'JCB', pattern: /^35/, cvc: 3, lengths: [16, 17, 18, 19] },
+  { id: 'diners', name: 'Diners', pattern: /^3(0[0-5]|[689])/, cvc: 3, lengths: [14, 16, 19] },
+  { id: 'maestro', name: 'Maestro', pattern: /^(5[06-9]|6\d)/, cvc: 3, lengths: [12, 13, 14, 15, 16, 17, 18, 19] },
+];
+const COUNTRIES = ['DE', 'AT', 'BE', 'ES', 'FI', 'FR', 'IE', 'IT', 'LU', 'NL', 'PT', 'CH', 'GB'];
+const SUCCEEDED = new Set(['captured', 'completed', 'authorized']);
 
-  const paymentId = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
-  const pageToken = new URLSearchParams(location.search).get('token') || '';
-  const flagKey = `hpp:${paymentId}`;
-  const main = document.getElementById('main');
+const paymentId = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
+const pageToken = new URLSearchParams(location.search).get('token') || '';
+const flagKey = `hpp:${paymentId}`;
+const main = document.getElementById('main');
 
-  let lang = browserLanguage();
-  let view = null;
-  let merchant = '';
+const texts = createTexts(TEXT);
+const t = texts.t;
+const api = createApi(pageToken);
+let view = null;
+let merchant = '';
 
-  function browserLanguage() {
-    for (const tag of navigator.languages || [navigator.language]) {
-      const base = String(tag || '').slice(0, 2).toLowerCase();
-      if (LANGUAGES.includes(base)) return base;
+function formatAmount() {
+  const format = new Intl.NumberFormat(texts.lang, { style: 'currency', currency: view.currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(view.amount_minor / 10 ** digits);
+}
+
+const selfPath = () => `/hpp/payments/${encodeURIComponent(paymentId)}`;
+const link = (name) => view && view._links && view._links[name] ? view._links[name].href : undefined;
+
+// ---------- pages that end the visit ----------
+
+function messagePage(kind, title, text, action) {
+  show(main, messagePanel(kind, title, text, action));
+}
+
+function backButton(href) {
+  return h('a', { class: 'button primary', href, id: 'back' }, t('back', { merchant }));
+}
+
+function completed(result, { fromFlow }) {
+  const href = result._links && result._links['hpp:complete'] ? result._links['hpp:complete'].href : undefined;
+  sessionStorage.removeItem(flagKey);
+  const status = result.status;
+  if (SUCCEEDED.has(status)) {
+    if (fromFlow) {
+      messagePage('success', t('success'), t(status === 'authorized' ? 'authorizedText' : 'successText', { merchant }), href ? backButton(href) : null);
+      if (href) setTimeout(() => location.assign(href), 1500);
+    } else {
+      messagePage('success', t('paid'), t('paidText'), href ? backButton(href) : null);
     }
-    return 'en';
+    return;
   }
-
-  function t(key, values = {}) {
-    const text = TEXT[lang][key] ?? TEXT.en[key] ?? key;
-    return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ''));
+  if (status === 'canceled') {
+    if (fromFlow && href) return location.assign(href);
+    return messagePage('canceled', t('canceled'), t('canceledText'), href ? backButton(href) : null);
   }
-
-  /** Builds an element: h('p', {class: 'x'}, 'text', child). Text is never parsed as HTML. */
-  function h(tag, attributes = {}, ...children) {
-    const node = document.createElement(tag);
-    for (const [name, value] of Object.entries(attributes)) {
-      if (value === false || value === undefined || value === null) continue;
-      if (name.startsWith('on')) node.addEventListener(name.slice(2), value);
-      else node.setAttribute(name, value === true ? '' : String(value));
-    }
-    for (const child of children.flat()) if (child !== null && child !== undefined && child !== false) node.append(child);
-    return node;
+  if (status === 'declined') {
+    const reason = (TEXT[texts.lang].reasons || {})[result.decline_reason] || TEXT.en.reasons[result.decline_reason] || result.decline_reason || '';
+    const text = fromFlow && reason ? t('declinedText', { reason }) : t('finalDeclined');
+    return messagePage('declined', t('declined'), text, href ? backButton(href) : null);
   }
+  messagePage('canceled', t('canceled'), t('canceledText'), href ? backButton(href) : null);
+}
 
-  function show(...panels) {
-    main.replaceChildren(...panels);
-    const heading = main.querySelector('h1');
-    if (heading) {
-      heading.setAttribute('tabindex', '-1');
-      heading.focus({ preventScroll: true });
-    }
-  }
+function apiFailure(response) {
+  if (response.status === 410) return messagePage('expired', t('expired'), t('expiredText'));
+  if (response.status === 401) return messagePage('invalid', t('invalid'), t('invalidText'));
+  messagePage('error', t('error'), t('errorText'), h('button', { class: 'button primary', type: 'button', onclick: () => load() }, t('retry')));
+}
 
-  function formatAmount() {
-    const format = new Intl.NumberFormat(lang, { style: 'currency', currency: view.currency });
-    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-    return format.format(view.amount_minor / 10 ** digits);
-  }
+// ---------- frame: brand, summary, cancel ----------
 
-  /** Calls the page API on this origin, whatever host the API's links name. */
-  async function api(method, href, body) {
-    const url = new URL(href, location.origin);
-    const response = await fetch(url.pathname + url.search, {
-      method,
-      headers: { authorization: `Bearer ${pageToken}`, accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-      credentials: 'omit',
-      cache: 'no-store',
-    });
-    let data = null;
-    try {
-      data = await response.json();
-    } catch {
-      data = null;
-    }
-    return { status: response.status, ok: response.ok, body: data };
-  }
+function summary() {
+  return h('section', { class: 'summary', 'aria-label': t('title') },
+    h('p', { class: 'merchant' }, t('payTo', { merchant })),
+    h('p', { class: 'amount', id: 'amount' }, formatAmount()),
+    view.description ? h('p', { class: 'description', id: 'description' }, view.description) : null);
+}
 
-  const selfPath = () => `/hpp/payments/${encodeURIComponent(paymentId)}`;
-  const link = (name) => view && view._links && view._links[name] ? view._links[name].href : undefined;
+function cancelButton() {
+  return h('button', { type: 'button', class: 'button link', id: 'cancel', onclick: cancel }, t('cancel'));
+}
 
-  // ---------- pages that end the visit ----------
+async function cancel(event) {
+  event.currentTarget.disabled = true;
+  const response = await api('POST', link('cancel') || `${selfPath()}/cancel`);
+  if (!response.ok) return response.status === 409 ? load() : apiFailure(response);
+  completed(response.body, { fromFlow: true });
+}
 
-  function messagePage(kind, title, text, action) {
-    document.title = title;
-    show(h('section', { class: `panel message ${kind}`, id: 'message', 'data-state': kind },
-      h('div', { class: `icon icon-${kind}`, 'aria-hidden': 'true' }),
-      h('h1', {}, title),
-      h('p', {}, text),
-      action || null));
-  }
+function screen(content, { alert, canSwitch } = {}) {
+  document.title = `${t('title')} · ${view.branding.platform.name}`;
+  const others = view.payment_methods.length > 1 && canSwitch;
+  show(main, summary(),
+    h('section', { class: 'panel' },
+      alert ? h('p', { class: 'alert', role: 'alert', id: 'alert' }, alert) : null,
+      content,
+      others ? h('button', { type: 'button', class: 'button link', id: 'switch', onclick: () => methodChoice() }, t('otherMethod')) : null),
+    h('footer', { class: 'footer' }, cancelButton(), h('span', { class: 'secure' }, t('secure'))));
+}
 
-  function backButton(href) {
-    return h('a', { class: 'button primary', href, id: 'back' }, t('back', { merchant }));
-  }
+// ---------- method choice ----------
 
-  function completed(result, { fromFlow }) {
-    const href = result._links && result._links['hpp:complete'] ? result._links['hpp:complete'].href : undefined;
-    sessionStorage.removeItem(flagKey);
-    const status = result.status;
-    if (SUCCEEDED.has(status)) {
-      if (fromFlow) {
-        messagePage('success', t('success'), t(status === 'authorized' ? 'authorizedText' : 'successText', { merchant }), href ? backButton(href) : null);
-        if (href) setTimeout(() => location.assign(href), 1500);
-      } else {
-        messagePage('success', t('paid'), t('paidText'), href ? backButton(href) : null);
-      }
-      return;
-    }
-    if (status === 'canceled') {
-      if (fromFlow && href) return location.assign(href);
-      return messagePage('canceled', t('canceled'), t('canceledText'), href ? backButton(href) : null);
-    }
-    if (status === 'declined') {
-      const reason = (TEXT[lang].reasons || {})[result.decline_reason] || TEXT.en.reasons[result.decline_reason] || result.decline_reason || '';
-      const text = fromFlow && reason ? t('declinedText', { reason }) : t('finalDeclined');
-      return messagePage('declined', t('declined'), text, href ? backButton(href) : null);
-    }
-    messagePage('canceled', t('canceled'), t('canceledText'), href ? backButton(href) : null);
-  }
-
-  function apiFailure(response) {
-    if (response.status === 410) return messagePage('expired', t('expired'), t('expiredText'));
-    if (response.status === 401) return messagePage('invalid', t('invalid'), t('invalidText'));
-    messagePage('error', t('error'), t('errorText'), h('button', { class: 'button primary', type: 'button', onclick: () => load() }, t('retry')));
-  }
-
-  // ---------- frame: brand, summary, cancel ----------
-
-  function applyBranding() {
-    const { platform } = view.branding;
-    const root = document.documentElement;
-    root.style.setProperty('--primary', platform.colors.primary);
-    root.style.setProperty('--secondary', platform.colors.secondary);
-    root.style.setProperty('--on-primary', readableOn(platform.colors.primary));
-    document.getElementById('brand-name').textContent = platform.name;
-  }
-
-  /** Black or white text, whichever reads better on the colour. */
-  function readableOn(hex) {
-    const value = parseInt(hex.slice(1), 16);
-    const [r, g, b] = [(value >> 16) & 255, (value >> 8) & 255, value & 255].map((c) => {
-      const s = c / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    });
-    const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-    return luminance > 0.4 ? '#111827' : '#ffffff';
-  }
-
-  function summary() {
-    return h('section', { class: 'summary', 'aria-label': t('title') },
-      h('p', { class: 'merchant' }, t('payTo', { merchant })),
-      h('p', { class: 'amount', id: 'amount' }, formatAmount()),
-      view.description ? h('p', { class: 'description', id: 'description' }, view.description) : null);
-  }
-
-  function cancelButton() {
-    return h('button', { type: 'button', class: 'button link', id: 'cancel', onclick: cancel }, t('cancel'));
-  }
-
-  async function cancel(event) {
-    event.currentTarget.disabled = true;
-    const response = await api('POST', link('cancel') || `${selfPath()}/cancel`);
+function methodChoice() {
+  const options = view.payment_methods.map((method, index) =>
+    h('label', { class: 'method' },
+      h('input', { type: 'radio', name: 'method', value: method.type, checked: index === 0, required: true }),
+      h('span', { class: 'method-text' },
+        h('strong', {}, method.type === 'card' ? t('card') : t('sepa')),
+        h('small', {}, method.type === 'card' ? t('cardDesc') : t('sepaDesc')))));
+  const form = h('form', { id: 'method-form', novalidate: true, onsubmit: async (event) => {
+    event.preventDefault();
+    const type = new FormData(form).get('method');
+    busy(form, true, t('processing'));
+    const response = await api('POST', `${selfPath()}/start`, { type });
     if (!response.ok) return response.status === 409 ? load() : apiFailure(response);
-    completed(response.body, { fromFlow: true });
-  }
+    await load();
+  } },
+  h('fieldset', {}, h('legend', {}, h('h1', {}, t('chooseMethod'))), options),
+  h('button', { type: 'submit', class: 'button primary' }, t('continue')));
+  screen(form);
+}
 
-  function screen(content, { alert, canSwitch } = {}) {
-    document.title = `${t('title')} · ${view.branding.platform.name}`;
-    const others = view.payment_methods.length > 1 && canSwitch;
-    show(summary(),
-      h('section', { class: 'panel' },
-        alert ? h('p', { class: 'alert', role: 'alert', id: 'alert' }, alert) : null,
-        content,
-        others ? h('button', { type: 'button', class: 'button link', id: 'switch', onclick: () => methodChoice() }, t('otherMethod')) : null),
-      h('footer', { class: 'footer' }, cancelButton(), h('span', { class: 'secure' }, t('secure'))));
-  }
+// ---------- card ----------
 
-  // ---------- method choice ----------
+const digitsOf = (value) => value.replace(/\D/g, '');
+const schemeOf = (number) => SCHEMES.find((scheme) => scheme.pattern.test(number));
 
-  function methodChoice() {
-    const options = view.payment_methods.map((method, index) =>
-      h('label', { class: 'method' },
-        h('input', { type: 'radio', name: 'method', value: method.type, checked: index === 0, required: true }),
-        h('span', { class: 'method-text' },
-          h('strong', {}, method.type === 'card' ? t('card') : t('sepa')),
-          h('small', {}, method.type === 'card' ? t('cardDesc') : t('sepaDesc')))));
-    const form = h('form', { id: 'method-form', novalidate: true, onsubmit: async (event) => {
-      event.preventDefault();
-      const type = new FormData(form).get('method');
-      busy(form, true);
-      const response = await api('POST', `${selfPath()}/start`, { type });
-      if (!response.ok) return response.status === 409 ? load() : apiFailure(response);
-      await load();
-    } },
-    h('fieldset', {}, h('legend', {}, h('h1', {}, t('chooseMethod'))), options),
-    h('button', { type: 'submit', class: 'button primary' }, t('continue')));
-    screen(form);
-  }
-
-  function busy(form, on) {
-    for (const element of form.querySelectorAll('button, input, select')) element.disabled = on;
-    const submit = form.querySelector('button[type=submit]');
-    if (submit) {
-      if (on) {
-        submit.dataset.label = submit.textContent;
-        submit.textContent = t('processing');
-      } else if (submit.dataset.label) submit.textContent = submit.dataset.label;
+function luhn(number) {
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
     }
-    form.setAttribute('aria-busy', on ? 'true' : 'false');
+    sum += digit;
   }
+  return number.length >= 12 && number.length <= 19 && sum % 10 === 0;
+}
 
-  // ---------- card ----------
+function parseExpiry(value) {
+  const match = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(value);
+  if (!match) return null;
+  const month = Number(match[1]);
+  const year = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  if (month < 1 || month > 12) return null;
+  const now = new Date();
+  if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1) || year > now.getFullYear() + 20) return null;
+  return { month, year };
+}
 
-  const digitsOf = (value) => value.replace(/\D/g, '');
-  const schemeOf = (number) => SCHEMES.find((scheme) => scheme.pattern.test(number));
+function cardForm(alert) {
+  const number = h('input', { name: 'cardnumber', type: 'text', inputmode: 'numeric', autocomplete: 'cc-number', maxlength: 23, placeholder: '1234 1234 1234 1234', required: true, spellcheck: 'false' });
+  const expiry = h('input', { name: 'exp-date', type: 'text', inputmode: 'numeric', autocomplete: 'cc-exp', maxlength: 7, placeholder: t('expiryPlaceholder'), required: true });
+  const cvc = h('input', { name: 'cvc', type: 'text', inputmode: 'numeric', autocomplete: 'cc-csc', maxlength: 4, placeholder: '123', required: true });
+  const holder = h('input', { name: 'ccname', type: 'text', autocomplete: 'cc-name', maxlength: 100, required: true, spellcheck: 'false' });
+  const schemeBadge = h('span', { class: 'scheme', id: 'scheme', 'aria-live': 'polite' });
+  const touched = new Set();
 
-  function luhn(number) {
-    let sum = 0;
-    for (let i = 0; i < number.length; i++) {
-      let digit = Number(number[number.length - 1 - i]);
-      if (i % 2 === 1) {
-        digit *= 2;
-        if (digit > 9) digit -= 9;
-      }
-      sum += digit;
-    }
-    return number.length >= 12 && number.length <= 19 && sum % 10 === 0;
-  }
+  const checks = {
+    'card-number': () => (luhn(digitsOf(number.value)) && (!schemeOf(digitsOf(number.value)) || schemeOf(digitsOf(number.value)).lengths.includes(digitsOf(number.value).length)) ? '' : t('badNumber')),
+    'card-expiry': () => (parseExpiry(expiry.value) ? '' : t('badExpiry')),
+    'card-cvc': () => {
+      const n = (schemeOf(digitsOf(number.value)) || { cvc: 3 }).cvc;
+      return new RegExp(`^\\d{${n}}$`).test(cvc.value) ? '' : t('badCvc', { n });
+    },
+    'card-holder': () => (holder.value.trim().length >= 2 ? '' : t('badHolder')),
+  };
+  const check = (id, force) => {
+    if (force) touched.add(id);
+    const message = checks[id]();
+    setError(id, touched.has(id) ? message : '');
+    return !message;
+  };
 
-  function parseExpiry(value) {
-    const match = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(value);
-    if (!match) return null;
-    const month = Number(match[1]);
-    const year = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
-    if (month < 1 || month > 12) return null;
-    const now = new Date();
-    if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1) || year > now.getFullYear() + 20) return null;
-    return { month, year };
-  }
-
-  function field(id, label, input, hint) {
-    input.id = id;
-    input.setAttribute('aria-describedby', `${id}-error`);
-    return h('div', { class: 'field' },
-      h('label', { for: id }, label),
-      hint || null,
-      input,
-      h('p', { class: 'error', id: `${id}-error`, 'aria-live': 'polite' }));
-  }
-
-  function setError(id, message) {
-    const input = document.getElementById(id);
-    const error = document.getElementById(`${id}-error`);
-    if (!input || !error) return;
-    error.textContent = message || '';
-    if (message) input.setAttribute('aria-invalid', 'true');
-    else input.removeAttribute('aria-invalid');
-  }
-
-  function cardForm(alert) {
-    const number = h('input', { name: 'cardnumber', type: 'text', inputmode: 'numeric', autocomplete: 'cc-number', maxlength: 23, placeholder: '1234 1234 1234 1234', required: true, spellcheck: 'false' });
-    const expiry = h('input', { name: 'exp-date', type: 'text', inputmode: 'numeric', autocomplete: 'cc-exp', maxlength: 7, placeholder: t('expiryPlaceholder'), required: true });
-    const cvc = h('input', { name: 'cvc', type: 'text', inputmode: 'numeric', autocomplete: 'cc-csc', maxlength: 4, placeholder: '123', required: true });
-    const holder = h('input', { name: 'ccname', type: 'text', autocomplete: 'cc-name', maxlength: 100, required: true, spellcheck: 'false' });
-    const schemeBadge = h('span', { class: 'scheme', id: 'scheme', 'aria-live': 'polite' });
-    const touched = new Set();
-
-    const checks = {
-      'card-number': () => (luhn(digitsOf(number.value)) && (!schemeOf(digitsOf(number.value)) || schemeOf(digitsOf(number.value)).lengths.includes(digitsOf(number.value).length)) ? '' : t('badNumber')),
-      'card-expiry': () => (parseExpiry(expiry.value) ? '' : t('badExpiry')),
-      'card-cvc': () => {
-        const n = (schemeOf(digitsOf(number.value)) || { cvc: 3 }).cvc;
-        return new RegExp(`^\\d{${n}}$`).test(cvc.value) ? '' : t('badCvc', { n });
-      },
-      'card-holder': () => (holder.value.trim().length >= 2 ? '' : t('badHolder')),
-    };
-    const check = (id, force) => {
-      if (force) touched.add(id);
-      const message = checks[id]();
-      setError(id, touched.has(id) ? message : '');
-      return !message;
-    };
-
-    number.addEventListener('input', () => {
-      const digits = digitsOf(number.value).slice(0, 19);
-      const scheme = schemeOf(digits);
-      const groups = scheme && scheme.id === 'amex' ? [4, 6, 5] : [4, 4, 4, 4, 3];
-      const parts = [];
-      let rest = digits;
-      for (const size of groups) {
-        if (!rest) break;
-        parts.push(rest.slice(0, size));
-        rest = rest.slice(size);
-      }
-      number.value = parts.join(' ');
-      schemeBadge.textContent = scheme ? scheme.name : '';
-      schemeBadge.dataset.scheme = scheme ? scheme.id : '';
-      schemeBadge.setAttribute('aria-label', scheme ? t('scheme', { scheme: scheme.name }) : '');
-      cvc.maxLength = scheme ? scheme.cvc : 4;
-      const full = digits.length >= (scheme && scheme.id === 'amex' ? 15 : 16);
-      if (full) touched.add('card-number');
-      check('card-number');
-      if (touched.has('card-cvc')) check('card-cvc');
-    });
-    expiry.addEventListener('input', (event) => {
-      let digits = digitsOf(expiry.value).slice(0, 4);
-      if (digits.length === 1 && Number(digits) > 1) digits = `0${digits}`;
-      const deleting = event.inputType && event.inputType.startsWith('delete');
-      expiry.value = digits.length > 2 || (digits.length === 2 && !deleting) ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
-      if (digits.length === 4) touched.add('card-expiry');
-      check('card-expiry');
-    });
-    cvc.addEventListener('input', () => {
-      cvc.value = digitsOf(cvc.value);
-      check('card-cvc');
-    });
-    holder.addEventListener('input', () => check('card-holder'));
-    for (const [input, id] of [[number, 'card-number'], [expiry, 'card-expiry'], [cvc, 'card-cvc'], [holder, 'card-holder']]) {
-      input.addEventListener('blur', () => input.value && check(id, true));
-    }
-
-    const submit = h('button', { type: 'submit', class: 'button primary', id: 'pay' }, t('pay', { amount: formatAmount() }));
-    const form = h('form', { id: 'card-form', novalidate: true, autocomplete: 'on', onsubmit: async (event) => {
-      event.preventDefault();
-      const ids = ['card-holder', 'card-number', 'card-expiry', 'card-cvc'];
-      const valid = ids.map((id) => check(id, true));
-      const firstBad = ids[valid.indexOf(false)];
-      if (firstBad) return document.getElementById(firstBad).focus();
-      const digits = digitsOf(number.value);
-      const { month, year } = parseExpiry(expiry.value);
-      busy(form, true);
-      const tokenized = await api('POST', link('tokenize') || `${selfPath()}/tokenize`, {
-        type: 'card',
-        value: digits,
-        issuer: (schemeOf(digits) || { id: 'unknown' }).id,
-        token_data: { expiry_month: month, expiry_year: year, cvv: cvc.value, holder_name: holder.value.trim() },
-      });
-      if (!tokenized.ok) {
-        busy(form, false);
-        if (tokenized.status === 400) return showFieldErrors(tokenized.body, { '/value': 'card-number', '/issuer': 'card-number', '/token_data/expiry_year': 'card-expiry', '/token_data/expiry_month': 'card-expiry', '/token_data/cvv': 'card-cvc', '/token_data/holder_name': 'card-holder' });
-        return tokenized.status === 409 ? load() : apiFailure(tokenized);
-      }
-      const authorized = await api('POST', link('hpp:authorize') || `${selfPath()}/authorize`, { token: tokenized.body.token });
-      if (!authorized.ok) {
-        busy(form, false);
-        return authorized.status === 409 ? load() : apiFailure(authorized);
-      }
-      afterStep(authorized.body);
-    } },
-    h('h1', { class: 'form-title' }, t('card')),
-    field('card-holder', t('holder'), holder),
-    h('div', { class: 'field' },
-      h('label', { for: 'card-number' }, t('number')),
-      h('div', { class: 'with-badge' }, number, schemeBadge),
-      h('p', { class: 'error', id: 'card-number-error', 'aria-live': 'polite' })),
-    h('div', { class: 'row' }, field('card-expiry', t('expiry'), expiry), field('card-cvc', t('cvc'), cvc)),
-    submit);
-    number.id = 'card-number';
-    number.setAttribute('aria-describedby', 'card-number-error');
-    screen(form, { alert, canSwitch: true });
-  }
-
-  function showFieldErrors(problem, pointers) {
-    const errors = (problem && problem.errors) || [];
-    let first = null;
-    for (const error of errors) {
-      const id = pointers[error.pointer];
-      if (!id) continue;
-      setError(id, error.detail);
-      first = first || id;
-    }
-    if (first) document.getElementById(first).focus();
-    else messagePage('error', t('error'), (problem && problem.detail) || t('errorText'), h('button', { class: 'button primary', type: 'button', onclick: () => load() }, t('retry')));
-  }
-
-  /** What follows an authorization step: a challenge to follow, a retry, or the end. */
-  function afterStep(result) {
-    if (result._links && result._links.challenge) {
-      sessionStorage.setItem(flagKey, 'flow');
-      return location.assign(result._links.challenge.href);
-    }
-    if (result.workflow && result.workflow.complete) return completed(result, { fromFlow: true });
-    load();
-  }
-
-  // ---------- SEPA ----------
-
-  function bankStep(alert) {
-    const href = link('account_verification');
-    const go = h('a', { class: 'button primary', id: 'to-bank', href, onclick: () => sessionStorage.setItem(flagKey, 'flow') }, t('toBank'));
-    screen(h('div', {}, h('h1', { class: 'form-title' }, t('sepa')), h('p', {}, t('bankIntro')), go), { alert, canSwitch: true });
-  }
-
-  function countrySelect(name, required) {
-    const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames([lang], { type: 'region' }) : null;
-    return h('select', { name, required, autocomplete: name === 'country' ? 'country' : undefined },
-      h('option', { value: '' }, t('choose')),
-      COUNTRIES.map((code) => h('option', { value: code }, names ? names.of(code) : code)));
-  }
-
-  async function mandateStep() {
-    const response = await api('GET', link('mandate_requirements') || `${selfPath()}/mandate-requirements`);
-    if (!response.ok) return response.status === 409 ? bankStep() : apiFailure(response);
-    const requirements = response.body;
-    const type = requirements.type || 'consumer';
-    const fields = requirements.fields || [];
-    const input = (name, attributes = {}) => h('input', { name, type: 'text', required: true, ...attributes });
+  number.addEventListener('input', () => {
+    const digits = digitsOf(number.value).slice(0, 19);
+    const scheme = schemeOf(digits);
+    const groups = scheme && scheme.id === 'amex' ? [4, 6, 5] : [4, 4, 4, 4, 3];
     const parts = [];
-    if (fields.includes('first_name')) parts.push(h('div', { class: 'row' }, field('m-first_name', t('first_name'), input('first_name', { autocomplete: 'given-name', minlength: 2, maxlength: 50 })), field('m-last_name', t('last_name'), input('last_name', { autocomplete: 'family-name', minlength: 2, maxlength: 50 }))));
-    if (fields.includes('birth_date')) parts.push(field('m-birth_date', t('birth_date'), input('birth_date', { type: 'date', autocomplete: 'bday' })));
-    if (fields.includes('birth_place')) parts.push(h('div', { class: 'row' }, field('m-birth_city', t('birth_city'), input('birth_city', { maxlength: 100 })), field('m-birth_country', t('birth_country'), countrySelect('birth_country', true))));
-    if (fields.includes('company_name')) parts.push(field('m-company_name', t('company_name'), input('company_name', { autocomplete: 'organization', minlength: 2, maxlength: 300 })));
-    let courtField = null;
-    if (fields.includes('registration_number_code')) {
-      const registers = requirements.registration_numbers || [];
-      const code = h('select', { name: 'registration_number_code', required: true }, h('option', { value: '' }, t('choose')), registers.map((entry) => h('option', { value: entry.code }, entry.name)));
-      parts.push(h('div', { class: 'row' }, field('m-registration_number_code', t('registration_number_code'), code), field('m-registration_number', t('registration_number'), input('registration_number', { maxlength: 50 }))));
-      if (fields.includes('district_court_code') && requirements.district_courts) {
-        const court = h('select', { name: 'district_court_code' }, h('option', { value: '' }, t('choose')), requirements.district_courts.map((entry) => h('option', { value: entry.code }, entry.name)));
-        courtField = field('m-district_court_code', t('district_court_code'), court);
-        parts.push(courtField);
-        const sync = () => {
-          const entry = registers.find((candidate) => candidate.code === code.value);
-          const needed = Boolean(entry && entry.district_court_code.required);
-          courtField.hidden = !needed;
-          court.required = needed;
-        };
-        code.addEventListener('change', sync);
-        sync();
-      }
+    let rest = digits;
+    for (const size of groups) {
+      if (!rest) break;
+      parts.push(rest.slice(0, size));
+      rest = rest.slice(size);
     }
+    number.value = parts.join(' ');
+    schemeBadge.textContent = scheme ? scheme.name : '';
+    schemeBadge.dataset.scheme = scheme ? scheme.id : '';
+    schemeBadge.setAttribute('aria-label', scheme ? t('scheme', { scheme: scheme.name }) : '');
+    cvc.maxLength = scheme ? scheme.cvc : 4;
+    const full = digits.length >= (scheme && scheme.id === 'amex' ? 15 : 16);
+    if (full) touched.add('card-number');
+    check('card-number');
+    if (touched.has('card-cvc')) check('card-cvc');
+  });
+  expiry.addEventListener('input', (event) => {
+    let digits = digitsOf(expiry.value).slice(0, 4);
+    if (digits.length === 1 && Number(digits) > 1) digits = `0${digits}`;
+    const deleting = event.inputType && event.inputType.startsWith('delete');
+    expiry.value = digits.length > 2 || (digits.length === 2 && !deleting) ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+    if (digits.length === 4) touched.add('card-expiry');
+    check('card-expiry');
+  });
+  cvc.addEventListener('input', () => {
+    cvc.value = digitsOf(cvc.value);
+    check('card-cvc');
+  });
+  holder.addEventListener('input', () => check('card-holder'));
+  for (const [input, id] of [[number, 'card-number'], [expiry, 'card-expiry'], [cvc, 'card-cvc'], [holder, 'card-holder']]) {
+    input.addEventListener('blur', () => input.value && check(id, true));
+  }
+
+  const submit = h('button', { type: 'submit', class: 'button primary', id: 'pay' }, t('pay', { amount: formatAmount() }));
+  const form = h('form', { id: 'card-form', novalidate: true, autocomplete: 'on', onsubmit: async (event) => {
+    event.preventDefault();
+    const ids = ['card-holder', 'card-number', 'card-expiry', 'card-cvc'];
+    const valid = ids.map((id) => check(id, true));
+    const firstBad = ids[valid.indexOf(false)];
+    if (firstBad) return document.getElementById(firstBad).focus();
+    const digits = digitsOf(number.value);
+    const { month, year } = parseExpiry(expiry.value);
+    busy(form, true, t('processing'));
+    const tokenized = await api('POST', link('tokenize') || `${selfPath()}/tokenize`, {
+      type: 'card',
+      value: digits,
+      issuer: (schemeOf(digits) || { id: 'unknown' }).id,
+      token_data: { expiry_month: month, expiry_year: year, cvv: cvc.value, holder_name: holder.value.trim() },
+    });
+    if (!tokenized.ok) {
+      busy(form, false);
+      if (tokenized.status === 400) return fieldErrors(tokenized.body, { '/value': 'card-number', '/issuer': 'card-number', '/token_data/expiry_year': 'card-expiry', '/token_data/expiry_month': 'card-expiry', '/token_data/cvv': 'card-cvc', '/token_data/holder_name': 'card-holder' });
+      return tokenized.status === 409 ? load() : apiFailure(tokenized);
+    }
+    const authorized = await api('POST', link('hpp:authorize') || `${selfPath()}/authorize`, { token: tokenized.body.token });
+    if (!authorized.ok) {
+      busy(form, false);
+      return authorized.status === 409 ? load() : apiFailure(authorized);
+    }
+    afterStep(authorized.body);
+  } },
+  h('h1', { class: 'form-title' }, t('card')),
+  field('card-holder', t('holder'), holder),
+  h('div', { class: 'field' },
+    h('label', { for: 'card-number' }, t('number')),
+    h('div', { class: 'with-badge' }, number, schemeBadge),
+    h('p', { class: 'error', id: 'card-number-error', 'aria-live': 'polite' })),
+  h('div', { class: 'row' }, field('card-expiry', t('expiry'), expiry), field('card-cvc', t('cvc'), cvc)),
+  submit);
+  number.id = 'card-number';
+  number.setAttribute('aria-describedby', 'card-number-error');
+  screen(form, { alert, canSwitch: true });
+}
+
+function fieldErrors(problem, pointers) {
+  if (!showFieldErrors(problem, pointers)) messagePage('error', t('error'), (problem && problem.detail) || t('errorText'), h('button', { class: 'button primary', type: 'button', onclick: () => load() }, t('retry')));
+}
+
+/** What follows an authorization step: a challenge to follow, a retry, or the end. */
+function afterStep(result) {
+  if (result._links && result._links.challenge) {
+    sessionStorage.setItem(flagKey, 'flow');
+    return location.assign(result._links.challenge.href);
+  }
+  if (result.workflow && result.workflow.complete) return completed(result, { fromFlow: true });
+  load();
+}
+
+// ---------- SEPA ----------
+
+function bankStep(alert) {
+  const href = link('account_verification');
+  const go = h('a', { class: 'button primary', id: 'to-bank', href, onclick: () => sessionStorage.setItem(flagKey, 'flow') }, t('toBank'));
+  screen(h('div', {}, h('h1', { class: 'form-title' }, t('sepa')), h('p', {}, t('bankIntro')), go), { alert, canSwitch: true });
+}
+
+function countrySelect(name, required) {
+  const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames([texts.lang], { type: 'region' }) : null;
+  return h('select', { name, required, autocomplete: name === 'country' ? 'country' : undefined },
+    h('option', { value: '' }, t('choose')),
+    COUNTRIES.map((code) => h('option', { value: code }, names ? names.of(code) : code)));
+}
+
+async function mandateStep() {
+  const response = await api('GET', link('mandate_requirements') || `${selfPath()}/mandate-requirements`);
+  if (!response.ok) return response.status === 409 ? bankStep() : apiFailure(response);
+  const requirements = response.body;
+  const type = requirements.type || 'consumer';
+  const fields = requirements.fields || [];
+  const input = (name, attributes = {}) => h('input', { name, type: 'text', required: true, ...attributes });
+  const parts = [];
+  if (fields.includes('first_name')) parts.push(h('div', { class: 'row' }, field('m-first_name', t('first_name'), input('first_name', { autocomplete: 'given-name', minlength: 2, maxlength: 50 })), field('m-last_name', t('last_name'), input('last_name', { autocomplete: 'family-name', minlength: 2, maxlength: 50 }))));
+  if (fields.includes('birth_date')) parts.push(field('m-birth_date', t('birth_date'), input('birth_date', { type: 'date', autocomplete: 'bday' })));
+  if (fields.includes('birth_place')) parts.push(h('div', { class: 'row' }, field('m-birth_city', t('birth_city'), input('birth_city', { maxlength: 100 })), field('m-birth_country', t('birth_country'), countrySelect('birth_country', true))));
+  if (fields.includes('company_name')) parts.push(field('m-company_name', t('company_name'), input('company_name', { autocomplete: 'organization', minlength: 2, maxlength: 300 })));
+  let courtField = null;
+  if (fields.includes('registration_number_code')) {
+    const registers = requirements.registration_numbers || [];
+    const code = h('select', { name: 'registration_number_code', required: true }, h('option', { value: '' }, t('choose')), registers.map((entry) => h('option', { value: entry.code }, entry.name)));
+    parts.push(h('div', { class: 'row' }, field('m-registration_number_code', t('registration_number_code'), code), field('m-registration_number', t('registration_number'), input('registration_number', { maxlength: 50 }))));
+    if (fields.includes('district_court_code') && requirements.district_courts) {
+      const court = h('select', { name: 'district_court_code' }, h('option', { value: '' }, t('choose')), requirements.district_courts.map((entry) => h('option', { value: entry.code }, entry.name)));
+      courtField = field('m-district_court_code', t('district_court_code'), court);
+      parts.push(courtField);
+      const sync = () => {
+        const entry = registers.find((candidate) => candidate.code === code.value);
+        const needed = Boolean(entry && entry.district_court_code.required);
+        courtField.hidden = !needed;
+        court.required = needed;
+      };
+      code.addEventListener('change', sync);
+      sync();
+    }
+  }
+  if (fields.includes('postal_address')) {
+    parts.push(h('div', { class: 'row' }, field('m-line1', t('line1'), input('line1', { autocomplete: 'address-line1', maxlength: 100 })), field('m-number', t('house'), input('number', { inputmode: 'numeric', required: false, maxlength: 6, class: 'short' }))));
+    parts.push(h('div', { class: 'row' }, field('m-zip', t('zip'), input('zip', { autocomplete: 'postal-code', maxlength: 20 })), field('m-town_city', t('town_city'), input('town_city', { autocomplete: 'address-level2', maxlength: 100 }))));
+    parts.push(field('m-country', t('country'), countrySelect('country', true)));
+  }
+  const legal = (requirements.mandate_legal_mention || '').replace(/\{company_name\}/g, merchant);
+  const form = h('form', { id: 'mandate-form', novalidate: true, onsubmit: async (event) => {
+    event.preventDefault();
+    let firstBad = null;
+    for (const element of form.querySelectorAll('input, select')) {
+      const container = element.closest('.field');
+      if (container && container.hidden) continue;
+      const missing = element.required && !element.value.trim();
+      const short = element.minLength > 0 && element.value.trim().length < element.minLength;
+      setError(element.id, missing ? t('required') : short ? element.validationMessage || t('required') : '');
+      if ((missing || short) && !firstBad) firstBad = element;
+    }
+    if (firstBad) return firstBad.focus();
+    const data = Object.fromEntries(new FormData(form));
+    const body = { type };
+    for (const name of ['first_name', 'last_name', 'birth_date', 'company_name', 'registration_number_code', 'registration_number', 'district_court_code']) {
+      if (data[name]) body[name] = String(data[name]).trim();
+    }
+    if (data.birth_city) body.birth_place = { city: data.birth_city.trim(), country: data.birth_country };
     if (fields.includes('postal_address')) {
-      parts.push(h('div', { class: 'row' }, field('m-line1', t('line1'), input('line1', { autocomplete: 'address-line1', maxlength: 100 })), field('m-number', t('house'), input('number', { inputmode: 'numeric', required: false, maxlength: 6, class: 'short' }))));
-      parts.push(h('div', { class: 'row' }, field('m-zip', t('zip'), input('zip', { autocomplete: 'postal-code', maxlength: 20 })), field('m-town_city', t('town_city'), input('town_city', { autocomplete: 'address-level2', maxlength: 100 }))));
-      parts.push(field('m-country', t('country'), countrySelect('country', true)));
+      body.postal_address = { line1: data.line1.trim(), town_city: data.town_city.trim(), zip: data.zip.trim(), ...(data.country ? { country: data.country } : {}) };
+      if (/^\d+$/.test(data.number || '')) body.postal_address.number = Number(data.number);
     }
-    const legal = (requirements.mandate_legal_mention || '').replace(/\{company_name\}/g, merchant);
-    const form = h('form', { id: 'mandate-form', novalidate: true, onsubmit: async (event) => {
-      event.preventDefault();
-      let firstBad = null;
-      for (const element of form.querySelectorAll('input, select')) {
-        const container = element.closest('.field');
-        if (container && container.hidden) continue;
-        const missing = element.required && !element.value.trim();
-        const short = element.minLength > 0 && element.value.trim().length < element.minLength;
-        setError(element.id, missing ? t('required') : short ? element.validationMessage || t('required') : '');
-        if ((missing || short) && !firstBad) firstBad = element;
+    busy(form, true, t('processing'));
+    const signed = await api('POST', link('hpp:authorize') || `${selfPath()}/mandate`, body);
+    if (!signed.ok) {
+      busy(form, false);
+      if (signed.status === 400) {
+        const map = {};
+        for (const name of ['first_name', 'last_name', 'birth_date', 'company_name', 'registration_number_code', 'registration_number', 'district_court_code']) map[`/${name}`] = `m-${name}`;
+        Object.assign(map, { '/birth_place/city': 'm-birth_city', '/birth_place/country': 'm-birth_country', '/birth_place': 'm-birth_city', '/postal_address/line1': 'm-line1', '/postal_address/number': 'm-number', '/postal_address/zip': 'm-zip', '/postal_address/town_city': 'm-town_city', '/postal_address/country': 'm-country' });
+        return fieldErrors(signed.body, map);
       }
-      if (firstBad) return firstBad.focus();
-      const data = Object.fromEntries(new FormData(form));
-      const body = { type };
-      for (const name of ['first_name', 'last_name', 'birth_date', 'company_name', 'registration_number_code', 'registration_number', 'district_court_code']) {
-        if (data[name]) body[name] = String(data[name]).trim();
-      }
-      if (data.birth_city) body.birth_place = { city: data.birth_city.trim(), country: data.birth_country };
-      if (fields.includes('postal_address')) {
-        body.postal_address = { line1: data.line1.trim(), town_city: data.town_city.trim(), zip: data.zip.trim(), ...(data.country ? { country: data.country } : {}) };
-        if (/^\d+$/.test(data.number || '')) body.postal_address.number = Number(data.number);
-      }
-      busy(form, true);
-      const signed = await api('POST', link('hpp:authorize') || `${selfPath()}/mandate`, body);
-      if (!signed.ok) {
-        busy(form, false);
-        if (signed.status === 400) {
-          const map = {};
-          for (const name of ['first_name', 'last_name', 'birth_date', 'company_name', 'registration_number_code', 'registration_number', 'district_court_code']) map[`/${name}`] = `m-${name}`;
-          Object.assign(map, { '/birth_place/city': 'm-birth_city', '/birth_place/country': 'm-birth_country', '/birth_place': 'm-birth_city', '/postal_address/line1': 'm-line1', '/postal_address/number': 'm-number', '/postal_address/zip': 'm-zip', '/postal_address/town_city': 'm-town_city', '/postal_address/country': 'm-country' });
-          return showFieldErrors(signed.body, map);
-        }
-        return signed.status === 409 ? load() : apiFailure(signed);
-      }
-      afterStep(signed.body);
-    } },
-    h('h1', { class: 'form-title' }, t('mandate')),
-    h('p', { class: 'notice' }, t('verifiedAccount')),
-    parts,
-    legal ? h('p', { class: 'legal', id: 'legal' }, legal) : null,
-    h('button', { type: 'submit', class: 'button primary', id: 'sign' }, t('sign', { amount: formatAmount() })));
-    screen(form, { canSwitch: true });
-  }
-
-  // ---------- the visit ----------
-
-  async function load() {
-    if (!paymentId || !pageToken) return messagePage('invalid', t('invalid'), t('invalidText'));
-    const response = await api('GET', selfPath());
-    if (!response.ok) return apiFailure(response);
-    view = response.body;
-    if (LANGUAGES.includes(view.language)) lang = view.language;
-    document.documentElement.lang = lang;
-    merchant = view.branding.merchant.name || view.branding.platform.name;
-    applyBranding();
-    const fromFlow = sessionStorage.getItem(flagKey) === 'flow';
-    if (view.workflow.complete) return completed(view, { fromFlow });
-    const failed = view.status === 'authentication_failed';
-    if (view.status === 'initiated') {
-      if (view.payment_methods.length > 1) return methodChoice();
-      const started = await api('POST', link('hpp:start') || `${selfPath()}/start`, {});
-      if (!started.ok) return apiFailure(started);
-      return load();
+      return signed.status === 409 ? load() : apiFailure(signed);
     }
-    if (link('account_verification')) return bankStep(failed ? t('verifyFailed') : undefined);
-    if (link('mandate_requirements')) return mandateStep();
-    if (link('tokenize')) return cardForm(failed ? t('authFailed') : undefined);
-    messagePage('error', t('error'), t('errorText'));
-  }
+    afterStep(signed.body);
+  } },
+  h('h1', { class: 'form-title' }, t('mandate')),
+  h('p', { class: 'notice' }, t('verifiedAccount')),
+  parts,
+  legal ? h('p', { class: 'legal', id: 'legal' }, legal) : null,
+  h('button', { type: 'submit', class: 'button primary', id: 'sign' }, t('sign', { amount: formatAmount() })));
+  screen(form, { canSwitch: true });
+}
 
-  document.getElementById('loading-text').textContent = t('loading');
-  load().catch(() => messagePage('error', t('error'), t('errorText'), h('button', { class: 'button primary', type: 'button', onclick: () => location.reload() }, t('retry'))));
-})();
+// ---------- the visit ----------
+
+async function load() {
+  if (!paymentId || !pageToken) return messagePage('invalid', t('invalid'), t('invalidText'));
+  const response = await api('GET', selfPath());
+  if (!response.ok) return apiFailure(response);
+  view = response.body;
+  texts.use(view.language);
+  merchant = view.branding.merchant.name || view.branding.platform.name;
+  brand({ name: view.branding.platform.name, primary: view.branding.platform.colors.primary, secondary: view.branding.platform.colors.secondary });
+  const fromFlow = sessionStorage.getItem(flagKey) === 'flow';
+  if (view.workflow.complete) return completed(view, { fromFlow });
+  const failed = view.status === 'authentication_failed';
+  if (view.status === 'initiated') {
+    if (view.payment_methods.length > 1) return methodChoice();
+    const started = await api('POST', link('hpp:start') || `${selfPath()}/start`, {});
+    if (!started.ok) return apiFailure(started);
+    return load();
+  }
+  if (link('account_verification')) return bankStep(failed ? t('verifyFailed') : undefined);
+  if (link('mandate_requirements')) return mandateStep();
+  if (link('tokenize')) return cardForm(failed ? t('authFailed') : undefined);
+  messagePage('error', t('error'), t('errorText'));
+}
+
+document.getElementById('loading-text').textContent = t('loading');
+load().catch(() => messagePage('error', t('error'), t('errorText'), h('button', { class: 'button primary', type: 'button', onclick: () => location.reload() }, t('retry'))));

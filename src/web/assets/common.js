@@ -1,0 +1,164 @@
+// What the hosted pages (payment page, onboarding wizard) share: texts, elements, API calls on this
+// origin, branding from the platform's colours, and form fields with their inline errors.
+
+/** The first of the browser's languages that the page has texts for, else English. */
+export function browserLanguage(languages) {
+  for (const tag of navigator.languages || [navigator.language]) {
+    const base = String(tag || '').slice(0, 2).toLowerCase();
+    if (languages.includes(base)) return base;
+  }
+  return 'en';
+}
+
+/**
+ * The texts of a page in its languages: text.t('key', {name}) fills {name} placeholders; a key
+ * missing in a language falls back to English, then to the key itself.
+ */
+export function createTexts(table) {
+  const languages = Object.keys(table);
+  let lang = browserLanguage(languages);
+  return {
+    languages,
+    get lang() {
+      return lang;
+    },
+    use(language) {
+      if (languages.includes(language)) lang = language;
+      document.documentElement.lang = lang;
+    },
+    has: (key) => table[lang][key] !== undefined || table.en[key] !== undefined,
+    t(key, values = {}) {
+      const text = table[lang][key] ?? table.en[key] ?? key;
+      return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ''));
+    },
+  };
+}
+
+/** Builds an element: h('p', {class: 'x'}, 'text', child). Text is never parsed as HTML. */
+export function h(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === false || value === undefined || value === null) continue;
+    if (name.startsWith('on')) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value === true ? '' : String(value));
+  }
+  for (const child of children.flat()) if (child !== null && child !== undefined && child !== false) node.append(child);
+  return node;
+}
+
+/** Replaces the page's content and moves the focus to its heading, as a new page would. */
+export function show(main, ...panels) {
+  main.replaceChildren(...panels);
+  const heading = main.querySelector('h1');
+  if (heading) {
+    heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+  }
+}
+
+/** A page that ends the visit: an icon, a heading, a text and an optional action. */
+export function messagePanel(kind, title, text, action) {
+  document.title = title;
+  return h('section', { class: `panel message ${kind}`, id: 'message', 'data-state': kind },
+    h('div', { class: `icon icon-${kind}`, 'aria-hidden': 'true' }),
+    h('h1', {}, title),
+    h('p', {}, text),
+    action || null);
+}
+
+/** Calls the page's API on this origin, whatever host the API's links name, with the page's token. */
+export function createApi(token) {
+  return async function api(method, href, body) {
+    const url = new URL(href, location.origin);
+    const response = await fetch(url.pathname + url.search, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      credentials: 'omit',
+      cache: 'no-store',
+    });
+    let data = null;
+    try {
+      data = await response.json();
+    } catch {
+      data = null;
+    }
+    return { status: response.status, ok: response.ok, body: data };
+  };
+}
+
+/** Black or white text, whichever reads better on the colour. */
+export function readableOn(hex) {
+  const value = parseInt(hex.slice(1), 16);
+  const [r, g, b] = [(value >> 16) & 255, (value >> 8) & 255, value & 255].map((c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return luminance > 0.4 ? '#111827' : '#ffffff';
+}
+
+/** The platform's name in the header and its colours on the page. */
+export function applyBranding({ name, primary, secondary }) {
+  const root = document.documentElement;
+  if (/^#[0-9a-fA-F]{6}$/.test(primary || '')) {
+    root.style.setProperty('--primary', primary);
+    root.style.setProperty('--on-primary', readableOn(primary));
+  }
+  if (/^#[0-9a-fA-F]{6}$/.test(secondary || '')) {
+    root.style.setProperty('--secondary', secondary);
+    root.style.setProperty('--on-secondary', readableOn(secondary));
+  }
+  document.getElementById('brand-name').textContent = name;
+}
+
+/** A labelled form field with its error line, which the input names in aria-describedby. */
+export function field(id, label, input, hint) {
+  input.id = id;
+  const hintId = hint ? `${id}-hint` : null;
+  input.setAttribute('aria-describedby', [hintId, `${id}-error`].filter(Boolean).join(' '));
+  return h('div', { class: 'field', id: `${id}-field` },
+    h('label', { for: id }, label),
+    hint ? h('p', { class: 'hint', id: hintId }, hint) : null,
+    input,
+    h('p', { class: 'error', id: `${id}-error`, 'aria-live': 'polite' }));
+}
+
+export function setError(id, message) {
+  const input = document.getElementById(id);
+  const error = document.getElementById(`${id}-error`);
+  if (!input || !error) return;
+  error.textContent = message || '';
+  if (message) input.setAttribute('aria-invalid', 'true');
+  else input.removeAttribute('aria-invalid');
+}
+
+/**
+ * Shows the problem body's field errors at their fields (pointer → element id), the first one
+ * focused; message(error) may word an error for the page. Answers whether any error had a field.
+ */
+export function showFieldErrors(problem, pointers, message = (error) => error.detail) {
+  const errors = (problem && problem.errors) || [];
+  let first = null;
+  for (const error of errors) {
+    const id = pointers[error.pointer];
+    if (!id || !document.getElementById(id)) continue;
+    setError(id, message(error));
+    first = first || id;
+  }
+  if (first) document.getElementById(first).focus();
+  return first !== null;
+}
+
+/** Disables a form while its request runs; its submit button says what is happening. */
+export function busy(form, on, label) {
+  for (const element of form.querySelectorAll('button, input, select, textarea')) element.disabled = on;
+  const submit = form.querySelector('button[type=submit]');
+  if (submit) {
+    if (on) {
+      submit.dataset.label = submit.textContent;
+      submit.textContent = label;
+    } else if (submit.dataset.label) submit.textContent = submit.dataset.label;
+  }
+  form.setAttribute('aria-busy', on ? 'true' : 'false');
+}

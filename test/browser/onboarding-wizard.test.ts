@@ -1,0 +1,391 @@
+import { crc32, deflateSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { PDF } from '../helpers/documents.js';
+import { brandPlatform, expectClean as expectCleanVisit, launchChromium, openVisit, shoot as shootBoth, type Visit } from '../helpers/browser.js';
+
+/**
+ * The hosted onboarding wizard clicked through in Debian's Chromium: a German company and a
+ * Spanish sole trader from the onboarding link to the submitted application (checked through the
+ * platform API), with uploads, corrected errors and a reload on the way; then the page of an
+ * expired and of a replaced link. Every step is photographed on a phone (360×740) and a desktop
+ * into test-results/screenshots/.
+ */
+const PLATFORM_SITE = 'https://platform.example/onboarded';
+const PRIMARY = '#7c3aed';
+
+let server: TestServer;
+let platform: TestPlatform;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  platform = await server.platform();
+  await brandPlatform(server, platform.platformId, { name: 'Marktplatz Nord', primary: PRIMARY, secondary: '#1f2937' });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A PNG of a card-like picture; noise in the photo makes it large enough for the upload to show progress. */
+function cardPng(width = 360, height = 228, seed = 7): Buffer {
+  const rows: Buffer[] = [];
+  let random = seed;
+  const noise = () => {
+    random = (random * 1_103_515_245 + 12_345) & 0x7fffffff;
+    return random & 0xff;
+  };
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      const photo = x > 20 && x < 120 && y > 40 && y < 180;
+      const line = x > 140 && x < 330 && [60, 90, 120, 150].some((top) => y > top && y < top + 10);
+      const header = y < 28;
+      const [r, g, b] = photo ? [120 + (noise() >> 2), 110 + (noise() >> 2), 150 + (noise() >> 2)] : line ? [71, 85, 105] : header ? [124, 58, 237] : [226, 232, 240];
+      row.set([r, g, b], 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows), { level: 0 })), chunk('IEND', Buffer.alloc(0))]);
+}
+
+async function newApplication(body: Record<string, unknown>): Promise<{ id: string; url: string }> {
+  const response = await server.request('POST', '/sandbox/applications', {
+    token: await platform.token(),
+    body: { integration: { type: 'hosted' }, urls: { redirect: PLATFORM_SITE }, ...body },
+  });
+  expect(response.status, response.text).toBe(201);
+  return { id: response.body.id, url: response.body._links.onboarding.href };
+}
+
+const visit = (url: string, locale = 'en-US') => openVisit(browser, url, { locale, returnSite: PLATFORM_SITE });
+const shoot = (page: Page, name: string) => shootBoth(page, `onboarding-${name}`);
+const expectClean = (visited: Visit) => expectCleanVisit(visited, server);
+
+async function heading(page: Page, text: string): Promise<void> {
+  await expect.poll(() => page.locator('h1').textContent()).toBe(text);
+}
+
+async function applicationStatus(id: string): Promise<string> {
+  const response = await server.request('GET', `/sandbox/applications/${id}`, { token: await platform.token() });
+  expect(response.status).toBe(200);
+  return response.body.status;
+}
+
+function bornYearsAgo(years: number, days = 0): string {
+  const today = new Date();
+  return new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate() + days)).toISOString().slice(0, 10);
+}
+
+async function upload(page: Page, id: string, name: string, mimeType: string, buffer: Buffer): Promise<void> {
+  await page.locator(`#${id}`).setInputFiles({ name, mimeType, buffer });
+  await page.locator(`#${id}-done`).waitFor();
+  await expect.poll(() => page.locator(`#${id}-done .filename`).textContent()).toBe(name);
+}
+
+describe('hosted onboarding wizard in the browser', () => {
+  it('onboards a German GmbH: uploads, a corrected register number, a reload and a new visit mid-way, submit (German)', async () => {
+    const application = await newApplication({
+      applicant: { email: 'jana.becker@brotzeit.example', first_name: 'Jana', last_name: 'Becker' },
+      language: 'de',
+      reference: 'brotzeit-1',
+      business: { profile: { legal_name: 'Brotzeit Bäckerei GmbH', registered_address: { line1: 'Leopoldstraße', number: 42, zip: '80802', town_city: 'München', country: 'DE' } } },
+    });
+    const visited = await visit(application.url, 'en-US');
+    const { page } = visited;
+
+    const shell = await page.request.get(application.url);
+    expect(shell.headers()['content-security-policy']).toContain("script-src 'self'");
+    expect(shell.headers()['content-security-policy']).toContain("connect-src 'self'");
+    expect(shell.headers()['content-security-policy']).not.toContain('unsafe-inline');
+    expect(await shell.text()).not.toMatch(/<script>|<style>| style=/);
+
+    // 1. About you
+    await heading(page, 'Angaben zu Ihrer Person');
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    expect(await page.locator('#brand-name').textContent()).toBe('Marktplatz Nord');
+    expect(await page.locator('#continue').evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(124, 58, 237)');
+    expect(await page.locator('#a-first_name').inputValue()).toBe('Jana');
+    for (const id of ['a-first_name', 'a-last_name', 'a-email', 'a-date_of_birth', 'a-gender', 'a-nationality']) expect(await page.locator(`label[for=${id}]`).count()).toBe(1);
+    expect(await page.locator('#a-email').getAttribute('autocomplete')).toBe('email');
+    await shoot(page, 'de-01-applicant');
+    await page.locator('#continue').click();
+    expect(await page.locator('#a-date_of_birth-error').textContent()).toBe('Dieses Feld ist erforderlich.');
+    expect(await page.locator('#a-roles-error').textContent()).toBe('Bitte wählen Sie mindestens eine Rolle.');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('a-date_of_birth');
+    await page.getByLabel('Geburtsdatum').fill('1986-03-09');
+    await page.getByLabel('Geschlecht').selectOption('female');
+    await page.getByLabel('Staatsangehörigkeit').selectOption('DE');
+    await page.getByLabel('Geschäftsführer/in').check();
+    await page.getByLabel('Inhaber/in').check();
+    await page.getByLabel('Nein', { exact: true }).check();
+    await page.locator('#continue').click();
+
+    // 2. Identity document: front with progress and preview, back as a PDF, one upload removed and redone
+    await heading(page, 'Bestätigen Sie Ihre Identität');
+    expect(new URL(page.url()).hash).toBe('#identity');
+    expect(await page.getByLabel('Personalausweis').isChecked()).toBe(true);
+    await shoot(page, 'de-02-identity');
+    const cdp = await visited.context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 96 * 1024 });
+    await page.locator('#doc-front').setInputFiles({ name: 'ausweis-vorne.png', mimeType: 'image/png', buffer: cardPng() });
+    await page.locator('#doc-front-progress').waitFor();
+    await shoot(page, 'de-03-identity-uploading');
+    await page.locator('#doc-front-done').waitFor({ timeout: 20_000 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await expect.poll(() => page.locator('#doc-front-slot img').count()).toBe(1);
+    await page.locator('#doc-back').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an identity document') });
+    expect(await page.locator('#doc-back-error').textContent()).toBe('Dieser Dateityp wird nicht unterstützt. Bitte JPEG, PNG oder PDF hochladen.');
+    await upload(page, 'doc-back', 'ausweis-rueckseite.pdf', 'application/pdf', PDF);
+    await page.getByRole('button', { name: 'Vorderseite: ausweis-vorne.png entfernen' }).click();
+    await page.locator('#doc-front + .dropzone').waitFor();
+    await page.locator('#continue').click();
+    expect(await page.locator('#doc-front-error').textContent()).toBe('Bitte laden Sie dieses Dokument hoch.');
+    await upload(page, 'doc-front', 'ausweis-vorne.png', 'image/png', cardPng(360, 228, 11));
+    await shoot(page, 'de-04-identity-uploaded');
+    await page.locator('#continue').click();
+
+    // 3. Business type from the reference data of Germany
+    await heading(page, 'Welche Art von Unternehmen führen Sie?');
+    expect(await page.getByLabel('Land der Eintragung').inputValue()).toBe('DE');
+    await page.getByLabel(/Kapital- oder Personengesellschaft/).check();
+    expect(await page.locator('#bt-structure option').allTextContents()).toContain('GmbH (Gesellschaft mit beschränkter Haftung)');
+    await page.getByLabel('Rechtsform').selectOption('gmbh');
+    await shoot(page, 'de-05-business-type');
+    await page.locator('#continue').click();
+
+    // 4. Business details: the fields of a GmbH (HRB number, register court, VAT), a register number corrected
+    await heading(page, 'Angaben zu Ihrem Unternehmen');
+    expect(await page.getByLabel('Firmenname laut Register').inputValue()).toBe('Brotzeit Bäckerei GmbH');
+    expect(await page.locator('#bp-registration_number').isVisible()).toBe(true);
+    expect(await page.locator('label[for=bp-registration_number]').textContent()).toBe('Registernummer (HRB)');
+    expect(await page.locator('#bp-district_court_code').isVisible()).toBe(true);
+    expect(await page.getByLabel('Straße').inputValue()).toBe('Leopoldstraße');
+    await page.locator('#bp-registration_number').fill('12345');
+    await page.getByLabel('Registergericht').selectOption('DE-AG-MUENCHEN');
+    await page.getByLabel(/USt-IdNr/).fill('de 123456789');
+    await page.getByRole('combobox', { name: 'Branche' }).pressSequentially('baker');
+    await page.getByRole('option', { name: '5462 · Bakeries' }).waitFor();
+    expect(await page.locator('#bp-mcc').getAttribute('aria-expanded')).toBe('true');
+    await shoot(page, 'de-06a-business-profile-search');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    expect(await page.locator('#bp-mcc').inputValue()).toBe('5462 · Bakeries');
+    await page.getByLabel('Website').fill('brotzeit.example');
+    expect(await page.getByLabel('Ländervorwahl').inputValue()).toBe('DE');
+    await page.getByLabel(/Telefonnummer/).fill('089 12345678');
+    await page.locator('#continue').click();
+    await expect.poll(() => page.locator('#bp-registration_number-error').textContent()).toBe('Diese Nummer passt nicht zu diesem Register.');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('bp-registration_number');
+    expect(await page.locator('#bp-registration_number').getAttribute('aria-invalid')).toBe('true');
+    await shoot(page, 'de-06b-business-profile-error');
+    await page.locator('#bp-registration_number').fill('HRB 123456');
+    await page.locator('#continue').click();
+
+    // 5. Company documents; a reload and a new visit from the link both resume here
+    await heading(page, 'Unternehmensdokumente');
+    await page.reload();
+    await heading(page, 'Unternehmensdokumente');
+    const again = await visit(application.url, 'en-US');
+    await heading(again.page, 'Unternehmensdokumente');
+    expect(new URL(again.page.url()).hash).toBe('#company-documents');
+    await again.context.close();
+    await page.locator('#continue').click();
+    expect(await page.locator('#doc-company_registration-error').textContent()).toBe('Bitte laden Sie dieses Dokument hoch.');
+    await upload(page, 'doc-company_registration', 'handelsregisterauszug.pdf', 'application/pdf', PDF);
+    await shoot(page, 'de-07-company-documents');
+    await page.locator('#continue').click();
+
+    // 6. Representatives: the applicant, another person added and removed
+    await heading(page, 'Wer vertritt das Unternehmen?');
+    await page.locator('#continue').click();
+    expect(await page.locator('.step .alert').textContent()).toBe('Bitte fügen Sie mindestens eine Person hinzu.');
+    await page.getByRole('button', { name: 'Meine Angaben übernehmen' }).click();
+    expect(await page.locator('#r-first_name').inputValue()).toBe('Jana');
+    await page.getByRole('button', { name: 'Person hinzufügen' }).click();
+    await page.locator('#people li').first().waitFor();
+    await page.getByRole('button', { name: 'Weitere Person hinzufügen' }).click();
+    await page.locator('#r-first_name').fill('Tobias');
+    await page.locator('#r-last_name').fill('Wagner');
+    await page.locator('#r-email').fill('tobias.wagner@brotzeit.example');
+    await page.locator('#r-date_of_birth').fill(bornYearsAgo(15));
+    await page.locator('#r-roles').check();
+    await page.locator('#r-pep').check();
+    await page.getByRole('button', { name: 'Person hinzufügen' }).click();
+    expect(await page.locator('#r-date_of_birth-error').textContent()).toBe('Die Person muss mindestens 16 Jahre alt sein.');
+    await page.locator('#r-date_of_birth').fill('1979-11-30');
+    await page.getByRole('button', { name: 'Person hinzufügen' }).click();
+    await expect.poll(() => page.locator('#people li').count()).toBe(2);
+    await shoot(page, 'de-08-representatives');
+    await page.getByRole('button', { name: 'Tobias Wagner entfernen' }).click();
+    await expect.poll(() => page.locator('#people li').count()).toBe(1);
+    expect(await page.locator('#people').textContent()).toContain('Jana Becker');
+    await page.locator('#continue').click();
+
+    // 7. Payout account
+    await heading(page, 'Wohin sollen wir Ihr Geld überweisen?');
+    expect(await page.getByLabel('Kontoinhaber/in').inputValue()).toBe('Brotzeit Bäckerei GmbH');
+    await page.getByLabel('IBAN').fill('de89370400440532013000');
+    await page.getByLabel('Kontoinhaber/in').focus();
+    expect(await page.getByLabel('IBAN').inputValue()).toBe('DE89 3704 0044 0532 0130 00');
+    await shoot(page, 'de-09-payout');
+    await page.locator('#continue').click();
+
+    // 8. Review, then submit
+    await heading(page, 'Prüfen Sie Ihre Angaben');
+    const review = await page.locator('#review-form').textContent();
+    for (const text of ['Jana Becker', 'Brotzeit Bäckerei GmbH', 'HRB 123456', 'DE123456789', '5462 · Bakeries', 'https://brotzeit.example', 'DE89 3704 0044 0532 0130 00', 'handelsregisterauszug.pdf', 'GmbH (Gesellschaft mit beschränkter Haftung)']) {
+      expect(review).toContain(text);
+    }
+    await shoot(page, 'de-10-review');
+    expect(await applicationStatus(application.id)).toBe('in_progress');
+    await page.getByRole('button', { name: 'Antrag absenden' }).click();
+    await page.locator('#message[data-state=success]').waitFor();
+    await heading(page, 'Antrag abgeschickt');
+    await shoot(page, 'de-11-submitted');
+    expect(await applicationStatus(application.id)).toBe('submitted');
+    await page.locator('#redirect').click();
+    await page.waitForURL(PLATFORM_SITE);
+
+    const after = await visit(application.url, 'en-US');
+    await after.page.locator('#message[data-state=success]').waitFor();
+    expect(await after.page.locator('#redirect').getAttribute('href')).toBe(PLATFORM_SITE);
+    await expectClean(after);
+    await expectClean(visited);
+  });
+
+  it('onboards a Spanish sole trader: an age and an IBAN error corrected, a reload mid-way, submit (Spanish)', async () => {
+    const application = await newApplication({
+      applicant: { email: 'lucia@tapas.example', first_name: 'Lucía', last_name: 'Fernández' },
+      language: 'es',
+      reference: 'tapas-7',
+    });
+    const visited = await visit(application.url, 'de-DE');
+    const { page } = visited;
+
+    await heading(page, 'Háblenos de usted');
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    await page.getByLabel('Fecha de nacimiento').fill(bornYearsAgo(16, 1));
+    await page.getByLabel('Sexo').selectOption('female');
+    await page.getByLabel('Nacionalidad').selectOption('ES');
+    await page.getByLabel('Propietario/a').check();
+    await page.getByLabel('No', { exact: true }).check();
+    await page.locator('#continue').click();
+    expect(await page.locator('#a-date_of_birth-error').textContent()).toBe('La persona debe tener al menos 16 años.');
+    await shoot(page, 'es-01-applicant-error');
+    await page.getByLabel('Fecha de nacimiento').fill(bornYearsAgo(16));
+    await page.locator('#continue').click();
+
+    await heading(page, 'Verifique su identidad');
+    // The focus moves to the new step's heading; the keyboard goes on from there, through the radio group.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('step-title');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('identity-type');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.getByLabel('Pasaporte').isChecked()).toBe(true);
+    expect(await page.locator('#doc-back').count()).toBe(0);
+    await upload(page, 'doc-front', 'pasaporte.png', 'image/png', cardPng(360, 228, 3));
+    await shoot(page, 'es-02-identity');
+    await page.locator('#continue').click();
+
+    await heading(page, '¿Qué tipo de negocio tiene?');
+    await page.getByLabel('País de registro').selectOption('ES');
+    await page.getByLabel(/Autónomo/).check();
+    expect(await page.getByLabel('Forma jurídica').inputValue()).toBe('sole_trader');
+    expect(await page.locator('#bt-structure option:checked').textContent()).toBe('Empresario individual (autónomo)');
+    await shoot(page, 'es-03-business-type');
+    await page.locator('#continue').click();
+
+    await heading(page, 'Háblenos de su negocio');
+    expect(await page.locator('#bp-district_court_code').count()).toBe(0);
+    expect(await page.locator('label[for=bp-registration_number]').textContent()).toBe('Número de registro (opcional)');
+    await page.reload();
+    await heading(page, 'Háblenos de su negocio');
+    await page.getByLabel('Razón social').fill('Lucía Fernández');
+    await page.getByLabel('Nombre comercial (opcional)').fill('Tapas Lucía');
+    await page.getByLabel('Calle').fill('Calle Mayor');
+    await page.getByLabel('N.º').fill('12');
+    await page.getByLabel('Código postal').fill('28013');
+    await page.getByLabel('Localidad').fill('Madrid');
+    await page.getByLabel('País', { exact: true }).selectOption('ES');
+    await page.getByRole('combobox', { name: 'Sector' }).pressSequentially('restaurants eating');
+    await page.getByRole('option', { name: '5812 · Eating places and Restaurants' }).click();
+    await page.getByLabel('Sitio web').fill('https://tapas.example');
+    await page.getByLabel(/Teléfono/).fill('612 345 678');
+    await shoot(page, 'es-04-business-profile');
+    await page.locator('#continue').click();
+
+    await heading(page, 'Documentos de la empresa');
+    expect(await page.locator('.optional').count()).toBe(2);
+    await shoot(page, 'es-05-company-documents');
+    await page.locator('#continue').click();
+
+    await heading(page, '¿Quién representa al negocio?');
+    expect(await page.locator('#representative-form').isHidden()).toBe(true);
+    await shoot(page, 'es-06-representatives');
+    await page.locator('#continue').click();
+
+    await heading(page, '¿Dónde le enviamos su dinero?');
+    await page.getByLabel('IBAN').fill('ES91 2100 0418 4502 0005 1333');
+    await page.locator('#continue').click();
+    expect(await page.locator('#p-iban-error').textContent()).toBe('Este IBAN no es válido. Compruebe que no haya errores.');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('p-iban');
+    await shoot(page, 'es-07-payout-error');
+    await page.getByLabel('IBAN').fill('ES91 2100 0418 4502 0005 1332');
+    await page.locator('#continue').click();
+
+    await heading(page, 'Revise sus datos');
+    const review = await page.locator('#review-form').textContent();
+    for (const text of ['Lucía Fernández', 'Tapas Lucía', 'Calle Mayor 12', '28013 Madrid', 'pasaporte.png', 'ES91 2100 0418 4502 0005 1332', 'Nadie aparte del solicitante']) expect(review).toContain(text);
+    await shoot(page, 'es-08-review');
+    await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+    await heading(page, 'Solicitud enviada');
+    expect(await page.locator('#redirect').textContent()).toBe('Volver a Marktplatz Nord');
+    await shoot(page, 'es-09-submitted');
+    expect(await applicationStatus(application.id)).toBe('submitted');
+    await expectClean(visited);
+  });
+
+  it('tells the merchant to ask for a new link when the link was replaced or expired', async () => {
+    const application = await newApplication({ applicant: { email: 'ana@example.com', first_name: 'Ana', last_name: 'Ruiz' }, language: 'es' });
+    const relinked = await server.request('POST', `/sandbox/applications/${application.id}/link`, { token: await platform.token() });
+    expect(relinked.status).toBe(200);
+
+    const replaced = await visit(application.url, 'de-DE');
+    await replaced.page.locator('#message[data-state=expired]').waitFor();
+    await heading(replaced.page, 'Dieser Link ist nicht mehr gültig');
+    expect(await replaced.page.locator('#message').textContent()).toContain('Bitte fragen Sie die Plattform, die Ihnen den Link geschickt hat, nach einem neuen.');
+    await shoot(replaced.page, 'link-replaced-de');
+    await expectClean(replaced);
+
+    server.clock.advance(25 * 3600);
+    try {
+      const expired = await visit(relinked.body._links.onboarding.href, 'es-ES');
+      await heading(expired.page, 'Este enlace ya no es válido');
+      await shoot(expired.page, 'link-expired-es');
+      await expectClean(expired);
+    } finally {
+      server.clock.advance(-25 * 3600);
+    }
+
+    const without = await visit(`${server.config.onboardingUrl}/onboarding`, 'en-GB');
+    await heading(without.page, 'This link is no longer valid');
+    await expectClean(without);
+    expect(await applicationStatus(application.id)).toBe('initiated');
+  });
+});
