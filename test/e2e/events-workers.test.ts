@@ -85,3 +85,35 @@ it(`two workers deliver 1,000 events on ${DATABASE}: none lost, none delivered t
   expect(states).toHaveLength(1000);
   expect(states.every((row) => row.state === 'succeeded' && row.attempt_count === 1)).toBe(true);
 });
+
+it(`wakes a worker in another connection as soon as an event commits (${DATABASE === 'postgres' ? 'LISTEN/NOTIFY' : 'in-process wake-up'}), not at its next poll`, async () => {
+  const platform = await server.platform();
+  const sent: string[] = [];
+  // Polls once a minute: a delivery within two seconds can only come from the wake-up.
+  const worker = new DeliveryWorker(second, server.clock, countingSender(new Set(), [], sent), server.app.app.log, { pollMs: 60_000 });
+  await worker.start();
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the pass at start has found nothing to do
+    const before = receiver.received.length;
+    for (let round = 0; round < 3; round++) {
+      const id = await server.app.database.db.transaction().execute((trx) =>
+        server.app.services.outbox.record(trx, {
+          environment: 'sandbox',
+          platformId: platform.platformId,
+          type: 'payment_succeeded',
+          objectId: `pay_${String(round).padStart(26, '0')}`,
+          data: { round },
+          occurredAt: server.clock.now(),
+          destination: receiver.url,
+        }),
+      );
+      const committed = performance.now();
+      const received = await receiver.waitFor(before + round + 1, 2_000);
+      expect(received.at(-1)!.headers['webhook-id']).toBe(id);
+      expect(received.at(-1)!.at - committed).toBeLessThan(2_000);
+    }
+    expect(sent).toHaveLength(3);
+  } finally {
+    await worker.stop();
+  }
+});

@@ -108,6 +108,31 @@ describe('what is refused', () => {
     expect(await listAll(server, token)).toEqual([first.body.id]);
   });
 
+  it('answers 409 with Retry-After while the first request holds the key in the database, then replays it', async () => {
+    const token = await freshToken();
+    const key = randomUUID();
+    const first = await upload(server, token, logo, withKey(key));
+    expect(first.status).toBe(201);
+    // The claim lives in the database: mark it as still running, as another API process would hold it.
+    const { db } = server.app.database;
+    const setState = (state: 'in_flight' | 'done') => db.updateTable('idempotency_keys').set({ state }).where('key', '=', key).executeTakeFirstOrThrow();
+    expect(Number((await setState('in_flight')).numUpdatedRows)).toBe(1);
+
+    const during = await upload(server, token, logo, withKey(key));
+    expectProblem(during, 409, 'idempotency_in_flight');
+    expect(during.headers.get('retry-after')).toBe('1');
+    expect(during.headers.get('idempotent-replayed')).toBeNull();
+    // Another body under the same key is still a misuse of the key, in flight or not.
+    expectProblem(await upload(server, token, { ...logo, type: 'other' }, withKey(key)), 422, 'idempotency_key_reused');
+
+    await setState('done');
+    const after = await upload(server, token, logo, withKey(key));
+    expect(after.status).toBe(201);
+    expect(after.headers.get('idempotent-replayed')).toBe('true');
+    expect(after.body).toEqual(first.body);
+    expect(await listAll(server, token)).toEqual([first.body.id]);
+  });
+
   it('refuses a key of 256 characters and an empty key with 400', async () => {
     const token = await freshToken();
     for (const key of ['k'.repeat(256), '']) {

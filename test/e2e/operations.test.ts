@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { decodeProtectedHeader } from 'jose';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { ALL_SCOPES } from '../../src/core/auth.js';
 import { createDataStore, freePort, startServer, type DataStore, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { PNG, download, pngFile, upload } from '../helpers/documents.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
@@ -142,6 +144,13 @@ describe('what works', () => {
       expect(Object.keys(document.paths)).toContain(pathname);
     }
     expect(document.servers.map((entry: { url: string }) => entry.url)).toEqual([server.config.baseUrl, server.config.sandboxBaseUrl]);
+    // Every route, public ones included, documents its success answer and its problem answer.
+    const problemRef = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
+    for (const { pathname, method, operation } of operations(document)) {
+      const where = `${method.toUpperCase()} ${pathname}`;
+      expect(Object.keys(operation.responses).some((status) => /^[23]\d\d$/.test(status)), where).toBe(true);
+      expect(operation.responses['500']?.content, where).toEqual(problemRef);
+    }
     expect(document.components.schemas.Problem.required).toEqual(expect.arrayContaining(['type', 'title', 'status', 'detail', 'code', 'trace_id']));
   });
 
@@ -179,22 +188,54 @@ describe('what works', () => {
     expect(served.body.openapi).toMatch(/^3\.1\./);
   });
 
-  it('keeps clients and the signing key across a restart on the same data', async () => {
+  it('keeps every object, the clients and the signing key across a restart on the same data', async () => {
     const store = await newStore();
-    const first = await startServer({}, { store });
+    // One base URL for both runs (the port changes): tokens name it as issuer and audience.
+    const env = { BASE_URL: 'https://payments.test' };
+    const first = await startServer(env, { store });
     const client = await first.app.services.clients.create({ environment: 'sandbox', platformName: 'Restarted platform' });
     const body = { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, audience: first.config.sandboxBaseUrl };
     const before = await tokenRequest(first.url, body);
     expect(before.status).toBe(200);
+    const token = before.body.access_token as string;
+    const uploadKey = { 'idempotency-key': 'restart-upload' };
+    const uploaded = await upload(first, token, { type: 'other', tags: ['kept'], file: pngFile('kept.png') }, uploadKey);
+    expect(uploaded.status).toBe(201);
+    const documentBefore = await first.request('GET', `/v2/documents/${uploaded.body.id}`, { token });
+    const eventId = await first.app.database.db.transaction().execute((trx) =>
+      first.app.services.outbox.record(trx, {
+        environment: 'sandbox',
+        platformId: client.platformId,
+        type: 'payment_succeeded',
+        objectId: 'pay_01JABCDEFGHJKMNPQRSTVWXYZ0',
+        data: { id: 'pay_01JABCDEFGHJKMNPQRSTVWXYZ0' },
+        occurredAt: first.clock.now(),
+        destination: null,
+      }),
+    );
+    const secretBefore = (await first.request('GET', '/sandbox/webhook-secret', { token })).body.secret;
     await first.close();
 
-    const second = await startServer({}, { store });
+    const second = await startServer(env, { store });
     try {
+      // The key made at first start is read back from the database: a token signed before still verifies.
+      expect((await second.request('GET', '/sandbox/accounts', { token })).status).toBe(200);
+      expect(await second.app.database.db.selectFrom('signing_keys').select('kid').execute()).toEqual([{ kid: decodeProtectedHeader(token).kid }]);
       const after = await tokenRequest(second.url, { ...body, audience: second.config.sandboxBaseUrl });
       expect(after.status).toBe(200);
-      expect(decodeProtectedHeader(after.body.access_token).kid).toBe(decodeProtectedHeader(before.body.access_token).kid);
+      expect(decodeProtectedHeader(after.body.access_token).kid).toBe(decodeProtectedHeader(token).kid);
       const accounts = await second.request('GET', '/sandbox/accounts', { token: after.body.access_token });
       expect(accounts.body.data.map((account: { id: string }) => account.id)).toEqual([client.platformId]);
+
+      // Document metadata (database) and bytes (blob store under DATA_DIR), events, secrets and idempotency keys.
+      expect((await second.request('GET', `/v2/documents/${uploaded.body.id}`, { token })).body).toEqual(documentBefore.body);
+      const content = await download(second, token, uploaded.body.id);
+      expect(content.bytes.equals(PNG)).toBe(true);
+      const replayed = await upload(second, token, { type: 'other', tags: ['kept'], file: pngFile('kept.png') }, uploadKey);
+      expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+      expect(replayed.body).toEqual(uploaded.body);
+      expect((await second.request('GET', `/sandbox/events/${eventId}`, { token })).body.event_id).toBe(eventId);
+      expect((await second.request('GET', '/sandbox/webhook-secret', { token })).body.secret).toBe(secretBefore);
     } finally {
       await second.close();
     }
@@ -260,6 +301,65 @@ describe('what works', () => {
     },
     90_000,
   );
+  it(
+    'finishes a request in flight on SIGTERM, then exits 0',
+    async () => {
+      const store = await newStore();
+      const port = await freePort();
+      const proc = run('src/main.ts', [], { ...store.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' }, store.dataDir);
+      await proc.waitFor(/^Get a token: .*$/m);
+      const url = `http://127.0.0.1:${port}`;
+      const [, clientId] = await proc.waitFor(/^\s+client_id:\s+(\S+)$/m);
+      const [, clientSecret] = await proc.waitFor(/^\s+client_secret:\s+(\S+)$/m);
+      const issued = await tokenRequest(url, { grant_type: 'client_credentials', client_id: clientId!, client_secret: clientSecret!, audience: `http://localhost:${port}/sandbox` });
+
+      // An upload whose body arrives in two halves, with SIGTERM in between.
+      const boundary = 'shutdown-boundary';
+      const head = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nother\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="late.png"\r\nContent-Type: image/png\r\n\r\n`,
+      );
+      const tail = Buffer.concat([PNG, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+      const outgoing = http.request(`${url}/v2/documents`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${issued.body.access_token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + tail.length,
+        },
+      });
+      const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        outgoing.on('error', reject);
+        outgoing.on('response', (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode!, body: text }));
+        });
+      });
+      outgoing.write(head);
+      await proc.waitFor(/"url":"\/v2\/documents".*"msg":"incoming request"/);
+
+      proc.child.kill('SIGTERM');
+      await proc.waitFor(/shutting down/);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(proc.child.exitCode).toBeNull(); // still waiting for the upload to finish
+      outgoing.end(tail);
+      const answer = await answered;
+      expect(answer.status, answer.body).toBe(201);
+      expect(await proc.exited).toBe(0);
+
+      // The upload was stored before the process went away.
+      const restarted = await startServer({}, { store });
+      try {
+        const id = JSON.parse(answer.body).id as string;
+        const platformToken = await tokenRequest(restarted.url, { grant_type: 'client_credentials', client_id: clientId!, client_secret: clientSecret!, audience: restarted.config.sandboxBaseUrl });
+        expect((await download(restarted, platformToken.body.access_token, id)).bytes.equals(PNG)).toBe(true);
+      } finally {
+        await restarted.close();
+      }
+    },
+    90_000,
+  );
 });
 
 describe('what is refused', () => {
@@ -277,6 +377,11 @@ describe('who may not see it', () => {
     const document = (await server.request('GET', '/openapi.json')).body;
     const paths = Object.keys(document.paths);
     expect(paths.filter((pathname) => pathname.startsWith('/sandbox'))).toEqual([]);
+    // A route of the sandbox alone is listed once, relative to the sandbox base URL, which alone serves it.
+    const decision = document.paths['/simulations/applications/{application_id}/decision'];
+    expect(decision.post.servers).toEqual([{ url: server.config.sandboxBaseUrl, description: 'sandbox only' }]);
+    expect(decision.post.security).toEqual([{ oauth2: ['onboarding:initiate'] }]);
+    expect(document.paths['/accounts'].get.servers).toBeUndefined();
     expect(paths.filter((pathname) => pathname.startsWith('/docs') || pathname === '/openapi.json')).toEqual([]);
   });
 });
