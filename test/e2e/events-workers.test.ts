@@ -4,6 +4,7 @@ import { DeliveryWorker } from '../../src/events/worker.js';
 import { HttpSender, type Sender } from '../../src/events/sender.js';
 import { startServer, DATABASE, type TestServer } from '../helpers/harness.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { recordEvent } from '../helpers/events.js';
 
 let server: TestServer;
 let receiver: Receiver;
@@ -96,17 +97,12 @@ it(`wakes a worker in another connection as soon as an event commits (${DATABASE
     await new Promise((resolve) => setTimeout(resolve, 300)); // the pass at start has found nothing to do
     const before = receiver.received.length;
     for (let round = 0; round < 3; round++) {
-      const id = await server.app.database.db.transaction().execute((trx) =>
-        server.app.services.outbox.record(trx, {
-          environment: 'sandbox',
-          platformId: platform.platformId,
-          type: 'payment_succeeded',
-          objectId: `pay_${String(round).padStart(26, '0')}`,
-          data: { round },
-          occurredAt: server.clock.now(),
-          destination: receiver.url,
-        }),
-      );
+      const id = await recordEvent(server, {
+        platformId: platform.platformId,
+        objectId: `pay_${String(round).padStart(26, '0')}`,
+        data: { round },
+        destination: receiver.url,
+      });
       const committed = performance.now();
       const received = await receiver.waitFor(before + round + 1, 2_000);
       expect(received.at(-1)!.headers['webhook-id']).toBe(id);

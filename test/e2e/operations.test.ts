@@ -2,12 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeProtectedHeader } from 'jose';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { ALL_SCOPES } from '../../src/core/auth.js';
-import { createDataStore, freePort, startServer, type DataStore, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { DATABASE, createDataStore, freePort, startServer, type DataStore, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { PNG, download, pngFile, upload } from '../helpers/documents.js';
+import { startReceiver } from '../helpers/receiver.js';
+import { recordEvent } from '../helpers/events.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
@@ -202,17 +204,7 @@ describe('what works', () => {
     const uploaded = await upload(first, token, { type: 'other', tags: ['kept'], file: pngFile('kept.png') }, uploadKey);
     expect(uploaded.status).toBe(201);
     const documentBefore = await first.request('GET', `/v2/documents/${uploaded.body.id}`, { token });
-    const eventId = await first.app.database.db.transaction().execute((trx) =>
-      first.app.services.outbox.record(trx, {
-        environment: 'sandbox',
-        platformId: client.platformId,
-        type: 'payment_succeeded',
-        objectId: 'pay_01JABCDEFGHJKMNPQRSTVWXYZ0',
-        data: { id: 'pay_01JABCDEFGHJKMNPQRSTVWXYZ0' },
-        occurredAt: first.clock.now(),
-        destination: null,
-      }),
-    );
+    const eventId = await recordEvent(first, { platformId: client.platformId, destination: null });
     const secretBefore = (await first.request('GET', '/sandbox/webhook-secret', { token })).body.secret;
     await first.close();
 
@@ -263,6 +255,23 @@ describe('what works', () => {
       expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
       const printed = { grant_type: 'client_credentials', client_id: clientId!, client_secret: clientSecret! };
       expect((await tokenRequest(first.url, { ...printed, audience: first.audience })).status).toBe(200);
+
+      // The CLI beside the running server: on PostgreSQL the server sees its client at once; the
+      // embedded database belongs to the server's process, so there the CLI refuses and says why.
+      const beside = run('src/cli.ts', ['clients', 'create', '--environment', 'sandbox', '--name', 'beside'], store.env, store.dataDir);
+      const besideExit = await beside.exited;
+      const besideClients: string[] = [];
+      if (DATABASE === 'pglite') {
+        expect(besideExit).toBe(1);
+        expect(beside.output()).toMatch(new RegExp(`embedded database in .* is open in process \\d+`));
+        expect(beside.output()).not.toMatch(/client_secret:/);
+      } else {
+        expect(besideExit).toBe(0);
+        const id = beside.output().match(/^client_id:\s+(\S+)$/m)![1]!;
+        const secret = beside.output().match(/^client_secret:\s+(\S+)$/m)![1]!;
+        expect((await tokenRequest(first.url, { grant_type: 'client_credentials', client_id: id, client_secret: secret, audience: first.audience })).status).toBe(200);
+        besideClients.push(id);
+      }
       first.proc.child.kill('SIGTERM');
       expect(await first.proc.exited).toBe(0);
       expect(first.proc.output()).toContain('shutting down');
@@ -279,7 +288,7 @@ describe('what works', () => {
 
       // Second start on the same data: no secret printed, both clients work, the CLI one narrowly.
       const second = await start();
-      expect(second.proc.output()).toContain(`Sandbox clients: ${clientId}, ${cliId}`);
+      expect(second.proc.output()).toContain(`Sandbox clients: ${[clientId, ...besideClients, cliId].join(', ')}`);
       expect(second.proc.output()).not.toContain(clientSecret);
       expect(second.proc.output()).not.toContain(cliSecret);
       expect(second.proc.output()).not.toMatch(/client_secret:\s+\S/);
@@ -360,9 +369,58 @@ describe('what works', () => {
     },
     90_000,
   );
+
+  it(
+    `runs \`npm run worker\` as a background process beside the API ${DATABASE === 'postgres' ? '(delivers webhooks)' : '(refused: the embedded database is the API’s)'}`,
+    async () => {
+      const store = await newStore();
+      const api = await startServer({ WEBHOOK_WORKER: 'off', JOB_WORKER: 'off' }, { store });
+      const receiver = await startReceiver();
+      try {
+        const worker = run('src/worker.ts', [], { ...store.env, LOG_LEVEL: 'info' }, store.dataDir);
+        if (DATABASE === 'pglite') {
+          expect(await worker.exited).toBe(1);
+          expect(worker.output()).toMatch(/embedded database in .* is open in process \d+/);
+          return;
+        }
+        await worker.waitFor(/background worker started/);
+        const platform = await api.platform();
+        const id = await recordEvent(api, { platformId: platform.platformId, destination: receiver.url });
+        const [delivery] = await receiver.waitFor(1);
+        expect(delivery!.headers['webhook-id']).toBe(id);
+        worker.child.kill('SIGTERM');
+        expect(await worker.exited).toBe(0);
+      } finally {
+        await receiver.close();
+        await api.close();
+      }
+    },
+    60_000,
+  );
 });
 
 describe('what is refused', () => {
+  it('answers /readyz with 503 once the database is unreachable, while /healthz still answers', async () => {
+    const own = await startServer({ WEBHOOK_WORKER: 'off', JOB_WORKER: 'off' });
+    // Every statement now fails as it would with the database server gone.
+    const unreachable = vi
+      .spyOn(own.app.database.db.getExecutor(), 'executeQuery')
+      .mockRejectedValue(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+    try {
+      const ready = await own.request('GET', '/readyz');
+      expect(ready.status).toBe(503);
+      expect(ready.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(ready.body).toMatchObject({ code: 'service_unavailable', trace_id: ready.headers.get('trace-id') });
+      expect(ready.text).not.toMatch(/pool|pglite|ECONN/i);
+      expect((await own.request('GET', '/healthz')).status).toBe(200);
+      unreachable.mockRestore();
+      expect((await own.request('GET', '/readyz')).status).toBe(200);
+    } finally {
+      unreachable.mockRestore();
+      await own.close();
+    }
+  });
+
   it('answers /metrics, /healthz and /openapi.json to GET only', async () => {
     for (const pathname of ['/metrics', '/healthz', '/readyz', '/openapi.json']) {
       const response = await server.request('POST', pathname, { body: {} });
