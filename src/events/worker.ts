@@ -12,7 +12,10 @@ import { DELIVERY_TIMEOUT_MS } from './sender.js';
 import { PollingLoop } from '../core/polling-loop.js';
 
 export interface WorkerOptions {
+  /** Most deliveries claimed by one statement. */
   batchSize?: number;
+  /** Most attempts in flight at once; a slot freed by a finished attempt is refilled at once. */
+  concurrency?: number;
   /** How often to look for due retries when no notification arrives. */
   pollMs?: number;
 }
@@ -29,7 +32,11 @@ export function envelope(delivery: Pick<repo.ClaimedDelivery, 'event_id' | 'type
  */
 export class DeliveryWorker {
   private readonly batchSize: number;
+  private readonly concurrency: number;
+  private readonly pollMs: number;
   private readonly loop: PollingLoop;
+  /** Ends a pass's wait for its attempts early: an event was written. */
+  private interrupt: (() => void) | undefined;
   private unlisten: (() => Promise<void>) | undefined;
 
   constructor(
@@ -40,7 +47,9 @@ export class DeliveryWorker {
     options: WorkerOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 100;
-    this.loop = new PollingLoop(() => this.runDue(), options.pollMs ?? 1000, log, 'webhook delivery');
+    this.concurrency = options.concurrency ?? 2 * this.batchSize;
+    this.pollMs = options.pollMs ?? 1000;
+    this.loop = new PollingLoop(() => this.runDue(), this.pollMs, log, 'webhook delivery');
   }
 
   private get db(): Kysely<Tables> {
@@ -48,7 +57,10 @@ export class DeliveryWorker {
   }
 
   async start(): Promise<void> {
-    this.unlisten = await this.database.listen(repo.OUTBOX_CHANNEL, () => this.loop.wake());
+    this.unlisten = await this.database.listen(repo.OUTBOX_CHANNEL, () => {
+      this.interrupt?.();
+      this.loop.wake();
+    });
     this.loop.start();
   }
 
@@ -57,19 +69,51 @@ export class DeliveryWorker {
     await this.loop.stop();
   }
 
-  /** Delivers everything due now; answers how many attempts were made. */
+  /**
+   * Delivers everything due now; answers how many attempts were made. Attempts run side by side,
+   * up to `concurrency`: each round records the attempts that have finished (in one transaction)
+   * and refills their slots with due deliveries, so a receiver that hangs until the timeout holds
+   * up one slot, not the deliveries claimed with it or committed after it.
+   */
   async runDue(): Promise<number> {
     let total = 0;
+    const inFlight = new Set<Promise<void>>();
+    const finished: repo.AttemptResult[] = [];
     for (;;) {
-      const now = this.clock.now();
-      // The lease outlives the longest possible delivery, so no other worker takes it meanwhile.
-      const claimed = await repo.claimDue(this.db, now, addSeconds(now, (DELIVERY_TIMEOUT_MS / 1000) * 6), this.batchSize);
-      if (claimed.length === 0) return total;
-      const results = await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
-      await this.db.transaction().execute((trx) => repo.recordAttempts(trx, results));
+      const free = Math.min(this.batchSize, this.concurrency - inFlight.size);
+      const claimed = free > 0 ? await this.claim(free) : [];
       total += claimed.length;
-      if (claimed.length < this.batchSize) return total;
+      for (const delivery of claimed) {
+        const running: Promise<void> = this.attempt(delivery).then((result) => {
+          finished.push(result);
+          inFlight.delete(running);
+        });
+        inFlight.add(running);
+      }
+      if (inFlight.size === 0 && finished.length === 0) return total;
+      // Nothing to record yet: wait for an attempt to finish, a new event, or the next poll.
+      if (finished.length === 0) await this.nudged(inFlight);
+      const batch = finished.splice(0);
+      if (batch.length > 0) await this.db.transaction().execute((trx) => repo.recordAttempts(trx, batch));
     }
+  }
+
+  private nudged(inFlight: Set<Promise<void>>): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const wake = new Promise<void>((resolve) => {
+      this.interrupt = resolve;
+      timer = setTimeout(resolve, this.pollMs);
+    });
+    return Promise.race([...inFlight, wake]).finally(() => {
+      clearTimeout(timer);
+      this.interrupt = undefined;
+    });
+  }
+
+  private claim(limit: number): Promise<repo.ClaimedDelivery[]> {
+    const now = this.clock.now();
+    // The lease outlives the longest possible delivery, so no other worker takes it meanwhile.
+    return repo.claimDue(this.db, now, addSeconds(now, (DELIVERY_TIMEOUT_MS / 1000) * 6), limit);
   }
 
   private async secretsFor(delivery: repo.ClaimedDelivery, now: Date): Promise<string[]> {

@@ -156,6 +156,35 @@ describe('what works', () => {
     }
   });
 
+  it('keeps delivering to others while a receiver hangs until the timeout', async () => {
+    receiver = await startReceiver();
+    receiver.answers.push('hang');
+    const healthy = await startReceiver();
+    await server.app.services.worker.stop(); // only this worker (3 s timeout, no polling to speak of) delivers
+    const worker = new DeliveryWorker(server.app.database, server.clock, new HttpSender(3_000), server.app.app.log, { pollMs: 60_000 });
+    await worker.start();
+    try {
+      const hanging = await emit();
+      await receiver.waitFor(1);
+      const started = performance.now();
+      const other = await emit({ destination: healthy.url });
+      const [delivery] = await healthy.waitFor(1, 2_000);
+      expect(delivery!.headers['webhook-id']).toBe(other);
+      expect(delivery!.at - started).toBeLessThan(2_000);
+      const recorded = await eventually(async () => {
+        const read = await readEvent(other);
+        return read.deliveries[0].status === 'succeeded' && read;
+      }, 2_000);
+      expect(recorded.deliveries[0].attempts).toHaveLength(1);
+      // The hanging one is still in flight: nothing recorded for it yet.
+      expect((await readEvent(hanging)).deliveries[0].attempt_count).toBe(0);
+    } finally {
+      await worker.stop();
+      await healthy.close();
+      await server.app.services.worker.start();
+    }
+  });
+
   it('does not follow redirects: a 3xx is a failed attempt', async () => {
     receiver = await startReceiver();
     receiver.answers.push({ status: 301, headers: { location: 'http://127.0.0.1:1/elsewhere' } });
