@@ -122,6 +122,8 @@ describe('what is refused', () => {
     const unknown = await server.request('POST', '/oauth/token', { body: tokenBody({ clientId: 'who', clientSecret: 'nope' }, server.config.sandboxBaseUrl) });
     expectOAuthError(unknown, 401, 'invalid_client');
     expect(unknown.body.detail).toBe(wrong.body.detail);
+    // RFC 6749 §5.2: a 401 for client authentication names the scheme to use.
+    for (const response of [wrong, unknown]) expect(response.headers.get('www-authenticate')).toBe('Basic realm="oauth"');
   });
 
   it('refuses another grant type, a missing member, a foreign audience and an unknown scope', async () => {
