@@ -111,9 +111,9 @@ export class DeliveryWorker {
   }
 
   private claim(limit: number): Promise<repo.ClaimedDelivery[]> {
-    const now = this.clock.now();
     // The lease outlives the longest possible delivery, so no other worker takes it meanwhile.
-    return repo.claimDue(this.db, now, addSeconds(now, (DELIVERY_TIMEOUT_MS / 1000) * 6), limit);
+    const realNow = new Date();
+    return repo.claimDue(this.db, this.clock.now(), { now: realNow, until: addSeconds(realNow, (DELIVERY_TIMEOUT_MS / 1000) * 6) }, limit);
   }
 
   private async secretsFor(delivery: repo.ClaimedDelivery, now: Date): Promise<string[]> {

@@ -185,6 +185,30 @@ describe('what works', () => {
     }
   });
 
+  it('never sends a delivery twice at once, even when the clock jumps past its lease', async () => {
+    receiver = await startReceiver();
+    receiver.answers.push('hang');
+    await server.app.services.worker.stop();
+    const log = server.app.app.log;
+    const [first, second] = [0, 1].map(() => new DeliveryWorker(server.app.database, server.clock, new HttpSender(1_000), log, { pollMs: 60_000 }));
+    try {
+      const id = await emit();
+      const running = first!.runDue();
+      await receiver.waitFor(1);
+      server.clock.advance(3600); // the sandbox clock moves an hour while the attempt is in flight
+      await second!.runDue(); // retries of earlier tests fall due too; this one is leased
+      expect(receiver.received).toHaveLength(1);
+      await running;
+      // Once the hanging attempt is recorded its retry is due on the moved clock: sent after it, not beside it.
+      const attempts = (await readEvent(id)).deliveries[0].attempts;
+      expect(attempts[0]).toMatchObject({ status_code: null, error: expect.stringMatching(/no answer within 1 s/) });
+      expect(receiver.received).toHaveLength(attempts.length);
+    } finally {
+      server.clock.advance(-3600);
+      await server.app.services.worker.start();
+    }
+  });
+
   it('does not follow redirects: a 3xx is a failed attempt', async () => {
     receiver = await startReceiver();
     receiver.answers.push({ status: 301, headers: { location: 'http://127.0.0.1:1/elsewhere' } });
