@@ -78,34 +78,23 @@ export function idempotency(app: FastifyInstance, db: Kysely<Tables>, clock: Clo
     const identify = request.routeOptions.config.fingerprint;
     const hash = fingerprint(identify ? identify(request) : request.body);
     const now = clock.now();
+    const inFlight = {
+      request_hash: hash,
+      state: 'in_flight' as const,
+      response_status: null,
+      response_headers: null,
+      response_body: null,
+      created_at: now,
+      expires_at: addSeconds(now, RETENTION_SECONDS),
+    };
     const claimed = await db
       .insertInto('idempotency_keys')
-      .values({
-        client_id: claim.clientId,
-        environment: claim.environment,
-        route: claim.route,
-        key,
-        request_hash: hash,
-        state: 'in_flight',
-        response_status: null,
-        response_headers: null,
-        response_body: null,
-        created_at: now,
-        expires_at: addSeconds(now, RETENTION_SECONDS),
-      })
+      .values({ client_id: claim.clientId, environment: claim.environment, route: claim.route, key, ...inFlight })
       .onConflict((oc) =>
         // An expired key, or a claim abandoned in flight, is free again: take it over in the same statement.
         oc
           .columns(['client_id', 'environment', 'route', 'key'])
-          .doUpdateSet({
-            request_hash: hash,
-            state: 'in_flight',
-            response_status: null,
-            response_headers: null,
-            response_body: null,
-            created_at: now,
-            expires_at: addSeconds(now, RETENTION_SECONDS),
-          })
+          .doUpdateSet(inFlight)
           .where((eb) =>
             eb.or([
               eb('idempotency_keys.expires_at', '<=', now),
