@@ -11,6 +11,9 @@ import { newWebhookSecret, signatureHeader } from './signing.js';
 import { DELIVERY_TIMEOUT_MS } from './sender.js';
 import { PollingLoop } from '../core/polling-loop.js';
 
+/** Outcomes wait at most this long for others to be recorded with them (one transaction for many). */
+const RECORD_WITHIN_MS = 20;
+
 export interface WorkerOptions {
   /** Most deliveries claimed by one statement. */
   batchSize?: number;
@@ -35,15 +38,15 @@ export class DeliveryWorker {
   private readonly concurrency: number;
   private readonly pollMs: number;
   private readonly loop: PollingLoop;
-  /** Ends a pass's wait for its attempts early: an event was written. */
-  private interrupt: (() => void) | undefined;
+  /** End the passes' waits for their attempts early: an event was written. */
+  private readonly interrupts = new Set<() => void>();
   private unlisten: (() => Promise<void>) | undefined;
 
   constructor(
     private readonly database: Pick<Database, 'db' | 'listen'>,
     private readonly clock: Clock,
     private readonly sender: Sender,
-    log: FastifyBaseLogger,
+    private readonly log: FastifyBaseLogger,
     options: WorkerOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 100;
@@ -58,7 +61,7 @@ export class DeliveryWorker {
 
   async start(): Promise<void> {
     this.unlisten = await this.database.listen(repo.OUTBOX_CHANNEL, () => {
-      this.interrupt?.();
+      for (const wake of this.interrupts) wake();
       this.loop.wake();
     });
     this.loop.start();
@@ -71,42 +74,72 @@ export class DeliveryWorker {
 
   /**
    * Delivers everything due now; answers how many attempts were made. Attempts run side by side,
-   * up to `concurrency`: each round records the attempts that have finished (in one transaction)
-   * and refills their slots with due deliveries, so a receiver that hangs until the timeout holds
-   * up one slot, not the deliveries claimed with it or committed after it.
+   * up to `concurrency`. Once half a batch has finished (or the first outcome has waited 20 ms),
+   * the outcomes are recorded in one transaction and the free slots refilled with one claim, so a receiver that hangs until the
+   * timeout holds up its own slot, not the deliveries claimed with it or committed after it;
+   * a new event (NOTIFY) or the poll interval refills whatever slots are free at once.
    */
   async runDue(): Promise<number> {
-    let total = 0;
-    const inFlight = new Set<Promise<void>>();
+    const refillAt = Math.max(1, Math.floor(this.batchSize / 2));
     const finished: repo.AttemptResult[] = [];
+    let inFlight = 0;
+    let total = 0;
+    let onProgress = () => {};
+    let woken = true; // a pass starts by claiming whatever is due
     for (;;) {
-      const free = Math.min(this.batchSize, this.concurrency - inFlight.size);
-      const claimed = free > 0 ? await this.claim(free) : [];
-      total += claimed.length;
-      for (const delivery of claimed) {
-        const running: Promise<void> = this.attempt(delivery).then((result) => {
-          finished.push(result);
-          inFlight.delete(running);
-        });
-        inFlight.add(running);
+      const free = Math.min(this.batchSize, this.concurrency - inFlight);
+      if (free > 0 && (woken || free >= refillAt)) {
+        const claimed = await this.claim(free);
+        total += claimed.length;
+        inFlight += claimed.length;
+        for (const delivery of claimed) {
+          this.attempt(delivery).then(
+            (result) => finished.push(result),
+            // Not recorded: the lease runs out and a later pass tries it again.
+            (error: unknown) => this.log.error({ err: error, delivery: delivery.id }, 'webhook attempt failed before sending'),
+          ).finally(() => {
+            inFlight--;
+            onProgress();
+          });
+        }
       }
-      if (inFlight.size === 0 && finished.length === 0) return total;
-      // Nothing to record yet: wait for an attempt to finish, a new event, or the next poll.
-      if (finished.length === 0) await this.nudged(inFlight);
+      if (inFlight === 0 && finished.length === 0) return total;
+      woken = false;
+      if (inFlight > 0 && finished.length < refillAt) {
+        woken = await this.settle(
+          (listener) => (onProgress = listener),
+          () => inFlight === 0 || finished.length >= refillAt,
+          () => finished.length > 0,
+        );
+      }
       const batch = finished.splice(0);
       if (batch.length > 0) await this.db.transaction().execute((trx) => repo.recordAttempts(trx, batch));
     }
   }
 
-  private nudged(inFlight: Set<Promise<void>>): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const wake = new Promise<void>((resolve) => {
-      this.interrupt = resolve;
-      timer = setTimeout(resolve, this.pollMs);
-    });
-    return Promise.race([...inFlight, wake]).finally(() => {
-      clearTimeout(timer);
-      this.interrupt = undefined;
+  /**
+   * Waits until `done()` after an attempt finished, or until outcomes have waited RECORD_WITHIN_MS
+   * to be recorded (answers false); or until a new event or the poll interval (answers true).
+   */
+  private settle(listen: (onProgress: () => void) => void, done: () => boolean, unrecorded: () => boolean): Promise<boolean> {
+    return new Promise((resolve) => {
+      let flush: NodeJS.Timeout | undefined;
+      const finish = (woken: boolean) => {
+        clearTimeout(timer);
+        clearTimeout(flush);
+        this.interrupts.delete(wake);
+        listen(() => {});
+        resolve(woken);
+      };
+      const wake = () => finish(true);
+      const timer = setTimeout(wake, this.pollMs);
+      const progress = () => {
+        if (done()) finish(false);
+        else if (!flush && unrecorded()) flush = setTimeout(() => finish(false), RECORD_WITHIN_MS);
+      };
+      this.interrupts.add(wake);
+      listen(progress);
+      progress();
     });
   }
 
