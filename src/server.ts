@@ -4,7 +4,7 @@ import { Ajv, type Options as AjvOptions } from 'ajv';
 import type { Config, Environment } from './core/config.js';
 import { openDatabase, type Database } from './core/db.js';
 import { EnvironmentClock, systemClock, type Clock } from './core/clock.js';
-import { FORMATS } from './core/formats.js';
+import { AJV_FORMATS, SERIALIZER_OPTIONS } from './core/formats.js';
 import { frameworkErrors, installErrorHandling } from './core/errors.js';
 import { requirePlatformToken } from './core/auth.js';
 import { idempotency } from './core/idempotency.js';
@@ -92,13 +92,10 @@ export interface App {
 }
 
 function validatorCompilers() {
-  const base: AjvOptions = { allErrors: true, strict: false, useDefaults: true, removeAdditional: false };
+  const base: AjvOptions = { allErrors: true, strict: false, useDefaults: true, removeAdditional: false, formats: AJV_FORMATS };
   // Bodies are JSON with real types: "100" is not an amount. Query and path parameters are text.
   const body = new Ajv({ ...base, coerceTypes: false });
   const text = new Ajv({ ...base, coerceTypes: 'array' });
-  for (const ajv of [body, text]) {
-    for (const [name, validate] of Object.entries(FORMATS)) ajv.addFormat(name, { type: 'string', validate });
-  }
   return { body, text };
 }
 
@@ -134,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
+    serializerOpts: SERIALIZER_OPTIONS,
   });
   const compilers = validatorCompilers();
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? compilers.body : compilers.text).compile(schema));

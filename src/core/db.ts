@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, sql, type Generated, type Transaction } from '
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { PGlitePool } from './pglite-pool.js';
+import { lockDataDir } from './data-dir-lock.js';
 import type { Config, Environment } from './config.js';
 
 export interface PlatformsTable {
@@ -467,18 +468,33 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
     await migrate(db);
     return { db, kind: 'postgres', listen: (channel, onNotify) => listenOnServer(config, channel, onNotify), close: () => db.destroy() };
   }
-  const pglite = await embeddedDatabase(config, options.inMemory ?? false);
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
-  await migrate(db);
-  return {
-    db,
-    kind: 'pglite',
-    async listen(channel, onNotify) {
-      const unsubscribe = await pglite.listen(channel, onNotify);
-      return () => unsubscribe();
-    },
-    close: () => db.destroy(),
-  };
+  const inMemory = options.inMemory ?? false;
+  const unlock = inMemory ? async () => undefined : await lockDataDir(await dataDirOf(config));
+  try {
+    const pglite = await embeddedDatabase(config, inMemory);
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
+    await migrate(db);
+    return {
+      db,
+      kind: 'pglite',
+      async listen(channel, onNotify) {
+        const unsubscribe = await pglite.listen(channel, onNotify);
+        return () => unsubscribe();
+      },
+      async close() {
+        await db.destroy();
+        await unlock();
+      },
+    };
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+}
+
+async function dataDirOf(config: Config): Promise<string> {
+  await mkdir(config.dataDir, { recursive: true });
+  return config.dataDir;
 }
 
 async function ensureSchema(config: Config): Promise<void> {

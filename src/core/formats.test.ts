@@ -1,8 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Ajv } from 'ajv';
+import Fastify from 'fastify';
+import { Type } from 'typebox';
 import {
+  Country,
   FORMATS,
   FORMAT_MESSAGES,
+  HexColor,
+  Nullable,
+  SERIALIZER_OPTIONS,
   isCardNumber,
   isCountry,
   isCurrency,
@@ -169,5 +175,33 @@ describe('what is refused', () => {
 
   it('refuses relative URLs and other schemes', () => {
     for (const value of ['/webhook', 'example.com', 'ftp://example.com', 'javascript:alert(1)', '']) expect(isUri(value), value).toBe(false);
+  });
+});
+
+describe('the response serializer', () => {
+  it('knows every named format: none is ignored, and a value outside it fits no branch of a union', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    const app = Fastify({ serializerOpts: SERIALIZER_OPTIONS, logger: false });
+    const Colors = Type.Object({ primary: Nullable(HexColor()), country: Nullable(Country()) });
+    app.get('/colors', { schema: { response: { 200: Colors } } }, async (request) => {
+      const { primary, country } = request.query as Record<string, string>;
+      return { primary: primary ?? null, country: country ?? null };
+    });
+    try {
+      await app.ready();
+      const answer = (query: Record<string, string>) => app.inject({ method: 'GET', url: '/colors', query });
+      const fine = await answer({ primary: '#1a56db', country: 'DE' });
+      expect(fine.statusCode).toBe(200);
+      expect(fine.json()).toEqual({ primary: '#1a56db', country: 'DE' });
+      expect((await answer({})).json()).toEqual({ primary: null, country: null });
+      // Neither the hex-color branch nor null takes "red": the answer is refused, not sent unchecked.
+      expect((await answer({ primary: 'red' })).statusCode).toBe(500);
+      expect((await answer({ primary: '#1a56db', country: 'XX' })).statusCode).toBe(500);
+      const ignored = warn.mock.calls.filter((call) => String(call[0]).includes('unknown format'));
+      expect(ignored).toEqual([]);
+    } finally {
+      warn.mockRestore();
+      await app.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyBaseLogger, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 
 /** A Fastify instance whose route schemas type request and reply (TypeBox type provider). */
 export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -14,3 +15,6 @@ declare module 'fastify' {
     documentedBody?: unknown;
   }
 }
+
+/** A 303 answer's schema: no body, the Location header says where to go (documented in OpenAPI). */
+export const SeeOther = Type.Null({ description: 'See Other: follow the Location header' });

@@ -9,6 +9,12 @@ import { addSeconds } from './time.js';
 const KEY_HEADER = 'idempotency-key';
 const RETENTION_SECONDS = 24 * 60 * 60;
 const MAX_KEY_LENGTH = 255;
+/**
+ * How long a claim may stay in flight. A request is claimed once its body has arrived, so only
+ * its handler runs under the claim; a claim older than this was left by a process that died
+ * mid-request, and a retry takes it over instead of meeting 409 for 24 hours.
+ */
+export const IN_FLIGHT_LEASE_SECONDS = 5 * 60;
 /** Results that say nothing final about the request, so a retry must run it again. */
 const NOT_STORED = (status: number) => status >= 500 || status === 401 || status === 429;
 
@@ -72,32 +78,29 @@ export function idempotency(app: FastifyInstance, db: Kysely<Tables>, clock: Clo
     const identify = request.routeOptions.config.fingerprint;
     const hash = fingerprint(identify ? identify(request) : request.body);
     const now = clock.now();
+    const inFlight = {
+      request_hash: hash,
+      state: 'in_flight' as const,
+      response_status: null,
+      response_headers: null,
+      response_body: null,
+      created_at: now,
+      expires_at: addSeconds(now, RETENTION_SECONDS),
+    };
     const claimed = await db
       .insertInto('idempotency_keys')
-      .values({
-        client_id: claim.clientId,
-        environment: claim.environment,
-        route: claim.route,
-        key,
-        request_hash: hash,
-        state: 'in_flight',
-        response_status: null,
-        response_headers: null,
-        response_body: null,
-        created_at: now,
-        expires_at: addSeconds(now, RETENTION_SECONDS),
-      })
+      .values({ client_id: claim.clientId, environment: claim.environment, route: claim.route, key, ...inFlight })
       .onConflict((oc) =>
-        // An expired key is free again: take it over in the same statement.
-        oc.columns(['client_id', 'environment', 'route', 'key']).doUpdateSet({
-          request_hash: hash,
-          state: 'in_flight',
-          response_status: null,
-          response_headers: null,
-          response_body: null,
-          created_at: now,
-          expires_at: addSeconds(now, RETENTION_SECONDS),
-        }).where('idempotency_keys.expires_at', '<=', now),
+        // An expired key, or a claim abandoned in flight, is free again: take it over in the same statement.
+        oc
+          .columns(['client_id', 'environment', 'route', 'key'])
+          .doUpdateSet(inFlight)
+          .where((eb) =>
+            eb.or([
+              eb('idempotency_keys.expires_at', '<=', now),
+              eb.and([eb('idempotency_keys.state', '=', 'in_flight'), eb('idempotency_keys.created_at', '<=', addSeconds(now, -IN_FLIGHT_LEASE_SECONDS))]),
+            ]),
+          ),
       )
       .returning('key')
       .executeTakeFirst();

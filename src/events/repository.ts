@@ -87,21 +87,28 @@ export interface ClaimedDelivery {
   previous_expires_at: Date | null;
 }
 
+export interface Lease {
+  /** The real time now: leases guard real work, whatever clock schedules the attempts. */
+  now: Date;
+  until: Date;
+}
+
 /**
- * Leases up to `limit` due deliveries to this worker. SKIP LOCKED lets any number of workers
- * claim side by side without waiting on each other; the lease (longer than a delivery may take)
- * keeps a claimed delivery away from the others until its outcome is recorded.
+ * Leases up to `limit` deliveries due at `now` (the environment's clock) to this worker. SKIP
+ * LOCKED lets any number of workers claim side by side without waiting on each other; the lease
+ * (on the real clock, longer than a delivery may take) keeps a claimed delivery away from the
+ * others until its outcome is recorded, even when a test or the sandbox moves the clock meanwhile.
  */
-export async function claimDue(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
+export async function claimDue(db: Db, now: Date, lease: Lease, limit: number): Promise<ClaimedDelivery[]> {
   const result = await sql<ClaimedDelivery>`
     WITH due AS (
       SELECT id FROM webhook_deliveries
-      WHERE state = 'pending' AND next_attempt_at <= ${now} AND (lease_until IS NULL OR lease_until <= ${now})
+      WHERE state = 'pending' AND next_attempt_at <= ${now} AND (lease_until IS NULL OR lease_until <= ${lease.now})
       ORDER BY next_attempt_at
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     ), claimed AS (
-      UPDATE webhook_deliveries d SET lease_until = ${leaseUntil}
+      UPDATE webhook_deliveries d SET lease_until = ${lease.until}
       FROM due WHERE d.id = due.id
       RETURNING d.id, d.event_id, d.url, d.attempt_count
     )

@@ -73,7 +73,12 @@ export class HttpSender implements Sender {
           });
         },
       );
-      const timer = setTimeout(() => outgoing.destroy(new Error(`no answer within ${this.timeoutMs / 1000} s`)), this.timeoutMs);
+      // The receiver's time runs from when the request has a connection, not while it waits for
+      // one of the agent's sockets behind other deliveries to the same host.
+      let timer: NodeJS.Timeout | undefined;
+      outgoing.once('socket', () => {
+        timer = setTimeout(() => outgoing.destroy(new Error(`no answer within ${this.timeoutMs / 1000} s`)), this.timeoutMs);
+      });
       outgoing.on('error', (error) => {
         clearTimeout(timer);
         resolve(finish(null, error.message));

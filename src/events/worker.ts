@@ -11,8 +11,14 @@ import { newWebhookSecret, signatureHeader } from './signing.js';
 import { DELIVERY_TIMEOUT_MS } from './sender.js';
 import { PollingLoop } from '../core/polling-loop.js';
 
+/** Outcomes wait at most this long for others to be recorded with them (one transaction for many). */
+const RECORD_WITHIN_MS = 20;
+
 export interface WorkerOptions {
+  /** Most deliveries claimed by one statement. */
   batchSize?: number;
+  /** Most attempts in flight at once; a slot freed by a finished attempt is refilled at once. */
+  concurrency?: number;
   /** How often to look for due retries when no notification arrives. */
   pollMs?: number;
 }
@@ -29,18 +35,24 @@ export function envelope(delivery: Pick<repo.ClaimedDelivery, 'event_id' | 'type
  */
 export class DeliveryWorker {
   private readonly batchSize: number;
+  private readonly concurrency: number;
+  private readonly pollMs: number;
   private readonly loop: PollingLoop;
+  /** End the passes' waits for their attempts early: an event was written. */
+  private readonly interrupts = new Set<() => void>();
   private unlisten: (() => Promise<void>) | undefined;
 
   constructor(
     private readonly database: Pick<Database, 'db' | 'listen'>,
     private readonly clock: Clock,
     private readonly sender: Sender,
-    log: FastifyBaseLogger,
+    private readonly log: FastifyBaseLogger,
     options: WorkerOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 100;
-    this.loop = new PollingLoop(() => this.runDue(), options.pollMs ?? 1000, log, 'webhook delivery');
+    this.concurrency = options.concurrency ?? 2 * this.batchSize;
+    this.pollMs = options.pollMs ?? 1000;
+    this.loop = new PollingLoop(() => this.runDue(), this.pollMs, log, 'webhook delivery');
   }
 
   private get db(): Kysely<Tables> {
@@ -48,7 +60,10 @@ export class DeliveryWorker {
   }
 
   async start(): Promise<void> {
-    this.unlisten = await this.database.listen(repo.OUTBOX_CHANNEL, () => this.loop.wake());
+    this.unlisten = await this.database.listen(repo.OUTBOX_CHANNEL, () => {
+      for (const wake of this.interrupts) wake();
+      this.loop.wake();
+    });
     this.loop.start();
   }
 
@@ -57,19 +72,81 @@ export class DeliveryWorker {
     await this.loop.stop();
   }
 
-  /** Delivers everything due now; answers how many attempts were made. */
+  /**
+   * Delivers everything due now; answers how many attempts were made. Attempts run side by side,
+   * up to `concurrency`. Once half a batch has finished (or the first outcome has waited 20 ms),
+   * the outcomes are recorded in one transaction and the free slots refilled with one claim, so a receiver that hangs until the
+   * timeout holds up its own slot, not the deliveries claimed with it or committed after it;
+   * a new event (NOTIFY) or the poll interval refills whatever slots are free at once.
+   */
   async runDue(): Promise<number> {
+    const refillAt = Math.max(1, Math.floor(this.batchSize / 2));
+    const finished: repo.AttemptResult[] = [];
+    let inFlight = 0;
     let total = 0;
+    let onProgress = () => {};
+    let woken = true; // a pass starts by claiming whatever is due
     for (;;) {
-      const now = this.clock.now();
-      // The lease outlives the longest possible delivery, so no other worker takes it meanwhile.
-      const claimed = await repo.claimDue(this.db, now, addSeconds(now, (DELIVERY_TIMEOUT_MS / 1000) * 6), this.batchSize);
-      if (claimed.length === 0) return total;
-      const results = await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
-      await this.db.transaction().execute((trx) => repo.recordAttempts(trx, results));
-      total += claimed.length;
-      if (claimed.length < this.batchSize) return total;
+      const free = Math.min(this.batchSize, this.concurrency - inFlight);
+      if (free > 0 && (woken || free >= refillAt)) {
+        const claimed = await this.claim(free);
+        total += claimed.length;
+        inFlight += claimed.length;
+        for (const delivery of claimed) {
+          this.attempt(delivery).then(
+            (result) => finished.push(result),
+            // Not recorded: the lease runs out and a later pass tries it again.
+            (error: unknown) => this.log.error({ err: error, delivery: delivery.id }, 'webhook attempt failed before sending'),
+          ).finally(() => {
+            inFlight--;
+            onProgress();
+          });
+        }
+      }
+      if (inFlight === 0 && finished.length === 0) return total;
+      woken = false;
+      if (inFlight > 0 && finished.length < refillAt) {
+        woken = await this.settle(
+          (listener) => (onProgress = listener),
+          () => inFlight === 0 || finished.length >= refillAt,
+          () => finished.length > 0,
+        );
+      }
+      const batch = finished.splice(0);
+      if (batch.length > 0) await this.db.transaction().execute((trx) => repo.recordAttempts(trx, batch));
     }
+  }
+
+  /**
+   * Waits until `done()` after an attempt finished, or until outcomes have waited RECORD_WITHIN_MS
+   * to be recorded (answers false); or until a new event or the poll interval (answers true).
+   */
+  private settle(listen: (onProgress: () => void) => void, done: () => boolean, unrecorded: () => boolean): Promise<boolean> {
+    return new Promise((resolve) => {
+      let flush: NodeJS.Timeout | undefined;
+      const finish = (woken: boolean) => {
+        clearTimeout(timer);
+        clearTimeout(flush);
+        this.interrupts.delete(wake);
+        listen(() => {});
+        resolve(woken);
+      };
+      const wake = () => finish(true);
+      const timer = setTimeout(wake, this.pollMs);
+      const progress = () => {
+        if (done()) finish(false);
+        else if (!flush && unrecorded()) flush = setTimeout(() => finish(false), RECORD_WITHIN_MS);
+      };
+      this.interrupts.add(wake);
+      listen(progress);
+      progress();
+    });
+  }
+
+  private claim(limit: number): Promise<repo.ClaimedDelivery[]> {
+    // The lease outlives the longest possible delivery, so no other worker takes it meanwhile.
+    const realNow = new Date();
+    return repo.claimDue(this.db, this.clock.now(), { now: realNow, until: addSeconds(realNow, (DELIVERY_TIMEOUT_MS / 1000) * 6) }, limit);
   }
 
   private async secretsFor(delivery: repo.ClaimedDelivery, now: Date): Promise<string[]> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { typed } from '../core/http.js';
+import { SeeOther, typed } from '../core/http.js';
 import { AccountVerificationQuery, AuthorizeBody, MandateBody, MandateRequirements, HppParams, HppQuery, PaymentView, StartBody, StepResult, ThreeDsCallback, TokenizeBody, TokenResult } from './schemas.js';
 import type { HostedPaymentPageService } from './service.js';
 
@@ -53,7 +53,7 @@ export async function hostedPaymentPageRoutes(fastify: FastifyInstance, { hpp }:
 
   app.get(
     '/hpp/callbacks/account-verification',
-    { schema: { tags, summary: 'Bank account verification result (AIS); redirects the buyer back to the page', querystring: AccountVerificationQuery } },
+    { schema: { tags, summary: 'Bank account verification result (AIS); redirects the buyer back to the page', querystring: AccountVerificationQuery, response: { 303: SeeOther } } },
     async (request, reply) => reply.redirect(await hpp.accountVerified(request.query), 303),
   );
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, HTTPMethods } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Type } from 'typebox';
@@ -50,6 +50,18 @@ function problemResponses(route: { scope?: string; hasInput: boolean; hasParams:
   return responses;
 }
 
+const SANDBOX_PREFIX = '/sandbox';
+
+/**
+ * A route answering something other than JSON (a page, an image, a file, metrics) declares only
+ * `produces`; its 200 answer is documented from that, so every route shows what success looks like.
+ */
+function successFromProduces(declared: Record<string, unknown>, produces: string[] | undefined): Record<string, unknown> {
+  if (!produces?.length || Object.keys(declared).some((status) => /^[23]\d\d$/.test(status))) return {};
+  const content = Object.fromEntries(produces.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]));
+  return { 200: { description: `The ${produces.join(' or ')} content`, content } };
+}
+
 /** OpenAPI 3.1 generated from the route schemas, served at /openapi.json and rendered at /docs. */
 export async function installOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   app.addSchema(Problem);
@@ -83,25 +95,29 @@ export async function installOpenApi(app: FastifyInstance, config: Config): Prom
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     transform: ({ schema, url, route }) => {
-      const config = (route.config ?? {}) as { scope?: string; documentedBody?: unknown };
-      // The sandbox mount repeats the live routes; the servers list says where each lives.
-      const hide = url.startsWith('/sandbox/') || url.startsWith('/docs') || (schema as { hide?: boolean } | undefined)?.hide;
+      const routeConfig = (route.config ?? {}) as { scope?: string; documentedBody?: unknown };
       const method = [route.method].flat()[0];
-      const hasInput = Boolean(config.documentedBody || (schema && (schema.body || schema.querystring || schema.params)));
+      // The sandbox mount repeats the live routes; the servers list says where each lives. A route
+      // of the sandbox alone (a simulation control) is listed with the sandbox server alone.
+      const sandboxOnly = url.startsWith(`${SANDBOX_PREFIX}/`) && !app.hasRoute({ method: method as HTTPMethods, url: url.slice(SANDBOX_PREFIX.length) });
+      const hide = (url.startsWith(`${SANDBOX_PREFIX}/`) && !sandboxOnly) || url.startsWith('/docs') || (schema as { hide?: boolean } | undefined)?.hide;
+      const hasInput = Boolean(routeConfig.documentedBody || (schema && (schema.body || schema.querystring || schema.params)));
       // Idempotency-Key is honoured on the authenticated POSTs only (not on /oauth/token).
       const problems = problemResponses({
-        scope: config.scope,
+        scope: routeConfig.scope,
         hasInput,
         hasParams: Boolean(schema?.params),
-        idempotent: method === 'POST' && Boolean(config.scope),
+        idempotent: method === 'POST' && Boolean(routeConfig.scope),
       });
+      const declared = (schema?.response ?? {}) as Record<string, unknown>;
       const transformed: Record<string, unknown> = {
         ...schema,
         hide,
-        response: { ...problems, ...(schema?.response as object | undefined) },
+        response: { ...problems, ...successFromProduces(declared, (schema as { produces?: string[] } | undefined)?.produces), ...declared },
       };
-      if (config.scope) transformed.security = [{ oauth2: [config.scope] }];
-      if (config.documentedBody) transformed.body = config.documentedBody;
+      if (routeConfig.scope) transformed.security = [{ oauth2: [routeConfig.scope] }];
+      if (sandboxOnly) transformed.servers = [{ url: config.sandboxBaseUrl, description: 'sandbox only' }];
+      if (routeConfig.documentedBody) transformed.body = routeConfig.documentedBody;
       return { schema: transformed as typeof schema, url };
     },
   });

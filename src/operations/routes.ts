@@ -29,7 +29,7 @@ export async function operationsRoutes(app: FastifyInstance, { db, metrics }: De
     },
   );
 
-  app.get('/metrics', { schema: { tags: ['operations'], summary: 'Prometheus metrics', produces: ['text/plain'] } }, async (_request, reply) => {
+  app.get('/metrics', { schema: { tags: ['operations'], summary: 'Prometheus metrics', produces: ['text/plain; version=0.0.4'] } }, async (_request, reply) => {
     reply.type(metrics.contentType);
     return metrics.metrics();
   });

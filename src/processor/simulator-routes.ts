@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import formbody from '@fastify/formbody';
 import { randomBytes } from 'node:crypto';
 import { Type } from 'typebox';
@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Tables } from '../core/db.js';
 import { notFound } from '../core/errors.js';
 import { StringEnum } from '../core/formats.js';
-import { typed } from '../core/http.js';
+import { SeeOther, typed } from '../core/http.js';
 import { findChallenge, findPaymentByToken } from '../hosted-payment-page/repository.js';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import type { EnvironmentClock } from '../core/clock.js';
@@ -75,7 +75,7 @@ export async function simulatorRoutes(fastify: FastifyInstance, { db, baseUrl, p
 
   app.post(
     '/simulator/3ds/:challenge_id',
-    { schema: { tags, summary: 'Answer the challenge (simulator); redirects back to the payment page', params: ChallengeParams, body: ChallengeAnswer } },
+    { schema: { tags, summary: 'Answer the challenge (simulator); redirects back to the payment page', params: ChallengeParams, body: ChallengeAnswer, response: { 303: SeeOther } } },
     async (request, reply) => {
       const challenge = await findChallenge(db, request.params.challenge_id);
       if (!challenge || challenge.state !== 'pending') throw notFound('The 3-D Secure challenge');
@@ -105,12 +105,13 @@ export async function simulatorRoutes(fastify: FastifyInstance, { db, baseUrl, p
 
   app.post(
     '/simulator/bank/verify',
-    { schema: { tags, summary: 'Verify the account (simulator); redirects to the account-verification callback', body: BankForm } },
+    { schema: { tags, summary: 'Verify the account (simulator); redirects to the account-verification callback', body: BankForm, response: { 303: SeeOther } } },
     async (request, reply) => {
       const { token, account_holder: holder, account_type: accountType = 'consumer' } = request.body;
       const iban = electronicFormatIBAN(request.body.iban) ?? '';
       if (!isValidIBAN(iban)) {
-        return reply.code(400).type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(bankPage(token, 'This is not a valid IBAN.'));
+        // The page again, as HTML: not one of the declared (JSON) answers, so the untyped reply sends it.
+        return (reply as FastifyReply).code(400).type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(bankPage(token, 'This is not a valid IBAN.'));
       }
       const payment = await findPaymentByToken(db, token);
       if (!payment) throw notFound('The payment of this page');

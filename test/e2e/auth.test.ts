@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SignJWT, generateKeyPair, createRemoteJWKSet, jwtVerify, decodeProtectedHeader } from 'jose';
+import { ALL_SCOPES } from '../../src/core/auth.js';
 import { startServer, apiPath, type TestServer, type TestPlatform } from '../helpers/harness.js';
 
 let server: TestServer;
@@ -60,15 +61,42 @@ describe('what works', () => {
   it('publishes RFC 8414 metadata and the JWKS', async () => {
     const metadata = await server.request('GET', '/.well-known/oauth-authorization-server');
     expect(metadata.status).toBe(200);
-    expect(metadata.body).toMatchObject({
+    expect(metadata.headers.get('content-type')).toMatch(/^application\/json/);
+    // RFC 8414 §2: issuer, token endpoint, JWKS, and what the token endpoint accepts.
+    expect(metadata.body).toEqual({
       issuer: server.config.authUrl,
       token_endpoint: `${server.config.authUrl}/oauth/token`,
       jwks_uri: `${server.config.authUrl}/.well-known/jwks.json`,
       grant_types_supported: ['client_credentials'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+      token_endpoint_auth_signing_alg_values_supported: ['ES256'],
+      response_types_supported: [],
+      scopes_supported: [...ALL_SCOPES],
     });
     const jwks = await server.request('GET', '/.well-known/jwks.json');
     expect(jwks.body.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
     expect(jwks.body.keys[0].d).toBeUndefined();
+  });
+
+  it('checks a token signature once and serves the verified token from a cache until it expires', async () => {
+    const issued = await server.request('POST', '/oauth/token', { body: tokenBody(platform.sandbox, server.config.sandboxBaseUrl, { scope: 'accounts:read' }) });
+    const token = issued.body.access_token;
+    const keyLookups = vi.spyOn(server.app.services.keys, 'publicKey');
+    try {
+      for (let i = 0; i < 3; i++) expect((await server.request('GET', '/sandbox/accounts', { token })).status).toBe(200);
+      expect(keyLookups).toHaveBeenCalledTimes(1);
+      // A cached token stays bound to its expiry: one second past it, it is refused.
+      server.clock.advance(3600);
+      try {
+        const expired = await server.request('GET', '/sandbox/accounts', { token });
+        expect(expired.status).toBe(401);
+        expect(expired.body.code).toBe('invalid_token');
+      } finally {
+        server.clock.advance(-3600);
+      }
+    } finally {
+      keyLookups.mockRestore();
+    }
   });
 
   it('lets a token of an environment call that environment', async () => {
@@ -94,6 +122,8 @@ describe('what is refused', () => {
     const unknown = await server.request('POST', '/oauth/token', { body: tokenBody({ clientId: 'who', clientSecret: 'nope' }, server.config.sandboxBaseUrl) });
     expectOAuthError(unknown, 401, 'invalid_client');
     expect(unknown.body.detail).toBe(wrong.body.detail);
+    // RFC 6749 §5.2: a 401 for client authentication names the scheme to use.
+    for (const response of [wrong, unknown]) expect(response.headers.get('www-authenticate')).toBe('Basic realm="oauth"');
   });
 
   it('refuses another grant type, a missing member, a foreign audience and an unknown scope', async () => {
@@ -132,7 +162,10 @@ describe('what is refused', () => {
   it('answers 401 invalid_token for a token of the other environment', async () => {
     const response = await server.request('GET', '/accounts', { token: await platform.token('sandbox') });
     expect(response.status).toBe(401);
-    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/);
+    expect(response.body.code).toBe('invalid_token');
+    expect(response.headers.get('www-authenticate')).toBe(
+      `Bearer error="invalid_token", error_description="${response.body.detail}"`,
+    );
     const reverse = await server.request('GET', '/sandbox/accounts', { token: await platform.token('live') });
     expect(reverse.status).toBe(401);
   });
@@ -158,6 +191,7 @@ describe('what is refused', () => {
       const expired = await server.request('GET', '/sandbox/accounts', { token: fresh.body.access_token });
       expect(expired.status).toBe(401);
       expect(expired.body.detail).toMatch(/expired/);
+      expect(expired.headers.get('www-authenticate')).toBe('Bearer error="invalid_token", error_description="The access token has expired"');
     } finally {
       server.clock.advance(-3601);
     }

@@ -4,6 +4,7 @@ import { DeliveryWorker } from '../../src/events/worker.js';
 import { HttpSender, type Sender } from '../../src/events/sender.js';
 import { startServer, DATABASE, type TestServer } from '../helpers/harness.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { recordEvent } from '../helpers/events.js';
 
 let server: TestServer;
 let receiver: Receiver;
@@ -84,4 +85,31 @@ it(`two workers deliver 1,000 events on ${DATABASE}: none lost, none delivered t
   const states = await db.selectFrom('webhook_deliveries').select(['state', 'attempt_count']).execute();
   expect(states).toHaveLength(1000);
   expect(states.every((row) => row.state === 'succeeded' && row.attempt_count === 1)).toBe(true);
+});
+
+it(`wakes a worker in another connection as soon as an event commits (${DATABASE === 'postgres' ? 'LISTEN/NOTIFY' : 'in-process wake-up'}), not at its next poll`, async () => {
+  const platform = await server.platform();
+  const sent: string[] = [];
+  // Polls once a minute: a delivery within two seconds can only come from the wake-up.
+  const worker = new DeliveryWorker(second, server.clock, countingSender(new Set(), [], sent), server.app.app.log, { pollMs: 60_000 });
+  await worker.start();
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the pass at start has found nothing to do
+    const before = receiver.received.length;
+    for (let round = 0; round < 3; round++) {
+      const id = await recordEvent(server, {
+        platformId: platform.platformId,
+        objectId: `pay_${String(round).padStart(26, '0')}`,
+        data: { round },
+        destination: receiver.url,
+      });
+      const committed = performance.now();
+      const received = await receiver.waitFor(before + round + 1, 2_000);
+      expect(received.at(-1)!.headers['webhook-id']).toBe(id);
+      expect(received.at(-1)!.at - committed).toBeLessThan(2_000);
+    }
+    expect(sent).toHaveLength(3);
+  } finally {
+    await worker.stop();
+  }
 });

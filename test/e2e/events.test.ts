@@ -73,7 +73,7 @@ describe('what works', () => {
 
   it('retries a failing receiver on the clock until it answers 2xx, exactly one success', async () => {
     receiver = await startReceiver();
-    receiver.answers.push({ status: 500 }, { status: 503 });
+    receiver.answers.push({ status: 500 }, { status: 500 });
     const id = await emit();
     await receiver.waitFor(1);
     const pending = await eventually(async () => {
@@ -87,16 +87,20 @@ describe('what works', () => {
 
     await server.app.services.worker.runDue();
     expect(receiver.received).toHaveLength(1); // not due yet: the clock has not moved
+    // Once the clock passes the retry time, this pass or the background worker's next one sends it.
     server.clock.advance(RETRY_DELAYS_SECONDS[0]! * 1.1);
     await server.app.services.worker.runDue();
-    expect(receiver.received).toHaveLength(2);
+    await receiver.waitFor(2);
+    await eventually(async () => (await readEvent(id)).deliveries[0].attempt_count === 2 || undefined);
     server.clock.advance(RETRY_DELAYS_SECONDS[1]! * 1.1);
     await server.app.services.worker.runDue();
-    expect(receiver.received).toHaveLength(3);
+    await receiver.waitFor(3);
 
-    const event = await readEvent(id);
-    expect(event.deliveries[0].status).toBe('succeeded');
-    expect(event.deliveries[0].attempts.map((attempt: { status_code: number }) => attempt.status_code)).toEqual([500, 503, 200]);
+    const event = await eventually(async () => {
+      const read = await readEvent(id);
+      return read.deliveries[0].status === 'succeeded' && read;
+    });
+    expect(event.deliveries[0].attempts.map((attempt: { status_code: number }) => attempt.status_code)).toEqual([500, 500, 200]);
     server.clock.advance(3 * 24 * 3600);
     await server.app.services.worker.runDue();
     expect(receiver.received).toHaveLength(3);
@@ -119,12 +123,16 @@ describe('what works', () => {
     receiver.answers.push(...Array.from({ length: RETRY_DELAYS_SECONDS.length + 1 }, () => ({ status: 500 })));
     const id = await emit();
     await receiver.waitFor(1);
-    for (const delay of RETRY_DELAYS_SECONDS) {
-      await eventually(async () => (await readEvent(id)).deliveries[0].next_attempt_at !== null || undefined);
+    // Each round waits for the attempt to be recorded (by this pass or the background worker's), then moves the clock past the next one.
+    for (const [index, delay] of RETRY_DELAYS_SECONDS.entries()) {
+      await eventually(async () => (await readEvent(id)).deliveries[0].attempt_count === index + 1 || undefined);
       server.clock.advance(delay * 1.1);
       await server.app.services.worker.runDue();
     }
-    const event = await readEvent(id);
+    const event = await eventually(async () => {
+      const read = await readEvent(id);
+      return read.deliveries[0].status !== 'pending' && read;
+    });
     expect(event.deliveries[0]).toMatchObject({ status: 'failed', attempt_count: RETRY_DELAYS_SECONDS.length + 1, next_attempt_at: null });
     const total = RETRY_DELAYS_SECONDS.reduce((sum, delay) => sum + delay, 0);
     expect(total / 86400).toBeGreaterThan(2.9);
@@ -144,6 +152,59 @@ describe('what works', () => {
       expect(event.deliveries[0].attempts[0].duration_ms).toBeGreaterThanOrEqual(290);
       expect(event.deliveries[0].status).toBe('pending');
     } finally {
+      await server.app.services.worker.start();
+    }
+  });
+
+  it('keeps delivering to others while a receiver hangs until the timeout', async () => {
+    receiver = await startReceiver();
+    receiver.answers.push('hang');
+    const healthy = await startReceiver();
+    await server.app.services.worker.stop(); // only this worker (3 s timeout, no polling to speak of) delivers
+    const worker = new DeliveryWorker(server.app.database, server.clock, new HttpSender(3_000), server.app.app.log, { pollMs: 60_000 });
+    await worker.start();
+    try {
+      const hanging = await emit();
+      await receiver.waitFor(1);
+      const started = performance.now();
+      const other = await emit({ destination: healthy.url });
+      const [delivery] = await healthy.waitFor(1, 2_000);
+      expect(delivery!.headers['webhook-id']).toBe(other);
+      expect(delivery!.at - started).toBeLessThan(2_000);
+      const recorded = await eventually(async () => {
+        const read = await readEvent(other);
+        return read.deliveries[0].status === 'succeeded' && read;
+      }, 2_000);
+      expect(recorded.deliveries[0].attempts).toHaveLength(1);
+      // The hanging one is still in flight: nothing recorded for it yet.
+      expect((await readEvent(hanging)).deliveries[0].attempt_count).toBe(0);
+    } finally {
+      await worker.stop();
+      await healthy.close();
+      await server.app.services.worker.start();
+    }
+  });
+
+  it('never sends a delivery twice at once, even when the clock jumps past its lease', async () => {
+    receiver = await startReceiver();
+    receiver.answers.push('hang');
+    await server.app.services.worker.stop();
+    const log = server.app.app.log;
+    const [first, second] = [0, 1].map(() => new DeliveryWorker(server.app.database, server.clock, new HttpSender(1_000), log, { pollMs: 60_000 }));
+    try {
+      const id = await emit();
+      const running = first!.runDue();
+      await receiver.waitFor(1);
+      server.clock.advance(3600); // the sandbox clock moves an hour while the attempt is in flight
+      await second!.runDue(); // retries of earlier tests fall due too; this one is leased
+      expect(receiver.received).toHaveLength(1);
+      await running;
+      // Once the hanging attempt is recorded its retry is due on the moved clock: sent after it, not beside it.
+      const attempts = (await readEvent(id)).deliveries[0].attempts;
+      expect(attempts[0]).toMatchObject({ status_code: null, error: expect.stringMatching(/no answer within 1 s/) });
+      expect(receiver.received).toHaveLength(attempts.length);
+    } finally {
+      server.clock.advance(-3600);
       await server.app.services.worker.start();
     }
   });
@@ -185,6 +246,19 @@ describe('what works', () => {
     expect(() => verifyWith(before, delivery!)).not.toThrow();
     expect(() => verifyWith(rotated.body.secret, delivery!)).not.toThrow();
     expect(() => verifyWith('whsec_' + Buffer.from('another secret of 24 bytes').toString('base64'), delivery!)).toThrow();
+
+    // 24 hours later the previous secret no longer signs: one signature, by the new secret only.
+    server.clock.advance(24 * 3600);
+    try {
+      expect((await server.request('GET', '/sandbox/webhook-secret', { token: await platform.token() })).body.previous_secret_expires_at).toBeNull();
+      await emit();
+      const [, later] = await receiver.waitFor(2);
+      expect(String(later!.headers['webhook-signature']).split(' ')).toHaveLength(1);
+      expect(() => verifyWith(rotated.body.secret, later!)).not.toThrow();
+      expect(() => verifyWith(before, later!)).toThrow();
+    } finally {
+      server.clock.advance(-24 * 3600);
+    }
   });
 
   it('lists events newest first, filtered by type and object id', async () => {
@@ -229,9 +303,12 @@ describe('what is refused', () => {
     receiver = await startReceiver();
     const https = await emit({ environment: 'live', destination: receiver.url.replace('http://', 'https://') });
     const plain = await emit({ environment: 'live', destination: receiver.url });
+    // A name is checked on the address it resolves to at delivery, the one connected to (DNS rebinding).
+    const named = await emit({ environment: 'live', destination: receiver.url.replace('http://127.0.0.1', 'https://localhost') });
     for (const [id, error] of [
       [https, /127\.0\.0\.1 is not allowed for live webhooks/],
       [plain, /must use https/],
+      [named, /destination address (127\.0\.0\.1|::1) is not allowed for live webhooks/],
     ] as const) {
       const event = await eventually(async () => {
         const read = await readEvent(id, 'live');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IN_FLIGHT_LEASE_SECONDS } from '../../src/core/idempotency.js';
 import { startServer, type Response, type TestServer } from '../helpers/harness.js';
 import { CSV, PNG, listAll, pngFile, upload, type UploadParts } from '../helpers/documents.js';
 
@@ -106,6 +107,55 @@ describe('what is refused', () => {
     expect(first.status).toBe(201);
     expectProblem(await upload(server, token, other, withKey(key)), 422, 'idempotency_key_reused');
     expect(await listAll(server, token)).toEqual([first.body.id]);
+  });
+
+  it('answers 409 with Retry-After while the first request holds the key in the database, then replays it', async () => {
+    const token = await freshToken();
+    const key = randomUUID();
+    const first = await upload(server, token, logo, withKey(key));
+    expect(first.status).toBe(201);
+    // The claim lives in the database: mark it as still running, as another API process would hold it.
+    const { db } = server.app.database;
+    const setState = (state: 'in_flight' | 'done') => db.updateTable('idempotency_keys').set({ state }).where('key', '=', key).executeTakeFirstOrThrow();
+    expect(Number((await setState('in_flight')).numUpdatedRows)).toBe(1);
+
+    const during = await upload(server, token, logo, withKey(key));
+    expectProblem(during, 409, 'idempotency_in_flight');
+    expect(during.headers.get('retry-after')).toBe('1');
+    expect(during.headers.get('idempotent-replayed')).toBeNull();
+    // Another body under the same key is still a misuse of the key, in flight or not.
+    expectProblem(await upload(server, token, { ...logo, type: 'other' }, withKey(key)), 422, 'idempotency_key_reused');
+
+    await setState('done');
+    const after = await upload(server, token, logo, withKey(key));
+    expect(after.status).toBe(201);
+    expect(after.headers.get('idempotent-replayed')).toBe('true');
+    expect(after.body).toEqual(first.body);
+    expect(await listAll(server, token)).toEqual([first.body.id]);
+  });
+
+  it('lets a retry take over a claim abandoned in flight (its process died) once the lease has run out', async () => {
+    const platform = await server.platform();
+    const key = randomUUID();
+    const first = await upload(server, await platform.token(), logo, withKey(key));
+    // As if the process that claimed the key had died before answering: in flight, never finished.
+    await server.app.database.db.updateTable('idempotency_keys').set({ state: 'in_flight', response_status: null, response_body: null }).where('key', '=', key).execute();
+    expectProblem(await upload(server, await platform.token(), logo, withKey(key)), 409, 'idempotency_in_flight');
+
+    server.clock.advance(IN_FLIGHT_LEASE_SECONDS - 1);
+    try {
+      expectProblem(await upload(server, await platform.token(), logo, withKey(key)), 409, 'idempotency_in_flight');
+      server.clock.advance(1);
+      const retry = await upload(server, await platform.token(), logo, withKey(key));
+      expect(retry.status).toBe(201);
+      expect(retry.headers.get('idempotent-replayed')).toBeNull();
+      expect(retry.body.id).not.toBe(first.body.id);
+      const replay = await upload(server, await platform.token(), logo, withKey(key));
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      expect(replay.body).toEqual(retry.body);
+    } finally {
+      server.clock.advance(-IN_FLIGHT_LEASE_SECONDS);
+    }
   });
 
   it('refuses a key of 256 characters and an empty key with 400', async () => {

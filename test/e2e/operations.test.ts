@@ -1,11 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeProtectedHeader } from 'jose';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { ALL_SCOPES } from '../../src/core/auth.js';
-import { createDataStore, freePort, startServer, type DataStore, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { DATABASE, createDataStore, freePort, startServer, type DataStore, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { PNG, download, pngFile, upload } from '../helpers/documents.js';
+import { startReceiver } from '../helpers/receiver.js';
+import { recordEvent } from '../helpers/events.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
@@ -142,6 +146,13 @@ describe('what works', () => {
       expect(Object.keys(document.paths)).toContain(pathname);
     }
     expect(document.servers.map((entry: { url: string }) => entry.url)).toEqual([server.config.baseUrl, server.config.sandboxBaseUrl]);
+    // Every route, public ones included, documents its success answer and its problem answer.
+    const problemRef = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
+    for (const { pathname, method, operation } of operations(document)) {
+      const where = `${method.toUpperCase()} ${pathname}`;
+      expect(Object.keys(operation.responses).some((status) => /^[23]\d\d$/.test(status)), where).toBe(true);
+      expect(operation.responses['500']?.content, where).toEqual(problemRef);
+    }
     expect(document.components.schemas.Problem.required).toEqual(expect.arrayContaining(['type', 'title', 'status', 'detail', 'code', 'trace_id']));
   });
 
@@ -179,22 +190,44 @@ describe('what works', () => {
     expect(served.body.openapi).toMatch(/^3\.1\./);
   });
 
-  it('keeps clients and the signing key across a restart on the same data', async () => {
+  it('keeps every object, the clients and the signing key across a restart on the same data', async () => {
     const store = await newStore();
-    const first = await startServer({}, { store });
+    // One base URL for both runs (the port changes): tokens name it as issuer and audience.
+    const env = { BASE_URL: 'https://payments.test' };
+    const first = await startServer(env, { store });
     const client = await first.app.services.clients.create({ environment: 'sandbox', platformName: 'Restarted platform' });
     const body = { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, audience: first.config.sandboxBaseUrl };
     const before = await tokenRequest(first.url, body);
     expect(before.status).toBe(200);
+    const token = before.body.access_token as string;
+    const uploadKey = { 'idempotency-key': 'restart-upload' };
+    const uploaded = await upload(first, token, { type: 'other', tags: ['kept'], file: pngFile('kept.png') }, uploadKey);
+    expect(uploaded.status).toBe(201);
+    const documentBefore = await first.request('GET', `/v2/documents/${uploaded.body.id}`, { token });
+    const eventId = await recordEvent(first, { platformId: client.platformId, destination: null });
+    const secretBefore = (await first.request('GET', '/sandbox/webhook-secret', { token })).body.secret;
     await first.close();
 
-    const second = await startServer({}, { store });
+    const second = await startServer(env, { store });
     try {
+      // The key made at first start is read back from the database: a token signed before still verifies.
+      expect((await second.request('GET', '/sandbox/accounts', { token })).status).toBe(200);
+      expect(await second.app.database.db.selectFrom('signing_keys').select('kid').execute()).toEqual([{ kid: decodeProtectedHeader(token).kid }]);
       const after = await tokenRequest(second.url, { ...body, audience: second.config.sandboxBaseUrl });
       expect(after.status).toBe(200);
-      expect(decodeProtectedHeader(after.body.access_token).kid).toBe(decodeProtectedHeader(before.body.access_token).kid);
+      expect(decodeProtectedHeader(after.body.access_token).kid).toBe(decodeProtectedHeader(token).kid);
       const accounts = await second.request('GET', '/sandbox/accounts', { token: after.body.access_token });
       expect(accounts.body.data.map((account: { id: string }) => account.id)).toEqual([client.platformId]);
+
+      // Document metadata (database) and bytes (blob store under DATA_DIR), events, secrets and idempotency keys.
+      expect((await second.request('GET', `/v2/documents/${uploaded.body.id}`, { token })).body).toEqual(documentBefore.body);
+      const content = await download(second, token, uploaded.body.id);
+      expect(content.bytes.equals(PNG)).toBe(true);
+      const replayed = await upload(second, token, { type: 'other', tags: ['kept'], file: pngFile('kept.png') }, uploadKey);
+      expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+      expect(replayed.body).toEqual(uploaded.body);
+      expect((await second.request('GET', `/sandbox/events/${eventId}`, { token })).body.event_id).toBe(eventId);
+      expect((await second.request('GET', '/sandbox/webhook-secret', { token })).body.secret).toBe(secretBefore);
     } finally {
       await second.close();
     }
@@ -222,6 +255,23 @@ describe('what works', () => {
       expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
       const printed = { grant_type: 'client_credentials', client_id: clientId!, client_secret: clientSecret! };
       expect((await tokenRequest(first.url, { ...printed, audience: first.audience })).status).toBe(200);
+
+      // The CLI beside the running server: on PostgreSQL the server sees its client at once; the
+      // embedded database belongs to the server's process, so there the CLI refuses and says why.
+      const beside = run('src/cli.ts', ['clients', 'create', '--environment', 'sandbox', '--name', 'beside'], store.env, store.dataDir);
+      const besideExit = await beside.exited;
+      const besideClients: string[] = [];
+      if (DATABASE === 'pglite') {
+        expect(besideExit).toBe(1);
+        expect(beside.output()).toMatch(new RegExp(`embedded database in .* is open in process \\d+`));
+        expect(beside.output()).not.toMatch(/client_secret:/);
+      } else {
+        expect(besideExit).toBe(0);
+        const id = beside.output().match(/^client_id:\s+(\S+)$/m)![1]!;
+        const secret = beside.output().match(/^client_secret:\s+(\S+)$/m)![1]!;
+        expect((await tokenRequest(first.url, { grant_type: 'client_credentials', client_id: id, client_secret: secret, audience: first.audience })).status).toBe(200);
+        besideClients.push(id);
+      }
       first.proc.child.kill('SIGTERM');
       expect(await first.proc.exited).toBe(0);
       expect(first.proc.output()).toContain('shutting down');
@@ -238,7 +288,7 @@ describe('what works', () => {
 
       // Second start on the same data: no secret printed, both clients work, the CLI one narrowly.
       const second = await start();
-      expect(second.proc.output()).toContain(`Sandbox clients: ${clientId}, ${cliId}`);
+      expect(second.proc.output()).toContain(`Sandbox clients: ${[clientId, ...besideClients, cliId].join(', ')}`);
       expect(second.proc.output()).not.toContain(clientSecret);
       expect(second.proc.output()).not.toContain(cliSecret);
       expect(second.proc.output()).not.toMatch(/client_secret:\s+\S/);
@@ -260,9 +310,117 @@ describe('what works', () => {
     },
     90_000,
   );
+  it(
+    'finishes a request in flight on SIGTERM, then exits 0',
+    async () => {
+      const store = await newStore();
+      const port = await freePort();
+      const proc = run('src/main.ts', [], { ...store.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' }, store.dataDir);
+      await proc.waitFor(/^Get a token: .*$/m);
+      const url = `http://127.0.0.1:${port}`;
+      const [, clientId] = await proc.waitFor(/^\s+client_id:\s+(\S+)$/m);
+      const [, clientSecret] = await proc.waitFor(/^\s+client_secret:\s+(\S+)$/m);
+      const issued = await tokenRequest(url, { grant_type: 'client_credentials', client_id: clientId!, client_secret: clientSecret!, audience: `http://localhost:${port}/sandbox` });
+
+      // An upload whose body arrives in two halves, with SIGTERM in between.
+      const boundary = 'shutdown-boundary';
+      const head = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nother\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="late.png"\r\nContent-Type: image/png\r\n\r\n`,
+      );
+      const tail = Buffer.concat([PNG, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+      const outgoing = http.request(`${url}/v2/documents`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${issued.body.access_token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + tail.length,
+        },
+      });
+      const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        outgoing.on('error', reject);
+        outgoing.on('response', (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode!, body: text }));
+        });
+      });
+      outgoing.write(head);
+      await proc.waitFor(/"url":"\/v2\/documents".*"msg":"incoming request"/);
+
+      proc.child.kill('SIGTERM');
+      await proc.waitFor(/shutting down/);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(proc.child.exitCode).toBeNull(); // still waiting for the upload to finish
+      outgoing.end(tail);
+      const answer = await answered;
+      expect(answer.status, answer.body).toBe(201);
+      expect(await proc.exited).toBe(0);
+
+      // The upload was stored before the process went away.
+      const restarted = await startServer({}, { store });
+      try {
+        const id = JSON.parse(answer.body).id as string;
+        const platformToken = await tokenRequest(restarted.url, { grant_type: 'client_credentials', client_id: clientId!, client_secret: clientSecret!, audience: restarted.config.sandboxBaseUrl });
+        expect((await download(restarted, platformToken.body.access_token, id)).bytes.equals(PNG)).toBe(true);
+      } finally {
+        await restarted.close();
+      }
+    },
+    90_000,
+  );
+
+  it(
+    `runs \`npm run worker\` as a background process beside the API ${DATABASE === 'postgres' ? '(delivers webhooks)' : '(refused: the embedded database is the API’s)'}`,
+    async () => {
+      const store = await newStore();
+      const api = await startServer({ WEBHOOK_WORKER: 'off', JOB_WORKER: 'off' }, { store });
+      const receiver = await startReceiver();
+      try {
+        const worker = run('src/worker.ts', [], { ...store.env, LOG_LEVEL: 'info' }, store.dataDir);
+        if (DATABASE === 'pglite') {
+          expect(await worker.exited).toBe(1);
+          expect(worker.output()).toMatch(/embedded database in .* is open in process \d+/);
+          return;
+        }
+        await worker.waitFor(/background worker started/);
+        const platform = await api.platform();
+        const id = await recordEvent(api, { platformId: platform.platformId, destination: receiver.url });
+        const [delivery] = await receiver.waitFor(1);
+        expect(delivery!.headers['webhook-id']).toBe(id);
+        worker.child.kill('SIGTERM');
+        expect(await worker.exited).toBe(0);
+      } finally {
+        await receiver.close();
+        await api.close();
+      }
+    },
+    60_000,
+  );
 });
 
 describe('what is refused', () => {
+  it('answers /readyz with 503 once the database is unreachable, while /healthz still answers', async () => {
+    const own = await startServer({ WEBHOOK_WORKER: 'off', JOB_WORKER: 'off' });
+    // Every statement now fails as it would with the database server gone.
+    const unreachable = vi
+      .spyOn(own.app.database.db.getExecutor(), 'executeQuery')
+      .mockRejectedValue(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+    try {
+      const ready = await own.request('GET', '/readyz');
+      expect(ready.status).toBe(503);
+      expect(ready.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(ready.body).toMatchObject({ code: 'service_unavailable', trace_id: ready.headers.get('trace-id') });
+      expect(ready.text).not.toMatch(/pool|pglite|ECONN/i);
+      expect((await own.request('GET', '/healthz')).status).toBe(200);
+      unreachable.mockRestore();
+      expect((await own.request('GET', '/readyz')).status).toBe(200);
+    } finally {
+      unreachable.mockRestore();
+      await own.close();
+    }
+  });
+
   it('answers /metrics, /healthz and /openapi.json to GET only', async () => {
     for (const pathname of ['/metrics', '/healthz', '/readyz', '/openapi.json']) {
       const response = await server.request('POST', pathname, { body: {} });
@@ -277,6 +435,11 @@ describe('who may not see it', () => {
     const document = (await server.request('GET', '/openapi.json')).body;
     const paths = Object.keys(document.paths);
     expect(paths.filter((pathname) => pathname.startsWith('/sandbox'))).toEqual([]);
+    // A route of the sandbox alone is listed once, relative to the sandbox base URL, which alone serves it.
+    const decision = document.paths['/simulations/applications/{application_id}/decision'];
+    expect(decision.post.servers).toEqual([{ url: server.config.sandboxBaseUrl, description: 'sandbox only' }]);
+    expect(decision.post.security).toEqual([{ oauth2: ['onboarding:initiate'] }]);
+    expect(document.paths['/accounts'].get.servers).toBeUndefined();
     expect(paths.filter((pathname) => pathname.startsWith('/docs') || pathname === '/openapi.json')).toEqual([]);
   });
 });
