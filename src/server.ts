@@ -23,7 +23,8 @@ import { EventService, WebhookSecretService } from './events/service.js';
 import { eventRoutes } from './events/routes.js';
 import { DeliveryWorker } from './events/worker.js';
 import { HttpSender, type Sender } from './events/sender.js';
-import { PaymentService } from './payments/service.js';
+import { PAYMENT_EXPIRY_JOB, PaymentService } from './payments/service.js';
+import { FeeSchedules } from './payments/fee-schedules.js';
 import { paymentRoutes } from './payments/routes.js';
 import { HostedPaymentPageService } from './hosted-payment-page/service.js';
 import { PaymentOutcomes, SEPA_SETTLEMENT_JOB } from './payments/outcomes.js';
@@ -148,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const processor = options.processor ?? new SimulatorProcessor(db);
   const jobs = new JobRunner(db, clock, app.log);
   const outcomes = new PaymentOutcomes(outbox, processor);
+  const feeSchedules = new FeeSchedules(db, clock);
   const compliance = new Compliance(outbox);
   const blobs = new FileBlobStore(config.dataDir);
   const services: Services = {
@@ -159,8 +161,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     outbox,
     events: new EventService(db, pager, outbox),
     webhookSecrets: new WebhookSecretService(db, clock),
-    payments: new PaymentService(db, config, pager, clock, outcomes, processor),
-    hpp: new HostedPaymentPageService(db, config, clock, outcomes, processor),
+    payments: new PaymentService(db, config, pager, clock, outcomes, processor, feeSchedules),
+    hpp: new HostedPaymentPageService(db, config, clock, outcomes, processor, feeSchedules),
     applications: new ApplicationService(db, config, pager, clock, compliance),
     applicant: new ApplicantService(db, config, clock, outbox, compliance, blobs),
     jobs,
@@ -182,7 +184,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await scope.register(accountRoutes, { accounts: services.accounts });
     await scope.register(eventRoutes, { events: services.events, secrets: services.webhookSecrets });
     await scope.register(referenceRoutes);
-    await scope.register(paymentRoutes, { payments: services.payments });
+    await scope.register(paymentRoutes, { payments: services.payments, maxAmountMinor: config.maxAmountMinor });
     await scope.register(applicationRoutes, { applications: services.applications });
     if (environment === 'sandbox') await scope.register(onboardingSimulationRoutes, { applications: services.applications });
   };
@@ -210,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await app.ready();
   jobs.register(SEPA_SETTLEMENT_JOB, (trx, paymentId, now) => outcomes.settleDebit(trx, paymentId, now));
+  jobs.register(PAYMENT_EXPIRY_JOB, (trx, paymentId, now) => services.payments.expire(trx, paymentId, now));
   jobs.register(COMPLIANCE_DECISION_JOB, (trx, applicationId, now) => compliance.runDue(trx, applicationId, now));
   if (config.webhookWorker) await services.worker.start();
   if (config.jobWorker) jobs.start();

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db, PaymentPartiesTable, PaymentsTable, TransfersTable } from '../core/db.js';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { Db, PaymentPartiesTable, PaymentsTable, ScheduledJobsTable, TransfersTable } from '../core/db.js';
 import type { Caller } from '../core/auth.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
 import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from './fees.js';
@@ -28,9 +29,14 @@ export async function existingMerchants(db: Db, tenant: Tenant, ids: string[]): 
   return new Set(rows.map((row) => row.id));
 }
 
-export async function insertPayment(db: Db, payment: Insertable<PaymentsTable>, parties: Insertable<PaymentPartiesTable>[]): Promise<void> {
-  await db.insertInto('payments').values(payment).execute();
-  await db.insertInto('payment_parties').values(parties).execute();
+/**
+ * The payment, its routing and, optionally, a job due later (its expiry), in one statement: one
+ * round trip, atomic without a transaction of its own, and part of the caller's if there is one.
+ */
+export async function insertPayment(db: Db, payment: Insertable<PaymentsTable>, parties: Insertable<PaymentPartiesTable>[], job?: Insertable<ScheduledJobsTable>): Promise<void> {
+  const withPayment = db.with('payment', (cte) => cte.insertInto('payments').values(payment));
+  const withJob = job ? withPayment.with('job', (cte) => cte.insertInto('scheduled_jobs').values(job)) : withPayment;
+  await withJob.insertInto('payment_parties').values(parties).execute();
 }
 
 export async function findPayment(db: Db, tenant: Tenant, id: string): Promise<PaymentRow | undefined> {
@@ -43,6 +49,29 @@ export async function findPayment(db: Db, tenant: Tenant, id: string): Promise<P
     .executeTakeFirst();
 }
 
+/** What a read payment shows of a transfer. */
+export type TransferSummary = Pick<TransferRow, 'id' | 'position' | 'amount_minor' | 'fee_minor' | 'currency'>;
+export type PaymentWithRouting = PaymentRow & { parties: PartyRow[]; transfers: TransferSummary[] };
+
+/** Payments of a tenant with their routing parties and transfers, each payment one row (one round trip). */
+function paymentsWithRouting(db: Db, tenant: Tenant) {
+  return db
+    .selectFrom('payments')
+    .selectAll('payments')
+    .select((eb) => [
+      jsonArrayFrom(eb.selectFrom('payment_parties').selectAll('payment_parties').whereRef('payment_parties.payment_id', '=', 'payments.id').orderBy('payment_parties.position')).as('parties'),
+      jsonArrayFrom(
+        eb.selectFrom('transfers').select(['transfers.id', 'transfers.position', 'transfers.amount_minor', 'transfers.fee_minor', 'transfers.currency']).whereRef('transfers.payment_id', '=', 'payments.id'),
+      ).as('transfers'),
+    ])
+    .where('payments.environment', '=', tenant.environment)
+    .where('payments.platform_id', '=', tenant.platformId);
+}
+
+export async function findPaymentWithRouting(db: Db, tenant: Tenant, id: string): Promise<PaymentWithRouting | undefined> {
+  return paymentsWithRouting(db, tenant).where('payments.id', '=', id).executeTakeFirst();
+}
+
 export async function partiesOf(db: Db, paymentIds: string[]): Promise<PartyRow[]> {
   if (paymentIds.length === 0) return [];
   return db.selectFrom('payment_parties').selectAll().where('payment_id', 'in', paymentIds).orderBy('payment_id').orderBy('position').execute();
@@ -53,16 +82,11 @@ export interface PaymentFilter {
   reference?: string;
 }
 
-export async function listPayments(db: Db, tenant: Tenant, filter: PaymentFilter, limit: number, after: Keyset | undefined): Promise<PaymentRow[]> {
-  let query = db
-    .selectFrom('payments')
-    .selectAll()
-    .where('environment', '=', tenant.environment)
-    .where('platform_id', '=', tenant.platformId)
-    .where(afterKeyset(after));
-  if (filter.status) query = query.where('status', '=', filter.status);
-  if (filter.reference) query = query.where('reference', '=', filter.reference);
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+export async function listPayments(db: Db, tenant: Tenant, filter: PaymentFilter, limit: number, after: Keyset | undefined): Promise<PaymentWithRouting[]> {
+  let query = paymentsWithRouting(db, tenant).where(afterKeyset(after, 'payments'));
+  if (filter.status) query = query.where('payments.status', '=', filter.status);
+  if (filter.reference) query = query.where('payments.reference', '=', filter.reference);
+  return query.orderBy('payments.created_at', 'desc').orderBy('payments.id', 'desc').limit(limit).execute();
 }
 
 /** The payment, locked until the transaction ends: changes to one payment happen one at a time. */

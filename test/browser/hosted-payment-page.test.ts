@@ -212,7 +212,7 @@ describe('hosted payment page in the browser', () => {
     await page.locator('#pay').click();
     await page.waitForURL(/\/simulator\/3ds\//);
     await shoot(page, '06-3ds-challenge');
-    await page.getByRole('button', { name: 'Authenticate' }).click();
+    await page.getByRole('button', { name: 'Bestätigen', exact: true }).click();
     await page.locator('#message[data-state=success]').waitFor();
     await shoot(page, '07-3ds-de-success');
     await expectShop(visited, 'captured');
@@ -228,7 +228,7 @@ describe('hosted payment page in the browser', () => {
     await fillCard(page, '4000 0000 0000 3220');
     await page.locator('#pay').click();
     await page.waitForURL(/\/simulator\/3ds\//);
-    await page.getByRole('button', { name: 'Fail authentication' }).click();
+    await page.getByRole('button', { name: 'Bestätigung ablehnen' }).click();
     await page.locator('#alert').waitFor();
     expect(await page.locator('#alert').textContent()).toContain('Die Authentifizierung bei Ihrer Bank war nicht erfolgreich');
     expect(await apiStatus(payment.id)).toBe('authentication_failed');
@@ -296,12 +296,12 @@ describe('hosted payment page in the browser', () => {
     await page.locator('#to-bank').click();
     await page.waitForURL(/\/simulator\/bank/);
     await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
-    await page.getByLabel('Account holder').fill('Erika Mustermann');
+    await page.getByLabel('Titular de la cuenta').fill('Erika Mustermann');
     await shoot(page, '13-sepa-bank-simulator');
-    await page.getByRole('button', { name: 'Confirm account' }).click();
+    await page.getByRole('button', { name: 'Confirmar la cuenta' }).click();
     await page.locator('#mandate-form').waitFor();
     expect(await page.locator('h1').textContent()).toBe('Orden de domiciliación SEPA');
-    expect(await page.locator('#legal').textContent()).toContain('you authorise Ticketwelt to send instructions');
+    expect(await page.locator('#legal').textContent()).toContain('usted autoriza a Ticketwelt a enviar instrucciones');
     await page.getByRole('button', { name: /Firmar la orden/ }).click();
     expect(await page.locator('#m-first_name-error').textContent()).toBe('Este campo es obligatorio.');
     await shoot(page, '14-sepa-es-mandate');
