@@ -98,14 +98,14 @@ function bankPage(token: string, language: string, error?: keyof Text): string {
   return page(
     lang,
     text.bankTitle,
-    `<h1>${escapeHtml(text.bank)}</h1><p>${escapeHtml(text.bankText)}</p>
+    `<div class="card"><h1>${escapeHtml(text.bank)}</h1><p>${escapeHtml(text.bankText)}</p>
 ${error ? `<p class="error" role="alert">${escapeHtml(text[error])}</p>` : ''}
 <form method="post" action="/simulator/bank/verify">
 <input type="hidden" name="token" value="${escapeHtml(token)}">
 <label for="iban">${escapeHtml(text.iban)}</label><input id="iban" name="iban" required autocomplete="off" spellcheck="false" autocapitalize="characters" placeholder="DE89 3704 0044 0532 0130 00">
 <label for="holder">${escapeHtml(text.holder)}</label><input id="holder" name="account_holder" autocomplete="name">
 <label for="type">${escapeHtml(text.accountType)}</label><select id="type" name="account_type"><option value="consumer">${escapeHtml(text.personal)}</option><option value="business">${escapeHtml(text.business)}</option></select>
-<button class="confirm" type="submit">${escapeHtml(text.confirmAccount)}</button></form>`,
+<button class="confirm" type="submit">${escapeHtml(text.confirmAccount)}</button></form></div>`,
   );
 }
 

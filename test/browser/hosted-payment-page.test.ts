@@ -21,7 +21,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   await mkdir(SCREENSHOTS, { recursive: true });
-  server = await startServer();
+  server = await startServer({ SUPPORTED_CURRENCIES: 'EUR,JPY' });
   platform = await server.platform();
   await server.app.database.db.updateTable('platforms').set({ name: 'Ticketwelt', primary_color: PRIMARY, secondary_color: '#1e293b' }).where('id', '=', platform.platformId).execute();
   browser = await chromium.launch({
@@ -322,5 +322,92 @@ describe('hosted payment page in the browser', () => {
     await expectShop(visited, 'authorized');
     expect(await apiStatus(payment.id)).toBe('authorized');
     await expectClean(visited);
+  });
+
+  it('signs a business mandate in German: register, district court, pre-filled signatory and address', async () => {
+    const customer = { first_name: 'Erika', last_name: 'Mustermann', email: 'erika@example.com', address: { line1: 'Heidestraße', number: 17, zip: '51147', town_city: 'Köln', country: 'DE' } };
+    const payment = await newPayment({ language: 'de', payment_method: { type: 'sepa_direct_debit' }, description: 'Jahreslizenz', customer });
+    const visited = await visit(payment);
+    const { page } = visited;
+    await page.locator('#to-bank').click();
+    await page.waitForURL(/\/simulator\/bank/);
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    await page.getByLabel('IBAN').fill('DE02 1203 0000 0000 2020 51');
+    await page.getByLabel('Kontoinhaber').fill('Muster GmbH');
+    await page.getByLabel('Kontoart').selectOption('business');
+    await shoot(page, '16-sepa-de-bank-business');
+    await page.getByRole('button', { name: 'Konto bestätigen' }).click();
+    await page.locator('#mandate-form').waitFor();
+    expect(await page.locator('h1').textContent()).toBe('SEPA-Lastschriftmandat');
+    expect(await page.getByLabel('Vorname').inputValue()).toBe('Erika');
+    expect(await page.getByLabel('Nachname').inputValue()).toBe('Mustermann');
+    expect(await page.getByLabel('Straße').inputValue()).toBe('Heidestraße');
+    expect(await page.getByLabel('Hausnummer').inputValue()).toBe('17');
+    expect(await page.getByLabel('Postleitzahl').inputValue()).toBe('51147');
+    expect(await page.getByLabel('Ort').inputValue()).toBe('Köln');
+    expect(await page.getByLabel('Land', { exact: true }).inputValue()).toBe('DE');
+    expect(await page.locator('#legal').textContent()).toContain('Ich ermächtige Ticketwelt, Zahlungen von meinem Konto mittels Lastschrift einzuziehen');
+    expect(await page.locator('#m-district_court_code').isVisible()).toBe(false);
+    await page.getByLabel('Register', { exact: true }).selectOption('DeHrb');
+    expect(await page.locator('#m-district_court_code').isVisible()).toBe(true);
+    expect(await page.locator('#m-district_court_code option').count()).toBeGreaterThan(100);
+    await page.getByRole('button', { name: /Mandat erteilen/ }).click();
+    expect(await page.locator('#m-company_name-error').textContent()).toBe('Dieses Feld ist erforderlich.');
+    expect(await page.locator('#m-district_court_code-error').textContent()).toBe('Dieses Feld ist erforderlich.');
+    await shoot(page, '17-sepa-de-business-mandate');
+    await page.getByLabel('Firmenname').fill('Muster GmbH');
+    await page.getByLabel('Registernummer').fill('HRB 12345');
+    await page.getByLabel('Amtsgericht').selectOption('DE-AG-KOELN');
+    await page.getByRole('button', { name: /Mandat erteilen/ }).click();
+    await page.locator('#message[data-state=success]').waitFor();
+    await shoot(page, '18-sepa-de-business-authorized');
+    await expectShop(visited, 'authorized');
+    const read = await server.request('GET', `/sandbox/payments/${payment.id}`, { token: await platform.token() });
+    expect(read.body.status).toBe('authorized');
+    const stored = await server.app.database.db.selectFrom('payments').select('mandate').where('id', '=', payment.id).executeTakeFirstOrThrow();
+    expect(stored.mandate).toMatchObject({ type: 'business', company_name: 'Muster GmbH', registration_number_code: 'DeHrb', district_court_code: 'DE-AG-KOELN', first_name: 'Erika' });
+    await expectClean(visited);
+  });
+
+  it('is usable with the keyboard alone: method choice, card form and submit (Spanish)', async () => {
+    const payment = await newPayment({ language: 'es', payment_method: { type: 'user_selected' }, customer: { first_name: 'Erika', last_name: 'Mustermann' } });
+    const visited = await visit(payment);
+    const { page } = visited;
+    const focused = () => page.evaluate(() => document.activeElement?.id || `${document.activeElement?.tagName}:${(document.activeElement as HTMLInputElement | null)?.value ?? ''}`);
+    await page.locator('#method-form').waitFor();
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('INPUT:card');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.locator('input[value=sepa_direct_debit]').isChecked()).toBe(true);
+    await page.keyboard.press('ArrowUp');
+    expect(await page.locator('input[value=card]').isChecked()).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.locator('#card-form').waitFor();
+    expect(await page.locator('#card-holder').inputValue()).toBe('Erika Mustermann');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('card-holder');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('card-number');
+    await page.keyboard.type('4242424242424242');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('card-expiry');
+    await page.keyboard.type('1234');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('card-cvc');
+    await page.keyboard.type('123');
+    await shoot(page, '19-keyboard-es-card');
+    await page.keyboard.press('Enter');
+    await expectShop(visited, 'captured');
+    expect(await apiStatus(payment.id)).toBe('captured');
+    await expectClean(visited);
+  });
+
+  it('shows an amount in a currency without decimals', async () => {
+    const payment = await newPayment({ language: 'de', currency: 'JPY', amount_minor: 1_500 });
+    const visited = await visit(payment);
+    await visited.page.locator('#card-form').waitFor();
+    expect(await visited.page.locator('#amount').textContent()).toBe('1.500\u00a0¥');
+    await visited.context.close();
   });
 });

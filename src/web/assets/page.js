@@ -506,7 +506,9 @@
     const known = customer();
     const input = (name, attributes = {}) => h('input', { name, type: 'text', required: true, value: known[name] || undefined, ...attributes });
     const parts = [];
-    if (fields.includes('first_name')) parts.push(h('div', { class: 'row' }, field('m-first_name', t('first_name'), input('first_name', { autocomplete: 'given-name', minlength: 2, maxlength: 50 })), field('m-last_name', t('last_name'), input('last_name', { autocomplete: 'family-name', minlength: 2, maxlength: 50 }))));
+    const names = () => h('div', { class: 'row' }, field('m-first_name', t('first_name'), input('first_name', { autocomplete: 'given-name', minlength: 2, maxlength: 50 })), field('m-last_name', t('last_name'), input('last_name', { autocomplete: 'family-name', minlength: 2, maxlength: 50 })));
+    // A consumer names themself first; a business mandate names the company, then who signs for it.
+    if (fields.includes('first_name') && !fields.includes('company_name')) parts.push(names());
     if (fields.includes('birth_date')) parts.push(field('m-birth_date', t('birth_date'), input('birth_date', { type: 'date', autocomplete: 'bday' })));
     if (fields.includes('birth_place')) parts.push(h('div', { class: 'row' }, field('m-birth_city', t('birth_city'), input('birth_city', { maxlength: 100 })), field('m-birth_country', t('birth_country'), countrySelect('birth_country', true))));
     if (fields.includes('company_name')) parts.push(field('m-company_name', t('company_name'), input('company_name', { autocomplete: 'organization', minlength: 2, maxlength: 300 })));
@@ -514,7 +516,7 @@
     if (fields.includes('registration_number_code')) {
       const registers = requirements.registration_numbers || [];
       const code = h('select', { name: 'registration_number_code', required: true }, h('option', { value: '' }, t('choose')), registers.map((entry) => h('option', { value: entry.code }, entry.name)));
-      parts.push(h('div', { class: 'row' }, field('m-registration_number_code', t('registration_number_code'), code), field('m-registration_number', t('registration_number'), input('registration_number', { maxlength: 50 }))));
+      parts.push(field('m-registration_number_code', t('registration_number_code'), code), field('m-registration_number', t('registration_number'), input('registration_number', { maxlength: 50 })));
       // Courts are listed only when some register needs one; the chosen register decides.
       if (requirements.district_courts) {
         const court = h('select', { name: 'district_court_code' }, h('option', { value: '' }, t('choose')), requirements.district_courts.map((entry) => h('option', { value: entry.code }, entry.name)));
@@ -530,6 +532,7 @@
         sync();
       }
     }
+    if (fields.includes('first_name') && fields.includes('company_name')) parts.push(names());
     if (fields.includes('postal_address')) {
       parts.push(h('div', { class: 'row' }, field('m-line1', t('line1'), input('line1', { autocomplete: 'address-line1', maxlength: 100 })), field('m-number', t('house'), input('number', { inputmode: 'numeric', required: false, maxlength: 6, class: 'short' }))));
       parts.push(h('div', { class: 'row' }, field('m-zip', t('zip'), input('zip', { autocomplete: 'postal-code', maxlength: 20 })), field('m-town_city', t('town_city'), input('town_city', { autocomplete: 'address-level2', maxlength: 100 }))));
