@@ -51,13 +51,32 @@ export async function findPayment(db: Db, tenant: Tenant, id: string): Promise<P
 
 /** What a read payment shows of a transfer. */
 export type TransferSummary = Pick<TransferRow, 'id' | 'position' | 'amount_minor' | 'fee_minor' | 'currency'>;
-export type PaymentWithRouting = PaymentRow & { parties: PartyRow[]; transfers: TransferSummary[] };
+/** The columns a read payment shows (a narrow row parses faster than every column). */
+const SHOWN = [
+  'id',
+  'environment',
+  'amount_minor',
+  'currency',
+  'status',
+  'method_type',
+  'processing_fee',
+  'reference',
+  'description',
+  'cit_mode',
+  'initial_payment_id',
+  'resource_token',
+  'generate_qr_code',
+  'expires_at',
+  'created_at',
+] as const satisfies readonly (keyof PaymentRow)[];
+export type ShownPayment = Pick<PaymentRow, (typeof SHOWN)[number]>;
+export type PaymentWithRouting = ShownPayment & { parties: PartyRow[]; transfers: TransferSummary[] };
 
 /** Payments of a tenant with their routing parties and transfers, each payment one row (one round trip). */
 function paymentsWithRouting(db: Db, tenant: Tenant) {
   return db
     .selectFrom('payments')
-    .selectAll('payments')
+    .select(SHOWN.map((column) => `payments.${column}` as const))
     .select((eb) => [
       jsonArrayFrom(eb.selectFrom('payment_parties').selectAll('payment_parties').whereRef('payment_parties.payment_id', '=', 'payments.id').orderBy('payment_parties.position')).as('parties'),
       jsonArrayFrom(

@@ -274,11 +274,11 @@ export class PaymentService {
     return payment;
   }
 
-  private hostedPageUrl(payment: repo.PaymentRow): string {
+  private hostedPageUrl(payment: Pick<repo.PaymentRow, 'id' | 'resource_token'>): string {
     return `${this.config.baseUrl}/pay/${payment.id}?token=${payment.resource_token}`;
   }
 
-  private links(payment: repo.PaymentRow): Payment['_links'] {
+  private links(payment: repo.ShownPayment): Payment['_links'] {
     const self = `${audienceOf(this.config, payment.environment)}/payments/${payment.id}`;
     if (payment.cit_mode === 'merchant_initiated') return { self: { href: self } };
     return {
