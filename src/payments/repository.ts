@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { CompiledQuery, type Compilable, type Insertable, type QueryResult, type Selectable, type Updateable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db, PaymentPartiesTable, PaymentsTable, ScheduledJobsTable, TransfersTable } from '../core/db.js';
 import type { Caller } from '../core/auth.js';
@@ -30,13 +30,56 @@ export async function existingMerchants(db: Db, tenant: Tenant, ids: string[]): 
 }
 
 /**
+ * Payment initiation and read are the hot paths, and Kysely builds the same SQL for every call of
+ * the same shape. So their statements are built once per shape (`key`) from placeholders, and each
+ * call runs that SQL with its own values, matched to the placeholders by position in `values`.
+ */
+const statements = new Map<string, { sql: string; slots: number[] }>();
+const SLOT = /^\u0000slot(\d+)$/;
+
+async function runCached<Row>(db: Db, key: string, values: readonly unknown[], build: (slot: (index: number) => string) => Compilable): Promise<QueryResult<Row>> {
+  let statement = statements.get(key);
+  if (!statement) {
+    const compiled = build((index) => `\u0000slot${index}`).compile();
+    const slots = compiled.parameters.map((parameter) => {
+      const match = SLOT.exec(String(parameter));
+      if (!match) throw new Error(`statement ${key} has a parameter that is not a placeholder`);
+      return Number(match[1]);
+    });
+    statement = { sql: compiled.sql, slots };
+    statements.set(key, statement);
+  }
+  return db.executeQuery<Row>(CompiledQuery.raw(statement.sql, statement.slots.map((index) => values[index])));
+}
+
+/** The columns a row gives a value (Kysely leaves out undefined ones), in key order. */
+const given = (row: object) => Object.entries(row).filter(([, value]) => value !== undefined);
+
+/** The same row with placeholders, numbered from `first` on. */
+function placeholders<T extends object>(row: T, slot: (index: number) => string, first: number): T {
+  return Object.fromEntries(given(row).map(([column], i) => [column, slot(first + i)])) as T;
+}
+
+/**
  * The payment, its routing and, optionally, a job due later (its expiry), in one statement: one
  * round trip, atomic without a transaction of its own, and part of the caller's if there is one.
  */
 export async function insertPayment(db: Db, payment: Insertable<PaymentsTable>, parties: Insertable<PaymentPartiesTable>[], job?: Insertable<ScheduledJobsTable>): Promise<void> {
-  const withPayment = db.with('payment', (cte) => cte.insertInto('payments').values(payment));
-  const withJob = job ? withPayment.with('job', (cte) => cte.insertInto('scheduled_jobs').values(job)) : withPayment;
-  await withJob.insertInto('payment_parties').values(parties).execute();
+  const rows: object[] = [payment, ...parties, ...(job ? [job] : [])];
+  const key = `insert:${rows.map((row) => given(row).map(([column]) => column).join(',')).join('|')}:${parties.length}:${job ? 'job' : ''}`;
+  const values = rows.flatMap((row) => given(row).map(([, value]) => value));
+  await runCached(db, key, values, (slot) => {
+    let next = 0;
+    const template = <T extends object>(row: T): T => {
+      const built = placeholders(row, slot, next);
+      next += given(row).length;
+      return built;
+    };
+    const withPayment = db.with('payment', (cte) => cte.insertInto('payments').values(template(payment)));
+    const partyRows = parties.map(template);
+    const withJob = job ? withPayment.with('job', (cte) => cte.insertInto('scheduled_jobs').values(template(job))) : withPayment;
+    return withJob.insertInto('payment_parties').values(partyRows);
+  });
 }
 
 export async function findPayment(db: Db, tenant: Tenant, id: string): Promise<PaymentRow | undefined> {
@@ -88,7 +131,11 @@ function paymentsWithRouting(db: Db, tenant: Tenant) {
 }
 
 export async function findPaymentWithRouting(db: Db, tenant: Tenant, id: string): Promise<PaymentWithRouting | undefined> {
-  return paymentsWithRouting(db, tenant).where('payments.id', '=', id).executeTakeFirst();
+  const values = [tenant.environment, tenant.platformId, id];
+  const result = await runCached<PaymentWithRouting>(db, 'read', values, (slot) =>
+    paymentsWithRouting(db, { environment: slot(0) as Tenant['environment'], platformId: slot(1) }).where('payments.id', '=', slot(2)),
+  );
+  return result.rows[0];
 }
 
 export async function partiesOf(db: Db, paymentIds: string[]): Promise<PartyRow[]> {
