@@ -23,7 +23,8 @@ import { EventService, WebhookSecretService } from './events/service.js';
 import { eventRoutes } from './events/routes.js';
 import { DeliveryWorker } from './events/worker.js';
 import { HttpSender, type Sender } from './events/sender.js';
-import { PaymentService } from './payments/service.js';
+import { PAYMENT_EXPIRY_JOB, PaymentService } from './payments/service.js';
+import { FeeSchedules } from './payments/fee-schedules.js';
 import { paymentRoutes } from './payments/routes.js';
 import { HostedPaymentPageService } from './hosted-payment-page/service.js';
 import { PaymentOutcomes, SEPA_SETTLEMENT_JOB } from './payments/outcomes.js';
@@ -157,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const processor = options.processor ?? new SimulatorProcessor(db);
   const jobs = new JobRunner(db, environmentClock, app.log);
   const outcomes = new PaymentOutcomes(outbox, processor);
+  const feeSchedules = new FeeSchedules(db, clock);
   const compliance = new Compliance(outbox);
   const blobs = new FileBlobStore(config.dataDir);
   const services: Services = {
@@ -168,8 +170,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     outbox,
     events: new EventService(db, pager, outbox),
     webhookSecrets: new WebhookSecretService(db, clock),
-    payments: new PaymentService(db, config, pager, environmentClock, outcomes, processor),
-    hpp: new HostedPaymentPageService(db, config, environmentClock, outcomes, processor),
+    payments: new PaymentService(db, config, pager, environmentClock, outcomes, processor, feeSchedules),
+    hpp: new HostedPaymentPageService(db, config, environmentClock, outcomes, processor, feeSchedules),
     applications: new ApplicationService(db, config, pager, environmentClock, compliance),
     applicant: new ApplicantService(db, config, environmentClock, outbox, compliance, blobs),
     payouts: new PayoutService(db, config, pager, environmentClock, outbox, processor),
@@ -193,7 +195,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await scope.register(accountRoutes, { accounts: services.accounts });
     await scope.register(eventRoutes, { events: services.events, secrets: services.webhookSecrets });
     await scope.register(referenceRoutes);
-    await scope.register(paymentRoutes, { payments: services.payments });
+    await scope.register(paymentRoutes, { payments: services.payments, maxAmountMinor: config.maxAmountMinor });
     await scope.register(applicationRoutes, { applications: services.applications });
     await scope.register(payoutRoutes, { payouts: services.payouts });
     await scope.register(refundRoutes, { refunds: services.refunds });
@@ -226,6 +228,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await app.ready();
   jobs.register(SEPA_SETTLEMENT_JOB, (trx, paymentId, now) => outcomes.settleDebit(trx, paymentId, now));
+  jobs.register(PAYMENT_EXPIRY_JOB, (trx, paymentId, now) => services.payments.expire(trx, paymentId, now));
   jobs.register(COMPLIANCE_DECISION_JOB, (trx, applicationId, now) => compliance.runDue(trx, applicationId, now));
   jobs.register(PAYOUT_CUTOFF_JOB, (trx, environment, at) => services.payouts.cutoff(trx, environment as Environment, at));
   jobs.register(PAYOUT_ARRIVAL_JOB, (trx, payoutId, at) => services.payouts.arrive(trx, payoutId, at));

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isCurrency } from './formats.js';
 
 export type Environment = 'live' | 'sandbox';
 export const ENVIRONMENTS: readonly Environment[] = ['live', 'sandbox'];
@@ -35,6 +36,10 @@ export interface Config {
   supportedCurrencies: string[];
   /** The daily payout cut-off, UTC (PAYOUT_CUTOFF, HH:MM; default 15:00). */
   payoutCutoff: { hour: number; minute: number };
+  /** Upper bound of a payment's amount_minor (MAX_AMOUNT_MINOR, default 99 999 999). */
+  maxAmountMinor: number;
+  /** How long a payment's hosted page can be paid before the payment is canceled (PAYMENT_TTL_SECONDS, default 3600). */
+  paymentTtlSeconds: number;
   /** Whether this process delivers webhooks too (WEBHOOK_WORKER=off leaves it to `npm run worker`). */
   webhookWorker: boolean;
 }
@@ -58,6 +63,23 @@ function timeOfDay(env: Env, name: string, fallback: string): { hour: number; mi
   const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(raw);
   if (!match) throw new Error(`${name} must be a time of day HH:MM (UTC), got "${raw}"`);
   return { hour: Number(match[1]), minute: Number(match[2]) };
+}
+
+function positive(env: Env, name: string, fallback: number): number {
+  const value = integer(env, name, fallback);
+  if (value < 1) throw new Error(`${name} must be at least 1, got "${env[name]}"`);
+  return value;
+}
+
+/** ISO 4217 codes whose minor unit is "N.A.": precious metals, bond-market units, SDR, test and no-currency codes. */
+const NO_MINOR_UNIT = new Set(['XAG', 'XAU', 'XBA', 'XBB', 'XBC', 'XBD', 'XDR', 'XPD', 'XPT', 'XSU', 'XTS', 'XUA', 'XXX']);
+
+/** SUPPORTED_CURRENCIES: real ISO 4217 currencies, since amounts are counted in their minor units. */
+function currencies(raw: string): string[] {
+  const codes = raw.split(',').map((code) => code.trim().toUpperCase()).filter(Boolean);
+  const refused = codes.filter((code) => !isCurrency(code) || NO_MINOR_UNIT.has(code));
+  if (refused.length > 0) throw new Error(`SUPPORTED_CURRENCIES must name ISO 4217 currencies, not ${refused.join(', ')}`);
+  return codes;
 }
 
 function bootstrapClients(env: Env): BootstrapClient[] {
@@ -97,7 +119,9 @@ export function loadConfig(env: Env = process.env): Config {
     webhookWorker: env.WEBHOOK_WORKER !== 'off',
     jobWorker: env.JOB_WORKER !== 'off',
     payoutCutoff: timeOfDay(env, 'PAYOUT_CUTOFF', '15:00'),
-    supportedCurrencies: (env.SUPPORTED_CURRENCIES || 'EUR').split(',').map((code) => code.trim().toUpperCase()).filter(Boolean),
+    supportedCurrencies: currencies(env.SUPPORTED_CURRENCIES || 'EUR'),
+    maxAmountMinor: positive(env, 'MAX_AMOUNT_MINOR', 99_999_999),
+    paymentTtlSeconds: positive(env, 'PAYMENT_TTL_SECONDS', 3600),
   };
 }
 

@@ -1,7 +1,8 @@
 import { readdir, readFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Kysely, PostgresDialect, sql, type Generated, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Generated, type PostgresPool, type PostgresPoolClient, type Transaction } from 'kysely';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { PGlitePool } from './pglite-pool.js';
@@ -427,6 +428,50 @@ function postgresPool(config: Config): pg.Pool {
   });
 }
 
+/**
+ * pg's pool as Kysely's, with every parameterised statement named: each connection parses and plans
+ * a statement once, then only binds and executes it (one message fewer per query, no planning).
+ * A statement whose result type a later migration changed (another process's, during a rolling
+ * deploy) is prepared again under a new name; outside a transaction the query is retried at once.
+ */
+export class PreparingPool implements PostgresPool {
+  private readonly names = new Map<string, string>();
+  private readonly generations = new Map<string, number>();
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  private nameOf(text: string): string {
+    let name = this.names.get(text);
+    if (!name) {
+      name = `k${createHash('sha1').update(text).digest('base64url')}_${this.generations.get(text) ?? 0}`;
+      this.names.set(text, name);
+    }
+    return name;
+  }
+
+  private async run(client: pg.PoolClient, text: string, values: unknown[]) {
+    try {
+      return await client.query({ name: this.nameOf(text), text, values });
+    } catch (error) {
+      if ((error as { code?: string }).code !== '0A000' || !/cached plan/.test(String((error as Error).message))) throw error;
+      this.generations.set(text, (this.generations.get(text) ?? 0) + 1);
+      this.names.delete(text);
+      return client.query({ name: this.nameOf(text), text, values }).catch(() => Promise.reject(error));
+    }
+  }
+
+  async connect(): Promise<PostgresPoolClient> {
+    const client = await this.pool.connect();
+    const query = (text: unknown, parameters?: readonly unknown[]) =>
+      typeof text === 'string' && parameters && parameters.length > 0 ? this.run(client, text, [...parameters]) : client.query(text as string, parameters as unknown[]);
+    return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
+  }
+
+  end(): Promise<void> {
+    return this.pool.end();
+  }
+}
+
 async function embeddedDatabase(config: Config, inMemory: boolean): Promise<PGlite> {
   if (inMemory) return PGlite.create();
   const dir = path.join(config.dataDir, 'pglite');
@@ -464,7 +509,7 @@ export interface OpenOptions {
 export async function openDatabase(config: Config, options: OpenOptions = {}): Promise<Database> {
   if (config.databaseUrl) {
     if (config.databaseSchema) await ensureSchema(config);
-    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: postgresPool(config) }) });
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: new PreparingPool(postgresPool(config)) }) });
     await migrate(db);
     return { db, kind: 'postgres', listen: (channel, onNotify) => listenOnServer(config, channel, onNotify), close: () => db.destroy() };
   }

@@ -37,6 +37,10 @@ describe('webhookUrlProblem', () => {
     ['https://[::1]/hooks', /private, loopback/],
     ['https://169.254.169.254/latest/meta-data', /private, loopback/],
     ['https://10.0.0.8/hooks', /private, loopback/],
+    ['https://0x7f000001/hooks', /private, loopback/], // the URL parser writes these as 127.0.0.1
+    ['https://2130706433/hooks', /private, loopback/],
+    ['https://0177.0.0.1/hooks', /private, loopback/],
+    ['https://[::ffff:10.0.0.1]/hooks', /private, loopback/],
     ['https://user:pw@hooks.example.com/', /credentials/],
     ['ftp://hooks.example.com/', /http or https/],
     ['not a url', /absolute URL/],

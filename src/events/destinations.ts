@@ -31,7 +31,10 @@ export function webhookUrlProblem(environment: Environment, value: string): stri
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) {
     return 'must not point at a local host in the live environment';
   }
-  if (ipaddr.isValid(host) && !isPublicAddress(host)) return 'must not point at a private, loopback or link-local address in the live environment';
+  // The URL parser writes every IPv4 form (hex, octal, one number) as dotted decimal, IPv6 with colons:
+  // only such hosts need the (costly) address parser.
+  const literal = /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':');
+  if (literal && ipaddr.isValid(host) && !isPublicAddress(host)) return 'must not point at a private, loopback or link-local address in the live environment';
   return undefined;
 }
 

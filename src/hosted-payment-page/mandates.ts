@@ -2,6 +2,9 @@ import { ageOn } from '../core/formats.js';
 import type { FieldError } from '../core/errors.js';
 import { listDistrictCourts, findDistrictCourt } from '../reference/service.js';
 import type { MandateBody, MandateRequirements } from './schemas.js';
+import type { LANGUAGES } from '../payments/schemas.js';
+
+type Language = (typeof LANGUAGES)[number];
 
 export type MandateType = 'consumer' | 'business';
 
@@ -12,20 +15,38 @@ const REGISTRATION_NUMBERS = [
   { code: 'vat', name: 'VAT identification number', district_court_code: { required: false } },
 ];
 
-const FIELDS: Record<MandateType, string[]> = {
+/**
+ * The fields each mandate type collects. A business mandate names the company, its register entry
+ * and the person signing for it (the specification's field names); its district court is asked for
+ * when the chosen register needs one (registration_numbers[].district_court_code.required).
+ */
+const FIELDS: Record<MandateType, (keyof MandateBody)[]> = {
   consumer: ['first_name', 'last_name', 'birth_date', 'birth_place', 'postal_address'],
-  business: ['company_name', 'registration_number_code', 'registration_number', 'district_court_code', 'postal_address'],
+  business: ['company_name', 'registration_number_code', 'registration_number', 'first_name', 'last_name', 'postal_address'],
 };
-const ALL_FIELDS = [...new Set([...FIELDS.consumer, ...FIELDS.business])] as (keyof MandateBody)[];
+const ALLOWED: Record<MandateType, (keyof MandateBody)[]> = { consumer: FIELDS.consumer, business: [...FIELDS.business, 'district_court_code'] };
+const ALL_FIELDS = [...new Set([...ALLOWED.consumer, ...ALLOWED.business])];
 
-export const LEGAL_MENTION =
-  'By signing this mandate form, you authorise {company_name} to send instructions to your bank to debit your account and your bank ' +
-  'to debit your account in accordance with the instructions from {company_name}. You are entitled to a refund from your bank under ' +
-  'the terms and conditions of your agreement with your bank. A refund must be claimed within 8 weeks starting from the date on which your account was debited.';
+/** The SEPA Core mandate's legal text in each page language (the wording banks print on mandate forms). */
+export const LEGAL_MENTIONS: Record<Language, string> = {
+  en:
+    'By signing this mandate form, you authorise {company_name} to send instructions to your bank to debit your account and your bank ' +
+    'to debit your account in accordance with the instructions from {company_name}. You are entitled to a refund from your bank under ' +
+    'the terms and conditions of your agreement with your bank. A refund must be claimed within 8 weeks starting from the date on which your account was debited.',
+  de:
+    'Ich ermächtige {company_name}, Zahlungen von meinem Konto mittels Lastschrift einzuziehen. Zugleich weise ich mein Kreditinstitut an, ' +
+    'die von {company_name} auf mein Konto gezogenen Lastschriften einzulösen. Hinweis: Ich kann innerhalb von acht Wochen, beginnend mit dem ' +
+    'Belastungsdatum, die Erstattung des belasteten Betrages verlangen. Es gelten dabei die mit meinem Kreditinstitut vereinbarten Bedingungen.',
+  es:
+    'Mediante la firma de esta orden de domiciliación, usted autoriza a {company_name} a enviar instrucciones a su entidad para adeudar su cuenta ' +
+    'y a su entidad para efectuar los adeudos en su cuenta siguiendo las instrucciones de {company_name}. Como parte de sus derechos, usted está ' +
+    'legitimado al reembolso por su entidad en los términos y condiciones del contrato suscrito con la misma. La solicitud de reembolso deberá ' +
+    'efectuarse dentro de las ocho semanas que siguen a la fecha de adeudo en cuenta.',
+};
 
-/** What the buyer must give for a mandate on an account of this type. */
-export function mandateRequirements(type: MandateType): MandateRequirements {
-  const base = { type, fields: FIELDS[type], mandate_legal_mention: LEGAL_MENTION };
+/** What the buyer must give for a mandate on an account of this type, worded in the payment's language. */
+export function mandateRequirements(type: MandateType, language: string): MandateRequirements {
+  const base = { type, fields: FIELDS[type], mandate_legal_mention: LEGAL_MENTIONS[language as Language] ?? LEGAL_MENTIONS.en };
   if (type === 'consumer') return base;
   // district_courts appear only because some registration number needs one.
   const needsCourt = REGISTRATION_NUMBERS.some((entry) => entry.district_court_code.required);
@@ -40,10 +61,9 @@ export function mandateRequirements(type: MandateType): MandateRequirements {
 export function mandateProblems(body: MandateBody, expected: MandateType, now: Date): FieldError[] {
   if (body.type !== expected) return [{ pointer: '/type', detail: `must be ${expected}: the verified account is a ${expected} account` }];
   const errors: FieldError[] = [];
-  const wanted = FIELDS[expected].filter((field) => field !== 'district_court_code');
-  for (const field of wanted) if (body[field as keyof MandateBody] === undefined) errors.push({ pointer: `/${field}`, detail: 'is required' });
+  for (const field of FIELDS[expected]) if (body[field] === undefined) errors.push({ pointer: `/${field}`, detail: 'is required' });
   for (const field of ALL_FIELDS) {
-    if (!FIELDS[expected].includes(field) && body[field] !== undefined) errors.push({ pointer: `/${field}`, detail: `is not used for ${expected} mandates` });
+    if (!ALLOWED[expected].includes(field) && body[field] !== undefined) errors.push({ pointer: `/${field}`, detail: `is not used for ${expected} mandates` });
   }
   if (body.birth_date && ageOn(body.birth_date, now) < 16) errors.push({ pointer: '/birth_date', detail: 'the account holder must be at least 16 years old' });
   const registration = REGISTRATION_NUMBERS.find((entry) => entry.code === body.registration_number_code);

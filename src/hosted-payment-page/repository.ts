@@ -56,7 +56,17 @@ export async function findChallenge(db: Db, id: string) {
   return db
     .selectFrom('three_ds_challenges')
     .innerJoin('payments', 'payments.id', 'three_ds_challenges.payment_id')
-    .select(['three_ds_challenges.id', 'three_ds_challenges.payment_id', 'three_ds_challenges.svc_token', 'three_ds_challenges.state', 'payments.resource_token', 'payments.amount_minor', 'payments.currency', 'three_ds_challenges.last4'])
+    .select([
+      'three_ds_challenges.id',
+      'three_ds_challenges.payment_id',
+      'three_ds_challenges.svc_token',
+      'three_ds_challenges.state',
+      'three_ds_challenges.last4',
+      'payments.resource_token',
+      'payments.amount_minor',
+      'payments.currency',
+      'payments.language',
+    ])
     .where('three_ds_challenges.id', '=', id)
     .executeTakeFirst();
 }

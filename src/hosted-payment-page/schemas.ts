@@ -1,11 +1,13 @@
 import { Type, type Static } from 'typebox';
-import { Country, DateString, DateTime, HexColor, Nullable, StringEnum } from '../core/formats.js';
+import { Country, DateString, DateTime, Nullable, StringEnum } from '../core/formats.js';
 import { PAYMENT_STATUSES } from '../payments/schemas.js';
 
 const Link = Type.Object({ href: Type.String(), methods: Type.Optional(Type.Array(Type.String())) });
 const Links = Type.Record(Type.String(), Link);
 const Workflow = Type.Object({ complete: Type.Boolean(), next: StringEnum(['hpp:start', 'hpp:authorize', 'hpp:complete'] as const) });
-const Brand = Type.Object({ name: Type.String(), colors: Type.Object({ primary: HexColor(), secondary: HexColor() }) });
+// A response: the pattern documents the HEX colour (the serializer knows no custom formats).
+const Color = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: 'HEX colour' });
+const Brand = Type.Object({ name: Type.String(), colors: Type.Object({ primary: Color, secondary: Color }) });
 
 export const PaymentView = Type.Object({
   id: Type.String(),
@@ -14,6 +16,7 @@ export const PaymentView = Type.Object({
   status: StringEnum(PAYMENT_STATUSES),
   expires_at: DateTime(),
   description: Nullable(Type.String()),
+  minor_units: Type.Integer({ description: 'Decimals of the currency (ISO 4217): amount_minor / 10^minor_units is the amount in the currency' }),
   language: Type.String(),
   branding: Type.Object({ format: Type.Literal('merchant_primary'), platform: Brand, merchant: Brand }),
   payment_methods: Type.Array(Type.Object({ type: StringEnum(['card', 'sepa_direct_debit'] as const), name: Type.String(), description: Type.String(), _links: Links })),

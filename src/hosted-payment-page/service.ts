@@ -4,6 +4,7 @@ import type { Db, Tables } from '../core/db.js';
 import type { EnvironmentClock } from '../core/clock.js';
 import type { Config } from '../core/config.js';
 import { ApiError } from '../core/errors.js';
+import { minorUnits } from '../core/formats.js';
 import { newId } from '../core/ids.js';
 import { addSeconds, formatDateTime } from '../core/time.js';
 import { invalidToken } from '../core/auth.js';
@@ -15,12 +16,14 @@ import * as repo from './repository.js';
 import type { AccountVerificationQuery, MandateBody, MandateRequirements, PaymentView, StepResult, ThreeDsCallback, TokenizeBody } from './schemas.js';
 import { mandateProblems, mandateRequirements, type MandateType } from './mandates.js';
 import { PaymentOutcomes, type ChargedCard } from '../payments/outcomes.js';
+import type { FeeSchedules } from '../payments/fee-schedules.js';
+import { OPEN_STATUSES } from '../payments/schemas.js';
 
 const TOKEN_TTL_SECONDS = 15 * 60;
 const FINAL = new Set(['captured', 'completed', 'authorized', 'declined', 'not_completed', 'canceled']);
 const SUCCEEDED = new Set(['captured', 'completed', 'authorized']);
 /** Where the buyer may (re)start, tokenize and authorize: retries are allowed after failed authentication. */
-const OPEN = new Set(['initiated', 'started', 'authentication_failed']);
+const OPEN = OPEN_STATUSES;
 const METHOD_NAMES: Record<PaymentMethod, { name: string; description: string }> = {
   card: { name: 'Card', description: 'Visa, Mastercard, American Express' },
   sepa_direct_debit: { name: 'SEPA Direct Debit', description: 'Pay from your bank account' },
@@ -58,6 +61,7 @@ export class HostedPaymentPageService {
     private readonly clock: EnvironmentClock,
     private readonly outcomes: PaymentOutcomes,
     private readonly processor: Processor,
+    private readonly feeSchedules: FeeSchedules,
   ) {}
 
   private verifyToken(payment: PaymentRow | undefined, token: string | undefined): PaymentRow {
@@ -140,6 +144,7 @@ export class HostedPaymentPageService {
       status: payment.status as PaymentView['status'],
       expires_at: formatDateTime(payment.expires_at),
       description: payment.description,
+      minor_units: minorUnits(payment.currency),
       language: payment.language,
       branding: { format: 'merchant_primary', platform: { name: platform.name, colors }, merchant: { name: merchantName, colors } },
       payment_methods: offeredMethods(payment).map((type) => {
@@ -162,7 +167,7 @@ export class HostedPaymentPageService {
       throw new ApiError('validation_error', { detail: `This payment is not offered for ${method}`, errors: [{ pointer: '/type', detail: `must be one of ${offeredMethods(payment).join(', ')}` }] });
     }
     if (method === 'sepa_direct_debit' && payment.currency !== 'EUR') throw conflict('SEPA Direct Debit is only offered for EUR payments');
-    const fee = processingFee(method, payment.amount_minor, await payments.feeSchedule(trx, payment.platform_id));
+    const fee = processingFee(method, payment.amount_minor, await this.feeSchedules.of(payment.platform_id));
     const parties = await payments.partiesOf(trx, [payment.id]);
     await repo.setFeeShares(trx, payment.id, splitByPercent(fee, parties.map((party) => party.fee_contribution)));
     await repo.updatePayment(trx, payment.id, { selected_method: method, processing_fee: fee });
@@ -301,7 +306,7 @@ export class HostedPaymentPageService {
   async mandateRequirements(id: string, token: string | undefined): Promise<MandateRequirements> {
     return this.step(id, token, async (_trx, payment) => {
       if (payment.selected_method !== 'sepa_direct_debit') return {};
-      return mandateRequirements(this.requireVerifiedSepa(payment));
+      return mandateRequirements(this.requireVerifiedSepa(payment), payment.language);
     });
   }
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkIban, isAtLeastYearsOld, personProblems } from './rules.js';
+import { businessTypesOf } from '../reference/data/business-types.js';
+import { fieldConfiguration } from '../reference/service.js';
+import { businessProfileProblems, checkIban, isAtLeastYearsOld, personProblems } from './rules.js';
+import type { BusinessProfileBody } from './schemas.js';
 
 describe('isAtLeastYearsOld', () => {
   const today = new Date('2026-03-15T23:59:59.000Z');
@@ -37,4 +40,31 @@ describe('checkIban', () => {
     expect(checkIban('DE8937040044053201300')).toEqual({ problem: 'has the wrong length for its country' });
     expect(checkIban('QQ89370400440532013000')).toEqual({ problem: 'does not start with the code of a country that uses IBANs' });
   });
+});
+
+describe('businessProfileProblems and the field configuration', () => {
+  // Every structure the reference data offers: Germany's and Austria's own, and the generic set (FR).
+  const structures = ['DE', 'AT', 'FR'].flatMap((country) =>
+    businessTypesOf(country).types.flatMap((type) => type.structures.map((structure) => ({ country, type: type.value, structure }))),
+  );
+  const base: BusinessProfileBody = {
+    legal_name: 'Analytical Engines',
+    registered_address: { line1: 'Leopoldstraße', zip: '80802', town_city: 'München', country: 'DE' },
+    mcc: '5734',
+    website: 'https://engines.example',
+  };
+  const pointers = (profile: BusinessProfileBody, structure: (typeof structures)[number]) =>
+    businessProfileProblems(profile, structure.structure, structure.country).map((error) => error.pointer).sort();
+
+  it.each(structures.map((entry) => [`${entry.country} ${entry.type} ${entry.structure.value}`, entry] as const))(
+    '%s: a missing field is refused exactly when the configuration requires it, a given one exactly when it hides it',
+    (_name, entry) => {
+      const configuration = fieldConfiguration(entry.structure);
+      const required = Object.entries(configuration).filter(([, rule]) => rule?.required).map(([field]) => `/${field}`);
+      expect(pointers(base, entry)).toEqual(required.sort());
+      const hidden = Object.entries(configuration).filter(([, rule]) => rule === null).map(([field]) => field);
+      const withHidden = { ...base, ...Object.fromEntries(hidden.map((field) => [field, field === 'vat_number' ? 'DE123456789' : 'X'])) };
+      for (const field of hidden) expect(pointers(withHidden, entry)).toContain(`/${field}`);
+    },
+  );
 });

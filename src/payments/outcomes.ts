@@ -67,10 +67,16 @@ export class PaymentOutcomes {
     return 'authorized';
   }
 
-  /** The scheduled settlement of a SEPA collection: the payment completes and succeeds. */
+  /** The scheduled settlement of a SEPA collection: the payment completes and succeeds, or, returned unpaid, fails. */
   async settleDebit(trx: Db, id: string, now: Date): Promise<void> {
     const payment = await repo.lockPayment(trx, id);
     if (!payment || payment.status !== 'authorized') return;
+    const outcome = await this.processor.debitOutcome(String(payment.mandate?.collection_id));
+    if (!outcome.paid) {
+      await repo.updatePayment(trx, id, { status: 'not_completed', updated_at: now });
+      await this.emit(trx, payment, 'payment_failed', 'not_completed', now);
+      return;
+    }
     await repo.updatePayment(trx, id, { status: 'completed', succeeded_at: now, updated_at: now });
     await this.createTransfers(trx, payment, now);
     await this.emit(trx, payment, 'payment_succeeded', 'completed', now);

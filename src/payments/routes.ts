@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { typed } from '../core/http.js';
-import { AuthorizeMitPayment, InitiatePayment, MitPaymentResult, Payment, PaymentCreated, PaymentListQuery, PaymentPage, PaymentParams } from './schemas.js';
+import { MitPaymentResult, Payment, PaymentCreated, PaymentListQuery, PaymentPage, PaymentParams, paymentRequestSchemas } from './schemas.js';
 import type { PaymentService } from './service.js';
 
-export async function paymentRoutes(fastify: FastifyInstance, { payments }: { payments: PaymentService }): Promise<void> {
+export async function paymentRoutes(fastify: FastifyInstance, { payments, maxAmountMinor }: { payments: PaymentService; maxAmountMinor: number }): Promise<void> {
   const app = typed(fastify);
+  const { InitiatePayment, AuthorizeMitPayment } = paymentRequestSchemas(maxAmountMinor);
 
   app.post(
     '/payments',

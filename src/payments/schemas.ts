@@ -3,12 +3,14 @@ import { Country, Currency, DateTime, Email, Nullable, StringEnum, Uri } from '.
 import { idPattern } from '../core/ids.js';
 import { Page, PageQuery } from '../core/pagination.js';
 
-export const MAX_AMOUNT_MINOR = 99_999_999;
+/** The decisions' default upper bound of amount_minor; a deployment sets its own with MAX_AMOUNT_MINOR. */
+export const DEFAULT_MAX_AMOUNT_MINOR = 99_999_999;
 export const PAYMENT_METHOD_TYPES = ['card', 'sepa_direct_debit', 'user_selected'] as const;
 export const LANGUAGES = ['de', 'en', 'es'] as const;
 export const PAYMENT_STATUSES = ['initiated', 'started', 'authorized', 'captured', 'completed', 'declined', 'not_completed', 'authentication_failed', 'canceled'] as const;
+/** Where the buyer may still act on the page; such a payment is canceled when it expires. */
+export const OPEN_STATUSES: ReadonlySet<string> = new Set(['initiated', 'started', 'authentication_failed']);
 
-const AmountMinor = Type.Integer({ minimum: 0, maximum: MAX_AMOUNT_MINOR, description: 'Integer amount in the minor unit of the currency' });
 const FeeContribution = Type.Integer({ minimum: 0, maximum: 100, description: 'Percentage of the processing fee this party bears' });
 const Name = Type.String({ minLength: 2, maxLength: 50 });
 const Link = Type.Object({ href: Type.String() });
@@ -36,47 +38,71 @@ export const Customer = Type.Object(
   { additionalProperties: false, description: 'Pre-fills the hosted payment page' },
 );
 
-export const RoutingRequest = Type.Object(
-  {
-    platform: Type.Optional(Type.Object({ amount_minor: AmountMinor, processing_fee_contribution: FeeContribution }, { additionalProperties: false })),
-    merchants: Type.Optional(
-      Type.Array(
-        Type.Object(
-          {
-            type: StringEnum(['seller', 'merchant'] as const),
-            id: Type.String({ pattern: idPattern('acc') }),
-            reference: Type.Optional(Type.String({ maxLength: 50 })),
-            amount_minor: AmountMinor,
-            processing_fee_contribution: FeeContribution,
-          },
-          { additionalProperties: false },
-        ),
-        { maxItems: 50 },
-      ),
-    ),
-  },
-  { additionalProperties: false },
-);
-export type RoutingRequest = Static<typeof RoutingRequest>;
 
-export const InitiatePayment = Type.Object(
-  {
-    amount_minor: AmountMinor,
-    currency: Currency(),
-    payment_method: Type.Optional(Type.Object({ type: StringEnum(PAYMENT_METHOD_TYPES, { default: 'user_selected' }) }, { additionalProperties: false })),
-    reference: Type.String({ minLength: 1, maxLength: 50, description: 'Never shown to buyers' }),
-    description: Type.Optional(Type.String({ maxLength: 100, description: 'Shown on the hosted page' })),
-    remittance_info: Type.Optional(Type.String({ maxLength: 140, description: 'Passed to the bank' })),
-    integration: Type.Object({ type: StringEnum(['hosted'] as const), generate_qr_code: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
-    routing: Type.Optional(RoutingRequest),
-    urls: Type.Object({ redirect: Uri(), webhook: Type.Optional(Uri()) }, { additionalProperties: false }),
-    cit_mode: Type.Optional(StringEnum(['one_off', 'initial'] as const, { default: 'one_off' })),
-    customer: Type.Optional(Customer),
-    language: Type.Optional(StringEnum(LANGUAGES, { description: 'Language of the hosted page; default en' })),
-  },
-  { additionalProperties: false },
-);
-export type InitiatePayment = Static<typeof InitiatePayment>;
+/**
+ * The request schemas that carry the deployment's upper bound of amount_minor (MAX_AMOUNT_MINOR),
+ * so validation, the 400 and the OpenAPI document all state the bound in force.
+ */
+export function paymentRequestSchemas(maxAmountMinor: number) {
+  const amount = { maximum: maxAmountMinor, description: `Integer amount in the minor unit of the currency (ISO 4217), at most ${maxAmountMinor}` };
+  const AmountMinor = Type.Integer({ ...amount, minimum: 0 });
+  const RoutingRequest = Type.Object(
+    {
+      platform: Type.Optional(Type.Object({ amount_minor: AmountMinor, processing_fee_contribution: FeeContribution }, { additionalProperties: false })),
+      merchants: Type.Optional(
+        Type.Array(
+          Type.Object(
+            {
+              type: StringEnum(['seller', 'merchant'] as const),
+              id: Type.String({ pattern: idPattern('acc') }),
+              reference: Type.Optional(Type.String({ maxLength: 50 })),
+              amount_minor: AmountMinor,
+              processing_fee_contribution: FeeContribution,
+            },
+            { additionalProperties: false },
+          ),
+          { maxItems: 50 },
+        ),
+      ),
+    },
+    { additionalProperties: false },
+  );
+  const InitiatePayment = Type.Object(
+    {
+      amount_minor: AmountMinor,
+      currency: Currency(),
+      payment_method: Type.Optional(Type.Object({ type: StringEnum(PAYMENT_METHOD_TYPES, { default: 'user_selected' }) }, { additionalProperties: false })),
+      reference: Type.String({ minLength: 1, maxLength: 50, description: 'Never shown to buyers' }),
+      description: Type.Optional(Type.String({ maxLength: 100, description: 'Shown on the hosted page' })),
+      remittance_info: Type.Optional(Type.String({ maxLength: 140, description: 'Passed to the bank' })),
+      integration: Type.Object({ type: StringEnum(['hosted'] as const), generate_qr_code: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+      routing: Type.Optional(RoutingRequest),
+      urls: Type.Object({ redirect: Uri(), webhook: Type.Optional(Uri()) }, { additionalProperties: false }),
+      cit_mode: Type.Optional(StringEnum(['one_off', 'initial'] as const, { default: 'one_off' })),
+      customer: Type.Optional(Customer),
+      language: Type.Optional(StringEnum(LANGUAGES, { description: 'Language of the hosted page; default en' })),
+    },
+    { additionalProperties: false },
+  );
+  const AuthorizeMitPayment = Type.Object(
+    {
+      initial_payment_id: Type.String({ pattern: idPattern('pay'), description: 'The succeeded initial payment (cit_mode initial) whose credential is charged' }),
+      amount_minor: Type.Integer({ ...amount, minimum: 1 }),
+      currency: Currency(),
+      reference: Type.String({ minLength: 1, maxLength: 50 }),
+      description: Type.Optional(Type.String({ maxLength: 100 })),
+      routing: Type.Optional(RoutingRequest),
+      urls: Type.Optional(Type.Object({ webhook: Type.Optional(Uri()) }, { additionalProperties: false })),
+    },
+    { additionalProperties: false },
+  );
+  return { RoutingRequest, InitiatePayment, AuthorizeMitPayment };
+}
+
+const defaultSchemas = paymentRequestSchemas(DEFAULT_MAX_AMOUNT_MINOR);
+export type RoutingRequest = Static<typeof defaultSchemas.RoutingRequest>;
+export type InitiatePayment = Static<typeof defaultSchemas.InitiatePayment>;
+export type AuthorizeMitPayment = Static<typeof defaultSchemas.AuthorizeMitPayment>;
 
 const PaymentLinks = Type.Object({ self: Link, hosted_page: Type.Optional(Link), qr_code: Type.Optional(Link) });
 
@@ -125,19 +151,6 @@ export const PaymentParams = Type.Object({ payment_id: Type.String({ maxLength: 
 export const PaymentListQuery = PageQuery({ status: Type.Optional(StringEnum(PAYMENT_STATUSES)), reference: Type.Optional(Type.String({ maxLength: 50 })) });
 export const PaymentPage = Page(Payment);
 
-export const AuthorizeMitPayment = Type.Object(
-  {
-    initial_payment_id: Type.String({ pattern: idPattern('pay'), description: 'The succeeded initial payment (cit_mode initial) whose credential is charged' }),
-    amount_minor: Type.Integer({ minimum: 1, maximum: MAX_AMOUNT_MINOR }),
-    currency: Currency(),
-    reference: Type.String({ minLength: 1, maxLength: 50 }),
-    description: Type.Optional(Type.String({ maxLength: 100 })),
-    routing: Type.Optional(RoutingRequest),
-    urls: Type.Optional(Type.Object({ webhook: Type.Optional(Uri()) }, { additionalProperties: false })),
-  },
-  { additionalProperties: false },
-);
-export type AuthorizeMitPayment = Static<typeof AuthorizeMitPayment>;
 
 export const MitPaymentResult = Type.Object({
   id: Type.String(),

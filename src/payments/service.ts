@@ -9,16 +9,17 @@ import { newId, randomSecret } from '../core/ids.js';
 import type { Pager, PageRequest } from '../core/pagination.js';
 import { addSeconds, formatDateTime } from '../core/time.js';
 import { webhookUrlProblem } from '../events/destinations.js';
-import { processingFee, splitByPercent, type FeeSchedule, type PaymentMethod } from './fees.js';
+import { processingFee, splitByPercent, type PaymentMethod } from './fees.js';
+import type { FeeSchedules } from './fee-schedules.js';
 import * as repo from './repository.js';
-import type { AuthorizeMitPayment, InitiatePayment, MitPaymentResult, Payment, PaymentCreated, RoutingRequest } from './schemas.js';
+import { OPEN_STATUSES, type AuthorizeMitPayment, type InitiatePayment, type MitPaymentResult, type Payment, type PaymentCreated, type RoutingRequest } from './schemas.js';
 import type { PaymentOutcomes } from './outcomes.js';
 import type { Processor } from '../processor/processor.js';
 import type { Db } from '../core/db.js';
 
-const PAYMENT_TTL_SECONDS = 3600;
 const SUCCEEDED = new Set(['captured', 'completed']);
-
+/** The scheduled job that cancels a payment still open when its page expires. */
+export const PAYMENT_EXPIRY_JOB = 'payment_expiry';
 
 interface Party {
   type: 'platform' | 'merchant' | 'seller';
@@ -84,6 +85,7 @@ export class PaymentService {
     private readonly clock: EnvironmentClock,
     private readonly outcomes: PaymentOutcomes,
     private readonly processor: Processor,
+    private readonly feeSchedules: FeeSchedules,
   ) {}
 
   /** Format rules the schema cannot express: answered 400 with every bad field. */
@@ -100,7 +102,7 @@ export class PaymentService {
   }
 
   /** Business rules: routing, currency and fee shares; answered 422 with every broken rule. */
-  private async checkRules(caller: Caller, request: Charge, parties: Party[], schedule: FeeSchedule): Promise<number | null> {
+  private async checkRules(caller: Caller, request: Charge, parties: Party[]): Promise<number | null> {
     const errors: FieldError[] = [];
     const { method } = request;
     if (!this.config.supportedCurrencies.includes(request.currency)) {
@@ -114,14 +116,14 @@ export class PaymentService {
     const contributions = parties.reduce((sum, party) => sum + party.contribution, 0);
     if (contributions !== 100) errors.push({ pointer: '/routing', detail: `processing_fee_contribution values add up to ${contributions}, not 100` });
     const merchants = parties.filter((party) => party.type !== 'platform');
-    const known = await repo.existingMerchants(this.db, caller, merchants.map((party) => party.accountId));
+    const known = merchants.length === 0 ? new Set<string>() : await repo.existingMerchants(this.db, caller, merchants.map((party) => party.accountId));
     const seen = new Set<string>();
     for (const party of merchants) {
       if (seen.has(party.accountId)) errors.push({ pointer: `${party.pointer}/id`, detail: 'appears more than once in the routing' });
       else if (!known.has(party.accountId)) errors.push({ pointer: `${party.pointer}/id`, detail: 'is not a merchant account of this platform' });
       seen.add(party.accountId);
     }
-    const fee = method ? processingFee(method, request.amount_minor, schedule) : null;
+    const fee = method ? processingFee(method, request.amount_minor, await this.feeSchedules.of(caller.platformId)) : null;
     if (fee !== null && errors.length === 0) {
       const shares = splitByPercent(fee, parties.map((party) => party.contribution));
       parties.forEach((party, i) => {
@@ -136,7 +138,7 @@ export class PaymentService {
     this.checkInput(caller, request);
     const parties = partiesFrom(request, caller.platformId);
     const method = knownMethod(request);
-    const fee = await this.checkRules(caller, { ...request, method }, parties, await repo.feeSchedule(this.db, caller.platformId));
+    const fee = await this.checkRules(caller, { ...request, method }, parties);
     const now = this.clock.now(caller.environment);
     const payment: repo.PaymentRow = {
       ...this.newRow(caller, { ...request, method }, fee, now),
@@ -148,9 +150,10 @@ export class PaymentService {
       redirect_url: request.urls.redirect,
       webhook_url: request.urls.webhook ?? null,
       generate_qr_code: request.integration.generate_qr_code ?? false,
-      expires_at: addSeconds(now, PAYMENT_TTL_SECONDS),
+      expires_at: addSeconds(now, this.config.paymentTtlSeconds),
     };
-    await this.db.transaction().execute((trx) => repo.insertPayment(trx, payment, partyRows(payment.id, parties, fee)));
+    const expiry = { environment: payment.environment, kind: PAYMENT_EXPIRY_JOB, subject_id: payment.id, due_at: payment.expires_at, state: 'pending' as const, created_at: now, done_at: null };
+    await repo.insertPayment(this.db, payment, partyRows(payment.id, parties, fee), expiry);
     return { id: payment.id, status: 'initiated', reference: payment.reference, expires_at: formatDateTime(payment.expires_at), integration: { type: 'hosted' }, _links: this.links(payment) };
   }
 
@@ -214,7 +217,7 @@ export class PaymentService {
     const initial = await this.initialPayment(this.db, caller, request);
     const method = initial.selected_method!;
     const parties = partiesFrom(request, caller.platformId);
-    const fee = await this.checkRules(caller, { ...request, method }, parties, await repo.feeSchedule(this.db, caller.platformId));
+    const fee = await this.checkRules(caller, { ...request, method }, parties);
     const payment: repo.PaymentRow = {
       ...this.newRow(caller, { ...request, method }, fee, now),
       cit_mode: 'merchant_initiated',
@@ -240,18 +243,22 @@ export class PaymentService {
     return { id: payment.id, status, reference: payment.reference, initial_payment_id: initial.id, _links: { self: { href: this.links(payment).self.href } } };
   }
 
+  /** The page of a payment still open at expires_at has expired: the payment is canceled. */
+  async expire(trx: Db, id: string, now: Date): Promise<void> {
+    const payment = await repo.lockPayment(trx, id);
+    if (!payment || !OPEN_STATUSES.has(payment.status) || now < payment.expires_at) return;
+    await repo.updatePayment(trx, id, { status: 'canceled', updated_at: now });
+  }
+
   async get(caller: Caller, id: string): Promise<Payment> {
-    const payment = await this.find(caller, id);
-    return this.present(payment, await repo.partiesOf(this.db, [payment.id]), await repo.transfersOf(this.db, [payment.id]));
+    const payment = await repo.findPaymentWithRouting(this.db, caller, id);
+    if (!payment) throw notFound(`Payment ${id}`);
+    return this.present(payment);
   }
 
   async list(caller: Caller, query: PageRequest & repo.PaymentFilter) {
     const list = `payments:${caller.environment}:${caller.platformId}:${query.status ?? ''}:${query.reference ?? ''}`;
-    const page = await this.pager.page(list, query, (limit, after) => repo.listPayments(this.db, caller, query, limit, after), (row) => row);
-    const ids = page.data.map((row) => row.id);
-    const [parties, transfers] = await Promise.all([repo.partiesOf(this.db, ids), repo.transfersOf(this.db, ids)]);
-    const of = <T extends { payment_id: string }>(rows: T[], id: string) => rows.filter((row) => row.payment_id === id);
-    return { ...page, data: page.data.map((row) => this.present(row, of(parties, row.id), of(transfers, row.id))) };
+    return this.pager.page(list, query, (limit, after) => repo.listPayments(this.db, caller, query, limit, after), (row) => this.present(row));
   }
 
   /** The QR code (PNG) of the hosted page, for payments initiated with generate_qr_code. */
@@ -267,11 +274,11 @@ export class PaymentService {
     return payment;
   }
 
-  private hostedPageUrl(payment: repo.PaymentRow): string {
+  private hostedPageUrl(payment: Pick<repo.PaymentRow, 'id' | 'resource_token'>): string {
     return `${this.config.baseUrl}/pay/${payment.id}?token=${payment.resource_token}`;
   }
 
-  private links(payment: repo.PaymentRow): Payment['_links'] {
+  private links(payment: repo.ShownPayment): Payment['_links'] {
     const self = `${audienceOf(this.config, payment.environment)}/payments/${payment.id}`;
     if (payment.cit_mode === 'merchant_initiated') return { self: { href: self } };
     return {
@@ -281,7 +288,8 @@ export class PaymentService {
     };
   }
 
-  private present(payment: repo.PaymentRow, parties: repo.PartyRow[], transfers: repo.TransferRow[]): Payment {
+  private present(payment: repo.PaymentWithRouting): Payment {
+    const { parties, transfers } = payment;
     const transferOf = (position: number) => {
       const transfer = transfers.find((row) => row.position === position);
       return transfer ? { transfer_id: transfer.id, amount_minor: transfer.amount_minor, processing_fee: { amount_minor: transfer.fee_minor, currency: transfer.currency } } : null;

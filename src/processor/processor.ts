@@ -69,9 +69,13 @@ export interface DebitCollection {
   settlementDelaySeconds: number;
 }
 
+/** How a collection ended when it came due: paid, or returned by the buyer's bank. */
+export type DebitOutcome = { paid: true } | { paid: false; reason: string };
+
 /** SEPA Direct Debit: account information (AIS) and collection. */
 export interface BankProcessor {
   verifyBankAccount(input: { paymentId: string; iban: string; accountHolder: string; accountType: AccountType; now: Date }): Promise<BankVerification>;
   bankReport(reportId: string, paymentId: string): Promise<BankReport | undefined>;
   collectDebit(input: { paymentId: string; iban: string; amountMinor: number; currency: string }): Promise<DebitCollection>;
+  debitOutcome(collectionId: string): Promise<DebitOutcome>;
 }

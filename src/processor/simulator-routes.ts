@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../core/db.js';
 import { notFound } from '../core/errors.js';
-import { StringEnum } from '../core/formats.js';
+import { minorUnits, StringEnum } from '../core/formats.js';
 import { SeeOther, typed } from '../core/http.js';
 import { findChallenge, findPaymentByToken } from '../hosted-payment-page/repository.js';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
@@ -23,39 +23,90 @@ const ChallengeParams = Type.Object({ challenge_id: Type.String({ maxLength: 64 
 const ChallengeAnswer = Type.Object({ outcome: StringEnum(['pass', 'fail'] as const) });
 const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-function challengePage(challenge: { id: string; amount_minor: number; currency: string; last4: string }): string {
-  const amount = `${(challenge.amount_minor / 100).toFixed(2)} ${challenge.currency}`;
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>3-D Secure (simulator)</title>
-<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#111}
-.card{border:1px solid #ddd;border-radius:12px;padding:1.5rem}button{font:inherit;padding:.75rem 1.25rem;border-radius:8px;border:0;margin-right:.5rem;cursor:pointer}
-.pass{background:#15803d;color:#fff}.fail{background:#b91c1c;color:#fff}</style></head>
-<body><div class="card"><h1>Confirm your payment</h1>
-<p>Simulated bank authentication for a payment of <strong>${amount}</strong> with the card ending in <strong>${challenge.last4}</strong>.</p>
-<form method="post" action="/simulator/3ds/${challenge.id}">
-<button class="pass" name="outcome" value="pass" type="submit">Authenticate</button>
-<button class="fail" name="outcome" value="fail" type="submit">Fail authentication</button>
-</form></div></body></html>`;
+/** The simulator's pages speak the payment's language, as a buyer's bank would speak the buyer's. */
+const TEXT = {
+  en: {
+    challengeTitle: '3-D Secure (simulator)', confirm: 'Confirm your payment', authenticate: 'Authenticate', fail: 'Fail authentication',
+    challengeText: 'Simulated bank authentication for a payment of {amount} with the card ending in {last4}.',
+    bankTitle: 'Bank account verification (simulator)', bank: 'Simulated bank', bankText: 'Log in to confirm the account to debit.',
+    iban: 'IBAN', holder: 'Account holder', accountType: 'Account type', personal: 'Personal', business: 'Business', confirmAccount: 'Confirm account',
+    invalidIban: 'This is not a valid IBAN.',
+  },
+  de: {
+    challengeTitle: '3-D Secure (Simulator)', confirm: 'Zahlung bestätigen', authenticate: 'Bestätigen', fail: 'Bestätigung ablehnen',
+    challengeText: 'Simulierte Bestätigung Ihrer Bank für eine Zahlung von {amount} mit der Karte mit der Endung {last4}.',
+    bankTitle: 'Kontobestätigung (Simulator)', bank: 'Simulierte Bank', bankText: 'Melden Sie sich an, um das zu belastende Konto zu bestätigen.',
+    iban: 'IBAN', holder: 'Kontoinhaber', accountType: 'Kontoart', personal: 'Privatkonto', business: 'Geschäftskonto', confirmAccount: 'Konto bestätigen',
+    invalidIban: 'Diese IBAN ist ungültig.',
+  },
+  es: {
+    challengeTitle: '3-D Secure (simulador)', confirm: 'Confirme su pago', authenticate: 'Autenticar', fail: 'Rechazar la autenticación',
+    challengeText: 'Autenticación simulada de su banco para un pago de {amount} con la tarjeta terminada en {last4}.',
+    bankTitle: 'Verificación de la cuenta (simulador)', bank: 'Banco simulado', bankText: 'Inicie sesión para confirmar la cuenta que se adeudará.',
+    iban: 'IBAN', holder: 'Titular de la cuenta', accountType: 'Tipo de cuenta', personal: 'Particular', business: 'Empresa', confirmAccount: 'Confirmar la cuenta',
+    invalidIban: 'Este IBAN no es válido.',
+  },
+};
+type Language = keyof typeof TEXT;
+type Text = (typeof TEXT)[Language];
+
+function textOf(language: string): { lang: Language; text: Text } {
+  const lang = (language in TEXT ? language : 'en') as Language;
+  return { lang, text: TEXT[lang] };
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function bankPage(token: string, error?: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Bank account verification (simulator)</title>
-<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#111}
+/** The amount in the currency's own minor unit (ISO 4217), formatted for the language. */
+function formatAmount(amountMinor: number, currency: string, lang: Language): string {
+  const digits = minorUnits(currency);
+  const format = new Intl.NumberFormat(lang, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return format.format(amountMinor / 10 ** digits);
+}
+
+const STYLE = `body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#111}
+.card{border:1px solid #ddd;border-radius:12px;padding:1.5rem}button{font:inherit;padding:.75rem 1.25rem;border-radius:8px;border:0;margin:.25rem .5rem .25rem 0;cursor:pointer}
+.pass{background:#15803d;color:#fff}.fail{background:#b91c1c;color:#fff}
 label{display:block;margin:.75rem 0 .25rem}input,select{font:inherit;width:100%;padding:.5rem;box-sizing:border-box}
-button{font:inherit;margin-top:1rem;padding:.75rem 1.25rem;border:0;border-radius:8px;background:#1d4ed8;color:#fff}.error{color:#b91c1c}</style></head>
-<body><h1>Simulated bank</h1><p>Log in to confirm the account to debit.</p>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+.confirm{margin-top:1rem;background:#1d4ed8;color:#fff}.error{color:#b91c1c}`;
+
+function page(lang: Language, title: string, body: string): string {
+  return `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<body>${body}</body></html>`;
+}
+
+function challengePage(challenge: { id: string; amount_minor: number; currency: string; last4: string; language: string }): string {
+  const { lang, text } = textOf(challenge.language);
+  const amount = formatAmount(challenge.amount_minor, challenge.currency, lang);
+  const intro = escapeHtml(text.challengeText).replace('{amount}', `<strong>${escapeHtml(amount)}</strong>`).replace('{last4}', `<strong>${escapeHtml(challenge.last4)}</strong>`);
+  return page(
+    lang,
+    text.challengeTitle,
+    `<div class="card"><h1>${escapeHtml(text.confirm)}</h1>
+<p>${intro}</p>
+<form method="post" action="/simulator/3ds/${challenge.id}">
+<button class="pass" name="outcome" value="pass" type="submit">${escapeHtml(text.authenticate)}</button>
+<button class="fail" name="outcome" value="fail" type="submit">${escapeHtml(text.fail)}</button>
+</form></div>`,
+  );
+}
+
+function bankPage(token: string, language: string, error?: keyof Text): string {
+  const { lang, text } = textOf(language);
+  return page(
+    lang,
+    text.bankTitle,
+    `<div class="card"><h1>${escapeHtml(text.bank)}</h1><p>${escapeHtml(text.bankText)}</p>
+${error ? `<p class="error" role="alert">${escapeHtml(text[error])}</p>` : ''}
 <form method="post" action="/simulator/bank/verify">
 <input type="hidden" name="token" value="${escapeHtml(token)}">
-<label for="iban">IBAN</label><input id="iban" name="iban" required autocomplete="off" placeholder="DE89 3704 0044 0532 0130 00">
-<label for="holder">Account holder</label><input id="holder" name="account_holder" autocomplete="name">
-<label for="type">Account type</label><select id="type" name="account_type"><option value="consumer">Personal</option><option value="business">Business</option></select>
-<button type="submit">Confirm account</button></form></body></html>`;
+<label for="iban">${escapeHtml(text.iban)}</label><input id="iban" name="iban" required autocomplete="off" spellcheck="false" autocapitalize="characters" placeholder="DE89 3704 0044 0532 0130 00">
+<label for="holder">${escapeHtml(text.holder)}</label><input id="holder" name="account_holder" autocomplete="name">
+<label for="type">${escapeHtml(text.accountType)}</label><select id="type" name="account_type"><option value="consumer">${escapeHtml(text.personal)}</option><option value="business">${escapeHtml(text.business)}</option></select>
+<button class="confirm" type="submit">${escapeHtml(text.confirmAccount)}</button></form></div>`,
+  );
 }
 
 /**
@@ -99,22 +150,24 @@ export async function simulatorRoutes(fastify: FastifyInstance, { db, baseUrl, p
     },
   );
 
-  app.get('/simulator/bank', { schema: { tags, summary: 'Bank account verification page (simulator)', querystring: BankQuery, produces: ['text/html'] } }, async (request, reply) =>
-    reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(bankPage(request.query.token)),
-  );
+  app.get('/simulator/bank', { schema: { tags, summary: 'Bank account verification page (simulator)', querystring: BankQuery, produces: ['text/html'] } }, async (request, reply) => {
+    const payment = await findPaymentByToken(db, request.query.token);
+    if (!payment) throw notFound('The payment of this page');
+    return reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(bankPage(request.query.token, payment.language));
+  });
 
   app.post(
     '/simulator/bank/verify',
     { schema: { tags, summary: 'Verify the account (simulator); redirects to the account-verification callback', body: BankForm, response: { 303: SeeOther } } },
     async (request, reply) => {
       const { token, account_holder: holder, account_type: accountType = 'consumer' } = request.body;
+      const payment = await findPaymentByToken(db, token);
+      if (!payment) throw notFound('The payment of this page');
       const iban = electronicFormatIBAN(request.body.iban) ?? '';
       if (!isValidIBAN(iban)) {
         // The page again, as HTML: not one of the declared (JSON) answers, so the untyped reply sends it.
-        return (reply as FastifyReply).code(400).type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(bankPage(token, 'This is not a valid IBAN.'));
+        return (reply as FastifyReply).code(400).type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(bankPage(token, payment.language, 'invalidIban'));
       }
-      const payment = await findPaymentByToken(db, token);
-      if (!payment) throw notFound('The payment of this page');
       const verification = await processor.verifyBankAccount({ paymentId: payment.id, iban, accountHolder: holder?.trim() || 'Account holder', accountType, now: clock.now(payment.environment) });
       const callback = new URL(`${baseUrl}/hpp/callbacks/account-verification`);
       callback.searchParams.set('token', token);

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../core/db.js';
-import type { AccountType, BankReport, BankVerification, CardAuthorization, CardCharge, CardDetails, DebitCollection, OutgoingTransfer, Processor, VaultedCard } from './processor.js';
+import type { AccountType, BankReport, BankVerification, CardAuthorization, CardCharge, CardDetails, DebitCollection, DebitOutcome, OutgoingTransfer, Processor, VaultedCard } from './processor.js';
 
 /** The decisions' test IBAN that fails account verification; every other valid IBAN verifies. */
 export const FAILING_IBAN = 'DE62370400440532013001';
+/** Verifies, but its collections come back unpaid (insufficient funds): the payment ends not_completed. */
+export const RETURNED_IBAN = 'DE35370400440532013002';
 export const SEPA_SETTLEMENT_SECONDS = 2 * 24 * 3600;
 /** Refunds reach the buyer, and payouts the account's bank, one day later (decisions section 5). */
 export const TRANSFER_ARRIVAL_SECONDS = 24 * 3600;
@@ -82,8 +84,14 @@ export class SimulatorProcessor implements Processor {
     return row && { iban: row.iban, accountHolder: row.account_holder, accountType: row.account_type };
   }
 
-  async collectDebit(): Promise<DebitCollection> {
-    return { collectionId: `col_${randomBytes(8).toString('hex')}`, settlementDelaySeconds: SEPA_SETTLEMENT_SECONDS };
+  /** The collection's reference carries its fate, as a card's vault reference carries the card's. */
+  async collectDebit(input: { iban: string }): Promise<DebitCollection> {
+    const fate = input.iban === RETURNED_IBAN ? 'returned' : 'paid';
+    return { collectionId: `col_${fate}_${randomBytes(8).toString('hex')}`, settlementDelaySeconds: SEPA_SETTLEMENT_SECONDS };
+  }
+
+  async debitOutcome(collectionId: string): Promise<DebitOutcome> {
+    return collectionId.startsWith('col_returned_') ? { paid: false, reason: 'insufficient_funds' } : { paid: true };
   }
 
   async refund(): Promise<OutgoingTransfer> {

@@ -2,12 +2,13 @@ import { Type, type Static } from 'typebox';
 import { DateTime, Nullable, StringEnum, Uri } from '../core/formats.js';
 import { idPattern } from '../core/ids.js';
 import { Page, PageQuery } from '../core/pagination.js';
-import { MAX_AMOUNT_MINOR } from '../payments/schemas.js';
 
 /** The SEPA character set (decisions section 5): letters, digits, space and / - ? : ( ) . , ' + */
 export const SEPA_TEXT_PATTERN = "^[A-Za-z0-9 /?:().,'+-]*$";
 
-const PartAmount = Type.Integer({ minimum: 0, maximum: MAX_AMOUNT_MINOR, description: "Taken from this party; at most its remaining refundable_amount" });
+// Bounded by what each party has left to refund, whatever MAX_AMOUNT_MINOR a deployment sets.
+const MAX_REFUND_MINOR = Number.MAX_SAFE_INTEGER;
+const PartAmount = Type.Integer({ minimum: 0, maximum: MAX_REFUND_MINOR, description: "Taken from this party; at most its remaining refundable_amount" });
 
 export const RefundRouting = Type.Object(
   {
@@ -30,7 +31,7 @@ export const InitiateRefund = Type.Object(
 );
 export type InitiateRefund = Static<typeof InitiateRefund>;
 
-export const BuyerRefund = Type.Object({ amount_minor: Type.Integer({ minimum: 1, maximum: MAX_AMOUNT_MINOR }) }, { additionalProperties: false });
+export const BuyerRefund = Type.Object({ amount_minor: Type.Integer({ minimum: 1, maximum: MAX_REFUND_MINOR }) }, { additionalProperties: false });
 export type BuyerRefund = Static<typeof BuyerRefund>;
 
 const Link = Type.Object({ href: Type.String() });

@@ -1,5 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '../../src/core/ids.js';
+import { SimulatorProcessor } from '../../src/processor/simulator.js';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { startReceiver, eventually, type Receiver } from '../helpers/receiver.js';
 
@@ -8,7 +9,7 @@ let platform: TestPlatform;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ SUPPORTED_CURRENCIES: 'EUR,JPY' });
   platform = await server.platform();
 });
 afterAll(() => server?.close());
@@ -85,6 +86,10 @@ describe('card payments', () => {
       workflow: { complete: false, next: 'hpp:start' },
     });
     expect(typeof view.body.tokenization.merchant_id).toBe('number');
+    expect(view.body.minor_units).toBe(2);
+    expect(view.body.payment_methods[0]._links.start).toEqual({ href: `${server.config.baseUrl}${page.path('/start')}`, methods: ['POST'] });
+    expect(view.body._links['hpp:start'].methods).toEqual(['POST']);
+    expect(view.body._links.cancel.methods).toEqual(['POST']);
 
     const start = await hpp(page, 'POST', '/start', {});
     expect(start.body).toMatchObject({ status: 'started', workflow: { complete: false, next: 'hpp:authorize' } });
@@ -191,19 +196,146 @@ describe('card payments', () => {
     expect(routing.platform.transfer.amount_minor + routing.merchants[0].transfer.amount_minor).toBe(10_000 - 165);
   });
 
-  it('charges once when two authorizations of one payment arrive together', async () => {
+  it.each([
+    ['two tokens', false],
+    ['one token twice', true],
+  ])('charges once when two authorizations of one payment arrive together (%s)', async (_label, sameToken) => {
     const page = await newPayment();
     await hpp(page, 'POST', '/start', {});
     const [first, second] = await Promise.all([tokenize(page, '4242424242424242'), tokenize(page, '5555555555554444')]);
-    const answers = await Promise.all([
-      hpp(page, 'POST', '/authorize', { token: first.body.token }),
-      hpp(page, 'POST', '/authorize', { token: second.body.token }),
-    ]);
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const charges = vi.spyOn(SimulatorProcessor.prototype, 'authorizeCard');
+    try {
+      const answers = await Promise.all([
+        hpp(page, 'POST', '/authorize', { token: first.body.token }),
+        hpp(page, 'POST', '/authorize', { token: (sameToken ? first : second).body.token }),
+      ]);
+      expect(answers.filter((answer) => answer.status === 200).map((answer) => answer.body.status)).toEqual(['captured']);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]); // the second finds the payment captured
+      expect(charges).toHaveBeenCalledTimes(1);
+    } finally {
+      charges.mockRestore();
+    }
+    const transfers = await server.app.database.db.selectFrom('transfers').select('id').where('payment_id', '=', page.id).execute();
+    expect(transfers).toHaveLength(1);
     await receiver.waitFor(1);
     await server.app.services.worker.runDue();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(receiver.received).toHaveLength(1);
+  });
+});
+
+describe('the page view', () => {
+  it('carries the customer the platform gave, to pre-fill the forms, and the store-credentials flag of an initial payment', async () => {
+    const customer = { first_name: 'Erika', last_name: 'Mustermann', email: 'erika@example.com', address: { line1: 'Heidestraße', number: 17, zip: '51147', town_city: 'Köln', country: 'DE' } };
+    const page = await newPayment({ customer, cit_mode: 'initial' });
+    const view = (await hpp(page, 'GET')).body;
+    expect(view.customer).toEqual(customer);
+    expect(view.requires_store_credentials).toBe(true);
+    expect((await hpp(await newPayment(), 'GET')).body.customer).toBeNull();
+  });
+
+  it('states the decimals of the currency: none for the yen', async () => {
+    const page = await newPayment({ currency: 'JPY', amount_minor: 1_500 });
+    expect((await hpp(page, 'GET')).body).toMatchObject({ currency: 'JPY', amount_minor: 1_500, minor_units: 0 });
+    await hpp(page, 'POST', '/start', {});
+    const challenged = await pay(page, '4000000000003220');
+    const challengePage = await server.request('GET', challenged.body._links.challenge.href.replace(server.config.baseUrl, ''));
+    expect(challengePage.text).toContain('¥1,500');
+  });
+});
+
+describe('the 3-D Secure callback', () => {
+  /** A payment waiting for its 3-D Secure answer, and the token the 3-D Secure server would send. */
+  async function challenged(): Promise<{ page: Page; svcToken: string }> {
+    const page = await newPayment();
+    await hpp(page, 'POST', '/start', {});
+    await pay(page, '4000000000003220');
+    const row = await server.app.database.db.selectFrom('three_ds_challenges').select('svc_token').where('payment_id', '=', page.id).executeTakeFirstOrThrow();
+    return { page, svcToken: row.svc_token };
+  }
+  const callback = (body: Record<string, unknown>) => server.request('POST', '/hpp/callbacks/3ds', { body });
+  const answer = (page: Page, svcToken: string, overrides: Record<string, unknown> = {}) => ({
+    payment_id: page.id,
+    svc_token: svcToken,
+    '3ds_eci': '05',
+    '3ds_cavv': 'AAABBEg0VhI0VniQEjRWAAAAAAA=',
+    '3ds_trxid': 'f25084f0-5b16-4c0a-ae5d-b24808a95e4b',
+    '3ds_version': '2.2.0',
+    '3ds_status': 'Y',
+    '3ds_valid_payment': 'Y',
+    ...overrides,
+  });
+
+  it('captures on an attempted authentication (status A), and refuses the same answer twice', async () => {
+    const { page, svcToken } = await challenged();
+    const accepted = await callback(answer(page, svcToken, { '3ds_status': 'A', '3ds_eci': '06' }));
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ status: 'captured', succeeded: true, workflow: { complete: true, next: 'hpp:complete' } });
+    const [event] = await webhookTypes(1);
+    expect(event).toMatchObject({ type: 'payment_succeeded', data: { id: page.id, status: 'captured' } });
+    expect((await callback(answer(page, svcToken))).status).toBe(401);
+    expect((await readPayment(page.id)).status).toBe('captured');
+  });
+
+  it.each([
+    ['status N', { '3ds_status': 'N' }],
+    ['status U', { '3ds_status': 'U' }],
+    ['status Y but no valid payment', { '3ds_valid_payment': 'N' }],
+  ])('fails authentication on %s, with payment_authentication_failed', async (_label, overrides) => {
+    const { page, svcToken } = await challenged();
+    const failed = await callback(answer(page, svcToken, overrides));
+    expect(failed.body).toMatchObject({ status: 'authentication_failed', succeeded: false, workflow: { complete: false, next: 'hpp:authorize' } });
+    expect(failed.body._links.tokenize.methods).toEqual(['POST']);
+    const [event] = await webhookTypes(1);
+    expect(event).toEqual(expect.objectContaining({ type: 'payment_authentication_failed', data: { id: page.id, status: 'authentication_failed', reference: 'order-42' } }));
+  });
+
+  it('requires payment_id, svc_token, 3ds_version and 3ds_valid_payment, and checks the others’ form', async () => {
+    const { page, svcToken } = await challenged();
+    const missing = await callback({ '3ds_status': 'Y' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(['/3ds_valid_payment', '/3ds_version', '/payment_id', '/svc_token']);
+    const malformed = await callback(answer(page, svcToken, { '3ds_status': 'X', '3ds_valid_payment': 'yes', '3ds_cavv': 'not base64!' }));
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(['/3ds_cavv', '/3ds_status', '/3ds_valid_payment']);
+    expect((await callback(answer(page, 'forged-token'))).status).toBe(401);
+    const other = await newPayment();
+    expect((await callback(answer(other, svcToken))).status).toBe(401);
+    expect((await readPayment(page.id)).status).toBe('started');
+  });
+});
+
+describe('steps in the wrong state', () => {
+  const card = { type: 'card', value: '4242424242424242', issuer: 'visa', token_data: { expiry_month: 12, expiry_year: 2099, cvv: '123' } };
+  const mandate = { type: 'consumer', first_name: 'Erika', last_name: 'Mustermann', birth_date: '1990-04-12', birth_place: { city: 'Köln', country: 'DE' }, postal_address: { line1: 'Weg 1', town_city: 'Köln', zip: '51147' } };
+
+  /** Payments brought to each final state, and what is still tried on them. */
+  async function inState(state: 'captured' | 'declined' | 'canceled'): Promise<Page> {
+    const page = await newPayment();
+    await hpp(page, 'POST', '/start', {});
+    if (state === 'canceled') await hpp(page, 'POST', '/cancel');
+    else await pay(page, state === 'captured' ? '4242424242424242' : '4000000000000002');
+    expect((await readPayment(page.id)).status).toBe(state);
+    return page;
+  }
+
+  it.each(['captured', 'declined', 'canceled'] as const)('refuses every step on a %s payment with 409 and leaves it as it was', async (state) => {
+    const page = await inState(state);
+    for (const [suffix, body] of [['/start', {}], ['/tokenize', card], ['/authorize', { token: newId('tok') }], ['/cancel', undefined], ['/mandate', mandate]] as const) {
+      const refused = await hpp(page, 'POST', suffix, body);
+      expect(refused.status, `${suffix} on ${state}`).toBe(409);
+      expect(refused.body.code).toBe('conflict');
+    }
+    expect((await readPayment(page.id)).status).toBe(state);
+  });
+
+  it('refuses to authorize or sign a mandate before the start, and a mandate on a card payment', async () => {
+    const page = await newPayment();
+    expect((await hpp(page, 'POST', '/authorize', { token: newId('tok') })).status).toBe(409);
+    expect((await hpp(page, 'POST', '/mandate', mandate)).status).toBe(409);
+    await hpp(page, 'POST', '/start', {});
+    expect((await hpp(page, 'POST', '/mandate', mandate)).status).toBe(409);
+    expect((await hpp(page, 'POST', '/start', { type: 'sepa_direct_debit' })).status).toBe(400);
   });
 });
 
@@ -217,6 +349,23 @@ describe('cancel and expiry', () => {
     expect((await readPayment(page.id)).status).toBe('canceled');
     expect((await hpp(page, 'POST', '/start', {})).status).toBe(409);
     expect((await hpp(page, 'POST', '/cancel')).status).toBe(409);
+  });
+
+  it('cancels a payment nobody paid when its page expires, on the clock, without a visit', async () => {
+    const page = await newPayment();
+    server.clock.advance(3600 - 1);
+    try {
+      await server.app.services.jobs.runDue();
+      expect((await readPayment(page.id)).status).toBe('initiated');
+      server.clock.advance(1);
+      await server.app.services.jobs.runDue();
+      await eventually(async () => (await readPayment(page.id)).status === 'canceled');
+      const listed = await server.request('GET', '/sandbox/payments?status=canceled&reference=order-42', { token: await platform.token() });
+      expect(listed.body.data.map((payment: { id: string }) => payment.id)).toContain(page.id);
+      expect((await hpp(page, 'GET')).status).toBe(410);
+    } finally {
+      server.clock.advance(-3600);
+    }
   });
 
   it('answers 410 once the payment expired, and the payment reads canceled', async () => {
@@ -281,6 +430,12 @@ describe('what is refused', () => {
     const refused = await tokenize(page, '4242424242424242', overrides);
     expect(refused.status).toBe(400);
     expect(refused.body.errors.map((error: { pointer: string }) => error.pointer)).toContain(pointer);
+  });
+
+  it('accepts a 19-digit card number and an issuer of 50 characters', async () => {
+    const page = await newPayment();
+    await hpp(page, 'POST', '/start', {});
+    expect((await tokenize(page, '4242424242424242428', { issuer: 'v'.repeat(50) })).status).toBe(201);
   });
 
   it('refuses bad card data members, an unknown member and an expired card', async () => {

@@ -124,6 +124,9 @@ describe('what is refused', () => {
 
   it.each([
     ['first_name 1 character', { applicant: { email: 'a@example.com', first_name: 'A', last_name: 'Lovelace' } }, '/applicant/first_name'],
+    ['first_name 51 characters', { applicant: { email: 'a@example.com', first_name: 'A'.repeat(51), last_name: 'Lovelace' } }, '/applicant/first_name'],
+    ['last_name 1 character', { applicant: { email: 'a@example.com', first_name: 'Ada', last_name: 'L' } }, '/applicant/last_name'],
+    ['legal_name of 1 character', { business: { profile: { legal_name: 'n' } } }, '/business/profile/legal_name'],
     ['last_name 51 characters', { applicant: { email: 'a@example.com', first_name: 'Ada', last_name: 'L'.repeat(51) } }, '/applicant/last_name'],
     ['a bad e-mail', { applicant: { email: 'not-an-email', first_name: 'Ada', last_name: 'Lovelace' } }, '/applicant/email'],
     ['language fr', { language: 'fr' }, '/language'],

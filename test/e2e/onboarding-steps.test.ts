@@ -83,12 +83,13 @@ interface Walk {
   businessType: Record<string, unknown>;
   profile: Record<string, unknown>;
   representatives: boolean;
+  applicant?: typeof contact;
 }
 
 /** Walks the whole workflow, asserting status, workflow and links after every step of the specification's table. */
 async function walk(application: Started, plan: Walk) {
   expectStep(await step(application, 'GET', ''), 'initiated', null, 'app:confirm-applicant', BASE);
-  expectStep(await step(application, 'POST', '/confirm-applicant', contact), 'in_progress', 'app:confirm-applicant', 'app:business-type', AFTER_APPLICANT);
+  expectStep(await step(application, 'POST', '/confirm-applicant', plan.applicant ?? contact), 'in_progress', 'app:confirm-applicant', 'app:business-type', AFTER_APPLICANT);
   expectStep(await step(application, 'PATCH', '/applicant', details()), 'in_progress', 'app:confirm-applicant', 'app:business-type', AFTER_APPLICANT);
   expectStep(await step(application, 'POST', '/business-type', plan.businessType), 'in_progress', 'app:business-type', 'app:business-profile', AFTER_TYPE);
   if (plan.representatives) {
@@ -115,6 +116,20 @@ function eventsFor(id: string) {
   return receiver.received.map((entry) => JSON.parse(entry.body)).filter((event) => event.data.id === id);
 }
 
+/** The compliance checks decide an hour after submit on the clock; the webhook follows. */
+async function decided(application: Started, outcome: 'succeeded' | 'action_required') {
+  server.clock.advance(3600);
+  await server.app.services.jobs.runDue();
+  const events = await eventually(async () => eventsFor(application.id).length >= 3 && eventsFor(application.id));
+  expect(events.map((event) => event.type)).toEqual(['application_started', 'application_submitted', `application_${outcome}`]);
+  expect(events[2].data).toEqual({ id: application.id, merchant_id: application.merchantId, reference: 'merchant-1' });
+  const read = await server.request('GET', `/sandbox/applications/${application.id}`, { token: await platform.token() });
+  expect(read.body.status).toBe(outcome);
+  const state = await step(application, 'GET', '');
+  expect(state.body).toMatchObject({ status: outcome, workflow: { previous: 'app:submit', next: null, complete: true } });
+  expect(Object.keys(state.body._links).sort()).toEqual(['app:application', 'app:redirect']);
+}
+
 describe('what works', () => {
   it('walks a German GmbH through every step, then emits application_started and application_submitted', async () => {
     const application = await startApplication();
@@ -133,13 +148,14 @@ describe('what works', () => {
     expect(account.body.name).toBe('Analytical Engines GmbH');
   });
 
-  it('walks a sole trader, who needs no representative, through every step', async () => {
+  it('walks a sole trader, who needs no representative, through every step; compliance succeeds', async () => {
     const application = await startApplication();
     const soleTrader = profile({ legal_name: 'Ada Lovelace', registration_number_code: undefined, registration_number: undefined, district_court_code: undefined });
     await walk(application, { businessType: { type: 'individual_sole_trader', country_code: 'DE' }, profile: soleTrader, representatives: false });
+    await decided(application, 'succeeded');
   });
 
-  it('walks a non-profit association in France, whose registration number is optional, through every step', async () => {
+  it('walks a non-profit association in France, whose registration number is optional, through every step; compliance asks for action', async () => {
     const application = await startApplication();
     const association = profile({
       legal_name: 'Les Amis des Machines',
@@ -149,7 +165,9 @@ describe('what works', () => {
       registered_address: { ...address, zip: '75001', town_city: 'Paris', country: 'FR' },
       phone_number: { country_code: 'FR', number: '01 23 45 67 89' },
     });
-    await walk(application, { businessType: { type: 'non_profit', structure: 'association', country_code: 'FR' }, profile: association, representatives: true });
+    const applicant = { ...contact, last_name: 'Actionrequired' };
+    await walk(application, { businessType: { type: 'non_profit', structure: 'association', country_code: 'FR' }, profile: association, representatives: true, applicant });
+    await decided(application, 'action_required');
   });
 
   it('serves the application on the base URL too, and emits application_started only once', async () => {
@@ -243,12 +261,15 @@ describe('what is refused', () => {
 
   it.each([
     ['first_name of 1 character', { ...contact, first_name: 'A' }, '/first_name'],
+    ['first_name of 51 characters', { ...contact, first_name: 'A'.repeat(51) }, '/first_name'],
+    ['last_name of 1 character', { ...contact, last_name: 'L' }, '/last_name'],
     ['last_name of 51 characters', { ...contact, last_name: 'L'.repeat(51) }, '/last_name'],
     ['a missing e-mail', { first_name: 'Ada', last_name: 'Lovelace' }, '/email'],
   ])('confirm applicant: refuses %s', (_name, body, pointer) => expectInvalid('POST', '/confirm-applicant', body, pointer));
 
   it('confirm applicant: accepts names of 2 and 50 characters', async () => {
     expect((await step(ready, 'POST', '/confirm-applicant', { ...contact, first_name: 'Al', last_name: 'L'.repeat(50) })).status).toBe(200);
+    expect((await step(ready, 'POST', '/confirm-applicant', { ...contact, first_name: 'A'.repeat(50), last_name: 'Lo' })).status).toBe(200);
   });
 
   it.each([
@@ -276,6 +297,7 @@ describe('what is refused', () => {
   it.each([
     ['legal_name of 1 character', profile({ legal_name: 'A' }), '/legal_name'],
     ['legal_name of 301 characters', profile({ legal_name: 'A'.repeat(301) }), '/legal_name'],
+    ['trading_name of 1 character', profile({ trading_name: 'T' }), '/trading_name'],
     ['trading_name of 301 characters', profile({ trading_name: 'A'.repeat(301) }), '/trading_name'],
     ['a missing registered address', profile({ registered_address: undefined }), '/registered_address'],
     ['an MCC not in ISO 18245', profile({ mcc: '0001' }), '/mcc'],
@@ -292,15 +314,30 @@ describe('what is refused', () => {
 
   it('business profile: accepts names of 2 and 300 characters', async () => {
     expect((await step(ready, 'PUT', '/business-profile', profile({ legal_name: 'AE', trading_name: 'T'.repeat(300) }))).status).toBe(200);
+    expect((await step(ready, 'PUT', '/business-profile', profile({ legal_name: 'A'.repeat(300), trading_name: 'TE' }))).status).toBe(200);
   });
 
   it.each([
     ['empty roles', () => ({ ...representative(), roles: [] }), '/roles'],
     ['someone under 16', () => ({ ...representative(), date_of_birth: bornYearsAgo(16, 1) }), '/date_of_birth'],
     ['pep without a description', () => ({ ...representative(), pep: true }), '/pep_description'],
+    ['first_name of 1 character', () => ({ ...representative(), first_name: 'C' }), '/first_name'],
     ['first_name of 51 characters', () => ({ ...representative(), first_name: 'C'.repeat(51) }), '/first_name'],
+    ['last_name of 1 character', () => ({ ...representative(), last_name: 'B' }), '/last_name'],
+    ['last_name of 51 characters', () => ({ ...representative(), last_name: 'B'.repeat(51) }), '/last_name'],
+    ['a pep description of 301 characters', () => ({ ...representative(), pep: true, pep_description: 'p'.repeat(301) }), '/pep_description'],
+    ['a nationality that is no country', () => ({ ...representative(), nationality: 'XX' }), '/nationality'],
     ['a missing pep', () => ({ ...representative(), pep: undefined }), '/pep'],
   ])('representative: refuses %s', (_name, body, pointer) => expectInvalid('POST', '/representatives', body, pointer));
+
+  it('representative: accepts names of 2 and 50 characters, someone 16 today and a pep description of 300 characters', async () => {
+    const added = await step(ready, 'POST', '/representatives', { ...representative(), first_name: 'Cb', last_name: 'B'.repeat(50), date_of_birth: bornYearsAgo(16), pep: true, pep_description: 'p'.repeat(300) });
+    expect(added.status, added.text).toBe(200);
+    expect(added.body.status).toBe('awaiting_documents');
+    const other = await step(ready, 'POST', '/representatives', { ...representative(), first_name: 'C'.repeat(50), last_name: 'Ba' });
+    expect(other.status, other.text).toBe(200);
+    await step(ready, 'POST', '/confirm-representatives');
+  });
 
   it.each([
     ['an IBAN failing mod-97', { ...payout, account_number: { type: 'iban', value: 'DE89370400440532013001' } }, '/account_number/value'],

@@ -1,5 +1,7 @@
+import jsqr from 'jsqr';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Environment } from '../../src/core/config.js';
+import { loadConfig, type Environment } from '../../src/core/config.js';
 import { newId } from '../../src/core/ids.js';
 import { apiPath, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 
@@ -8,7 +10,7 @@ let platform: TestPlatform;
 let merchants: string[];
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ SUPPORTED_CURRENCIES: 'EUR,USD,JPY' });
   platform = await server.platform();
   merchants = await addMerchants(platform, 'sandbox', 2);
 });
@@ -107,7 +109,7 @@ describe('what works', () => {
     expect((await read(large.body.id)).body.processing_fee.amount_minor).toBe(350);
   });
 
-  it('serves a PNG QR code of the hosted page when asked for one', async () => {
+  it('serves a PNG QR code that decodes to the hosted page URL when asked for one', async () => {
     const created = await initiate(minimal({ integration: { type: 'hosted', generate_qr_code: true } }));
     expect(created.body._links.qr_code.href).toBe(`${created.body._links.self.href}/qr-code`);
     const image = await fetch(created.body._links.qr_code.href.replace(server.config.baseUrl, server.url), { headers: { authorization: `Bearer ${await platform.token()}` } });
@@ -115,6 +117,12 @@ describe('what works', () => {
     expect(image.headers.get('content-type')).toBe('image/png');
     const bytes = Buffer.from(await image.arrayBuffer());
     expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    const png = PNG.sync.read(bytes);
+    // jsqr is CommonJS: its function is both the module and its default export.
+    const jsQR = (jsqr as unknown as { default: typeof jsqr.default }).default;
+    const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    expect(decoded?.data).toBe(created.body._links.hosted_page.href);
+    expect((await read(created.body.id)).body._links.qr_code).toEqual(created.body._links.qr_code);
     const plain = await initiate(minimal());
     expect((await server.request('GET', `/sandbox/payments/${plain.body.id}/qr-code`, { token: await platform.token() })).status).toBe(404);
   });
@@ -210,9 +218,19 @@ describe('what is refused', () => {
   });
 
   it('refuses an unsupported currency and SEPA Direct Debit outside EUR with 422', async () => {
-    const usd = await initiate(minimal({ currency: 'USD' }));
-    expect(usd.status).toBe(422);
-    expect(pointers(usd)).toEqual(['/currency']);
+    const gbp = await initiate(minimal({ currency: 'GBP' }));
+    expect(gbp.status).toBe(422);
+    expect(pointers(gbp)).toEqual(['/currency']);
+    const sepaUsd = await initiate(minimal({ currency: 'USD', payment_method: { type: 'sepa_direct_debit' } }));
+    expect(sepaUsd.status).toBe(422);
+    expect(sepaUsd.body.errors).toEqual([{ pointer: '/currency', detail: 'must be EUR for SEPA Direct Debit' }]);
+    expect((await initiate(minimal({ currency: 'USD', payment_method: { type: 'card' } }))).status).toBe(201);
+  });
+
+  it('counts amounts in the currency’s own minor unit: a yen has none, so 1 % of ¥10 000 is ¥140 + ¥25', async () => {
+    const yen = await initiate(minimal({ currency: 'JPY', amount_minor: 10_000, payment_method: { type: 'card' } }));
+    expect(yen.status).toBe(201);
+    expect((await read(yen.body.id)).body).toMatchObject({ amount_minor: 10_000, currency: 'JPY', processing_fee: { amount_minor: 165, currency: 'JPY' } });
   });
 
   it('refuses routings that do not add up, unknown or foreign merchants, and fee shares above a party’s amount', async () => {
@@ -255,6 +273,34 @@ describe('what is refused', () => {
     const refused = await initiate(minimal({ amount_minor: 0, cit_mode: 'initial', payment_method: { type: 'sepa_direct_debit' } }));
     expect(refused.status).toBe(422);
     expect(pointers(refused)).toEqual(['/amount_minor']);
+  });
+});
+
+describe("a deployment's own bounds", () => {
+  it('applies MAX_AMOUNT_MINOR and PAYMENT_TTL_SECONDS, and states the bound in the OpenAPI document', async () => {
+    const own = await startServer({ MAX_AMOUNT_MINOR: '500', PAYMENT_TTL_SECONDS: '600' });
+    try {
+      const owner = await own.platform();
+      const token = await owner.token();
+      const pay = (amount: number) => own.request('POST', '/sandbox/payments', { token, body: minimal({ amount_minor: amount }) });
+      const inside = await pay(500);
+      expect(inside.status).toBe(201);
+      expect(Date.parse(inside.body.expires_at) - own.clock.now().getTime()).toBe(600 * 1000);
+      const outside = await pay(501);
+      expect(outside.status).toBe(400);
+      expect(outside.body.errors.map((error: { pointer: string }) => error.pointer)).toEqual(['/amount_minor']);
+      const openapi = (await own.request('GET', '/openapi.json')).body;
+      expect(openapi.paths['/payments'].post.requestBody.content['application/json'].schema.properties.amount_minor.maximum).toBe(500);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('refuses to start with a SUPPORTED_CURRENCIES entry that has no minor unit or does not exist', () => {
+    expect(() => loadConfig({ SUPPORTED_CURRENCIES: 'EUR,XAU' })).toThrow(/XAU/);
+    expect(() => loadConfig({ SUPPORTED_CURRENCIES: 'EUR,EUX' })).toThrow(/EUX/);
+    expect(loadConfig({ SUPPORTED_CURRENCIES: 'eur, xof' }).supportedCurrencies).toEqual(['EUR', 'XOF']);
+    expect(() => loadConfig({ MAX_AMOUNT_MINOR: '0' })).toThrow(/MAX_AMOUNT_MINOR/);
   });
 });
 

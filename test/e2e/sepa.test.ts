@@ -66,6 +66,14 @@ const consumerMandate = {
   postal_address: { line1: 'Heidestraße', number: 17, town_city: 'Köln', zip: '51147', country: 'DE' },
 };
 
+/** A date of birth that makes someone `years` old today on the server's clock, plus `days`. */
+function bornYearsAgo(years: number, days = 0): string {
+  const today = server.clock.now();
+  return new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate() + days)).toISOString().slice(0, 10);
+}
+
+const eventsOf = (deliveries: { body: string }[]) => deliveries.map((delivery) => JSON.parse(delivery.body));
+
 async function readPayment(id: string) {
   return (await server.request('GET', `/sandbox/payments/${id}`, { token: await platform.token() })).body;
 }
@@ -91,7 +99,7 @@ describe('SEPA Direct Debit', () => {
     expect(await readPayment(page.id)).toMatchObject({ status: 'authorized', processing_fee: { amount_minor: 35 } });
 
     server.clock.advance(2 * 24 * 3600 - 60);
-    await server.app.services.jobs.runDue();
+    await server.app.services.jobs.runDue(); // the page's expiry, long past, leaves an authorized payment alone
     expect((await readPayment(page.id)).status).toBe('authorized');
     server.clock.advance(60);
     await server.app.services.jobs.runDue();
@@ -115,13 +123,18 @@ describe('SEPA Direct Debit', () => {
     const consumerShaped = await hpp(page, 'POST', '/mandate', consumerMandate);
     expect(consumerShaped.status).toBe(400);
     expect(consumerShaped.body.errors).toEqual([{ pointer: '/type', detail: expect.stringContaining('business') }]);
+    expect(requirements.registration_numbers.find((entry: { code: string }) => entry.code === 'vat').district_court_code).toEqual({ required: false });
+    expect(requirements.fields).toEqual(['company_name', 'registration_number_code', 'registration_number', 'first_name', 'last_name', 'postal_address']);
     const missing = await hpp(page, 'POST', '/mandate', { type: 'business', registration_number_code: 'DeHrb', postal_address: consumerMandate.postal_address });
     expect(missing.status).toBe(400);
-    expect(missing.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(['/company_name', '/district_court_code', '/registration_number']);
-    const unknownCourt = await hpp(page, 'POST', '/mandate', { type: 'business', company_name: 'Muster GmbH', registration_number_code: 'DeHrb', registration_number: 'HRB 12345', district_court_code: 'nowhere', postal_address: consumerMandate.postal_address });
+    expect(missing.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(['/company_name', '/district_court_code', '/first_name', '/last_name', '/registration_number']);
+    const business = { type: 'business', company_name: 'Muster GmbH', registration_number_code: 'DeHrb', registration_number: 'HRB 12345', first_name: 'Erika', last_name: 'Mustermann', postal_address: consumerMandate.postal_address };
+    const unknownCourt = await hpp(page, 'POST', '/mandate', { ...business, district_court_code: 'nowhere' });
     expect(unknownCourt.body.errors).toEqual([{ pointer: '/district_court_code', detail: 'is not a known district court' }]);
+    const consumerFields = await hpp(page, 'POST', '/mandate', { ...business, district_court_code: court, birth_date: '1990-04-12' });
+    expect(consumerFields.body.errors).toEqual([{ pointer: '/birth_date', detail: 'is not used for business mandates' }]);
 
-    const signed = await hpp(page, 'POST', '/mandate', { type: 'business', company_name: 'Muster GmbH', registration_number_code: 'DeHrb', registration_number: 'HRB 12345', district_court_code: court, postal_address: consumerMandate.postal_address });
+    const signed = await hpp(page, 'POST', '/mandate', { ...business, district_court_code: court });
     expect(signed.body.status).toBe('authorized');
   });
 
@@ -158,5 +171,65 @@ describe('SEPA Direct Debit', () => {
     const card = await newSepaPayment({ payment_method: { type: 'card' } });
     await hpp(card, 'POST', '/start', {});
     expect((await hpp(card, 'GET', '/mandate-requirements')).body).toEqual({});
+  });
+
+  it('lets the buyer of a user_selected payment choose SEPA Direct Debit, which fixes the SEPA fee, through to completed', async () => {
+    const page = await newSepaPayment({ payment_method: { type: 'user_selected' }, amount_minor: 20_000 });
+    expect((await hpp(page, 'GET')).body.payment_methods.map((method: { type: string }) => method.type)).toEqual(['card', 'sepa_direct_debit']);
+    const start = await hpp(page, 'POST', '/start', { type: 'sepa_direct_debit' });
+    expect(start.body).toMatchObject({ status: 'started', succeeded: false, workflow: { complete: false, next: 'hpp:authorize' } });
+    expect(Object.keys(start.body._links).sort()).toEqual(['account_verification', 'cancel', 'hpp:start', 'self']);
+    expect(await readPayment(page.id)).toMatchObject({ status: 'started', payment_method: { type: 'user_selected' }, processing_fee: { amount_minor: 70, currency: 'EUR' } });
+    await verifyAccount(page, 'DE89370400440532013000');
+    expect((await hpp(page, 'POST', '/mandate', consumerMandate)).body).toMatchObject({ status: 'authorized', succeeded: true });
+    server.clock.advance(2 * 24 * 3600);
+    await server.app.services.jobs.runDue();
+    expect(await readPayment(page.id)).toMatchObject({ status: 'completed', succeeded: true, routing: { platform: { transfer: { amount_minor: 20_000 - 70 } } } });
+    expect(eventsOf(await receiver.waitFor(1))).toEqual([expect.objectContaining({ type: 'payment_succeeded', data: { id: page.id, status: 'completed', reference: 'sub-7' } })]);
+  });
+
+  it('ends not_completed with payment_failed when the collection comes back unpaid', async () => {
+    const page = await newSepaPayment();
+    await verifyAccount(page, 'DE35370400440532013002');
+    expect((await hpp(page, 'POST', '/mandate', consumerMandate)).body.status).toBe('authorized');
+    server.clock.advance(2 * 24 * 3600);
+    await server.app.services.jobs.runDue();
+    const payment = await readPayment(page.id);
+    expect(payment).toMatchObject({ status: 'not_completed', succeeded: false });
+    expect(payment.routing.platform.transfer).toBeNull();
+    expect(eventsOf(await receiver.waitFor(1))).toEqual([expect.objectContaining({ type: 'payment_failed', data: { id: page.id, status: 'not_completed', reference: 'sub-7' } })]);
+    const view = (await hpp(page, 'GET')).body;
+    expect(view).toMatchObject({ status: 'not_completed', workflow: { complete: true, next: 'hpp:complete' } });
+    expect(new URL(view._links['hpp:complete'].href).searchParams.get('status')).toBe('not_completed');
+  });
+
+  it('checks the mandate names at 2 and 50 characters and the account holder’s age of 16 on the day', async () => {
+    const page = await newSepaPayment();
+    await verifyAccount(page, 'DE89370400440532013000');
+    for (const [field, value] of [['first_name', 'E'], ['first_name', 'E'.repeat(51)], ['last_name', 'M'], ['last_name', 'M'.repeat(51)]] as const) {
+      const refused = await hpp(page, 'POST', '/mandate', { ...consumerMandate, [field]: value });
+      expect(refused.status, `${field} ${value.length}`).toBe(400);
+      expect(refused.body.errors.map((e: { pointer: string }) => e.pointer)).toEqual([`/${field}`]);
+    }
+    const tomorrow = await hpp(page, 'POST', '/mandate', { ...consumerMandate, birth_date: bornYearsAgo(16, 1) });
+    expect(tomorrow.body.errors).toEqual([{ pointer: '/birth_date', detail: expect.stringContaining('16') }]);
+    const atBounds = await hpp(page, 'POST', '/mandate', { ...consumerMandate, first_name: 'Al', last_name: 'M'.repeat(50), birth_date: bornYearsAgo(16) });
+    expect(atBounds.status, atBounds.text).toBe(200);
+    expect(atBounds.body.status).toBe('authorized');
+  });
+
+  it('speaks the payment’s language: the bank’s page and the mandate’s legal text', async () => {
+    const page = await newSepaPayment({ language: 'de' });
+    const start = await hpp(page, 'POST', '/start', {});
+    const bank = await server.request('GET', local(start.body._links.account_verification.href));
+    expect(bank.text).toContain('<html lang="de">');
+    expect(bank.text).toContain('Kontoinhaber');
+    await verifyAccount(page, 'DE89370400440532013000');
+    const requirements = (await hpp(page, 'GET', '/mandate-requirements')).body;
+    expect(requirements.mandate_legal_mention).toMatch(/^Ich ermächtige \{company_name\}, Zahlungen von meinem Konto mittels Lastschrift einzuziehen/);
+    await receiver.close(); // newSepaPayment starts the next one
+    const spanish = await newSepaPayment({ language: 'es' });
+    await verifyAccount(spanish, 'DE89370400440532013000');
+    expect((await hpp(spanish, 'GET', '/mandate-requirements')).body.mandate_legal_mention).toContain('usted autoriza a {company_name}');
   });
 });

@@ -95,10 +95,27 @@ const api = createApi(pageToken);
 let view = null;
 let merchant = '';
 
+/** The amount in the currency's own minor unit (ISO 4217 decimals, from the view), for the language. */
 function formatAmount() {
-  const format = new Intl.NumberFormat(texts.lang, { style: 'currency', currency: view.currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  const digits = view.minor_units;
+  const format = new Intl.NumberFormat(texts.lang, { style: 'currency', currency: view.currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
   return format.format(view.amount_minor / 10 ** digits);
+}
+
+/** What the platform told us about the buyer (customer), to pre-fill the forms; the buyer can change it. */
+function customer() {
+  const given = view.customer || {};
+  const address = given.address || {};
+  return {
+    first_name: given.first_name || '',
+    last_name: given.last_name || '',
+    name: [given.first_name, given.last_name].filter(Boolean).join(' '),
+    line1: address.line1 || '',
+    number: address.number === undefined ? '' : String(address.number),
+    zip: address.zip || '',
+    town_city: address.town_city || '',
+    country: address.country || '',
+  };
 }
 
 const selfPath = () => `/hpp/payments/${encodeURIComponent(paymentId)}`;
@@ -231,7 +248,7 @@ function cardForm(alert) {
   const number = h('input', { name: 'cardnumber', type: 'text', inputmode: 'numeric', autocomplete: 'cc-number', maxlength: 23, placeholder: '1234 1234 1234 1234', required: true, spellcheck: 'false' });
   const expiry = h('input', { name: 'exp-date', type: 'text', inputmode: 'numeric', autocomplete: 'cc-exp', maxlength: 7, placeholder: t('expiryPlaceholder'), required: true });
   const cvc = h('input', { name: 'cvc', type: 'text', inputmode: 'numeric', autocomplete: 'cc-csc', maxlength: 4, placeholder: '123', required: true });
-  const holder = h('input', { name: 'ccname', type: 'text', autocomplete: 'cc-name', maxlength: 100, required: true, spellcheck: 'false' });
+  const holder = h('input', { name: 'ccname', type: 'text', autocomplete: 'cc-name', maxlength: 100, required: true, spellcheck: 'false', value: customer().name || undefined });
   const schemeBadge = h('span', { class: 'scheme', id: 'scheme', 'aria-live': 'polite' });
   const touched = new Set();
 
@@ -352,11 +369,14 @@ function bankStep(alert) {
   screen(h('div', {}, h('h1', { class: 'form-title' }, t('sepa')), h('p', {}, t('bankIntro')), go), { alert, canSwitch: true });
 }
 
-function countrySelect(name, required) {
+function countrySelect(name, required, selected = '') {
   const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames([texts.lang], { type: 'region' }) : null;
-  return h('select', { name, required, autocomplete: name === 'country' ? 'country' : undefined },
+  const codes = selected && !COUNTRIES.includes(selected) ? [...COUNTRIES, selected] : COUNTRIES;
+  const select = h('select', { name, required, autocomplete: name === 'country' ? 'country' : undefined },
     h('option', { value: '' }, t('choose')),
-    COUNTRIES.map((code) => h('option', { value: code }, names ? names.of(code) : code)));
+    codes.map((code) => h('option', { value: code }, names ? names.of(code) : code)));
+  select.value = selected;
+  return select;
 }
 
 async function mandateStep() {
@@ -365,9 +385,12 @@ async function mandateStep() {
   const requirements = response.body;
   const type = requirements.type || 'consumer';
   const fields = requirements.fields || [];
-  const input = (name, attributes = {}) => h('input', { name, type: 'text', required: true, ...attributes });
+  const known = customer();
+  const input = (name, attributes = {}) => h('input', { name, type: 'text', required: true, value: known[name] || undefined, ...attributes });
   const parts = [];
-  if (fields.includes('first_name')) parts.push(h('div', { class: 'row' }, field('m-first_name', t('first_name'), input('first_name', { autocomplete: 'given-name', minlength: 2, maxlength: 50 })), field('m-last_name', t('last_name'), input('last_name', { autocomplete: 'family-name', minlength: 2, maxlength: 50 }))));
+  const names = () => h('div', { class: 'row' }, field('m-first_name', t('first_name'), input('first_name', { autocomplete: 'given-name', minlength: 2, maxlength: 50 })), field('m-last_name', t('last_name'), input('last_name', { autocomplete: 'family-name', minlength: 2, maxlength: 50 })));
+  // A consumer names themself first; a business mandate names the company, then who signs for it.
+  if (fields.includes('first_name') && !fields.includes('company_name')) parts.push(names());
   if (fields.includes('birth_date')) parts.push(field('m-birth_date', t('birth_date'), input('birth_date', { type: 'date', autocomplete: 'bday' })));
   if (fields.includes('birth_place')) parts.push(h('div', { class: 'row' }, field('m-birth_city', t('birth_city'), input('birth_city', { maxlength: 100 })), field('m-birth_country', t('birth_country'), countrySelect('birth_country', true))));
   if (fields.includes('company_name')) parts.push(field('m-company_name', t('company_name'), input('company_name', { autocomplete: 'organization', minlength: 2, maxlength: 300 })));
@@ -375,8 +398,9 @@ async function mandateStep() {
   if (fields.includes('registration_number_code')) {
     const registers = requirements.registration_numbers || [];
     const code = h('select', { name: 'registration_number_code', required: true }, h('option', { value: '' }, t('choose')), registers.map((entry) => h('option', { value: entry.code }, entry.name)));
-    parts.push(h('div', { class: 'row' }, field('m-registration_number_code', t('registration_number_code'), code), field('m-registration_number', t('registration_number'), input('registration_number', { maxlength: 50 }))));
-    if (fields.includes('district_court_code') && requirements.district_courts) {
+    parts.push(field('m-registration_number_code', t('registration_number_code'), code), field('m-registration_number', t('registration_number'), input('registration_number', { maxlength: 50 })));
+    // Courts are listed only when some register needs one; the chosen register decides.
+    if (requirements.district_courts) {
       const court = h('select', { name: 'district_court_code' }, h('option', { value: '' }, t('choose')), requirements.district_courts.map((entry) => h('option', { value: entry.code }, entry.name)));
       courtField = field('m-district_court_code', t('district_court_code'), court);
       parts.push(courtField);
@@ -390,10 +414,11 @@ async function mandateStep() {
       sync();
     }
   }
+  if (fields.includes('first_name') && fields.includes('company_name')) parts.push(names());
   if (fields.includes('postal_address')) {
     parts.push(h('div', { class: 'row' }, field('m-line1', t('line1'), input('line1', { autocomplete: 'address-line1', maxlength: 100 })), field('m-number', t('house'), input('number', { inputmode: 'numeric', required: false, maxlength: 6, class: 'short' }))));
     parts.push(h('div', { class: 'row' }, field('m-zip', t('zip'), input('zip', { autocomplete: 'postal-code', maxlength: 20 })), field('m-town_city', t('town_city'), input('town_city', { autocomplete: 'address-level2', maxlength: 100 }))));
-    parts.push(field('m-country', t('country'), countrySelect('country', true)));
+    parts.push(field('m-country', t('country'), countrySelect('country', true, known.country)));
   }
   const legal = (requirements.mandate_legal_mention || '').replace(/\{company_name\}/g, merchant);
   const form = h('form', { id: 'mandate-form', novalidate: true, onsubmit: async (event) => {
