@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Ajv, type Options as AjvOptions } from 'ajv';
 import type { Config, Environment } from './core/config.js';
@@ -10,6 +9,7 @@ import { requirePlatformToken } from './core/auth.js';
 import { idempotency } from './core/idempotency.js';
 import { rateLimit, RateLimiter } from './core/rate-limit.js';
 import { Pager } from './core/pagination.js';
+import { pooledRandomBytes } from './core/ids.js';
 import { sharedSecret } from './core/secrets.js';
 import { ClientService, KeyStore, TokenService } from './auth/service.js';
 import { authRoutes } from './auth/routes.js';
@@ -125,7 +125,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const app = Fastify({
     logger: loggerOptions(config, options.logger),
-    genReqId: () => randomBytes(16).toString('hex'),
+    genReqId: () => pooledRandomBytes(16).toString('hex'),
     requestIdHeader: false,
     logController: new LogController({ requestIdLogLabel: 'trace_id' }),
     bodyLimit: config.maxJsonBytes,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ID_PATTERN, PAYOUT_ID_PATTERN, idPattern, isId, newId, newPayoutId, randomSecret, type IdPrefix } from './ids.js';
+import { ID_PATTERN, PAYOUT_ID_PATTERN, idPattern, isId, newId, newPayoutId, pooledRandomBytes, randomSecret, type IdPrefix } from './ids.js';
 
 const PREFIXES: IdPrefix[] = ['acc', 'doc', 'pay', 'rfd', 'tra', 'evt', 'app', 'rep', 'tok'];
 
@@ -38,6 +38,22 @@ describe('what works', () => {
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
     expect(ids[0]).toMatch(new RegExp(PAYOUT_ID_PATTERN));
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('serves pooled random bytes that never repeat across refills of the pool', () => {
+    const chunks = Array.from({ length: 1_000 }, () => pooledRandomBytes(16).toString('hex'));
+    expect(new Set(chunks).size).toBe(chunks.length);
+    expect(pooledRandomBytes(10_000)).toHaveLength(10_000);
+  });
+
+  it('starts each millisecond\'s ids from fresh randomness', async () => {
+    const randomParts: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      randomParts.push(newId('pay').slice(14));
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    expect(new Set(randomParts).size).toBe(20);
+    expect(new Set(randomParts.map((part) => part[0])).size).toBeGreaterThan(5);
   });
 
   it('makes url-safe random secrets of the requested strength', () => {
