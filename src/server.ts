@@ -45,6 +45,7 @@ import { applicantRoutes } from './onboarding/applicant-routes.js';
 import { Compliance, COMPLIANCE_DECISION_JOB } from './onboarding/compliance.js';
 import { onboardingSimulationRoutes } from './onboarding/simulation-routes.js';
 import { PayoutService, PAYOUT_ARRIVAL_JOB, PAYOUT_CUTOFF_JOB } from './payouts/service.js';
+import { Housekeeping, HOUSEKEEPING_JOB } from './operations/housekeeping.js';
 import { payoutRoutes } from './payouts/routes.js';
 import { RefundService, REFUND_ARRIVAL_JOB } from './refunds/service.js';
 import { refundRoutes } from './refunds/routes.js';
@@ -233,7 +234,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   jobs.register(PAYOUT_CUTOFF_JOB, (trx, environment, at) => services.payouts.cutoff(trx, environment as Environment, at));
   jobs.register(PAYOUT_ARRIVAL_JOB, (trx, payoutId, at) => services.payouts.arrive(trx, payoutId, at));
   jobs.register(REFUND_ARRIVAL_JOB, (trx, refundId, at) => services.refunds.arrive(trx, refundId, at));
+  const housekeeping = new Housekeeping(db, environmentClock);
+  jobs.register(HOUSEKEEPING_JOB, (trx, environment) => housekeeping.run(trx, environment as Environment));
   await services.payouts.scheduleCutoffs();
+  await housekeeping.schedule();
   if (config.webhookWorker) await services.worker.start();
   if (config.jobWorker) jobs.start();
   return {

@@ -3,6 +3,7 @@ import { Ajv } from 'ajv';
 import Fastify from 'fastify';
 import { Type } from 'typebox';
 import {
+  isAtLeastYearsOld,
   Country,
   FORMATS,
   FORMAT_MESSAGES,
@@ -203,5 +204,22 @@ describe('the response serializer', () => {
       warn.mockRestore();
       await app.close();
     }
+  });
+});
+
+describe('isAtLeastYearsOld', () => {
+  const today = new Date('2026-03-15T23:59:59.000Z');
+
+  it('counts the birthday itself as reached', () => {
+    expect(isAtLeastYearsOld('2010-03-15', 16, today)).toBe(true);
+    expect(isAtLeastYearsOld('2010-03-16', 16, today)).toBe(false);
+  });
+
+  it('lets someone born on 29 February come of age on 1 March of a common year', () => {
+    expect(isAtLeastYearsOld('2008-02-29', 16, new Date('2024-02-29T00:00:00.000Z'))).toBe(true);
+    expect(isAtLeastYearsOld('2012-02-29', 16, new Date('2028-02-28T12:00:00.000Z'))).toBe(false);
+    expect(isAtLeastYearsOld('2011-02-28', 16, new Date('2027-02-28T00:00:00.000Z'))).toBe(true);
+    expect(isAtLeastYearsOld('2012-02-29', 15, new Date('2027-03-01T00:00:00.000Z'))).toBe(true);
+    expect(isAtLeastYearsOld('2012-02-29', 15, new Date('2027-02-28T00:00:00.000Z'))).toBe(false);
   });
 });

@@ -119,10 +119,14 @@ export function Nullable<T extends TSchema>(schema: T) {
   return Type.Union([schema, Type.Null()]);
 }
 
-/** Full years from a YYYY-MM-DD birth date to `now` (UTC): the age on that day. */
-export function ageOn(birthDate: string, now: Date): number {
-  const [year, month, day] = birthDate.split('-').map(Number) as [number, number, number];
-  const age = now.getUTCFullYear() - year;
-  const hadBirthday = now.getUTCMonth() + 1 > month || (now.getUTCMonth() + 1 === month && now.getUTCDate() >= day);
-  return hadBirthday ? age : age - 1;
+/** The youngest age the specification accepts for an applicant, a representative or a mandate's signatory. */
+export const MINIMUM_AGE = 16;
+
+/** Whether someone born on dateOfBirth (YYYY-MM-DD) has had their nth birthday by today (UTC). */
+export function isAtLeastYearsOld(dateOfBirth: string, years: number, today: Date): boolean {
+  const [year, month, day] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  // Someone born on 29 February comes of age on 1 March in a common year.
+  const birthday = new Date(Date.UTC(year + years, month - 1, day));
+  const todayUtc = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  return birthday.getTime() <= todayUtc;
 }

@@ -1,4 +1,4 @@
-import { ageOn } from '../core/formats.js';
+import { isAtLeastYearsOld, MINIMUM_AGE } from '../core/formats.js';
 import type { FieldError } from '../core/errors.js';
 import { listDistrictCourts, findDistrictCourt } from '../reference/service.js';
 import type { MandateBody, MandateRequirements } from './schemas.js';
@@ -65,7 +65,7 @@ export function mandateProblems(body: MandateBody, expected: MandateType, now: D
   for (const field of ALL_FIELDS) {
     if (!ALLOWED[expected].includes(field) && body[field] !== undefined) errors.push({ pointer: `/${field}`, detail: `is not used for ${expected} mandates` });
   }
-  if (body.birth_date && ageOn(body.birth_date, now) < 16) errors.push({ pointer: '/birth_date', detail: 'the account holder must be at least 16 years old' });
+  if (body.birth_date && !isAtLeastYearsOld(body.birth_date, MINIMUM_AGE, now)) errors.push({ pointer: '/birth_date', detail: `the account holder must be at least ${MINIMUM_AGE} years old` });
   const registration = REGISTRATION_NUMBERS.find((entry) => entry.code === body.registration_number_code);
   if (registration?.district_court_code.required && !body.district_court_code) {
     errors.push({ pointer: '/district_court_code', detail: `is required for ${registration.code}` });

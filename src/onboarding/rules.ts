@@ -2,6 +2,7 @@ import { electronicFormatIBAN, validateIBAN, ValidationErrorsIBAN } from 'ibanto
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import type { CountryCode } from 'libphonenumber-js';
 import type { FieldError } from '../core/errors.js';
+import { isAtLeastYearsOld, MINIMUM_AGE } from '../core/formats.js';
 import { fieldConfiguration, findDistrictCourt, isMerchantCategoryCode, registrationNumberMatches, type StructureDefinition } from '../reference/service.js';
 import type { BusinessProfileBody } from './schemas.js';
 
@@ -9,17 +10,6 @@ import type { BusinessProfileBody } from './schemas.js';
  * The rules of the onboarding steps that a JSON schema cannot say. Each answers the problems it
  * finds as field errors (pointer and detail), so a step reports every bad field at once.
  */
-
-export const MINIMUM_AGE = 16;
-
-/** Whether someone born on dateOfBirth (YYYY-MM-DD) has had their nth birthday by today (UTC). */
-export function isAtLeastYearsOld(dateOfBirth: string, years: number, today: Date): boolean {
-  const [year, month, day] = dateOfBirth.split('-').map(Number) as [number, number, number];
-  // Someone born on 29 February comes of age on 1 March in a common year.
-  const birthday = new Date(Date.UTC(year + years, month - 1, day));
-  const todayUtc = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  return birthday.getTime() <= todayUtc;
-}
 
 interface Person {
   date_of_birth: string;
