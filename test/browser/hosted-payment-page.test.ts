@@ -229,6 +229,7 @@ describe('hosted payment page in the browser', () => {
       const visited = await visit(payment, 'de-DE');
       await visited.page.locator('#message[data-state=expired]').waitFor();
       expect(await visited.page.locator('h1').textContent()).toBe('Dieser Zahlungslink ist abgelaufen');
+      expect(await visited.page.locator('.brand-inner').isVisible()).toBe(false); // no empty brand bar
       await shoot(visited.page, '10-expired-de');
       expect(await apiStatus(payment.id)).toBe('canceled');
       await expectClean(visited);
@@ -240,6 +241,7 @@ describe('hosted payment page in the browser', () => {
     const invalid = await visit({ id: other.id, url: other.url.replace(/token=[^&]+/, 'token=not-the-token') }, 'es-ES');
     await invalid.page.locator('#message[data-state=invalid]').waitFor();
     expect(await invalid.page.locator('h1').textContent()).toBe('Este enlace de pago no es válido');
+    expect(await invalid.page.locator('.brand-inner').isVisible()).toBe(false);
     await shoot(invalid.page, '11-invalid-es');
     expect(await apiStatus(other.id)).toBe('initiated');
     await expectClean(invalid);
