@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balances } from '../../src/ledger/repository.js';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { merchant, payByCard } from '../helpers/money.js';
+import { makePayable, merchant, payByCard } from '../helpers/money.js';
+import { startApplication } from '../helpers/onboarding.js';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
 
 let server: TestServer;
@@ -109,7 +110,8 @@ describe('transfers and payouts', () => {
   });
 
   it('keeps a merchant without a succeeded application waiting until it succeeds, then pays it out', async () => {
-    const pending = await merchant(server, platform, false);
+    const application = await startApplication(server, platform);
+    const pending = application.merchantId;
     const id = await payByCard(server, platform, {
       amount_minor: 1_000,
       routing: { platform: { amount_minor: 400, processing_fee_contribution: 100 }, merchants: [{ type: 'merchant', id: pending, amount_minor: 600, processing_fee_contribution: 0 }] },
@@ -118,10 +120,16 @@ describe('transfers and payouts', () => {
     expect(first.map((payout: any) => payout.account_id)).not.toContain(pending);
     expect(first.some((payout: any) => payout.transfers.some((transfer: any) => transfer.payment_id === id))).toBe(true);
     expect((await api('GET', `/payouts?payment_id=${id}`)).body.data).toHaveLength(1);
-
-    const application = (await api('GET', '/applications?first=100')).body.data.find((row: any) => row.merchant_id === pending);
-    expect(application.status).toBe('initiated'); // never submitted: no payout account, no payout
+    expect((await api('GET', `/applications/${application.id}`)).body.status).toBe('initiated'); // no payout account, no payout
     expect((await runPayouts()).body.data).toEqual([]);
+
+    await makePayable(server, platform, application);
+    const held = (await readPayment(id)).routing.merchants[0].transfer;
+    const [payout, ...others] = (await runPayouts()).body.data;
+    expect(others).toEqual([]);
+    expect(payout).toMatchObject({ account_id: pending, amount_minor: held.amount_minor, currency: 'EUR' });
+    expect(payout.transfers.map((transfer: any) => transfer.transfer_id)).toEqual([held.transfer_id]);
+    expect((await api('GET', `/payouts?payment_id=${id}`)).body.data).toHaveLength(2);
   });
 
   it('pays out at the daily cut-off when the clock passes it, without being asked', async () => {
@@ -137,6 +145,23 @@ describe('transfers and payouts', () => {
 });
 
 describe('refunds', () => {
+  it('replays a refund sent again with its Idempotency-Key, and refuses the key with another body', async () => {
+    const id = await payByCard(server, platform, { amount_minor: 3_000 });
+    const token = await platform.token();
+    const send = (body: Record<string, unknown>) =>
+      server.request('POST', '/sandbox/refunds', { token, headers: { 'idempotency-key': `refund-${id}` }, body: { description: 'Returned goods', ...body } });
+    const first = await send({ payment_id: id, routing: { platform: { amount_minor: 1_000 } } });
+    expect(first.status, first.text).toBe(201);
+    const again = await send({ payment_id: id, routing: { platform: { amount_minor: 1_000 } } });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect((await send({ payment_id: id, routing: { platform: { amount_minor: 500 } } })).status).toBe(422);
+    const refunds = (await api('GET', `/refunds?payment_id=${id}`)).body.data;
+    expect(refunds.map((row: any) => row.id)).toEqual([first.body.id]);
+    expect((await readPayment(id)).routing.platform.refundable_amount).toBe(3_000 - 1_000);
+  });
+
   it('refunds a whole payment before its payout: transfers shrink to nothing, the fee comes back, completed a day later', async () => {
     const id = await routedPayment('order-full-refund');
     const created = await refund({ payment_id: id, reference: 'rf-1' });
@@ -352,8 +377,12 @@ describe('what is refused', () => {
 
   it('answers the sandbox controls only on the sandbox base URL', async () => {
     const token = await platform.token('live');
-    for (const path of ['/simulations/clock/advance', '/simulations/payouts/run']) {
-      expect((await server.request('POST', path, { token, body: { seconds: 1 } })).status).toBe(404);
+    const payment = await payByCard(server, platform, { amount_minor: 500 });
+    const created = await refund({ payment_id: payment });
+    expect(created.status, created.text).toBe(201);
+    for (const path of ['/simulations/clock/advance', '/simulations/payouts/run', `/simulations/refunds/${created.body.id}/complete`, `/simulations/payments/${payment}/buyer-refund`]) {
+      const answer = await server.request('POST', path, { token, body: { seconds: 1 } });
+      expect([answer.status, answer.body.title], path).toEqual([404, 'No such route']);
     }
     expect((await advance(0)).status).toBe(400);
   });

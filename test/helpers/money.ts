@@ -1,15 +1,19 @@
 import { expect } from 'vitest';
 import type { TestPlatform, TestServer } from './harness.js';
-import { startApplication, submitApplication } from './onboarding.js';
+import { startApplication, submitApplication, type StartedApplication } from './onboarding.js';
 
 /** A merchant account of the platform; `payable` ones have a succeeded application with a payout account. */
 export async function merchant(server: TestServer, platform: TestPlatform, payable = true): Promise<string> {
   const application = await startApplication(server, platform);
-  if (!payable) return application.merchantId;
+  if (payable) await makePayable(server, platform, application);
+  return application.merchantId;
+}
+
+/** Completes and submits the application, with a payout account, and has compliance accept it. */
+export async function makePayable(server: TestServer, platform: TestPlatform, application: StartedApplication): Promise<void> {
   await submitApplication(server, application);
   const decided = await server.request('POST', `/sandbox/simulations/applications/${application.id}/decision`, { token: await platform.token(), body: { outcome: 'succeeded' } });
   expect(decided.status, decided.text).toBe(200);
-  return application.merchantId;
 }
 
 /** Initiates a sandbox payment and pays it on the hosted page API with a test card; answers its id. */
