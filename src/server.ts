@@ -17,7 +17,7 @@ import { AccountService } from './accounts/service.js';
 import { accountRoutes } from './accounts/routes.js';
 import { DocumentService } from './documents/service.js';
 import { documentRoutes } from './documents/routes.js';
-import { FileBlobStore } from './documents/blob-store.js';
+import { blobStoreFor } from './documents/blob-store.js';
 import { Outbox } from './events/outbox.js';
 import { EventService, WebhookSecretService } from './events/service.js';
 import { eventRoutes } from './events/routes.js';
@@ -161,7 +161,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const outcomes = new PaymentOutcomes(outbox, processor);
   const feeSchedules = new FeeSchedules(db, clock);
   const compliance = new Compliance(outbox);
-  const blobs = new FileBlobStore(config.dataDir);
+  const blobs = blobStoreFor(config);
   const services: Services = {
     clients,
     tokens,

@@ -10,6 +10,18 @@ export interface BootstrapClient {
   clientSecret: string;
 }
 
+/** An S3-compatible bucket for document bytes (S3_BUCKET and its companions). */
+export interface S3Settings {
+  bucket: string;
+  /** S3_ENDPOINT, e.g. http://127.0.0.1:9000 for MinIO; unset for AWS. */
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** S3_PREFIX: a folder inside the bucket, ending in "/" (default none). */
+  prefix: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -19,6 +31,8 @@ export interface Config {
   filesUrl: string;
   onboardingUrl: string;
   dataDir: string;
+  /** Where document bytes go instead of DATA_DIR/blobs, when S3_BUCKET is set. */
+  s3: S3Settings | undefined;
   /** postgres://… switches from the embedded PGlite to a PostgreSQL server. */
   databaseUrl: string | undefined;
   /** Schema to use on a PostgreSQL server (tests give each run its own). */
@@ -82,6 +96,16 @@ function currencies(raw: string): string[] {
   return codes;
 }
 
+function s3Settings(env: Env): S3Settings | undefined {
+  const bucket = env.S3_BUCKET;
+  if (!bucket) return undefined;
+  const accessKeyId = env.S3_ACCESS_KEY_ID || env.AWS_ACCESS_KEY_ID;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || env.AWS_SECRET_ACCESS_KEY;
+  if (!accessKeyId || !secretAccessKey) throw new Error('S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)');
+  const prefix = env.S3_PREFIX ? `${env.S3_PREFIX.replace(/\/+$/, '')}/` : '';
+  return { bucket, endpoint: env.S3_ENDPOINT ? trimSlash(env.S3_ENDPOINT) : undefined, region: env.S3_REGION || env.AWS_REGION || 'us-east-1', accessKeyId, secretAccessKey, prefix };
+}
+
 function bootstrapClients(env: Env): BootstrapClient[] {
   const clients: BootstrapClient[] = [];
   for (const environment of ENVIRONMENTS) {
@@ -107,6 +131,7 @@ export function loadConfig(env: Env = process.env): Config {
     filesUrl: trimSlash(env.FILES_URL || baseUrl),
     onboardingUrl: trimSlash(env.ONBOARDING_URL || baseUrl),
     dataDir: path.resolve(env.DATA_DIR || './data'),
+    s3: s3Settings(env),
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     bootstrapClients: bootstrapClients(env),

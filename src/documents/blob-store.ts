@@ -1,12 +1,20 @@
 import { mkdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { AwsClient } from 'aws4fetch';
+import type { Config, S3Settings } from '../core/config.js';
 
 /** Where document bytes live; metadata stays in the database. */
 export interface BlobStore {
   put(key: string, bytes: Buffer): Promise<void>;
   get(key: string): Promise<Buffer>;
   delete(key: string): Promise<void>;
+}
+
+/** Keys are made by the services; anything else is a bug, never a path to follow. */
+function checkedKey(key: string): string {
+  if (!/^[A-Za-z0-9_/-]+$/.test(key) || key.includes('..')) throw new Error(`invalid blob key ${key}`);
+  return key;
 }
 
 /** Blobs as files under DATA_DIR/blobs, written atomically (temporary file, then rename). */
@@ -18,8 +26,7 @@ export class FileBlobStore implements BlobStore {
   }
 
   private pathOf(key: string): string {
-    if (!/^[A-Za-z0-9_/-]+$/.test(key) || key.includes('..')) throw new Error(`invalid blob key ${key}`);
-    return path.join(this.root, key);
+    return path.join(this.root, checkedKey(key));
   }
 
   async put(key: string, bytes: Buffer): Promise<void> {
@@ -37,4 +44,49 @@ export class FileBlobStore implements BlobStore {
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
   }
+}
+
+/**
+ * Blobs as objects of an S3-compatible bucket (AWS S3, MinIO, Ceph, R2…), requests signed with
+ * AWS Signature V4. With S3_ENDPOINT the bucket is addressed by path (what S3-compatible servers
+ * expect); without it, AWS's virtual-hosted address in S3_REGION.
+ */
+export class S3BlobStore implements BlobStore {
+  private readonly client: AwsClient;
+
+  constructor(private readonly settings: S3Settings) {
+    this.client = new AwsClient({ accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey, region: settings.region, service: 's3' });
+  }
+
+  private urlOf(key: string): string {
+    const { bucket, endpoint, region, prefix } = this.settings;
+    const object = `${prefix}${checkedKey(key)}`;
+    return endpoint ? `${endpoint}/${bucket}/${object}` : `https://${bucket}.s3.${region}.amazonaws.com/${object}`;
+  }
+
+  private async send(method: 'PUT' | 'GET' | 'DELETE', key: string, body?: Buffer): Promise<Response> {
+    const response = await this.client.fetch(this.urlOf(key), { method, ...(body ? { body: new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), headers: { 'content-type': 'application/octet-stream' } } : {}) });
+    // A missing object is already deleted.
+    if (!response.ok && !(method === 'DELETE' && response.status === 404)) {
+      throw new Error(`object storage answered ${response.status} to ${method} of blob ${key}: ${(await response.text()).slice(0, 200)}`);
+    }
+    return response;
+  }
+
+  async put(key: string, bytes: Buffer): Promise<void> {
+    await (await this.send('PUT', key, bytes)).arrayBuffer();
+  }
+
+  async get(key: string): Promise<Buffer> {
+    return Buffer.from(await (await this.send('GET', key)).arrayBuffer());
+  }
+
+  async delete(key: string): Promise<void> {
+    await (await this.send('DELETE', key)).arrayBuffer();
+  }
+}
+
+/** The filesystem under DATA_DIR unless S3_BUCKET names a bucket. */
+export function blobStoreFor(config: Config): BlobStore {
+  return config.s3 ? new S3BlobStore(config.s3) : new FileBlobStore(config.dataDir);
 }
