@@ -99,6 +99,17 @@ describe('what works', () => {
     }
   });
 
+  it('stores a client secret only as a salted hash', async () => {
+    const rows = await server.app.database.db.selectFrom('clients').selectAll().where('id', 'in', [platform.sandbox.clientId, platform.live.clientId]).execute();
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      const stored = JSON.stringify(row);
+      expect(stored).not.toContain(platform.sandbox.clientSecret);
+      expect(stored).not.toContain(platform.live.clientSecret);
+    }
+    expect(rows[0]!.secret_hash).not.toBe(rows[1]!.secret_hash);
+  });
+
   it('lets a token of an environment call that environment', async () => {
     const sandbox = await server.request('GET', apiPath('sandbox', '/accounts'), { token: await platform.token('sandbox') });
     expect(sandbox.status).toBe(200);

@@ -71,6 +71,15 @@ describe('what works', () => {
     expect(new Set([sandbox.body.id, live.body.id, stranger.body.id]).size).toBe(3);
   });
 
+  it('does not keep an answer given before the request was authenticated (401)', async () => {
+    const key = randomUUID();
+    const refused = await upload(server, 'not-a-token', logo, withKey(key));
+    expect(refused.status).toBe(401);
+    const accepted = await upload(server, await freshToken(), logo, withKey(key));
+    expect(accepted.status).toBe(201);
+    expect(accepted.headers.get('idempotent-replayed')).toBeNull();
+  });
+
   it('accepts a key of 255 characters', async () => {
     const response = await upload(server, await freshToken(), logo, withKey('k'.repeat(255)));
     expect(response.status).toBe(201);
