@@ -20,6 +20,8 @@ import type { FeeSchedules } from '../payments/fee-schedules.js';
 import { OPEN_STATUSES } from '../payments/schemas.js';
 
 const TOKEN_TTL_SECONDS = 15 * 60;
+/** decline_reason when the fee, fixed by the buyer's choice of method, leaves a party less than nothing. */
+export const FEE_EXCEEDS_SHARE = 'processing_fee_exceeds_routed_amount';
 const FINAL = new Set(['captured', 'completed', 'authorized', 'declined', 'not_completed', 'canceled']);
 const SUCCEEDED = new Set(['captured', 'completed', 'authorized']);
 /** Where the buyer may (re)start, tokenize and authorize: retries are allowed after failed authentication. */
@@ -167,7 +169,7 @@ export class HostedPaymentPageService {
       throw new ApiError('validation_error', { detail: `This payment is not offered for ${method}`, errors: [{ pointer: '/type', detail: `must be one of ${offeredMethods(payment).join(', ')}` }] });
     }
     if (method === 'sepa_direct_debit' && payment.currency !== 'EUR') throw conflict('SEPA Direct Debit is only offered for EUR payments');
-    const fee = processingFee(method, payment.amount_minor, await this.feeSchedules.of(payment.platform_id));
+    const fee = processingFee(method, payment.amount_minor, await this.feeSchedules.of(payment.platform_id, trx));
     const parties = await payments.partiesOf(trx, [payment.id]);
     await repo.setFeeShares(trx, payment.id, splitByPercent(fee, parties.map((party) => party.fee_contribution)));
     await repo.updatePayment(trx, payment.id, { selected_method: method, processing_fee: fee });
@@ -208,6 +210,8 @@ export class HostedPaymentPageService {
         throw new ApiError('validation_error', { detail: 'The token is unknown, already used or expired', errors: [{ pointer: '/token', detail: 'is not a usable single-use token of this payment' }] });
       }
       await this.select(trx, payment, 'card');
+      const refused = await this.declineIfAFeeShareExceedsItsParty(trx, payment, now);
+      if (refused) return refused;
       const authorization = await this.processor.authorizeCard({
         reference: card.processor_reference,
         amountMinor: payment.amount_minor,
@@ -232,6 +236,18 @@ export class HostedPaymentPageService {
       }
       return this.settleCard(trx, payment, card, authorization, now);
     });
+  }
+
+  /**
+   * A fee share larger than its party's routed amount is refused at initiation when the method is
+   * known; when the buyer chose it on the page, the payment is declined here, before any charge.
+   */
+  private async declineIfAFeeShareExceedsItsParty(trx: Db, payment: PaymentRow, now: Date): Promise<StepResult | undefined> {
+    const parties = await payments.partiesOf(trx, [payment.id]);
+    if (!parties.some((party) => (party.fee_share ?? 0) > party.amount_minor)) return undefined;
+    await repo.updatePayment(trx, payment.id, { status: 'declined', updated_at: now });
+    await this.outcomes.emit(trx, payment, 'payment_failed', 'declined', now);
+    return this.result(payment, 'declined', { decline_reason: FEE_EXCEEDS_SHARE });
   }
 
   /** Records a card authorization's final outcome and answers the step. */
@@ -317,6 +333,8 @@ export class HostedPaymentPageService {
       if (payment.selected_method !== 'sepa_direct_debit') throw conflict(`Payment ${id} is not paid by SEPA Direct Debit`);
       const errors = mandateProblems(body, this.requireVerifiedSepa(payment), now);
       if (errors.length > 0) throw new ApiError('validation_error', { detail: `The mandate has ${errors.length} problem(s): ${errors.map((e) => e.pointer).join(', ')}`, errors });
+      const refused = await this.declineIfAFeeShareExceedsItsParty(trx, payment, now);
+      if (refused) return refused;
       const mandate = { ...body, iban: payment.verified_iban, account_holder: payment.account_holder, signed_at: formatDateTime(now) };
       return this.result(payment, await this.outcomes.collectDebit(trx, payment, payment.verified_iban!, now, mandate));
     });

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../core/clock.js';
-import type { Tables } from '../core/db.js';
+import type { Db, Tables } from '../core/db.js';
 import type { FeeSchedule } from './fees.js';
 import * as repo from './repository.js';
 
@@ -18,11 +18,12 @@ export class FeeSchedules {
     private readonly ttlMs = 60_000,
   ) {}
 
-  async of(platformId: string): Promise<FeeSchedule> {
+  /** Inside a transaction, pass it as `db`: the embedded database has one connection, which the transaction holds. */
+  async of(platformId: string, db: Db = this.db): Promise<FeeSchedule> {
     const now = this.clock.now().getTime();
     const cached = this.cache.get(platformId);
     if (cached && cached.until > now) return cached.schedule;
-    const schedule = await repo.feeSchedule(this.db, platformId);
+    const schedule = await repo.feeSchedule(db, platformId);
     this.cache.set(platformId, { schedule, until: now + this.ttlMs });
     return schedule;
   }

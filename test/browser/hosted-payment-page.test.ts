@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { newId } from '../../src/core/ids.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { brandPlatform, expectClean as expectCleanVisit, launchChromium, openVisit, shoot, type Visit as BrowserVisit } from '../helpers/browser.js';
@@ -160,6 +161,35 @@ describe('hosted payment page in the browser', () => {
     await expectShop(second, 'captured');
     expect(await apiStatus(retry.id)).toBe('captured');
     await expectClean(second);
+  });
+
+  it('explains a decline caused by the shop\'s routing, not the bank (German)', async () => {
+    // The platform keeps 0.10 and bears the whole card fee (1.4 % + 0.25): known only once the buyer picks the card.
+    const merchant = newId('acc');
+    await server.app.database.db
+      .insertInto('accounts')
+      .values({ environment: 'sandbox', id: merchant, platform_id: platform.platformId, type: 'merchant', name: 'Band', created_at: server.clock.now() })
+      .execute();
+    const payment = await newPayment({
+      language: 'de',
+      payment_method: { type: 'user_selected' },
+      routing: { platform: { amount_minor: 10, processing_fee_contribution: 100 }, merchants: [{ type: 'merchant', id: merchant, amount_minor: 4_980, processing_fee_contribution: 0 }] },
+    });
+    const visited = await visit(payment);
+    const { page } = visited;
+    await page.locator('#method-form').waitFor();
+    await page.getByLabel(/Karte/).check();
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await page.locator('#card-form').waitFor();
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.locator('#pay').click();
+    await page.locator('#message[data-state=declined]').waitFor();
+    expect(await page.locator('#message p').textContent()).toBe('Der Shop kann diese Zahlungsart für diese Bestellung nicht annehmen. Es wurde kein Geld abgebucht. Bitte kehren Sie zum Shop zurück.');
+    await shoot(page, '05b-declined-routing-de');
+    await page.locator('#back').click();
+    await expectShop(visited, 'declined');
+    expect(await apiStatus(payment.id)).toBe('declined');
+    await expectClean(visited);
   });
 
   it('passes 3-D Secure on the simulator page and comes back captured', async () => {

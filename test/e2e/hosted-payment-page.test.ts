@@ -173,6 +173,51 @@ describe('card payments', () => {
     expect((await pay(page, '4242424242424242')).body.status).toBe('captured');
   });
 
+  it('declines at authorization, before any charge, a chosen method whose fee exceeds a party\'s routed amount', async () => {
+    // user_selected: the fee (card: 1.4 % + 25 = 60) is unknown at initiation, so the routing is accepted then.
+    const merchant = newId('acc');
+    await server.app.database.db
+      .insertInto('accounts')
+      .values({ environment: 'sandbox', id: merchant, platform_id: platform.platformId, type: 'merchant', name: 'Band', created_at: server.clock.now() })
+      .execute();
+    const page = await newPayment({
+      payment_method: { type: 'user_selected' },
+      routing: { platform: { amount_minor: 10, processing_fee_contribution: 100 }, merchants: [{ type: 'merchant', id: merchant, amount_minor: 2_490, processing_fee_contribution: 0 }] },
+    });
+    expect((await hpp(page, 'POST', '/start', { type: 'card' })).status).toBe(200);
+    const charge = vi.spyOn(SimulatorProcessor.prototype, 'authorizeCard');
+    try {
+      const declined = await pay(page, '4242424242424242');
+      expect(declined.status, declined.text).toBe(200);
+      expect(declined.body).toMatchObject({ status: 'declined', succeeded: false, decline_reason: 'processing_fee_exceeds_routed_amount' });
+      expect(charge).not.toHaveBeenCalled();
+    } finally {
+      charge.mockRestore();
+    }
+    const read = await readPayment(page.id);
+    expect(read.status).toBe('declined');
+    expect(read.routing.platform.transfer).toBeNull();
+    const [event] = await webhookTypes(1);
+    expect(event).toMatchObject({ type: 'payment_failed', data: { id: page.id, status: 'declined' } });
+  });
+
+  it('fixes the fee of a chosen method on a fresh embedded database, its fee schedule not yet cached', async () => {
+    const fresh = await startServer();
+    try {
+      const owner = await fresh.platform();
+      const created = await fresh.request('POST', '/sandbox/payments', {
+        token: await owner.token(),
+        body: { amount_minor: 2_500, currency: 'EUR', reference: 'first', payment_method: { type: 'user_selected' }, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/r' } },
+      });
+      const token = new URL(created.body._links.hosted_page.href).searchParams.get('token')!;
+      const started = await fresh.request('POST', `/hpp/payments/${created.body.id}/start`, { token, body: { type: 'card' } });
+      expect(started.status, started.text).toBe(200);
+      expect((await fresh.request('GET', `/sandbox/payments/${created.body.id}`, { token: await owner.token() })).body.processing_fee).toEqual({ amount_minor: 60, currency: 'EUR' });
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('creates one transfer per routing party on success, net of its fee share', async () => {
     const merchant = newId('acc');
     await server.app.database.db

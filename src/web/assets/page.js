@@ -8,7 +8,7 @@ const TEXT = {
     otherMethod: 'Choose another payment method', continue: 'Continue',
     holder: 'Name on card', number: 'Card number', expiry: 'Expiry date (MM/YY)', expiryPlaceholder: 'MM/YY', cvc: 'Security code (CVC)',
     badNumber: 'This card number is not valid.', badExpiry: 'Enter a valid expiry date in the future.', badCvc: 'Enter the {n}-digit security code.', badHolder: 'Enter the name on the card.',
-    processing: 'Processing…', declined: 'Payment declined', declinedText: 'Your bank declined this payment ({reason}). No money was taken.',
+    processing: 'Processing…', declined: 'Payment declined', declinedText: 'Your bank declined this payment ({reason}). No money was taken.', declinedSetup: 'The shop cannot accept this payment method for this order. No money was taken. Please return to the shop.',
     authFailed: 'The authentication with your bank did not succeed. Please try again or choose another payment method.',
     verifyFailed: 'Your bank account could not be verified. Please try again or choose another payment method.',
     success: 'Payment successful', successText: 'Thank you. You will be taken back to {merchant}.', authorizedText: 'Your direct debit mandate was accepted. You will be taken back to {merchant}.',
@@ -31,7 +31,7 @@ const TEXT = {
     otherMethod: 'Andere Zahlungsart wählen', continue: 'Weiter',
     holder: 'Name auf der Karte', number: 'Kartennummer', expiry: 'Gültig bis (MM/JJ)', expiryPlaceholder: 'MM/JJ', cvc: 'Prüfnummer (CVC)',
     badNumber: 'Diese Kartennummer ist ungültig.', badExpiry: 'Bitte ein gültiges, zukünftiges Ablaufdatum eingeben.', badCvc: 'Bitte die {n}-stellige Prüfnummer eingeben.', badHolder: 'Bitte den Namen auf der Karte eingeben.',
-    processing: 'Wird verarbeitet…', declined: 'Zahlung abgelehnt', declinedText: 'Ihre Bank hat die Zahlung abgelehnt ({reason}). Es wurde kein Geld abgebucht.',
+    processing: 'Wird verarbeitet…', declined: 'Zahlung abgelehnt', declinedText: 'Ihre Bank hat die Zahlung abgelehnt ({reason}). Es wurde kein Geld abgebucht.', declinedSetup: 'Der Shop kann diese Zahlungsart für diese Bestellung nicht annehmen. Es wurde kein Geld abgebucht. Bitte kehren Sie zum Shop zurück.',
     authFailed: 'Die Authentifizierung bei Ihrer Bank war nicht erfolgreich. Bitte versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.',
     verifyFailed: 'Ihr Bankkonto konnte nicht bestätigt werden. Bitte versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.',
     success: 'Zahlung erfolgreich', successText: 'Vielen Dank. Sie werden zu {merchant} zurückgeleitet.', authorizedText: 'Ihr Lastschriftmandat wurde angenommen. Sie werden zu {merchant} zurückgeleitet.',
@@ -54,7 +54,7 @@ const TEXT = {
     otherMethod: 'Elegir otro método de pago', continue: 'Continuar',
     holder: 'Nombre en la tarjeta', number: 'Número de tarjeta', expiry: 'Caducidad (MM/AA)', expiryPlaceholder: 'MM/AA', cvc: 'Código de seguridad (CVC)',
     badNumber: 'Este número de tarjeta no es válido.', badExpiry: 'Introduzca una fecha de caducidad futura válida.', badCvc: 'Introduzca el código de seguridad de {n} dígitos.', badHolder: 'Introduzca el nombre que figura en la tarjeta.',
-    processing: 'Procesando…', declined: 'Pago rechazado', declinedText: 'Su banco ha rechazado este pago ({reason}). No se ha cobrado nada.',
+    processing: 'Procesando…', declined: 'Pago rechazado', declinedText: 'Su banco ha rechazado este pago ({reason}). No se ha cobrado nada.', declinedSetup: 'La tienda no puede aceptar este método de pago para este pedido. No se ha cobrado nada. Vuelva a la tienda.',
     authFailed: 'La autenticación con su banco no se completó. Inténtelo de nuevo o elija otro método de pago.',
     verifyFailed: 'No se pudo verificar su cuenta bancaria. Inténtelo de nuevo o elija otro método de pago.',
     success: 'Pago realizado', successText: 'Gracias. Le llevaremos de vuelta a {merchant}.', authorizedText: 'Su orden de domiciliación ha sido aceptada. Le llevaremos de vuelta a {merchant}.',
@@ -150,7 +150,9 @@ function completed(result, { fromFlow }) {
   }
   if (status === 'declined') {
     const reason = (TEXT[texts.lang].reasons || {})[result.decline_reason] || TEXT.en.reasons[result.decline_reason] || result.decline_reason || '';
-    const text = fromFlow && reason ? t('declinedText', { reason }) : t('finalDeclined');
+    // Not the bank's refusal: the fee of the chosen method leaves a routed party less than nothing.
+    const setup = result.decline_reason === 'processing_fee_exceeds_routed_amount';
+    const text = !fromFlow ? t('finalDeclined') : setup ? t('declinedSetup') : reason ? t('declinedText', { reason }) : t('finalDeclined');
     return messagePage('declined', t('declined'), text, href ? backButton(href) : null);
   }
   messagePage('canceled', t('canceled'), t('canceledText'), href ? backButton(href) : null);
