@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { newId } from '../../src/core/ids.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { addMerchantAccount, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { brandPlatform, expectClean as expectCleanVisit, launchChromium, openVisit, shoot, type Visit as BrowserVisit } from '../helpers/browser.js';
 
 /**
@@ -165,11 +164,7 @@ describe('hosted payment page in the browser', () => {
 
   it('explains a decline caused by the shop\'s routing, not the bank (German)', async () => {
     // The platform keeps 0.10 and bears the whole card fee (1.4 % + 0.25): known only once the buyer picks the card.
-    const merchant = newId('acc');
-    await server.app.database.db
-      .insertInto('accounts')
-      .values({ environment: 'sandbox', id: merchant, platform_id: platform.platformId, type: 'merchant', name: 'Band', created_at: server.clock.now() })
-      .execute();
+    const merchant = await addMerchantAccount(server, platform.platformId);
     const payment = await newPayment({
       language: 'de',
       payment_method: { type: 'user_selected' },

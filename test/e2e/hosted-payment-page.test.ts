@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '../../src/core/ids.js';
 import { SimulatorProcessor } from '../../src/processor/simulator.js';
-import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { addMerchantAccount, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { startReceiver, eventually, type Receiver } from '../helpers/receiver.js';
 
 let server: TestServer;
@@ -175,11 +175,7 @@ describe('card payments', () => {
 
   it('declines at authorization, before any charge, a chosen method whose fee exceeds a party\'s routed amount', async () => {
     // user_selected: the fee (card: 1.4 % + 25 = 60) is unknown at initiation, so the routing is accepted then.
-    const merchant = newId('acc');
-    await server.app.database.db
-      .insertInto('accounts')
-      .values({ environment: 'sandbox', id: merchant, platform_id: platform.platformId, type: 'merchant', name: 'Band', created_at: server.clock.now() })
-      .execute();
+    const merchant = await addMerchantAccount(server, platform.platformId);
     const page = await newPayment({
       payment_method: { type: 'user_selected' },
       routing: { platform: { amount_minor: 10, processing_fee_contribution: 100 }, merchants: [{ type: 'merchant', id: merchant, amount_minor: 2_490, processing_fee_contribution: 0 }] },
@@ -219,11 +215,7 @@ describe('card payments', () => {
   });
 
   it('creates one transfer per routing party on success, net of its fee share', async () => {
-    const merchant = newId('acc');
-    await server.app.database.db
-      .insertInto('accounts')
-      .values({ environment: 'sandbox', id: merchant, platform_id: platform.platformId, type: 'merchant', name: 'Band', created_at: server.clock.now() })
-      .execute();
+    const merchant = await addMerchantAccount(server, platform.platformId);
     const page = await newPayment({
       amount_minor: 10_000,
       routing: {

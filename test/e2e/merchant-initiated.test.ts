@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/core/ids.js';
-import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { addMerchantAccount, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 
 let server: TestServer;
@@ -11,11 +11,7 @@ let merchant: string;
 beforeAll(async () => {
   server = await startServer({ JOB_WORKER: 'off' });
   platform = await server.platform();
-  merchant = newId('acc');
-  await server.app.database.db
-    .insertInto('accounts')
-    .values({ environment: 'sandbox', id: merchant, platform_id: platform.platformId, type: 'merchant', name: 'Gym', created_at: server.clock.now() })
-    .execute();
+  merchant = await addMerchantAccount(server, platform.platformId, 'Gym');
   receiver = await startReceiver();
 });
 afterAll(async () => {

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { loadConfig, audienceOf, type Config, type Environment } from '../../src/core/config.js';
 import { openDatabase } from '../../src/core/db.js';
 import { ManualClock } from '../../src/core/clock.js';
+import { newId } from '../../src/core/ids.js';
 import { buildApp, type App, type AppOptions } from '../../src/server.js';
 
 /** Which database the suite runs on: PostgreSQL when TEST_DATABASE_URL is set, else embedded PGlite. */
@@ -189,4 +190,11 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
 /** The path of a platform API route in an environment: live at the base URL, sandbox under /sandbox. */
 export function apiPath(environment: Environment, pathname: string): string {
   return environment === 'live' ? pathname : `/sandbox${pathname}`;
+}
+
+/** A merchant account of the platform written straight to the database: routable, never onboarded (no payouts). */
+export async function addMerchantAccount(server: TestServer, platformId: string, name = 'Band', environment: Environment = 'sandbox'): Promise<string> {
+  const id = newId('acc');
+  await server.app.database.db.insertInto('accounts').values({ environment, id, platform_id: platformId, type: 'merchant', name, created_at: server.clock.now() }).execute();
+  return id;
 }
