@@ -142,7 +142,8 @@ export interface PaymentsTable {
   reference: string;
   description: string | null;
   remittance_info: string | null;
-  language: string;
+  /** null: the buyer's browser decides. */
+  language: string | null;
   cit_mode: 'one_off' | 'initial' | 'merchant_initiated';
   customer: Record<string, unknown> | null;
   redirect_url: string;

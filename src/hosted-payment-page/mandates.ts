@@ -2,9 +2,8 @@ import { isAtLeastYearsOld, MINIMUM_AGE } from '../core/formats.js';
 import type { FieldError } from '../core/errors.js';
 import { listDistrictCourts, findDistrictCourt } from '../reference/service.js';
 import type { MandateBody, MandateRequirements } from './schemas.js';
-import type { LANGUAGES } from '../payments/schemas.js';
+import type { Language } from '../core/language.js';
 
-type Language = (typeof LANGUAGES)[number];
 
 export type MandateType = 'consumer' | 'business';
 
@@ -45,8 +44,8 @@ export const LEGAL_MENTIONS: Record<Language, string> = {
 };
 
 /** What the buyer must give for a mandate on an account of this type, worded in the payment's language. */
-export function mandateRequirements(type: MandateType, language: string): MandateRequirements {
-  const base = { type, fields: FIELDS[type], mandate_legal_mention: LEGAL_MENTIONS[language as Language] ?? LEGAL_MENTIONS.en };
+export function mandateRequirements(type: MandateType, language: Language): MandateRequirements {
+  const base = { type, fields: FIELDS[type], mandate_legal_mention: LEGAL_MENTIONS[language] };
   if (type === 'consumer') return base;
   // district_courts appear only because some registration number needs one.
   const needsCourt = REGISTRATION_NUMBERS.some((entry) => entry.district_court_code.required);

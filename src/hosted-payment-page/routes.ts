@@ -44,7 +44,7 @@ export async function hostedPaymentPageRoutes(fastify: FastifyInstance, { hpp }:
   app.get(
     '/hpp/payments/:payment_id/mandate-requirements',
     { schema: { tags, summary: 'What the SEPA mandate needs ({} for other methods)', params: HppParams, querystring: HppQuery, response: { 200: MandateRequirements } } },
-    async (request) => hpp.mandateRequirements(request.params.payment_id, resourceToken(request)),
+    async (request) => hpp.mandateRequirements(request.params.payment_id, resourceToken(request), request.headers['accept-language']),
   );
 
   app.post('/hpp/payments/:payment_id/mandate', { schema: { tags, summary: 'Sign the SEPA mandate: the payment is authorized', body: MandateBody, ...step } }, async (request) =>

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Country, DateString, DateTime, Nullable, StringEnum } from '../core/formats.js';
+import { LANGUAGES } from '../core/language.js';
 import { PAYMENT_STATUSES } from '../payments/schemas.js';
 
 const Link = Type.Object({ href: Type.String(), methods: Type.Optional(Type.Array(Type.String())) });
@@ -17,7 +18,7 @@ export const PaymentView = Type.Object({
   expires_at: DateTime(),
   description: Nullable(Type.String()),
   minor_units: Type.Integer({ description: 'Decimals of the currency (ISO 4217): amount_minor / 10^minor_units is the amount in the currency' }),
-  language: Type.String(),
+  language: Nullable(StringEnum(LANGUAGES, { description: "The payment's language; null: the page follows the browser's" })),
   branding: Type.Object({ format: Type.Literal('merchant_primary'), platform: Brand, merchant: Brand }),
   payment_methods: Type.Array(Type.Object({ type: StringEnum(['card', 'sepa_direct_debit'] as const), name: Type.String(), description: Type.String(), _links: Links })),
   tokenization: Type.Object({ merchant_id: Type.Integer() }),

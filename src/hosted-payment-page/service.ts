@@ -18,6 +18,7 @@ import { mandateProblems, mandateRequirements, type MandateType } from './mandat
 import { PaymentOutcomes, type ChargedCard } from '../payments/outcomes.js';
 import type { FeeSchedules } from '../payments/fee-schedules.js';
 import { OPEN_STATUSES } from '../payments/schemas.js';
+import { pageLanguage, type Language } from '../core/language.js';
 
 const TOKEN_TTL_SECONDS = 15 * 60;
 /** decline_reason when the fee, fixed by the buyer's choice of method, leaves a party less than nothing. */
@@ -147,7 +148,7 @@ export class HostedPaymentPageService {
       expires_at: formatDateTime(payment.expires_at),
       description: payment.description,
       minor_units: minorUnits(payment.currency),
-      language: payment.language,
+      language: payment.language as Language | null,
       branding: { format: 'merchant_primary', platform: { name: platform.name, colors }, merchant: { name: merchantName, colors } },
       payment_methods: offeredMethods(payment).map((type) => {
         const start = links['hpp:start'];
@@ -319,10 +320,11 @@ export class HostedPaymentPageService {
     return payment.account_type;
   }
 
-  async mandateRequirements(id: string, token: string | undefined): Promise<MandateRequirements> {
+  /** Worded in the payment's language, else in the browser's (its Accept-Language). */
+  async mandateRequirements(id: string, token: string | undefined, acceptLanguage?: string): Promise<MandateRequirements> {
     return this.step(id, token, async (_trx, payment) => {
       if (payment.selected_method !== 'sepa_direct_debit') return {};
-      return mandateRequirements(this.requireVerifiedSepa(payment), payment.language);
+      return mandateRequirements(this.requireVerifiedSepa(payment), pageLanguage(payment.language, acceptLanguage));
     });
   }
 

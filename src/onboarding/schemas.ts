@@ -3,8 +3,8 @@ import { Country, Currency, DateString, DateTime, Email, Nullable, StringEnum, U
 import { idPattern } from '../core/ids.js';
 import { Page, PageQuery } from '../core/pagination.js';
 import { BUSINESS_TYPES } from '../reference/data/business-types.js';
+import { LANGUAGES } from '../core/language.js';
 
-export const LANGUAGES = ['de', 'en', 'es'] as const;
 /**
  * The specification's statuses, then the two compliance outcomes after submitted (not shown by the
  * specification): succeeded (application_succeeded) and action_required (application_action_required).

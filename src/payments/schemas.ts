@@ -2,11 +2,11 @@ import { Type, type Static } from 'typebox';
 import { Country, Currency, DateTime, Email, Nullable, StringEnum, Uri } from '../core/formats.js';
 import { idPattern } from '../core/ids.js';
 import { Page, PageQuery } from '../core/pagination.js';
+import { LANGUAGES } from '../core/language.js';
 
 /** The decisions' default upper bound of amount_minor; a deployment sets its own with MAX_AMOUNT_MINOR. */
 export const DEFAULT_MAX_AMOUNT_MINOR = 99_999_999;
 export const PAYMENT_METHOD_TYPES = ['card', 'sepa_direct_debit', 'user_selected'] as const;
-export const LANGUAGES = ['de', 'en', 'es'] as const;
 export const PAYMENT_STATUSES = ['initiated', 'started', 'authorized', 'captured', 'completed', 'declined', 'not_completed', 'authentication_failed', 'canceled'] as const;
 /** Where the buyer may still act on the page; such a payment is canceled when it expires. */
 export const OPEN_STATUSES: ReadonlySet<string> = new Set(['initiated', 'started', 'authentication_failed']);
@@ -80,7 +80,7 @@ export function paymentRequestSchemas(maxAmountMinor: number) {
       urls: Type.Object({ redirect: Uri(), webhook: Type.Optional(Uri()) }, { additionalProperties: false }),
       cit_mode: Type.Optional(StringEnum(['one_off', 'initial'] as const, { default: 'one_off' })),
       customer: Type.Optional(Customer),
-      language: Type.Optional(StringEnum(LANGUAGES, { description: 'Language of the hosted page; default en' })),
+      language: Type.Optional(StringEnum(LANGUAGES, { description: 'Language of the hosted page; without it, the buyer\'s browser language (de, en or es, else en)' })),
     },
     { additionalProperties: false },
   );

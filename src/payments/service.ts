@@ -144,7 +144,7 @@ export class PaymentService {
       ...this.newRow(caller, { ...request, method }, fee, now),
       method_type: request.payment_method?.type ?? 'user_selected',
       remittance_info: request.remittance_info ?? null,
-      language: request.language ?? 'en',
+      language: request.language ?? null,
       cit_mode: request.cit_mode ?? 'one_off',
       customer: request.customer ?? null,
       redirect_url: request.urls.redirect,

@@ -11,6 +11,7 @@ import { findChallenge, findPaymentByToken } from '../hosted-payment-page/reposi
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import type { EnvironmentClock } from '../core/clock.js';
 import type { BankProcessor } from './processor.js';
+import { pageLanguage, type Language } from '../core/language.js';
 
 const BankQuery = Type.Object({ token: Type.String({ maxLength: 200 }) });
 const BankForm = Type.Object({
@@ -47,11 +48,9 @@ const TEXT = {
     invalidIban: 'Este IBAN no es válido.',
   },
 };
-type Language = keyof typeof TEXT;
 type Text = (typeof TEXT)[Language];
 
-function textOf(language: string): { lang: Language; text: Text } {
-  const lang = (language in TEXT ? language : 'en') as Language;
+function textOf(lang: Language): { lang: Language; text: Text } {
   return { lang, text: TEXT[lang] };
 }
 
@@ -77,8 +76,8 @@ function page(lang: Language, title: string, body: string): string {
 <body>${body}</body></html>`;
 }
 
-function challengePage(challenge: { id: string; amount_minor: number; currency: string; last4: string; language: string }): string {
-  const { lang, text } = textOf(challenge.language);
+function challengePage(challenge: { id: string; amount_minor: number; currency: string; last4: string }, language: Language): string {
+  const { lang, text } = textOf(language);
   const amount = formatAmount(challenge.amount_minor, challenge.currency, lang);
   const intro = escapeHtml(text.challengeText).replace('{amount}', `<strong>${escapeHtml(amount)}</strong>`).replace('{last4}', `<strong>${escapeHtml(challenge.last4)}</strong>`);
   return page(
@@ -93,7 +92,7 @@ function challengePage(challenge: { id: string; amount_minor: number; currency: 
   );
 }
 
-function bankPage(token: string, language: string, error?: keyof Text): string {
+function bankPage(token: string, language: Language, error?: keyof Text): string {
   const { lang, text } = textOf(language);
   return page(
     lang,
@@ -121,7 +120,7 @@ export async function simulatorRoutes(fastify: FastifyInstance, { db, baseUrl, p
   app.get('/simulator/3ds/:challenge_id', { schema: { tags, summary: '3-D Secure challenge page (simulator)', params: ChallengeParams, produces: ['text/html'] } }, async (request, reply) => {
     const challenge = await findChallenge(db, request.params.challenge_id);
     if (!challenge || challenge.state !== 'pending') throw notFound('The 3-D Secure challenge');
-    return reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(challengePage(challenge));
+    return reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(challengePage(challenge, pageLanguage(challenge.language, request.headers['accept-language'])));
   });
 
   app.post(
@@ -153,7 +152,7 @@ export async function simulatorRoutes(fastify: FastifyInstance, { db, baseUrl, p
   app.get('/simulator/bank', { schema: { tags, summary: 'Bank account verification page (simulator)', querystring: BankQuery, produces: ['text/html'] } }, async (request, reply) => {
     const payment = await findPaymentByToken(db, request.query.token);
     if (!payment) throw notFound('The payment of this page');
-    return reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(bankPage(request.query.token, payment.language));
+    return reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(bankPage(request.query.token, pageLanguage(payment.language, request.headers['accept-language'])));
   });
 
   app.post(
@@ -166,7 +165,7 @@ export async function simulatorRoutes(fastify: FastifyInstance, { db, baseUrl, p
       const iban = electronicFormatIBAN(request.body.iban) ?? '';
       if (!isValidIBAN(iban)) {
         // The page again, as HTML: not one of the declared (JSON) answers, so the untyped reply sends it.
-        return (reply as FastifyReply).code(400).type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(bankPage(token, payment.language, 'invalidIban'));
+        return (reply as FastifyReply).code(400).type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(bankPage(token, pageLanguage(payment.language, request.headers['accept-language']), 'invalidIban'));
       }
       const verification = await processor.verifyBankAccount({ paymentId: payment.id, iban, accountHolder: holder?.trim() || 'Account holder', accountType, now: clock.now(payment.environment) });
       const callback = new URL(`${baseUrl}/hpp/callbacks/account-verification`);

@@ -224,9 +224,9 @@ describe('hosted payment page in the browser', () => {
     await expectClean(visited);
   });
 
-  it('lets the buyer choose a method and cancel (Spanish)', async () => {
-    const payment = await newPayment({ language: 'es', payment_method: { type: 'user_selected' } });
-    const visited = await visit(payment);
+  it('lets the buyer choose a method and cancel (Spanish: the browser\'s language, the payment has none)', async () => {
+    const payment = await newPayment({ payment_method: { type: 'user_selected' } });
+    const visited = await visit(payment, 'es-ES');
     const { page } = visited;
     await page.locator('#method-form').waitFor();
     expect(await page.locator('h1').textContent()).toBe('¿Cómo quiere pagar?');
@@ -241,7 +241,7 @@ describe('hosted payment page in the browser', () => {
     expect(await apiStatus(payment.id)).toBe('canceled');
     await expectClean(visited);
 
-    const again = await visit(payment);
+    const again = await visit(payment, 'es-ES');
     await again.page.locator('#message[data-state=canceled]').waitFor();
     expect(await again.page.locator('h1').textContent()).toBe('Pago cancelado');
     await again.context.close();

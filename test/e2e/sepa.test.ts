@@ -232,4 +232,16 @@ describe('SEPA Direct Debit', () => {
     await verifyAccount(spanish, 'DE89370400440532013000');
     expect((await hpp(spanish, 'GET', '/mandate-requirements')).body.mandate_legal_mention).toContain('usted autoriza a {company_name}');
   });
+
+  it('speaks the browser’s language when the payment has none', async () => {
+    const page = await newSepaPayment();
+    expect((await hpp(page, 'GET')).body.language).toBeNull();
+    const start = await hpp(page, 'POST', '/start', {});
+    const bank = await server.request('GET', local(start.body._links.account_verification.href), { headers: { 'accept-language': 'es-ES,es;q=0.9' } });
+    expect(bank.text).toContain('<html lang="es">');
+    await verifyAccount(page, 'DE89370400440532013000');
+    const asked = (language?: string) => server.request('GET', page.path('/mandate-requirements'), { token: page.token, headers: language ? { 'accept-language': language } : {} });
+    expect((await asked('de-DE,de;q=0.9,en;q=0.8')).body.mandate_legal_mention).toMatch(/^Ich ermächtige/);
+    expect((await asked('fr-FR')).body.mandate_legal_mention).toMatch(/^By signing this mandate form/);
+  });
 });
