@@ -214,7 +214,7 @@ describe('hosted payment page in the browser', () => {
     await page.waitForURL(/\/simulator\/3ds\//);
     await page.getByRole('button', { name: 'Bestätigung ablehnen' }).click();
     await page.locator('#alert').waitFor();
-    expect(await page.locator('#alert').textContent()).toContain('Die Authentifizierung bei Ihrer Bank war nicht erfolgreich');
+    expect(await page.locator('#alert').textContent()).toBe('Die Authentifizierung bei Ihrer Bank war nicht erfolgreich. Bitte versuchen Sie es erneut.'); // card only: no other method to suggest
     expect(await apiStatus(payment.id)).toBe('authentication_failed');
     await shoot(page, '08-3ds-de-failed');
     await fillCard(page, '4242 4242 4242 4242');

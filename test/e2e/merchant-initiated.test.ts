@@ -9,7 +9,8 @@ let receiver: Receiver;
 let merchant: string;
 
 beforeAll(async () => {
-  server = await startServer({ JOB_WORKER: 'off' });
+  // USD is supported, so paying an EUR series in USD is refused for not matching, not for the currency.
+  server = await startServer({ JOB_WORKER: 'off', SUPPORTED_CURRENCIES: 'EUR,USD' });
   platform = await server.platform();
   merchant = await addMerchantAccount(server, platform.platformId, 'Gym');
   receiver = await startReceiver();

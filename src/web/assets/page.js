@@ -10,7 +10,9 @@ const TEXT = {
     badNumber: 'This card number is not valid.', badExpiry: 'Enter a valid expiry date in the future.', badCvc: 'Enter the {n}-digit security code.', badHolder: 'Enter the name on the card.',
     processing: 'Processing…', declined: 'Payment declined', declinedText: 'Your bank declined this payment ({reason}). No money was taken.', declinedSetup: 'The shop cannot accept this payment method for this order. No money was taken. Please return to the shop.',
     authFailed: 'The authentication with your bank did not succeed. Please try again or choose another payment method.',
+    authFailedOnly: 'The authentication with your bank did not succeed. Please try again.',
     verifyFailed: 'Your bank account could not be verified. Please try again or choose another payment method.',
+    verifyFailedOnly: 'Your bank account could not be verified. Please try again.',
     success: 'Payment successful', successText: 'Thank you. You will be taken back to {merchant}.', authorizedText: 'Your direct debit mandate was accepted. You will be taken back to {merchant}.',
     back: 'Return to {merchant}', canceled: 'Payment canceled', canceledText: 'This payment was canceled.',
     paid: 'Already paid', paidText: 'This payment has already been completed.', finalDeclined: 'This payment was declined.',
@@ -33,7 +35,9 @@ const TEXT = {
     badNumber: 'Diese Kartennummer ist ungültig.', badExpiry: 'Bitte ein gültiges, zukünftiges Ablaufdatum eingeben.', badCvc: 'Bitte die {n}-stellige Prüfnummer eingeben.', badHolder: 'Bitte den Namen auf der Karte eingeben.',
     processing: 'Wird verarbeitet…', declined: 'Zahlung abgelehnt', declinedText: 'Ihre Bank hat die Zahlung abgelehnt ({reason}). Es wurde kein Geld abgebucht.', declinedSetup: 'Der Shop kann diese Zahlungsart für diese Bestellung nicht annehmen. Es wurde kein Geld abgebucht. Bitte kehren Sie zum Shop zurück.',
     authFailed: 'Die Authentifizierung bei Ihrer Bank war nicht erfolgreich. Bitte versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.',
+    authFailedOnly: 'Die Authentifizierung bei Ihrer Bank war nicht erfolgreich. Bitte versuchen Sie es erneut.',
     verifyFailed: 'Ihr Bankkonto konnte nicht bestätigt werden. Bitte versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.',
+    verifyFailedOnly: 'Ihr Bankkonto konnte nicht bestätigt werden. Bitte versuchen Sie es erneut.',
     success: 'Zahlung erfolgreich', successText: 'Vielen Dank. Sie werden zu {merchant} zurückgeleitet.', authorizedText: 'Ihr Lastschriftmandat wurde angenommen. Sie werden zu {merchant} zurückgeleitet.',
     back: 'Zurück zu {merchant}', canceled: 'Zahlung abgebrochen', canceledText: 'Diese Zahlung wurde abgebrochen.',
     paid: 'Bereits bezahlt', paidText: 'Diese Zahlung wurde bereits abgeschlossen.', finalDeclined: 'Diese Zahlung wurde abgelehnt.',
@@ -56,7 +60,9 @@ const TEXT = {
     badNumber: 'Este número de tarjeta no es válido.', badExpiry: 'Introduzca una fecha de caducidad futura válida.', badCvc: 'Introduzca el código de seguridad de {n} dígitos.', badHolder: 'Introduzca el nombre que figura en la tarjeta.',
     processing: 'Procesando…', declined: 'Pago rechazado', declinedText: 'Su banco ha rechazado este pago ({reason}). No se ha cobrado nada.', declinedSetup: 'La tienda no puede aceptar este método de pago para este pedido. No se ha cobrado nada. Vuelva a la tienda.',
     authFailed: 'La autenticación con su banco no se completó. Inténtelo de nuevo o elija otro método de pago.',
+    authFailedOnly: 'La autenticación con su banco no se completó. Inténtelo de nuevo.',
     verifyFailed: 'No se pudo verificar su cuenta bancaria. Inténtelo de nuevo o elija otro método de pago.',
+    verifyFailedOnly: 'No se pudo verificar su cuenta bancaria. Inténtelo de nuevo.',
     success: 'Pago realizado', successText: 'Gracias. Le llevaremos de vuelta a {merchant}.', authorizedText: 'Su orden de domiciliación ha sido aceptada. Le llevaremos de vuelta a {merchant}.',
     back: 'Volver a {merchant}', canceled: 'Pago cancelado', canceledText: 'Este pago ha sido cancelado.',
     paid: 'Ya pagado', paidText: 'Este pago ya se ha completado.', finalDeclined: 'Este pago fue rechazado.',
@@ -486,9 +492,11 @@ async function load() {
     if (!started.ok) return apiFailure(started);
     return load();
   }
-  if (link('account_verification')) return bankStep(failed ? t('verifyFailed') : undefined);
+  // Another method is suggested only when the payment offers one.
+  const only = view.payment_methods.length === 1 ? 'Only' : '';
+  if (link('account_verification')) return bankStep(failed ? t(`verifyFailed${only}`) : undefined);
   if (link('mandate_requirements')) return mandateStep();
-  if (link('tokenize')) return cardForm(failed ? t('authFailed') : undefined);
+  if (link('tokenize')) return cardForm(failed ? t(`authFailed${only}`) : undefined);
   messagePage('error', t('error'), t('errorText'));
 }
 
