@@ -22,7 +22,7 @@ import { pageLanguage, type Language } from '../core/language.js';
 
 const TOKEN_TTL_SECONDS = 15 * 60;
 /** decline_reason when the fee, fixed by the buyer's choice of method, leaves a party less than nothing. */
-export const FEE_EXCEEDS_SHARE = 'processing_fee_exceeds_routed_amount';
+const FEE_EXCEEDS_SHARE = 'processing_fee_exceeds_routed_amount';
 const FINAL = new Set(['captured', 'completed', 'authorized', 'declined', 'not_completed', 'canceled']);
 const SUCCEEDED = new Set(['captured', 'completed', 'authorized']);
 /** Where the buyer may (re)start, tokenize and authorize: retries are allowed after failed authentication. */
