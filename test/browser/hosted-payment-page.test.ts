@@ -76,6 +76,18 @@ async function fillCard(page: Page, number: string, { holder = 'Erika Mustermann
   await page.locator('#card-cvc').fill(cvc);
 }
 
+/** A German card payment paid with the 3-D Secure test card, up to the simulator's challenge page. */
+async function reachChallenge() {
+  const payment = await newPayment({ language: 'de' });
+  const visited = await visit(payment);
+  const { page } = visited;
+  await page.locator('#card-form').waitFor();
+  await fillCard(page, '4000 0000 0000 3220');
+  await page.locator('#pay').click();
+  await page.waitForURL(/\/simulator\/3ds\//);
+  return { payment, visited, page };
+}
+
 describe('hosted payment page in the browser', () => {
   it('pays by card in German, with live checks, branding and a strict CSP', async () => {
     const payment = await newPayment({ language: 'de' });
@@ -188,13 +200,7 @@ describe('hosted payment page in the browser', () => {
   });
 
   it('passes 3-D Secure on the simulator page and comes back captured', async () => {
-    const payment = await newPayment({ language: 'de' });
-    const visited = await visit(payment);
-    const { page } = visited;
-    await page.locator('#card-form').waitFor();
-    await fillCard(page, '4000 0000 0000 3220');
-    await page.locator('#pay').click();
-    await page.waitForURL(/\/simulator\/3ds\//);
+    const { payment, visited, page } = await reachChallenge();
     await shoot(page, '06-3ds-challenge');
     await page.getByRole('button', { name: 'Bestätigen', exact: true }).click();
     await page.locator('#message[data-state=success]').waitFor();
@@ -205,13 +211,7 @@ describe('hosted payment page in the browser', () => {
   });
 
   it('fails 3-D Secure, tells the buyer, and the retry with another card succeeds (German)', async () => {
-    const payment = await newPayment({ language: 'de' });
-    const visited = await visit(payment);
-    const { page } = visited;
-    await page.locator('#card-form').waitFor();
-    await fillCard(page, '4000 0000 0000 3220');
-    await page.locator('#pay').click();
-    await page.waitForURL(/\/simulator\/3ds\//);
+    const { payment, visited, page } = await reachChallenge();
     await page.getByRole('button', { name: 'Bestätigung ablehnen' }).click();
     await page.locator('#alert').waitFor();
     expect(await page.locator('#alert').textContent()).toBe('Die Authentifizierung bei Ihrer Bank war nicht erfolgreich. Bitte versuchen Sie es erneut.'); // card only: no other method to suggest
