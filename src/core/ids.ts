@@ -69,5 +69,5 @@ export const PAYOUT_ID_PATTERN = '^[0-9a-f]{32}$';
 
 /** Secrets and opaque tokens: 32 random bytes, base64url. */
 export function randomSecret(bytes = 32): string {
-  return randomBytes(bytes).toString('base64url');
+  return pooledRandomBytes(bytes).toString('base64url');
 }

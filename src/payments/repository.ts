@@ -52,34 +52,48 @@ async function runCached<Row>(db: Db, key: string, values: readonly unknown[], b
   return db.executeQuery<Row>(CompiledQuery.raw(statement.sql, statement.slots.map((index) => values[index])));
 }
 
-/** The columns a row gives a value (Kysely leaves out undefined ones), in key order. */
-const given = (row: object) => Object.entries(row).filter(([, value]) => value !== undefined);
-
-/** The same row with placeholders, numbered from `first` on. */
-function placeholders<T extends object>(row: T, slot: (index: number) => string, first: number): T {
-  return Object.fromEntries(given(row).map(([column], i) => [column, slot(first + i)])) as T;
+/** A payment to insert: its row, its routing and, optionally, a job due later (its expiry). */
+export interface NewPayment {
+  payment: Insertable<PaymentsTable>;
+  parties: Insertable<PaymentPartiesTable>[];
+  job?: Insertable<ScheduledJobsTable>;
 }
 
+/** The rows of a table taken from a JSON array parameter: the columns named, typed as the table's. */
+const rowsFromJson = (table: string, columns: readonly string[], parameter: string) =>
+  `insert into ${table} (${columns.join(', ')}) select ${columns.join(', ')} from json_populate_recordset(null::${table}, ${parameter}::text::json)`;
+
+const PAYMENT_COLUMNS = [
+  'id', 'environment', 'platform_id', 'amount_minor', 'currency', 'status', 'method_type', 'reference', 'description', 'remittance_info',
+  'language', 'cit_mode', 'customer', 'redirect_url', 'webhook_url', 'generate_qr_code', 'resource_token', 'processing_fee', 'expires_at',
+  'created_at', 'updated_at', 'selected_method', 'card_scheme', 'card_last4', 'stored_credential', 'succeeded_at', 'verified_iban',
+  'account_holder', 'account_type', 'mandate', 'initial_payment_id',
+] as const satisfies readonly (keyof PaymentsTable)[];
+const PARTY_COLUMNS = [
+  'payment_id', 'position', 'party_type', 'account_id', 'reference', 'amount_minor', 'fee_contribution', 'fee_share', 'refundable_amount',
+] as const satisfies readonly (keyof PaymentPartiesTable)[];
+const JOB_COLUMNS = ['environment', 'kind', 'subject_id', 'due_at', 'state', 'created_at', 'done_at'] as const satisfies readonly (keyof ScheduledJobsTable)[];
+/** True when every column of Table but those it generates is listed; never (a build error below) otherwise. */
+type EveryColumn<Table, Listed extends readonly unknown[], Generated = never> = Exclude<keyof Table, Listed[number] | Generated> extends never ? true : never;
+// A column added to a table but not to its list would be left empty: the build fails instead.
+true satisfies EveryColumn<PaymentsTable, typeof PAYMENT_COLUMNS>;
+true satisfies EveryColumn<PaymentPartiesTable, typeof PARTY_COLUMNS>;
+true satisfies EveryColumn<ScheduledJobsTable, typeof JOB_COLUMNS, 'id'>;
+
+const INSERT_PAYMENTS = `with payment as (${rowsFromJson('payments', PAYMENT_COLUMNS, '$1')}), job as (${rowsFromJson('scheduled_jobs', JOB_COLUMNS, '$3')}) ${rowsFromJson('payment_parties', PARTY_COLUMNS, '$2')}`;
+
 /**
- * The payment, its routing and, optionally, a job due later (its expiry), in one statement: one
- * round trip, atomic without a transaction of its own, and part of the caller's if there is one.
+ * Payments with their routing and jobs in one statement, whatever their number: one round trip,
+ * atomic without a transaction of its own, and part of the caller's if there is one. The rows
+ * travel as JSON arrays, so the statement's text (and its prepared plan) is the same for any count.
  */
-export async function insertPayment(db: Db, payment: Insertable<PaymentsTable>, parties: Insertable<PaymentPartiesTable>[], job?: Insertable<ScheduledJobsTable>): Promise<void> {
-  const rows: object[] = [payment, ...parties, ...(job ? [job] : [])];
-  const key = `insert:${rows.map((row) => given(row).map(([column]) => column).join(',')).join('|')}:${parties.length}:${job ? 'job' : ''}`;
-  const values = rows.flatMap((row) => given(row).map(([, value]) => value));
-  await runCached(db, key, values, (slot) => {
-    let next = 0;
-    const template = <T extends object>(row: T): T => {
-      const built = placeholders(row, slot, next);
-      next += given(row).length;
-      return built;
-    };
-    const withPayment = db.with('payment', (cte) => cte.insertInto('payments').values(template(payment)));
-    const partyRows = parties.map(template);
-    const withJob = job ? withPayment.with('job', (cte) => cte.insertInto('scheduled_jobs').values(template(job))) : withPayment;
-    return withJob.insertInto('payment_parties').values(partyRows);
-  });
+export async function insertPayments(db: Db, payments: NewPayment[]): Promise<void> {
+  const parameters = [
+    JSON.stringify(payments.map((each) => each.payment)),
+    JSON.stringify(payments.flatMap((each) => each.parties)),
+    JSON.stringify(payments.flatMap((each) => (each.job ? [each.job] : []))),
+  ];
+  await db.executeQuery(CompiledQuery.raw(INSERT_PAYMENTS, parameters));
 }
 
 export async function findPayment(db: Db, tenant: Tenant, id: string): Promise<PaymentRow | undefined> {
@@ -115,8 +129,8 @@ const SHOWN = [
 export type ShownPayment = Pick<PaymentRow, (typeof SHOWN)[number]>;
 export type PaymentWithRouting = ShownPayment & { parties: PartyRow[]; transfers: TransferSummary[] };
 
-/** Payments of a tenant with their routing parties and transfers, each payment one row (one round trip). */
-function paymentsWithRouting(db: Db, tenant: Tenant) {
+/** Payments with their routing parties and transfers, each payment one row (one round trip). */
+function paymentsWithRouting(db: Db) {
   return db
     .selectFrom('payments')
     .select(SHOWN.map((column) => `payments.${column}` as const))
@@ -125,17 +139,20 @@ function paymentsWithRouting(db: Db, tenant: Tenant) {
       jsonArrayFrom(
         eb.selectFrom('transfers').select(['transfers.id', 'transfers.position', 'transfers.amount_minor', 'transfers.fee_minor', 'transfers.currency']).whereRef('transfers.payment_id', '=', 'payments.id'),
       ).as('transfers'),
-    ])
-    .where('payments.environment', '=', tenant.environment)
-    .where('payments.platform_id', '=', tenant.platformId);
+    ]);
 }
 
-export async function findPaymentWithRouting(db: Db, tenant: Tenant, id: string): Promise<PaymentWithRouting | undefined> {
-  const values = [tenant.environment, tenant.platformId, id];
-  const result = await runCached<PaymentWithRouting>(db, 'read', values, (slot) =>
-    paymentsWithRouting(db, { environment: slot(0) as Tenant['environment'], platformId: slot(1) }).where('payments.id', '=', slot(2)),
+/** The payments of `wanted`, each if it is its tenant's, in one statement (the answer follows `wanted`'s order). */
+export async function findPaymentsWithRouting(db: Db, wanted: { tenant: Tenant; id: string }[]): Promise<(PaymentWithRouting | undefined)[]> {
+  const ids = [...new Set(wanted.map((each) => each.id))];
+  const result = await runCached<PaymentWithRouting & Pick<PaymentRow, 'platform_id'>>(db, 'read', [ids], (slot) =>
+    paymentsWithRouting(db).select('payments.platform_id').where('payments.id', '=', (eb) => eb.fn.any(eb.val(slot(0) as unknown as string[]))),
   );
-  return result.rows[0];
+  const found = new Map(result.rows.map((row) => [row.id, row]));
+  return wanted.map(({ tenant, id }) => {
+    const row = found.get(id);
+    return row && row.environment === tenant.environment && row.platform_id === tenant.platformId ? row : undefined;
+  });
 }
 
 export async function partiesOf(db: Db, paymentIds: string[]): Promise<PartyRow[]> {
@@ -149,7 +166,10 @@ export interface PaymentFilter {
 }
 
 export async function listPayments(db: Db, tenant: Tenant, filter: PaymentFilter, limit: number, after: Keyset | undefined): Promise<PaymentWithRouting[]> {
-  let query = paymentsWithRouting(db, tenant).where(afterKeyset(after, 'payments'));
+  let query = paymentsWithRouting(db)
+    .where('payments.environment', '=', tenant.environment)
+    .where('payments.platform_id', '=', tenant.platformId)
+    .where(afterKeyset(after, 'payments'));
   if (filter.status) query = query.where('payments.status', '=', filter.status);
   if (filter.reference) query = query.where('payments.reference', '=', filter.reference);
   return query.orderBy('payments.created_at', 'desc').orderBy('payments.id', 'desc').limit(limit).execute();

@@ -3,6 +3,10 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Environment } from '../../src/core/config.js';
 import { newId } from '../../src/core/ids.js';
+import type { Caller } from '../../src/core/auth.js';
+import type { ApiError } from '../../src/core/errors.js';
+import type { InitiatePayment } from '../../src/payments/schemas.js';
+import type { CompiledQuery } from 'kysely';
 import { apiPath, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 
 let server: TestServer;
@@ -164,6 +168,85 @@ describe('what works', () => {
     expect(next.body.cursor).toBeUndefined();
     expect((await server.request('GET', '/sandbox/payments?status=initiated&reference=list-1', { token })).body.data.map((p: { id: string }) => p.id)).toEqual([ids[1]]);
     expect((await server.request('GET', '/sandbox/payments?status=captured', { token })).body.data).toEqual([]);
+  });
+});
+
+/** A caller as the token hook makes it, for calling the service directly. */
+const callerOf = (platformId: string, environment: Environment): Caller => ({ platformId, environment, clientId: 'test', scopes: new Set(['payments:read_write']) });
+
+describe('initiations and reads made at the same time (one statement serves several)', () => {
+  it('gives each simultaneous initiation its own payment, with its own routing, and each simultaneous read its own record', async () => {
+    const bodies = Array.from({ length: 40 }, (_, i) =>
+      i % 2 === 0
+        ? minimal({ amount_minor: 1_000 + i, reference: `together-${i}`, payment_method: { type: 'card' } })
+        : minimal({
+            amount_minor: 1_000 + i,
+            reference: `together-${i}`,
+            routing: { platform: { amount_minor: 500, processing_fee_contribution: 40 }, merchants: [{ type: 'merchant', id: merchants[i % 4 === 1 ? 0 : 1], reference: `m-${i}`, amount_minor: 500 + i, processing_fee_contribution: 60 }] },
+          }),
+    );
+    const token = await platform.token();
+    const created = await Promise.all(bodies.map((body) => server.request('POST', '/sandbox/payments', { token, body })));
+    expect(created.map((response) => response.status)).toEqual(bodies.map(() => 201));
+    expect(new Set(created.map((response) => response.body.id)).size).toBe(40);
+    const records = await Promise.all(created.map((response) => server.request('GET', `/sandbox/payments/${response.body.id}`, { token })));
+    records.forEach((record, i) => {
+      expect(record.body).toMatchObject({ id: created[i]!.body.id, amount_minor: 1_000 + i, reference: `together-${i}`, status: 'initiated' });
+      if (i % 2 === 0) {
+        expect(record.body.routing).toEqual({ platform: { id: platform.platformId, amount_minor: 1_000 + i, processing_fee_contribution: 100, refundable_amount: 1_000 + i, transfer: null }, merchants: [] });
+        expect(record.body.processing_fee).toEqual({ amount_minor: Math.floor(((1_000 + i) * 140 + 5_000) / 10_000) + 25, currency: 'EUR' });
+      } else {
+        expect(record.body.routing.merchants).toEqual([
+          { id: merchants[i % 4 === 1 ? 0 : 1], type: 'merchant', reference: `m-${i}`, amount_minor: 500 + i, processing_fee_contribution: 60, refundable_amount: 500 + i, transfer: null },
+        ]);
+      }
+    });
+  });
+
+  it('answers every read of one batch for its own platform and environment only', async () => {
+    const sandbox = await initiate(minimal());
+    const live = await initiate(minimal(), { environment: 'live' });
+    const other = await server.platform();
+    const payments = server.app.services.payments;
+    const outcomes = await Promise.allSettled([
+      payments.get(callerOf(platform.platformId, 'sandbox'), sandbox.body.id),
+      payments.get(callerOf(other.platformId, 'sandbox'), sandbox.body.id),
+      payments.get(callerOf(platform.platformId, 'live'), sandbox.body.id),
+      payments.get(callerOf(platform.platformId, 'live'), live.body.id),
+      payments.get(callerOf(platform.platformId, 'sandbox'), sandbox.body.id),
+    ]);
+    expect(outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.id : (outcome.reason as ApiError).code))).toEqual([
+      sandbox.body.id,
+      'not_found',
+      'not_found',
+      live.body.id,
+      sandbox.body.id,
+    ]);
+  });
+
+  it('stores the other payments of a batch when the database refuses one: the batch is retried one payment at a time', async () => {
+    const db = server.app.database.db;
+    const executeQuery = db.executeQuery.bind(db);
+    const inserts: number[] = [];
+    db.executeQuery = ((query: CompiledQuery) => {
+      if (query.sql.startsWith('with payment as')) inserts.push(JSON.parse(String(query.parameters[0])).length);
+      return executeQuery(query);
+    }) as typeof db.executeQuery;
+    try {
+      const payments = server.app.services.payments;
+      // No fee schedule or merchant to look up: both reach the insert in the same turn.
+      const [refused, stored] = await Promise.allSettled([
+        payments.initiate(callerOf(newId('acc'), 'sandbox'), minimal({ reference: 'no-such-platform' }) as InitiatePayment),
+        payments.initiate(callerOf(platform.platformId, 'sandbox'), minimal({ reference: 'batch-survivor' }) as InitiatePayment),
+      ]);
+      expect(inserts).toEqual([2, 1, 1]);
+      expect(refused.status).toBe('rejected');
+      expect(String((refused as PromiseRejectedResult).reason)).toMatch(/foreign key/);
+      const survivor = await read((stored as PromiseFulfilledResult<{ id: string }>).value.id);
+      expect(survivor.body).toMatchObject({ status: 'initiated', reference: 'batch-survivor' });
+    } finally {
+      db.executeQuery = executeQuery;
+    }
   });
 });
 

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { Batcher } from './batcher.js';
+
+/** A batcher that doubles numbers and records every batch it was given; negative numbers fail a batch. */
+function doubling(maxSize = 100) {
+  const batches: number[][] = [];
+  const batcher = new Batcher(async (inputs: number[]) => {
+    batches.push(inputs);
+    if (inputs.some((input) => input < 0)) throw new Error(`cannot double ${inputs.filter((input) => input < 0).join(', ')}`);
+    return inputs.map((input) => input * 2);
+  }, maxSize);
+  return { batcher, batches };
+}
+
+describe('Batcher', () => {
+  it('runs the calls of one turn as one batch and answers each call with its own output', async () => {
+    const { batcher, batches } = doubling();
+    const outputs = await Promise.all([1, 2, 3].map((input) => batcher.run(input)));
+    expect(outputs).toEqual([2, 4, 6]);
+    expect(batches).toEqual([[1, 2, 3]]);
+  });
+
+  it('runs a call made alone by itself, and calls of a later turn in a batch of their own', async () => {
+    const { batcher, batches } = doubling();
+    expect(await batcher.run(5)).toBe(10);
+    expect(await Promise.all([batcher.run(6), batcher.run(7)])).toEqual([12, 14]);
+    expect(batches).toEqual([[5], [6, 7]]);
+  });
+
+  it('sends a batch as soon as it is full', async () => {
+    const { batcher, batches } = doubling(2);
+    expect(await Promise.all([1, 2, 3, 4, 5].map((input) => batcher.run(input)))).toEqual([2, 4, 6, 8, 10]);
+    expect(batches).toEqual([[1, 2], [3, 4], [5]]);
+  });
+
+  it('retries a failed batch one call at a time: only the failing call fails', async () => {
+    const { batcher, batches } = doubling();
+    const results = await Promise.allSettled([1, -2, 3].map((input) => batcher.run(input)));
+    expect(results).toEqual([
+      { status: 'fulfilled', value: 2 },
+      { status: 'rejected', reason: new Error('cannot double -2') },
+      { status: 'fulfilled', value: 6 },
+    ]);
+    expect(batches).toEqual([[1, -2, 3], [1], [-2], [3]]);
+  });
+});
