@@ -1,22 +1,29 @@
+interface Call<In, Out> {
+  input: In;
+  resolve: (output: Out) => void;
+  reject: (error: unknown) => void;
+}
+
 /**
  * Runs the calls made during one turn of the event loop as one batch: calls are queued, and once
  * the turn's I/O callbacks have run (setImmediate) the queue goes to `runBatch` together. Under load
  * one statement then serves many requests (one round trip, one plan, one commit) instead of one
  * each; a call made alone waits only for the end of the current turn.
- *
- * A failed batch is retried one input at a time, so an input that fails fails only its own call.
- * That is safe only for a `runBatch` that is all-or-nothing, such as a single statement.
  */
 export class Batcher<In, Out> {
-  private queue: { input: In; resolve: (output: Out) => void; reject: (error: unknown) => void }[] = [];
+  private queue: Call<In, Out>[] = [];
 
   /**
-   * `runBatch` answers one output per input, in the inputs' order. A batch reaching `maxSize` goes at
-   * once: smaller batches let the database work on one while the process prepares the next.
+   * `runBatch` answers one output per input, in the inputs' order, and must be all-or-nothing (a
+   * single statement). A batch reaching `maxSize` goes at once: smaller batches let the database
+   * work on one while the process prepares the next. A batch that fails with an error for which
+   * `retryAlone` is true (an input the database refused) is retried one call at a time, so that
+   * only the failing call fails; any other error (the database is down) fails every call at once.
    */
   constructor(
     private readonly runBatch: (inputs: In[]) => Promise<Out[]>,
     private readonly maxSize: number,
+    private readonly retryAlone: (error: unknown) => boolean,
   ) {}
 
   run(input: In): Promise<Out> {
@@ -34,15 +41,14 @@ export class Batcher<In, Out> {
     void this.settle(batch);
   }
 
-  private async settle(batch: Batcher<In, Out>['queue']): Promise<void> {
-    let outputs: Out[];
+  private async settle(batch: Call<In, Out>[]): Promise<void> {
     try {
-      outputs = await this.runBatch(batch.map((call) => call.input));
+      const outputs = await this.runBatch(batch.map((call) => call.input));
+      if (outputs.length !== batch.length) throw new Error(`a batch of ${batch.length} calls answered ${outputs.length} outputs`);
+      batch.forEach((call, i) => call.resolve(outputs[i]!));
     } catch (error) {
-      if (batch.length === 1) return batch[0]!.reject(error);
-      for (const call of batch) void this.settle([call]);
-      return;
+      if (batch.length > 1 && this.retryAlone(error)) for (const call of batch) void this.settle([call]);
+      else for (const call of batch) call.reject(error);
     }
-    batch.forEach((call, i) => call.resolve(outputs[i]!));
   }
 }

@@ -406,6 +406,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Whether the database refused a statement's data (SQLSTATE class 22, data exception, or 23,
+ * integrity constraint violation) rather than the statement itself or the connection.
+ */
+export function isDataError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^2[23]/.test(code);
+}
+
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK = 7_340_017; // pg_advisory_lock key shared by every process of this service
 

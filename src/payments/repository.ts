@@ -1,4 +1,4 @@
-import { CompiledQuery, type Compilable, type Insertable, type QueryResult, type Selectable, type Updateable } from 'kysely';
+import { CompiledQuery, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db, PaymentPartiesTable, PaymentsTable, ScheduledJobsTable, TransfersTable } from '../core/db.js';
 import type { Caller } from '../core/auth.js';
@@ -27,29 +27,6 @@ export async function existingMerchants(db: Db, tenant: Tenant, ids: string[]): 
     .where('id', 'in', ids)
     .execute();
   return new Set(rows.map((row) => row.id));
-}
-
-/**
- * Payment initiation and read are the hot paths, and Kysely builds the same SQL for every call of
- * the same shape. So their statements are built once per shape (`key`) from placeholders, and each
- * call runs that SQL with its own values, matched to the placeholders by position in `values`.
- */
-const statements = new Map<string, { sql: string; slots: number[] }>();
-const SLOT = /^\u0000slot(\d+)$/;
-
-async function runCached<Row>(db: Db, key: string, values: readonly unknown[], build: (slot: (index: number) => string) => Compilable): Promise<QueryResult<Row>> {
-  let statement = statements.get(key);
-  if (!statement) {
-    const compiled = build((index) => `\u0000slot${index}`).compile();
-    const slots = compiled.parameters.map((parameter) => {
-      const match = SLOT.exec(String(parameter));
-      if (!match) throw new Error(`statement ${key} has a parameter that is not a placeholder`);
-      return Number(match[1]);
-    });
-    statement = { sql: compiled.sql, slots };
-    statements.set(key, statement);
-  }
-  return db.executeQuery<Row>(CompiledQuery.raw(statement.sql, statement.slots.map((index) => values[index])));
 }
 
 /** A payment to insert: its row, its routing and, optionally, a job due later (its expiry). */
@@ -142,12 +119,14 @@ function paymentsWithRouting(db: Db) {
     ]);
 }
 
+let readStatement: string | undefined;
+
 /** The payments of `wanted`, each if it is its tenant's, in one statement (the answer follows `wanted`'s order). */
 export async function findPaymentsWithRouting(db: Db, wanted: { tenant: Tenant; id: string }[]): Promise<(PaymentWithRouting | undefined)[]> {
   const ids = [...new Set(wanted.map((each) => each.id))];
-  const result = await runCached<PaymentWithRouting & Pick<PaymentRow, 'platform_id'>>(db, 'read', [ids], (slot) =>
-    paymentsWithRouting(db).select('payments.platform_id').where('payments.id', '=', (eb) => eb.fn.any(eb.val(slot(0) as unknown as string[]))),
-  );
+  // The statement is the same for every batch: built by Kysely once, then run with each batch's ids.
+  readStatement ??= paymentsWithRouting(db).select('payments.platform_id').where('payments.id', '=', (eb) => eb.fn.any(eb.val(ids))).compile().sql;
+  const result = await db.executeQuery<PaymentWithRouting & Pick<PaymentRow, 'platform_id'>>(CompiledQuery.raw(readStatement, [ids]));
   const found = new Map(result.rows.map((row) => [row.id, row]));
   return wanted.map(({ tenant, id }) => {
     const row = found.get(id);

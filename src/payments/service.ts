@@ -16,7 +16,7 @@ import * as repo from './repository.js';
 import { OPEN_STATUSES, type AuthorizeMitPayment, type InitiatePayment, type MitPaymentResult, type Payment, type PaymentCreated, type RoutingRequest } from './schemas.js';
 import type { PaymentOutcomes } from './outcomes.js';
 import type { Processor } from '../processor/processor.js';
-import type { Db } from '../core/db.js';
+import { isDataError, type Db } from '../core/db.js';
 
 const SUCCEEDED = new Set(['captured', 'completed']);
 /** The scheduled job that cancels a payment still open when its page expires. */
@@ -83,8 +83,15 @@ export class PaymentService {
    * Initiations and reads made together share one statement (see Batcher). An insert costs the
    * database more than a read, so its batches are smaller (measured in bench/payments.ts).
    */
-  private readonly inserts = new Batcher((payments: repo.NewPayment[]) => repo.insertPayments(this.db, payments).then(() => payments), 16);
-  private readonly reads = new Batcher((wanted: { tenant: Caller; id: string }[]) => repo.findPaymentsWithRouting(this.db, wanted), 64);
+  private readonly inserts = new Batcher(
+    async (payments: repo.NewPayment[]) => {
+      await repo.insertPayments(this.db, payments);
+      return payments.map(() => undefined);
+    },
+    16,
+    isDataError,
+  );
+  private readonly reads = new Batcher((wanted: { tenant: Caller; id: string }[]) => repo.findPaymentsWithRouting(this.db, wanted), 64, isDataError);
 
   constructor(
     private readonly db: Kysely<Tables>,
