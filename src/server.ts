@@ -1,10 +1,10 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { Ajv, type Options as AjvOptions } from 'ajv';
+import { Ajv, type Options as AjvOptions, type ValidateFunction } from 'ajv';
 import type { Config, Environment } from './core/config.js';
 import { openDatabase, type Database } from './core/db.js';
 import { EnvironmentClock, systemClock, type Clock } from './core/clock.js';
 import { AJV_FORMATS, SERIALIZER_OPTIONS } from './core/formats.js';
-import { frameworkErrors, installErrorHandling } from './core/errors.js';
+import { frameworkErrors, installErrorHandling, textErrors } from './core/errors.js';
 import { requirePlatformToken } from './core/auth.js';
 import { idempotency } from './core/idempotency.js';
 import { rateLimit, RateLimiter } from './core/rate-limit.js';
@@ -101,6 +101,21 @@ function validatorCompilers() {
   return { body, text };
 }
 
+/** A compiled schema that also refuses strings no text column can store (NUL, unpaired surrogates). */
+function checkingText(validate: ValidateFunction) {
+  // Fastify passes the request as parent data only to a validator with Ajv's schemaEnv.
+  const check = Object.assign(
+    (...args: Parameters<ValidateFunction>) => {
+      const valid = validate(...args);
+      const errors = [...(validate.errors ?? []), ...textErrors(args[0])];
+      check.errors = errors.length > 0 ? errors : null;
+      return valid && errors.length === 0;
+    },
+    { errors: null as ValidateFunction['errors'], schemaEnv: validate.schemaEnv },
+  );
+  return check;
+}
+
 /** Hides the resource tokens that hosted pages carry in their query strings. */
 function safeUrl(url: string): string {
   return url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
@@ -136,7 +151,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     serializerOpts: SERIALIZER_OPTIONS,
   });
   const compilers = validatorCompilers();
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? compilers.body : compilers.text).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) => checkingText((httpPart === 'body' ? compilers.body : compilers.text).compile(schema)));
   installErrorHandling(app);
   // Bodies are JSON (or a route's own parser): text/plain is 415, not a string for the validator.
   app.removeContentTypeParser('text/plain');

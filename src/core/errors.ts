@@ -126,6 +126,30 @@ function describe(error: ErrorObject): string {
   }
 }
 
+// In a u-flag pattern a surrogate pair is one code point, so only an unpaired surrogate matches.
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/** What a PostgreSQL text value cannot hold: the NUL character, and an unpaired UTF-16 surrogate (not Unicode text). */
+export function textProblem(value: string): string | undefined {
+  if (value.includes('\u0000')) return 'must not contain the NUL character (U+0000)';
+  if (LONE_SURROGATE.test(value)) return 'must be well-formed Unicode text (it has an unpaired surrogate)';
+  return undefined;
+}
+
+/**
+ * Every string of a request part (body, query or path parameters) that no text column can store,
+ * as Ajv errors at its JSON Pointer, so that it is answered 400 with the schema's own errors.
+ */
+export function textErrors(data: unknown, instancePath = '', found: ErrorObject[] = []): ErrorObject[] {
+  if (typeof data === 'string') {
+    const message = textProblem(data);
+    if (message) found.push({ keyword: 'text', instancePath, schemaPath: '#', params: {}, message });
+  } else if (data !== null && typeof data === 'object') {
+    for (const [key, value] of Object.entries(data)) textErrors(value, `${instancePath}/${escapePointer(key)}`, found);
+  }
+  return found;
+}
+
 /** Turns Ajv's errors into one entry per bad field, with a JSON Pointer to the field. */
 export function fieldErrors(errors: ErrorObject[], prefix = ''): FieldError[] {
   const seen = new Map<string, FieldError>();

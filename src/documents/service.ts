@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Tables } from '../core/db.js';
 import type { Caller } from '../core/auth.js';
 import type { Clock } from '../core/clock.js';
-import { ApiError, notFound, type FieldError } from '../core/errors.js';
+import { ApiError, notFound, textProblem, type FieldError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import type { Pager, PageRequest } from '../core/pagination.js';
 import { formatDateTime } from '../core/time.js';
@@ -79,7 +79,8 @@ function typeProblem(values: string[]): string | undefined {
 function tagProblems(tags: string[]): FieldError[] {
   const errors: FieldError[] = tags.length > MAX_TAGS ? [{ pointer: '/tags', detail: `must have at most ${MAX_TAGS} items` }] : [];
   tags.forEach((tag, index) => {
-    if (tag.length === 0 || tag.length > MAX_TAG_LENGTH) errors.push({ pointer: `/tags/${index}`, detail: `must be 1 to ${MAX_TAG_LENGTH} characters` });
+    const problem = tag.length === 0 || tag.length > MAX_TAG_LENGTH ? `must be 1 to ${MAX_TAG_LENGTH} characters` : textProblem(tag);
+    if (problem) errors.push({ pointer: `/tags/${index}`, detail: problem });
   });
   return errors;
 }

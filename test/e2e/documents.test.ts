@@ -178,6 +178,12 @@ describe('what is refused', () => {
     expectInvalid(response, ['/type', '/tags', '/tags/20', '/file']);
   });
 
+  it('refuses a tag no text column can hold (a NUL character)', async () => {
+    const response = await upload(server, token, { type: 'other', tags: ['ok', 'a\u0000b'], file: pngFile() });
+    expectInvalid(response, ['/tags/1']);
+    expect(response.body.errors[0].detail).toBe('must not contain the NUL character (U+0000)');
+  });
+
   it('refuses a JSON body and a request without a body with 415', async () => {
     const json = await server.request('POST', '/v2/documents', { token, body: { type: 'other', file: PNG.toString('base64') } });
     expect(json.status).toBe(415);

@@ -161,6 +161,38 @@ describe('what is refused', () => {
     expectProblem(await server.request('GET', '/sandbox/accounts/%zz', { token }), 400, 'malformed_request');
     expectProblem(await server.request('GET', `/sandbox/accounts/acc_${'x'.repeat(200)}`, { token }), 404, 'not_found');
   });
+
+  it('refuses text no database column can hold (NUL, an unpaired surrogate) in a body, a query or a path, naming each field', async () => {
+    const payment = {
+      amount_minor: 100,
+      currency: 'EUR',
+      reference: 'a\u0000b',
+      description: 'half an emoji \ud83d',
+      customer: { first_name: 'Ada', address: { line1: '\udc00 Main Street' } },
+      integration: { type: 'hosted' },
+      urls: { redirect: 'https://shop.example/return' },
+    };
+    // JSON.stringify writes an unpaired surrogate as a \u escape: the body is valid JSON, not valid text.
+    const body = await server.request('POST', '/sandbox/payments', { token, raw: JSON.stringify(payment), headers: { 'content-type': 'application/json' } });
+    expectProblem(body, 400, 'validation_error');
+    expect(body.body.errors).toEqual([
+      { pointer: '/reference', detail: 'must not contain the NUL character (U+0000)' },
+      { pointer: '/description', detail: 'must be well-formed Unicode text (it has an unpaired surrogate)' },
+      { pointer: '/customer/address/line1', detail: 'must be well-formed Unicode text (it has an unpaired surrogate)' },
+    ]);
+    const query = await server.request('GET', '/sandbox/payments?reference=%00', { token });
+    expectProblem(query, 400, 'validation_error');
+    expect(query.body.errors).toEqual([{ pointer: '/reference', in: 'query', detail: 'must not contain the NUL character (U+0000)' }]);
+    for (const path of ['/sandbox/payments/pay_%00', '/sandbox/events/%00', '/sandbox/applications/%00', '/sandbox/accounts/%00', '/hpp/payments/%00']) {
+      const response = await server.request('GET', path, { token });
+      expectProblem(response, 400, 'validation_error');
+      expect(response.body.errors).toEqual([expect.objectContaining({ in: 'params', detail: 'must not contain the NUL character (U+0000)' })]);
+    }
+    // A surrogate pair (an emoji) is text like any other.
+    const emoji = await server.request('POST', '/sandbox/payments', { token, body: { ...payment, reference: 'order 😀', description: undefined, customer: undefined } });
+    expect(emoji.status).toBe(201);
+    expect(emoji.body.reference).toBe('order 😀');
+  });
 });
 
 describe('who may not see it', () => {
