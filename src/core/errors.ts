@@ -35,6 +35,8 @@ export type ProblemCode = keyof typeof PROBLEMS;
 export interface FieldError {
   pointer: string;
   detail: string;
+  /** Where the field is when it is not in the body. */
+  in?: 'query' | 'params' | 'headers';
 }
 
 export interface ApiErrorOptions {

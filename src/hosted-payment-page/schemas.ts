@@ -130,7 +130,7 @@ export type MandateRequirements = Static<typeof MandateRequirements>;
 
 export const AccountVerificationQuery = Type.Object({
   token: Type.String({ maxLength: 200 }),
-  report_id: Type.Optional(Type.String({ maxLength: 100 })),
+  report_id: Type.String({ maxLength: 100, description: 'The verification report; empty when the verification failed (then error, error_reason, message and tracking_id say why)' }),
   error: Type.Optional(Type.String({ maxLength: 200 })),
   error_reason: Type.Optional(Type.String({ maxLength: 200 })),
   message: Type.Optional(Type.String({ maxLength: 500 })),

@@ -264,6 +264,8 @@ export class HostedPaymentPageService {
       const challenge = await repo.answerChallenge(trx, body.payment_id, body.svc_token);
       if (!challenge) throw invalidToken('Unknown or already answered 3-D Secure authentication');
       if (locked.status !== 'started') throw conflict(`Payment ${locked.id} is ${locked.status}`);
+      // The buyer of a user_selected payment may have switched to SEPA Direct Debit while the challenge was open.
+      if (locked.selected_method !== 'card') throw conflict(`The buyer of payment ${locked.id} chose ${locked.selected_method} after this card authentication began`);
       const authenticated = body['3ds_valid_payment'] === 'Y' && (body['3ds_status'] === 'Y' || body['3ds_status'] === 'A');
       if (!authenticated) {
         await repo.updatePayment(trx, locked.id, { status: 'authentication_failed', updated_at: now });
@@ -304,9 +306,10 @@ export class HostedPaymentPageService {
       if (!OPEN.has(locked.status) || locked.status === 'initiated' || locked.selected_method !== 'sepa_direct_debit') {
         throw conflict(`Payment ${locked.id} is not waiting for a bank account verification`);
       }
-      if (query.report_id && !report) throw new ApiError('validation_error', { detail: 'Unknown verification report', errors: [{ pointer: '/report_id', detail: 'is not a report of this payment' }] });
+      if (query.report_id && !report) throw new ApiError('validation_error', { detail: 'Unknown verification report', errors: [{ pointer: '/report_id', in: 'query', detail: 'is not a report of this payment' }] });
       if (!report) {
-        await repo.updatePayment(trx, locked.id, { status: 'authentication_failed', updated_at: now });
+        // The latest verification decides: an account verified before this failure no longer counts.
+        await repo.updatePayment(trx, locked.id, { status: 'authentication_failed', verified_iban: null, account_holder: null, account_type: null, updated_at: now });
         await this.outcomes.emit(trx, locked, 'payment_authentication_failed', 'authentication_failed', now);
         return;
       }

@@ -31,6 +31,9 @@ const CARDS = [
 ];
 const LUHN_FAILING = '4242424242424241';
 
+/** A code on its own, not inside a longer run of letters and digits (an id, a hash, a timestamp). */
+const standalone = (code: string) => new RegExp(`(?<![0-9A-Za-z])${code}(?![0-9A-Za-z])`);
+
 async function payWith(card: { number: string; cvv: string }) {
   const created = await server.request('POST', '/sandbox/payments', {
     token: await platform.token(),
@@ -54,7 +57,7 @@ async function payWith(card: { number: string; cvv: string }) {
 }
 
 describe('card data', () => {
-  it('never appears in the log or in the database; only the last four digits and the scheme are kept', async () => {
+  it('never appears in the log or in any database row, neither the card number nor the CVV; only the last four digits and the scheme are kept', async () => {
     const ids: string[] = [];
     for (const card of CARDS) ids.push(await payWith(card));
     const payments = await Promise.all(ids.map(async (id) => (await server.request('GET', `/sandbox/payments/${id}`, { token: await platform.token() })).body.status));
@@ -72,13 +75,22 @@ describe('card data', () => {
     const db = server.app.database.db;
     const tables = await sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`.execute(db);
     expect(tables.rows.map((row) => row.table_name)).toEqual(expect.arrayContaining(['payments', 'card_tokens', 'three_ds_challenges', 'idempotency_keys', 'events']));
+    let rowCount = 0;
     for (const { table_name: table } of tables.rows) {
       const rows = await sql<{ row: string }>`SELECT t::text AS row FROM ${sql.table(table)} t`.execute(db);
+      rowCount += rows.rows.length;
       for (const { row } of rows.rows) {
-        for (const { number } of CARDS) expect(row, table).not.toContain(number);
+        for (const { number, cvv } of CARDS) {
+          expect(row, table).not.toContain(number);
+          expect(row, table).not.toContain(number.slice(0, -4)); // nor the digits before the last four kept
+          expect(row, table).not.toMatch(standalone(cvv));
+          expect(row, table).not.toMatch(standalone(`${cvv}x`));
+        }
         expect(row, table).not.toContain(LUHN_FAILING);
+        expect(row, table).not.toMatch(/"{1,2}cvv"{1,2}\s*:/); // no request body kept with its card data (JSON inside the row's text)
       }
     }
+    expect(rowCount).toBeGreaterThan(0);
     const kept = await db.selectFrom('payments').select(['card_scheme', 'card_last4']).where('id', 'in', ids).orderBy('created_at').orderBy('id').execute();
     expect(kept.map((row) => row.card_last4).sort()).toEqual(['0002', '3220', '4242']);
     expect(new Set(kept.map((row) => row.card_scheme))).toEqual(new Set(['visa']));

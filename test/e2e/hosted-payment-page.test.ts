@@ -1,34 +1,46 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '../../src/core/ids.js';
 import { SimulatorProcessor } from '../../src/processor/simulator.js';
-import { addMerchantAccount, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { addMerchantAccount, startServer, type Response, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { startReceiver, eventually, type Receiver } from '../helpers/receiver.js';
 
 let server: TestServer;
 let platform: TestPlatform;
+/** The receiver of the latest payment; every receiver of a test is closed after it. */
 let receiver: Receiver;
+const receivers: Receiver[] = [];
 
 beforeAll(async () => {
   server = await startServer({ SUPPORTED_CURRENCIES: 'EUR,JPY' });
   platform = await server.platform();
 });
 afterAll(() => server?.close());
-afterEach(() => receiver?.close());
+afterEach(async () => {
+  await Promise.all(receivers.splice(0).map((each) => each.close()));
+});
+
+/** Processing fees of the default 25.00 EUR payment (decisions §4): card 1.4 % + 25, SEPA Direct Debit 0.35 %, at least 35. */
+const CARD_FEE = { amount_minor: 60, currency: 'EUR' };
+const SEPA_FEE = { amount_minor: 35, currency: 'EUR' };
+const REFERENCE = 'order-42';
 
 interface Page {
   id: string;
   token: string;
+  /** The local webhook receiver given as this payment's urls.webhook. */
+  receiver: Receiver;
   path: (suffix?: string) => string;
 }
 
 async function newPayment(overrides: Record<string, unknown> = {}): Promise<Page> {
   receiver = await startReceiver();
+  receivers.push(receiver);
   const response = await server.request('POST', '/sandbox/payments', {
     token: await platform.token(),
     body: {
       amount_minor: 2_500,
       currency: 'EUR',
-      reference: 'order-42',
+      reference: REFERENCE,
       description: 'Concert ticket',
       payment_method: { type: 'card' },
       integration: { type: 'hosted' },
@@ -39,25 +51,46 @@ async function newPayment(overrides: Record<string, unknown> = {}): Promise<Page
   expect(response.status).toBe(201);
   const token = new URL(response.body._links.hosted_page.href).searchParams.get('token')!;
   const id = response.body.id;
-  return { id, token, path: (suffix = '') => `/hpp/payments/${id}${suffix}` };
+  return { id, token, receiver, path: (suffix = '') => `/hpp/payments/${id}${suffix}` };
 }
 
 const hpp = (page: Page, method: string, suffix = '', body?: unknown) => server.request(method, page.path(suffix), { token: page.token, body });
+const local = (url: string) => url.replace(server.config.baseUrl, '');
+const form = (fields: Record<string, string>) => ({ raw: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+
+/** Valid card details, expiring two years from the server's clock. */
+const cardData = (overrides: Record<string, unknown> = {}) => ({
+  expiry_month: 12,
+  expiry_year: server.clock.now().getUTCFullYear() + 2,
+  cvv: '123',
+  holder_name: 'Erika Mustermann',
+  ...overrides,
+});
 
 async function tokenize(page: Page, number: string, overrides: Record<string, unknown> = {}) {
-  return hpp(page, 'POST', '/tokenize', {
-    type: 'card',
-    value: number,
-    issuer: 'visa',
-    token_data: { expiry_month: 12, expiry_year: server.clock.now().getUTCFullYear() + 2, cvv: '123', holder_name: 'Erika Mustermann' },
-    ...overrides,
-  });
+  return hpp(page, 'POST', '/tokenize', { type: 'card', value: number, issuer: 'visa', token_data: cardData(), ...overrides });
 }
 
 async function pay(page: Page, number: string) {
   const token = await tokenize(page, number);
   expect(token.status).toBe(201);
   return hpp(page, 'POST', '/authorize', { token: token.body.token });
+}
+
+/** Starts the page and checks the answer the specification gives: started, next hpp:authorize. */
+async function start(page: Page, body: Record<string, unknown> = {}) {
+  const started = await hpp(page, 'POST', '/start', body);
+  expect(started.status, started.text).toBe(200);
+  expect(started.body).toMatchObject({ status: 'started', succeeded: false, workflow: { complete: false, next: 'hpp:authorize' } });
+  return started;
+}
+
+/** The buyer answers the 3-D Secure challenge of an authorize response on the simulator's page; the simulator sends them back to the payment page. */
+async function answerChallenge(page: Page, challenged: Response, outcome: 'pass' | 'fail') {
+  const answered = await server.request('POST', local(challenged.body._links.challenge.href), form({ outcome }));
+  expect(answered.status).toBe(303);
+  expect(answered.headers.get('location')).toBe(`${server.config.baseUrl}/pay/${page.id}?token=${page.token}`);
+  return answered;
 }
 
 async function readPayment(id: string) {
@@ -68,6 +101,51 @@ async function webhookTypes(count: number): Promise<{ type: string; data: Record
   const received = await receiver.waitFor(count);
   return received.map((delivery) => JSON.parse(delivery.body));
 }
+
+/** A payment event as the specification gives it: the type, and data {id, status, reference} and nothing else. */
+function expectPaymentEvent(event: { type: string; data: Record<string, unknown> } | undefined, type: string, page: Page, status: string) {
+  expect(event?.type).toBe(type);
+  expect(event?.data).toEqual({ id: page.id, status, reference: REFERENCE });
+}
+
+const receivedEvents = (page: Page): { type: string; data: Record<string, unknown> }[] =>
+  page.receiver.received.map((delivery) => JSON.parse(delivery.body)).filter((event) => event.data?.id === page.id);
+
+/**
+ * The events of a payment, exactly: those recorded in the outbox and those its receiver got, in
+ * order, once the delivery worker has had its turn and a little time for any further delivery.
+ */
+async function expectEvents(page: Page, types: string[]) {
+  await server.app.services.worker.runDue();
+  await eventually(async () => receivedEvents(page).length >= types.length);
+  await new Promise((resolve) => setTimeout(resolve, 150)); // an event beyond these would have arrived by now
+  const rows = await server.app.database.db.selectFrom('events').select('type').where('object_id', '=', page.id).orderBy('occurred_at').orderBy('id').execute();
+  expect(rows.map((row) => row.type), 'events recorded for the payment').toEqual(types);
+  expect(receivedEvents(page).map((event) => event.type), 'webhooks received for the payment').toEqual(types);
+}
+
+/** The page view's workflow and status, as the buyer's browser sees it. */
+async function expectView(page: Page, status: string, workflow: { complete: boolean; next: string }) {
+  const view = await hpp(page, 'GET');
+  expect(view.status).toBe(200);
+  expect(view.body).toMatchObject({ status, workflow });
+  return view;
+}
+
+/** The simulated bank: its page, its form, then the callback it redirects to, which sends the buyer back to the page. */
+async function verifyBankAccount(page: Page, accountVerificationHref: string, iban = 'DE89370400440532013000') {
+  const bankPage = await server.request('GET', local(accountVerificationHref));
+  expect(bankPage.status).toBe(200);
+  const verified = await server.request('POST', '/simulator/bank/verify', form({ token: page.token, iban, account_holder: 'Erika Mustermann' }));
+  expect(verified.status).toBe(303);
+  const callback = await server.request('GET', local(verified.headers.get('location')!));
+  expect(callback.status).toBe(303);
+  expect(callback.headers.get('location')).toBe(`${server.config.baseUrl}/pay/${page.id}?token=${page.token}`);
+}
+
+const consumerMandate = { type: 'consumer', first_name: 'Erika', last_name: 'Mustermann', birth_date: '1990-04-12', birth_place: { city: 'Köln', country: 'DE' }, postal_address: { line1: 'Weg 1', town_city: 'Köln', zip: '51147', country: 'DE' } };
+
+const pointers = (response: Response) => response.body.errors.map((error: { pointer: string }) => error.pointer);
 
 describe('card payments', () => {
   it('walks view → start → tokenize → authorize to captured, with the success event and the redirect', async () => {
@@ -116,61 +194,126 @@ describe('card payments', () => {
     ['4000000000000002', 'card_declined'],
     ['4000000000009995', 'insufficient_funds'],
     ['4000000000000069', 'expired_card'],
-  ])('declines %s (%s) with payment_failed', async (number, reason) => {
+  ])('declines %s (%s): complete workflow, read declined with its fee and no transfer, payment_failed', async (number, reason) => {
     const page = await newPayment();
-    await hpp(page, 'POST', '/start', {});
+    await start(page);
     const declined = await pay(page, number);
+    expect(declined.status).toBe(200);
     expect(declined.body).toMatchObject({ status: 'declined', succeeded: false, decline_reason: reason, workflow: { complete: true, next: 'hpp:complete' } });
-    expect((await readPayment(page.id)).status).toBe('declined');
+    expect(new URL(declined.body._links['hpp:complete'].href).searchParams.get('status')).toBe('declined');
+    await expectView(page, 'declined', { complete: true, next: 'hpp:complete' });
+    const read = await readPayment(page.id);
+    expect(read).toMatchObject({ id: page.id, status: 'declined', succeeded: false, reference: REFERENCE, processing_fee: CARD_FEE });
+    expect(read.routing.platform.transfer).toBeNull();
     const [event] = await webhookTypes(1);
-    expect(event).toMatchObject({ type: 'payment_failed', data: { id: page.id, status: 'declined', reference: 'order-42' } });
+    expectPaymentEvent(event, 'payment_failed', page, 'declined');
     expect((await tokenize(page, '4242424242424242')).status).toBe(409);
+    await expectEvents(page, ['payment_failed']);
   });
 
-  it('passes a 3-D Secure challenge through the simulator page and captures', async () => {
+  it('passes a 3-D Secure challenge through the simulator page and captures: complete workflow, read captured, payment_succeeded', async () => {
     const page = await newPayment();
-    await hpp(page, 'POST', '/start', {});
+    await start(page);
     const challenged = await pay(page, '4000000000003220');
     expect(challenged.body).toMatchObject({ status: 'started', succeeded: false, workflow: { complete: false, next: 'hpp:authorize' } });
-    const challengeUrl = challenged.body._links.challenge.href.replace(server.config.baseUrl, '');
+    expect(await readPayment(page.id)).toMatchObject({ status: 'started', succeeded: false, processing_fee: CARD_FEE });
+    const challengeUrl = local(challenged.body._links.challenge.href);
     const challengePage = await server.request('GET', challengeUrl);
     expect(challengePage.status).toBe(200);
     expect(challengePage.headers.get('content-type')).toContain('text/html');
     expect(challengePage.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(challengePage.text).toContain('3220');
-    const answered = await server.request('POST', challengeUrl, { raw: 'outcome=pass', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    expect(answered.status).toBe(303);
-    expect(answered.headers.get('location')).toBe(`${server.config.baseUrl}/pay/${page.id}?token=${page.token}`);
-    expect((await readPayment(page.id)).status).toBe('captured');
-    expect((await server.request('POST', challengeUrl, { raw: 'outcome=pass', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(404);
+    await answerChallenge(page, challenged, 'pass');
+
+    const view = await expectView(page, 'captured', { complete: true, next: 'hpp:complete' });
+    expect(Object.fromEntries(new URL(view.body._links['hpp:complete'].href).searchParams)).toEqual({ cart: '7', payment_id: page.id, status: 'captured' });
+    expect(view.body._links['hpp:authorize']).toBeUndefined();
+    const read = await readPayment(page.id);
+    expect(read).toMatchObject({ id: page.id, status: 'captured', succeeded: true, reference: REFERENCE, processing_fee: CARD_FEE });
+    expect(read.routing.platform.transfer).toMatchObject({ amount_minor: 2_500 - 60, processing_fee: CARD_FEE });
+    expect((await server.request('POST', challengeUrl, form({ outcome: 'pass' }))).status).toBe(404);
     const [event] = await webhookTypes(1);
-    expect(event!.type).toBe('payment_succeeded');
+    expectPaymentEvent(event, 'payment_succeeded', page, 'captured');
+    await expectEvents(page, ['payment_succeeded']);
   });
 
-  it('fails 3-D Secure, emits payment_authentication_failed, and lets the buyer retry with another card', async () => {
+  it('fails 3-D Secure, emits payment_authentication_failed, and lets the buyer retry with another card, without a new start, to captured', async () => {
     const page = await newPayment();
-    await hpp(page, 'POST', '/start', {});
+    await start(page);
     const challenged = await pay(page, '4000000000003220');
-    const challengeUrl = challenged.body._links.challenge.href.replace(server.config.baseUrl, '');
-    await server.request('POST', challengeUrl, { raw: 'outcome=fail', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    const failed = await hpp(page, 'GET');
-    expect(failed.body).toMatchObject({ status: 'authentication_failed', workflow: { complete: false, next: 'hpp:authorize' } });
-    expect((await readPayment(page.id)).status).toBe('authentication_failed');
+    await answerChallenge(page, challenged, 'fail');
+    const failed = await expectView(page, 'authentication_failed', { complete: false, next: 'hpp:authorize' });
+    expect(failed.body._links.tokenize.methods).toEqual(['POST']);
+    expect(await readPayment(page.id)).toMatchObject({ status: 'authentication_failed', succeeded: false, processing_fee: CARD_FEE });
+    const [failedEvent] = await webhookTypes(1);
+    expectPaymentEvent(failedEvent, 'payment_authentication_failed', page, 'authentication_failed');
+
     const retried = await pay(page, '5555555555554444');
-    expect(retried.body.status).toBe('captured');
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ status: 'captured', succeeded: true, workflow: { complete: true, next: 'hpp:complete' } });
+    await expectView(page, 'captured', { complete: true, next: 'hpp:complete' });
+    expect(await readPayment(page.id)).toMatchObject({ status: 'captured', succeeded: true, processing_fee: CARD_FEE });
     const events = await webhookTypes(2);
-    expect(events.map((event) => event.type).sort()).toEqual(['payment_authentication_failed', 'payment_succeeded']);
-    expect(events.find((event) => event.type === 'payment_authentication_failed')!.data).toEqual({ id: page.id, status: 'authentication_failed', reference: 'order-42' });
+    expectPaymentEvent(events.find((event) => event.type === 'payment_succeeded'), 'payment_succeeded', page, 'captured');
+    await expectEvents(page, ['payment_authentication_failed', 'payment_succeeded']);
+    const kept = await server.app.database.db.selectFrom('payments').select(['card_last4', 'card_scheme']).where('id', '=', page.id).executeTakeFirstOrThrow();
+    expect(kept).toEqual({ card_last4: '4444', card_scheme: 'mastercard' });
   });
 
-  it('lets the buyer choose the method on a user_selected payment, which fixes the fee', async () => {
+  it('fails 3-D Secure on a user_selected payment and lets the buyer switch to SEPA Direct Debit: start again, bank verification, mandate, authorized, completed', async () => {
+    const page = await newPayment({ payment_method: { type: 'user_selected' } });
+    await start(page, { type: 'card' });
+    expect((await readPayment(page.id)).processing_fee).toEqual(CARD_FEE);
+    await answerChallenge(page, await pay(page, '4000000000003220'), 'fail');
+    await expectView(page, 'authentication_failed', { complete: false, next: 'hpp:authorize' });
+
+    const switched = await start(page, { type: 'sepa_direct_debit' }); // accepted again from authentication_failed (decisions §7)
+    const bank = switched.body._links.account_verification.href;
+    expect(bank).toBe(`${server.config.baseUrl}/simulator/bank?token=${encodeURIComponent(page.token)}`);
+    expect(switched.body._links.tokenize).toBeUndefined();
+    const view = await expectView(page, 'started', { complete: false, next: 'hpp:authorize' });
+    expect(view.body._links.account_verification.href).toBe(bank);
+    expect(await readPayment(page.id)).toMatchObject({ status: 'started', succeeded: false, processing_fee: SEPA_FEE });
+    expect((await hpp(page, 'POST', '/mandate', consumerMandate)).status).toBe(409); // not before the verification
+
+    await verifyBankAccount(page, bank);
+    const mandate = await hpp(page, 'POST', '/mandate', consumerMandate);
+    expect(mandate.status, mandate.text).toBe(200);
+    expect(mandate.body).toMatchObject({ status: 'authorized', succeeded: true, workflow: { complete: true, next: 'hpp:complete' } });
+    await expectView(page, 'authorized', { complete: true, next: 'hpp:complete' });
+    // The step answers succeeded true (specification), while the read says succeeded only once the debit is collected (completed).
+    expect(await readPayment(page.id)).toMatchObject({ status: 'authorized', succeeded: false, processing_fee: SEPA_FEE });
+    await expectEvents(page, ['payment_authentication_failed']); // nothing on authorization: the success event follows the collection
+
+    server.clock.advance(2 * 24 * 3600);
+    try {
+      await server.app.services.jobs.runDue();
+      await eventually(async () => (await readPayment(page.id)).status === 'completed');
+    } finally {
+      server.clock.advance(-2 * 24 * 3600);
+    }
+    expect(await readPayment(page.id)).toMatchObject({ status: 'completed', succeeded: true, processing_fee: SEPA_FEE });
+    const events = await webhookTypes(2);
+    expectPaymentEvent(events[1], 'payment_succeeded', page, 'completed');
+    await expectEvents(page, ['payment_authentication_failed', 'payment_succeeded']);
+  });
+
+  it('lets the buyer choose the card on a user_selected payment, which fixes the fee, to captured with payment_succeeded', async () => {
     const page = await newPayment({ payment_method: { type: 'user_selected' }, amount_minor: 10_000 });
-    const view = await hpp(page, 'GET');
+    const view = await expectView(page, 'initiated', { complete: false, next: 'hpp:start' });
     expect(view.body.payment_methods.map((method: { type: string }) => method.type)).toEqual(['card', 'sepa_direct_debit']);
-    expect((await readPayment(page.id)).processing_fee).toBeNull();
-    await hpp(page, 'POST', '/start', { type: 'card' });
-    expect((await readPayment(page.id)).processing_fee).toEqual({ amount_minor: 165, currency: 'EUR' });
-    expect((await pay(page, '4242424242424242')).body.status).toBe('captured');
+    expect(await readPayment(page.id)).toMatchObject({ status: 'initiated', succeeded: false, processing_fee: null });
+    const started = await start(page, { type: 'card' });
+    expect(started.body._links.tokenize.methods).toEqual(['POST']);
+    expect(started.body._links.account_verification).toBeUndefined();
+    expect(await readPayment(page.id)).toMatchObject({ status: 'started', succeeded: false, processing_fee: { amount_minor: 165, currency: 'EUR' } });
+    const captured = await pay(page, '4242424242424242');
+    expect(captured.body).toMatchObject({ status: 'captured', succeeded: true, workflow: { complete: true, next: 'hpp:complete' } });
+    await expectView(page, 'captured', { complete: true, next: 'hpp:complete' });
+    expect(await readPayment(page.id)).toMatchObject({ status: 'captured', succeeded: true, processing_fee: { amount_minor: 165, currency: 'EUR' } });
+    const [event] = await webhookTypes(1);
+    expectPaymentEvent(event, 'payment_succeeded', page, 'captured');
+    await expectEvents(page, ['payment_succeeded']);
   });
 
   it('declines at authorization, before any charge, a chosen method whose fee exceeds a party\'s routed amount', async () => {
@@ -303,6 +446,22 @@ describe('the 3-D Secure callback', () => {
     ...overrides,
   });
 
+  it('refuses a pass for a card once the buyer of a user_selected payment switched to SEPA Direct Debit: nothing is charged', async () => {
+    const page = await newPayment({ payment_method: { type: 'user_selected' } });
+    await start(page, { type: 'card' });
+    await pay(page, '4000000000003220');
+    const row = await server.app.database.db.selectFrom('three_ds_challenges').select('svc_token').where('payment_id', '=', page.id).executeTakeFirstOrThrow();
+    await start(page, { type: 'sepa_direct_debit' });
+    const refused = await callback(answer(page, row.svc_token));
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('conflict');
+    await expectView(page, 'started', { complete: false, next: 'hpp:authorize' });
+    const read = await readPayment(page.id);
+    expect(read).toMatchObject({ status: 'started', succeeded: false, processing_fee: SEPA_FEE });
+    expect(read.routing.platform.transfer).toBeNull();
+    await expectEvents(page, []);
+  });
+
   it('captures on an attempted authentication (status A), and refuses the same answer twice', async () => {
     const { page, svcToken } = await challenged();
     const accepted = await callback(answer(page, svcToken, { '3ds_status': 'A', '3ds_eci': '06' }));
@@ -344,51 +503,103 @@ describe('the 3-D Secure callback', () => {
 
 describe('steps in the wrong state', () => {
   const card = { type: 'card', value: '4242424242424242', issuer: 'visa', token_data: { expiry_month: 12, expiry_year: 2099, cvv: '123' } };
-  const mandate = { type: 'consumer', first_name: 'Erika', last_name: 'Mustermann', birth_date: '1990-04-12', birth_place: { city: 'Köln', country: 'DE' }, postal_address: { line1: 'Weg 1', town_city: 'Köln', zip: '51147' } };
 
-  /** Payments brought to each final state, and what is still tried on them. */
-  async function inState(state: 'captured' | 'declined' | 'canceled'): Promise<Page> {
+  type Final = 'captured' | 'declined' | 'canceled' | 'authorized';
+  /** The events each final state leaves behind. */
+  const EVENTS: Record<Final, string[]> = { captured: ['payment_succeeded'], declined: ['payment_failed'], canceled: [], authorized: [] };
+
+  /** A payment brought to a final state, and a card token tokenized before, still unused and unexpired (on card payments). */
+  async function inState(state: Final): Promise<{ page: Page; spareToken: string }> {
+    if (state === 'authorized') {
+      const page = await newPayment({ payment_method: { type: 'sepa_direct_debit' } });
+      await verifyBankAccount(page, (await start(page)).body._links.account_verification.href);
+      expect((await hpp(page, 'POST', '/mandate', consumerMandate)).status).toBe(200);
+      expect((await readPayment(page.id)).status).toBe(state);
+      return { page, spareToken: newId('tok') };
+    }
     const page = await newPayment();
-    await hpp(page, 'POST', '/start', {});
+    await start(page);
+    const spare = await tokenize(page, '4242424242424242');
+    expect(spare.status).toBe(201);
     if (state === 'canceled') await hpp(page, 'POST', '/cancel');
     else await pay(page, state === 'captured' ? '4242424242424242' : '4000000000000002');
     expect((await readPayment(page.id)).status).toBe(state);
-    return page;
+    return { page, spareToken: spare.body.token };
   }
 
-  it.each(['captured', 'declined', 'canceled'] as const)('refuses every step on a %s payment with 409 and leaves it as it was', async (state) => {
-    const page = await inState(state);
-    for (const [suffix, body] of [['/start', {}], ['/tokenize', card], ['/authorize', { token: newId('tok') }], ['/cancel', undefined], ['/mandate', mandate]] as const) {
+  it.each(['captured', 'declined', 'canceled', 'authorized'] as const)('refuses start, tokenize, authorize (even with a valid token), cancel and mandate on a %s payment with 409, changing nothing', async (state) => {
+    const { page, spareToken } = await inState(state);
+    const before = await readPayment(page.id);
+    for (const [suffix, body] of [['/start', {}], ['/tokenize', card], ['/authorize', { token: spareToken }], ['/cancel', undefined], ['/mandate', consumerMandate]] as const) {
       const refused = await hpp(page, 'POST', suffix, body);
       expect(refused.status, `${suffix} on ${state}`).toBe(409);
       expect(refused.body.code).toBe('conflict');
     }
-    expect((await readPayment(page.id)).status).toBe(state);
+    expect(await readPayment(page.id)).toEqual(before);
+    await expectView(page, state, { complete: true, next: 'hpp:complete' });
+    await expectEvents(page, EVENTS[state]);
   });
 
   it('refuses to authorize or sign a mandate before the start, and a mandate on a card payment', async () => {
     const page = await newPayment();
     expect((await hpp(page, 'POST', '/authorize', { token: newId('tok') })).status).toBe(409);
-    expect((await hpp(page, 'POST', '/mandate', mandate)).status).toBe(409);
-    await hpp(page, 'POST', '/start', {});
-    expect((await hpp(page, 'POST', '/mandate', mandate)).status).toBe(409);
+    expect((await hpp(page, 'POST', '/mandate', consumerMandate)).status).toBe(409);
+    await start(page);
+    expect((await hpp(page, 'POST', '/mandate', consumerMandate)).status).toBe(409);
     expect((await hpp(page, 'POST', '/start', { type: 'sepa_direct_debit' })).status).toBe(400);
+  });
+
+  it('authorizes another card while a 3-D Secure challenge is still open; the late answer to the challenge then charges nothing', async () => {
+    // The challenge leaves the payment started, workflow next hpp:authorize (decisions §7): authorizing again is allowed.
+    const page = await newPayment();
+    await start(page);
+    const challenged = await pay(page, '4000000000003220');
+    expect(challenged.body).toMatchObject({ status: 'started', workflow: { complete: false, next: 'hpp:authorize' } });
+    const charges = vi.spyOn(SimulatorProcessor.prototype, 'authorizeCard');
+    try {
+      const other = await pay(page, '4242424242424242');
+      expect(other.status).toBe(200);
+      expect(other.body).toMatchObject({ status: 'captured', succeeded: true, workflow: { complete: true, next: 'hpp:complete' } });
+      await answerChallenge(page, challenged, 'pass'); // the simulator's callback is refused (409): the payment is no longer started
+      expect(charges).toHaveBeenCalledTimes(1);
+    } finally {
+      charges.mockRestore();
+    }
+    expect(await readPayment(page.id)).toMatchObject({ status: 'captured', succeeded: true, processing_fee: CARD_FEE });
+    await expectEvents(page, ['payment_succeeded']);
+    expectPaymentEvent(receivedEvents(page)[0], 'payment_succeeded', page, 'captured');
   });
 });
 
 describe('cancel and expiry', () => {
-  it('cancels at any open step, completing the workflow towards the redirect URL', async () => {
+  /** Brings a payment to an open state before the buyer cancels; answers the challenge left open, if any, and the events so far. */
+  async function openIn(state: 'initiated' | 'started' | 'challenged' | 'authentication_failed'): Promise<{ page: Page; challenged?: Response; events: string[] }> {
     const page = await newPayment();
-    await hpp(page, 'POST', '/start', {});
+    if (state === 'initiated') return { page, events: [] };
+    await start(page);
+    if (state === 'started') return { page, events: [] };
+    const challenged = await pay(page, '4000000000003220');
+    if (state === 'challenged') return { page, challenged, events: [] };
+    await answerChallenge(page, challenged, 'fail');
+    expect((await readPayment(page.id)).status).toBe('authentication_failed');
+    return { page, events: ['payment_authentication_failed'] };
+  }
+
+  it.each(['initiated', 'started', 'challenged', 'authentication_failed'] as const)('cancels a payment %s, completing the workflow towards the redirect URL, with no event', async (state) => {
+    const { page, challenged, events } = await openIn(state);
     const canceled = await hpp(page, 'POST', '/cancel');
+    expect(canceled.status).toBe(200);
     expect(canceled.body).toMatchObject({ status: 'canceled', succeeded: false, workflow: { complete: true, next: 'hpp:complete' } });
-    expect(new URL(canceled.body._links['hpp:complete'].href).searchParams.get('status')).toBe('canceled');
-    expect((await readPayment(page.id)).status).toBe('canceled');
+    expect(Object.fromEntries(new URL(canceled.body._links['hpp:complete'].href).searchParams)).toEqual({ cart: '7', payment_id: page.id, status: 'canceled' });
+    await expectView(page, 'canceled', { complete: true, next: 'hpp:complete' });
+    if (challenged) await answerChallenge(page, challenged, 'pass'); // too late: the callback is refused, nothing is charged
+    expect(await readPayment(page.id)).toMatchObject({ status: 'canceled', succeeded: false });
     expect((await hpp(page, 'POST', '/start', {})).status).toBe(409);
     expect((await hpp(page, 'POST', '/cancel')).status).toBe(409);
+    await expectEvents(page, events); // the specification lists no event for a cancellation
   });
 
-  it('cancels a payment nobody paid when its page expires, on the clock, without a visit', async () => {
+  it('cancels a payment nobody paid when its page expires, on the clock, without a visit, and sends no event', async () => {
     const page = await newPayment();
     server.clock.advance(3600 - 1);
     try {
@@ -397,23 +608,28 @@ describe('cancel and expiry', () => {
       server.clock.advance(1);
       await server.app.services.jobs.runDue();
       await eventually(async () => (await readPayment(page.id)).status === 'canceled');
+      expect(await readPayment(page.id)).toMatchObject({ status: 'canceled', succeeded: false });
       const listed = await server.request('GET', '/sandbox/payments?status=canceled&reference=order-42', { token: await platform.token() });
       expect(listed.body.data.map((payment: { id: string }) => payment.id)).toContain(page.id);
       expect((await hpp(page, 'GET')).status).toBe(410);
+      await expectEvents(page, []);
     } finally {
       server.clock.advance(-3600);
     }
   });
 
-  it('answers 410 once the payment expired, and the payment reads canceled', async () => {
+  it('answers 410 once a started payment expired, and the payment reads canceled, with no event', async () => {
     const page = await newPayment();
+    await start(page);
     server.clock.advance(3600);
     try {
       const expired = await hpp(page, 'GET');
       expect(expired.status).toBe(410);
       expect(expired.body.code).toBe('gone');
       expect((await hpp(page, 'POST', '/start', {})).status).toBe(410);
-      expect((await readPayment(page.id)).status).toBe('canceled');
+      expect((await tokenize(page, '4242424242424242')).status).toBe(410);
+      expect(await readPayment(page.id)).toMatchObject({ status: 'canceled', succeeded: false });
+      await expectEvents(page, []);
     } finally {
       server.clock.advance(-3600);
     }
@@ -438,18 +654,31 @@ describe('what is refused', () => {
     expect((await tokenize(sepa, '4242424242424242')).status).toBe(409);
   });
 
-  it('uses a token once, and only within 15 minutes', async () => {
+  it('uses a token once', async () => {
     const page = await newPayment();
-    await hpp(page, 'POST', '/start', {});
-    const declined = await tokenize(page, '4000000000003220');
-    await hpp(page, 'POST', '/authorize', { token: declined.body.token });
-    const reused = await hpp(page, 'POST', '/authorize', { token: declined.body.token });
+    await start(page);
+    const challenge = await tokenize(page, '4000000000003220');
+    await hpp(page, 'POST', '/authorize', { token: challenge.body.token });
+    const reused = await hpp(page, 'POST', '/authorize', { token: challenge.body.token });
     expect(reused.status).toBe(400);
     expect(reused.body.errors).toEqual([{ pointer: '/token', detail: expect.any(String) }]);
-    const late = await tokenize(page, '4242424242424242');
-    server.clock.advance(15 * 60);
+  });
+
+  it('accepts a token 14:59 after its tokenization and refuses it at 15:00 with 400 at /token', async () => {
+    const [early, late] = [await newPayment(), await newPayment()];
+    await start(early);
+    await start(late);
+    const [earlyToken, lateToken] = [await tokenize(early, '4242424242424242'), await tokenize(late, '4242424242424242')];
+    server.clock.advance(15 * 60 - 1);
     try {
-      expect((await hpp(page, 'POST', '/authorize', { token: late.body.token })).status).toBe(400);
+      const accepted = await hpp(early, 'POST', '/authorize', { token: earlyToken.body.token });
+      expect(accepted.status).toBe(200);
+      expect(accepted.body.status).toBe('captured');
+      server.clock.advance(1);
+      const refused = await hpp(late, 'POST', '/authorize', { token: lateToken.body.token });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual([{ pointer: '/token', detail: expect.any(String) }]);
+      expect(await readPayment(late.id)).toMatchObject({ status: 'started', succeeded: false });
     } finally {
       server.clock.advance(-15 * 60);
     }
@@ -458,21 +687,42 @@ describe('what is refused', () => {
   it.each([
     ['a number failing Luhn', { value: '4242424242424241' }, '/value'],
     ['a number of 12 digits', { value: '424242424242' }, '/value'],
-    ['a value of 201 characters', { value: '4'.repeat(201) }, '/value'],
+    ['a Luhn-valid number of 20 digits', { value: '42424242424242424242' }, '/value'],
     ['an issuer of 51 characters', { issuer: 'v'.repeat(51) }, '/issuer'],
+    ['a CVV of 2 digits', { token_data: { expiry_month: 12, expiry_year: 2099, cvv: '12' } }, '/token_data/cvv'],
+    ['a CVV of 5 digits', { token_data: { expiry_month: 12, expiry_year: 2099, cvv: '12345' } }, '/token_data/cvv'],
     ['another type', { type: 'paypal' }, '/type'],
-  ])('refuses tokenizing %s with 400', async (_label, overrides, pointer) => {
+  ])('refuses tokenizing %s with 400 at its pointer', async (_label, overrides, pointer) => {
     const page = await newPayment();
-    await hpp(page, 'POST', '/start', {});
+    await start(page);
     const refused = await tokenize(page, '4242424242424242', overrides);
     expect(refused.status).toBe(400);
-    expect(refused.body.errors.map((error: { pointer: string }) => error.pointer)).toContain(pointer);
+    expect(pointers(refused)).toEqual([pointer]);
   });
 
-  it('accepts a 19-digit card number and an issuer of 50 characters', async () => {
+  it.each([
+    ['a 13-digit card number', '4222222222222', {}],
+    ['a 19-digit card number and an issuer of 50 characters', '4242424242424242428', { issuer: 'v'.repeat(50) }],
+    ['a CVV of 3 digits', '4242424242424242', { token_data: { expiry_month: 12, expiry_year: 2099, cvv: '123' } }],
+    ['a CVV of 4 digits', '4242424242424242', { token_data: { expiry_month: 12, expiry_year: 2099, cvv: '1234' } }],
+  ])('accepts %s', async (_label, number, overrides) => {
     const page = await newPayment();
-    await hpp(page, 'POST', '/start', {});
-    expect((await tokenize(page, '4242424242424242428', { issuer: 'v'.repeat(50) })).status).toBe(201);
+    await start(page);
+    const accepted = await tokenize(page, number, overrides);
+    expect(accepted.status, accepted.text).toBe(201);
+    expect(accepted.body.token).toMatch(/^tok_/);
+  });
+
+  it('refuses a value of 201 characters for its length, and one of 200 not for its length but as no card number', async () => {
+    // Both are Luhn-valid digit strings; the error's detail is the only place that says which rule refused the value.
+    const page = await newPayment();
+    await start(page);
+    const atBound = await tokenize(page, '4'.repeat(200));
+    expect(atBound.status).toBe(400);
+    expect(atBound.body.errors).toEqual([{ pointer: '/value', detail: expect.stringMatching(/13 to 19 digits/) }]);
+    const pastBound = await tokenize(page, `${'4'.repeat(200)}0`);
+    expect(pastBound.status).toBe(400);
+    expect(pastBound.body.errors).toEqual([{ pointer: '/value', detail: expect.stringMatching(/at most 200 characters/) }]);
   });
 
   it('refuses bad card data members, an unknown member and an expired card', async () => {

@@ -267,6 +267,45 @@ describe('what is refused', () => {
     expect(pointers(refused)).toEqual([`/${field}`]);
   });
 
+  let routingRefusals = 0;
+  /** A routing of 10 000: 4 000 to the platform, 6 000 to a merchant, each bearing half the fee unless told otherwise. */
+  const routing = (merchant: Record<string, unknown> = {}, platformShare: Record<string, unknown> = {}) => ({
+    platform: { amount_minor: 4_000, processing_fee_contribution: 50, ...platformShare },
+    merchants: [{ type: 'merchant', id: merchants[0], amount_minor: 6_000, processing_fee_contribution: 50, ...merchant }],
+  });
+
+  it.each([
+    ['a merchant reference of 50 characters', { reference: 'm'.repeat(50) }, {}],
+    ['processing_fee_contribution 0 for the platform and 100 for the merchant', { processing_fee_contribution: 100 }, { processing_fee_contribution: 0 }],
+    ['processing_fee_contribution 100 for the platform and 0 for the merchant', { processing_fee_contribution: 0 }, { processing_fee_contribution: 100 }],
+    ['a seller', { type: 'seller' }, {}],
+  ])('accepts a routing with %s, and reads it back', async (_label, merchant, platformShare) => {
+    const body = routing(merchant, platformShare);
+    const created = await initiate(minimal({ payment_method: { type: 'card' }, routing: body }));
+    expect(created.status, created.text).toBe(201);
+    const payment = (await read(created.body.id)).body;
+    expect(payment.routing.platform).toMatchObject({ id: platform.platformId, ...body.platform });
+    expect(payment.routing.merchants).toEqual([expect.objectContaining({ reference: null, ...body.merchants[0], refundable_amount: 6_000, transfer: null })]);
+  });
+
+  it.each([
+    ['a merchant type other than seller or merchant', { type: 'partner' }, {}, '/routing/merchants/0/type'],
+    ['a merchant type of platform', { type: 'platform' }, {}, '/routing/merchants/0/type'],
+    ['a merchant reference of 51 characters', { reference: 'm'.repeat(51) }, {}, '/routing/merchants/0/reference'],
+    ['a merchant processing_fee_contribution of -1', { processing_fee_contribution: -1 }, { processing_fee_contribution: 100 }, '/routing/merchants/0/processing_fee_contribution'],
+    ['a merchant processing_fee_contribution of 101', { processing_fee_contribution: 101 }, { processing_fee_contribution: 0 }, '/routing/merchants/0/processing_fee_contribution'],
+    ['a platform processing_fee_contribution of -1', { processing_fee_contribution: 100 }, { processing_fee_contribution: -1 }, '/routing/platform/processing_fee_contribution'],
+    ['a platform processing_fee_contribution of 101', { processing_fee_contribution: 0 }, { processing_fee_contribution: 101 }, '/routing/platform/processing_fee_contribution'],
+    ['a fractional merchant processing_fee_contribution', { processing_fee_contribution: 49.5 }, {}, '/routing/merchants/0/processing_fee_contribution'],
+  ])('refuses a routing with %s with 400 and its pointer, creating no payment', async (_label, merchant, platformShare, pointer) => {
+    const reference = `refused-routing-${++routingRefusals}`;
+    const refused = await initiate(minimal({ reference, routing: routing(merchant, platformShare) }));
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.body.code).toBe('validation_error');
+    expect(pointers(refused)).toEqual([pointer]);
+    expect((await server.request('GET', `/sandbox/payments?reference=${reference}`, { token: await platform.token() })).body.data).toEqual([]);
+  });
+
   it.each([
     ['a float amount', { amount_minor: 10.5 }, '/amount_minor'],
     ['a string amount', { amount_minor: '10000' }, '/amount_minor'],

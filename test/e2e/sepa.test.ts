@@ -1,17 +1,28 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
 
 let server: TestServer;
 let platform: TestPlatform;
-let receiver: Receiver;
+/** One local webhook receiver per test, shared by the payments the test makes. */
+let receiver: Receiver | undefined;
 
 beforeAll(async () => {
   server = await startServer({ JOB_WORKER: 'off' }); // the test runs due jobs itself, on its clock
   platform = await server.platform();
 });
 afterAll(() => server?.close());
-afterEach(() => receiver?.close());
+afterEach(async () => {
+  await receiver?.close();
+  receiver = undefined;
+});
+
+/** The decisions' test IBANs: one verifies, one fails verification; the simulator's returned one verifies but its collection comes back unpaid. */
+const VERIFIES = 'DE89370400440532013000';
+const FAILS_VERIFICATION = 'DE62370400440532013001';
+const RETURNED_UNPAID = 'DE35370400440532013002';
+const REFERENCE = 'sub-7';
+const TWO_DAYS = 2 * 24 * 3600;
 
 interface Page {
   id: string;
@@ -20,13 +31,13 @@ interface Page {
 }
 
 async function newSepaPayment(overrides: Record<string, unknown> = {}): Promise<Page> {
-  receiver = await startReceiver();
+  receiver ??= await startReceiver();
   const response = await server.request('POST', '/sandbox/payments', {
     token: await platform.token(),
     body: {
       amount_minor: 4_990,
       currency: 'EUR',
-      reference: 'sub-7',
+      reference: REFERENCE,
       payment_method: { type: 'sepa_direct_debit' },
       integration: { type: 'hosted' },
       urls: { redirect: 'https://shop.example/return', webhook: receiver.url },
@@ -41,10 +52,13 @@ async function newSepaPayment(overrides: Record<string, unknown> = {}): Promise<
 const hpp = (page: Page, method: string, suffix = '', body?: unknown) => server.request(method, page.path(suffix), { token: page.token, body });
 const local = (url: string) => url.replace(server.config.baseUrl, '');
 const form = (fields: Record<string, string>) => ({ raw: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+/** The account verification callback as the bank (or anyone holding the page's token) calls it. */
+const verificationCallback = (query: Record<string, string>) => server.request('GET', `/hpp/callbacks/account-verification?${new URLSearchParams(query)}`);
 
 /** Walks the simulated bank: its page, its form, then the callback it redirects to. */
 async function verifyAccount(page: Page, iban: string, accountType = 'consumer') {
   const start = await hpp(page, 'POST', '/start', {});
+  expectStep(start, 'started', 'hpp:authorize');
   const bankUrl = local(start.body._links.account_verification.href);
   const bankPage = await server.request('GET', bankUrl);
   expect(bankPage.status).toBe(200);
@@ -57,6 +71,13 @@ async function verifyAccount(page: Page, iban: string, accountType = 'consumer')
   return new URL(verified.headers.get('location')!);
 }
 
+/** A SEPA payment whose bank account is verified: ready for its mandate. */
+async function verifiedPage(accountType: 'consumer' | 'business' = 'consumer', iban = VERIFIES): Promise<Page> {
+  const page = await newSepaPayment();
+  await verifyAccount(page, iban, accountType);
+  return page;
+}
+
 const consumerMandate = {
   type: 'consumer',
   first_name: 'Erika',
@@ -65,6 +86,18 @@ const consumerMandate = {
   birth_place: { city: 'Köln', country: 'DE' },
   postal_address: { line1: 'Heidestraße', number: 17, town_city: 'Köln', zip: '51147', country: 'DE' },
 };
+
+/** A business mandate on a VAT number, which needs no district court. */
+const businessMandate = {
+  type: 'business',
+  company_name: 'Muster GmbH',
+  registration_number_code: 'vat',
+  registration_number: 'DE123456789',
+  first_name: 'Erika',
+  last_name: 'Mustermann',
+  postal_address: consumerMandate.postal_address,
+};
+const mandateOf = (type: 'consumer' | 'business') => (type === 'consumer' ? consumerMandate : businessMandate);
 
 /** A date of birth that makes someone `years` old today on the server's clock, plus `days`. */
 function bornYearsAgo(years: number, days = 0): string {
@@ -78,11 +111,56 @@ async function readPayment(id: string) {
   return (await server.request('GET', `/sandbox/payments/${id}`, { token: await platform.token() })).body;
 }
 
+/** Moves the clock past the simulated collection (two days) and runs what is due: the SEPA settlement. */
+async function settle(seconds = TWO_DAYS) {
+  server.clock.advance(seconds);
+  await server.app.services.jobs.runDue();
+}
+
+type Next = 'hpp:start' | 'hpp:authorize' | 'hpp:complete';
+/** What a page step answers: 200, the status, succeeded (true once authorized) and the workflow. */
+function expectStep(response: { status: number; text: string; body: any }, status: string, next: Next) {
+  expect(response.status, response.text).toBe(200);
+  expect(response.body).toMatchObject({ status, succeeded: ['authorized', 'completed'].includes(status), workflow: { complete: next === 'hpp:complete', next } });
+}
+
+/**
+ * The payment as the page shows it (status, workflow) and as the platform reads it (status,
+ * succeeded, reference, plus `read`), which must agree. The read's succeeded is true only once the
+ * collection completed (the payment_succeeded moment), not when merely authorized.
+ */
+async function expectPayment(page: Page, status: string, next: Next, read: Record<string, unknown> = {}) {
+  const view = await hpp(page, 'GET');
+  expect(view.status, view.text).toBe(200);
+  expect(view.body).toMatchObject({ id: page.id, status, workflow: { complete: next === 'hpp:complete', next } });
+  const payment = await readPayment(page.id);
+  expect(payment).toMatchObject({ id: page.id, status, succeeded: status === 'completed', reference: REFERENCE, currency: 'EUR', ...read });
+  return { view: view.body, payment };
+}
+
+/**
+ * Every event of the payment, exactly: as recorded (GET /events?object_id) and as delivered to
+ * the local receiver, each with its type and data {id, status, reference}.
+ */
+async function expectWebhooks(page: Page, expected: [type: string, status: string][]) {
+  const key = (event: { type: string; data: { status: string } }) => `${event.type} ${event.data.status}`;
+  const wanted = expected.map(([type, status]) => ({ type, data: { id: page.id, status, reference: REFERENCE } })).sort((a, b) => key(a).localeCompare(key(b)));
+  const recorded = await server.request('GET', `/sandbox/events?object_id=${page.id}`, { token: await platform.token() });
+  expect(recorded.body.data.map(({ type, data }: { type: string; data: unknown }) => ({ type, data })).sort((a: any, b: any) => key(a).localeCompare(key(b)))).toEqual(wanted);
+  const delivered = await eventually(async () => {
+    const mine = eventsOf(receiver!.received).filter((event) => event.data.id === page.id);
+    return mine.length >= expected.length && mine;
+  });
+  expect(delivered.map(({ type, data }) => ({ type, data })).sort((a, b) => key(a).localeCompare(key(b)))).toEqual(wanted);
+}
+
 describe('SEPA Direct Debit', () => {
   it('verifies the account, takes a consumer mandate, authorizes, and completes two days later on the clock', async () => {
     const page = await newSepaPayment();
+    await expectPayment(page, 'initiated', 'hpp:start', { processing_fee: { amount_minor: 35, currency: 'EUR' } });
     const callback = await verifyAccount(page, 'DE89 3704 0044 0532 0130 00');
     expect(callback.searchParams.get('report_id')).toBeTruthy();
+    await expectPayment(page, 'started', 'hpp:authorize');
     const requirements = await hpp(page, 'GET', '/mandate-requirements');
     expect(requirements.status).toBe(200);
     expect(requirements.body).toEqual({
@@ -94,25 +172,21 @@ describe('SEPA Direct Debit', () => {
     expect(view.body._links['hpp:authorize'].href).toBe(`${server.config.baseUrl}${page.path('/mandate')}`);
 
     const mandate = await hpp(page, 'POST', '/mandate', consumerMandate);
-    expect(mandate.status).toBe(200);
-    expect(mandate.body).toMatchObject({ status: 'authorized', succeeded: true, workflow: { complete: true, next: 'hpp:complete' } });
-    expect(await readPayment(page.id)).toMatchObject({ status: 'authorized', processing_fee: { amount_minor: 35 } });
+    expectStep(mandate, 'authorized', 'hpp:complete');
+    await expectPayment(page, 'authorized', 'hpp:complete', { processing_fee: { amount_minor: 35 } });
+    await expectWebhooks(page, []); // authorized is not yet a success: no event
 
-    server.clock.advance(2 * 24 * 3600 - 60);
-    await server.app.services.jobs.runDue(); // the page's expiry, long past, leaves an authorized payment alone
-    expect((await readPayment(page.id)).status).toBe('authorized');
-    server.clock.advance(60);
-    await server.app.services.jobs.runDue();
-    const completed = await readPayment(page.id);
-    expect(completed).toMatchObject({ status: 'completed', succeeded: true });
+    await settle(TWO_DAYS - 60);
+    // the page's expiry, long past, leaves an authorized payment alone
+    await expectPayment(page, 'authorized', 'hpp:complete');
+    await settle(60);
+    const { payment: completed } = await expectPayment(page, 'completed', 'hpp:complete');
     expect(completed.routing.platform.transfer).toMatchObject({ amount_minor: 4_990 - 35, processing_fee: { amount_minor: 35, currency: 'EUR' } });
-    const [event] = (await receiver.waitFor(1)).map((delivery) => JSON.parse(delivery.body));
-    expect(event).toMatchObject({ type: 'payment_succeeded', data: { id: page.id, status: 'completed', reference: 'sub-7' } });
+    await expectWebhooks(page, [['payment_succeeded', 'completed']]);
   });
 
   it('describes the business mandate with registration numbers and district courts, and refuses what is missing', async () => {
-    const page = await newSepaPayment();
-    await verifyAccount(page, 'DE02120300000000202051', 'business');
+    const page = await verifiedPage('business', 'DE02120300000000202051');
     const requirements = (await hpp(page, 'GET', '/mandate-requirements')).body;
     expect(requirements.type).toBe('business');
     expect(requirements.registration_numbers.map((entry: { code: string }) => entry.code)).toEqual(['DeHrb', 'DeHra', 'DeVr', 'vat']);
@@ -128,27 +202,110 @@ describe('SEPA Direct Debit', () => {
     const missing = await hpp(page, 'POST', '/mandate', { type: 'business', registration_number_code: 'DeHrb', postal_address: consumerMandate.postal_address });
     expect(missing.status).toBe(400);
     expect(missing.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(['/company_name', '/district_court_code', '/first_name', '/last_name', '/registration_number']);
-    const business = { type: 'business', company_name: 'Muster GmbH', registration_number_code: 'DeHrb', registration_number: 'HRB 12345', first_name: 'Erika', last_name: 'Mustermann', postal_address: consumerMandate.postal_address };
+    const business = { ...businessMandate, registration_number_code: 'DeHrb', registration_number: 'HRB 12345' };
     const unknownCourt = await hpp(page, 'POST', '/mandate', { ...business, district_court_code: 'nowhere' });
+    expect(unknownCourt.status).toBe(400);
     expect(unknownCourt.body.errors).toEqual([{ pointer: '/district_court_code', detail: 'is not a known district court' }]);
     const consumerFields = await hpp(page, 'POST', '/mandate', { ...business, district_court_code: court, birth_date: '1990-04-12' });
+    expect(consumerFields.status).toBe(400);
     expect(consumerFields.body.errors).toEqual([{ pointer: '/birth_date', detail: 'is not used for business mandates' }]);
+    await expectPayment(page, 'started', 'hpp:authorize'); // the refusals changed nothing
 
-    const signed = await hpp(page, 'POST', '/mandate', { ...business, district_court_code: court });
-    expect(signed.body.status).toBe('authorized');
+    expectStep(await hpp(page, 'POST', '/mandate', { ...business, district_court_code: court }), 'authorized', 'hpp:complete');
+    await expectPayment(page, 'authorized', 'hpp:complete');
   });
 
-  it('treats a failed verification as failed authentication, and the buyer can retry with another account', async () => {
+  it('treats a failed verification as failed authentication (event with its reference), and the retry with another account authorizes and completes', async () => {
     const page = await newSepaPayment();
-    const callback = await verifyAccount(page, 'DE62370400440532013001');
+    const callback = await verifyAccount(page, FAILS_VERIFICATION);
     expect(callback.searchParams.get('report_id')).toBe('');
     expect(callback.searchParams.get('error')).toBeTruthy();
     expect(callback.searchParams.get('tracking_id')).toBeTruthy();
-    expect((await hpp(page, 'GET')).body.status).toBe('authentication_failed');
-    const [event] = (await receiver.waitFor(1)).map((delivery) => JSON.parse(delivery.body));
-    expect(event).toMatchObject({ type: 'payment_authentication_failed', data: { id: page.id, status: 'authentication_failed' } });
-    await verifyAccount(page, 'DE89370400440532013000');
-    expect((await hpp(page, 'POST', '/mandate', consumerMandate)).body.status).toBe('authorized');
+    const { view } = await expectPayment(page, 'authentication_failed', 'hpp:authorize');
+    expect(Object.keys(view._links).sort()).toEqual(['account_verification', 'cancel', 'hpp:start', 'self']); // verify again, or give up
+    expect((await hpp(page, 'GET', '/mandate-requirements')).status).toBe(409);
+    expect((await hpp(page, 'POST', '/mandate', consumerMandate)).status).toBe(409);
+    await expectWebhooks(page, [['payment_authentication_failed', 'authentication_failed']]);
+
+    await verifyAccount(page, VERIFIES); // starts again from authentication_failed, no new payment
+    await expectPayment(page, 'started', 'hpp:authorize');
+    expectStep(await hpp(page, 'POST', '/mandate', consumerMandate), 'authorized', 'hpp:complete');
+    await expectPayment(page, 'authorized', 'hpp:complete');
+    await settle();
+    await expectPayment(page, 'completed', 'hpp:complete');
+    await expectWebhooks(page, [
+      ['payment_authentication_failed', 'authentication_failed'],
+      ['payment_succeeded', 'completed'],
+    ]);
+  });
+
+  it('echoes the error parameters of a failure callback nowhere: not in the redirect, the page, the read payment, the event or the webhook', async () => {
+    const page = await newSepaPayment();
+    await hpp(page, 'POST', '/start', {});
+    const hostile = {
+      error: '<script>alert(1)</script>',
+      error_reason: '"><img src=x onerror=alert(2)>',
+      message: 'Declined\r\nSet-Cookie: session=stolen',
+      tracking_id: "'; DROP TABLE payments; --",
+    };
+    const answered = await verificationCallback({ token: page.token, report_id: '', ...hostile });
+    expect(answered.status).toBe(303);
+    expect(answered.headers.get('location')).toBe(`${server.config.baseUrl}/pay/${page.id}?token=${page.token}`);
+    expect(answered.headers.get('set-cookie')).toBeNull();
+    expect(answered.text).toBe('');
+    const { view, payment } = await expectPayment(page, 'authentication_failed', 'hpp:authorize');
+    await expectWebhooks(page, [['payment_authentication_failed', 'authentication_failed']]); // data exactly {id, status, reference}
+    const payPage = await server.request('GET', `/pay/${page.id}?token=${page.token}`);
+    expect(payPage.status).toBe(200);
+    const shown = [JSON.stringify(view), JSON.stringify(payment), payPage.text, ...receiver!.received.map((delivery) => delivery.body)].join('\n');
+    for (const value of [...Object.values(hostile), 'alert(', 'DROP TABLE', 'stolen']) expect(shown).not.toContain(value);
+    expect((await server.request('GET', '/sandbox/payments?reference=sub-7', { token: await platform.token() })).status).toBe(200); // the table is still there
+  });
+
+  it('requires report_id on the account verification callback: without it 400 with pointer /report_id in the query, the payment unchanged', async () => {
+    const page = await newSepaPayment();
+    await hpp(page, 'POST', '/start', {});
+    const missing = await verificationCallback({ token: page.token });
+    expect(missing.status).toBe(400);
+    expect(missing.body.code).toBe('validation_error');
+    expect(missing.body.errors).toEqual([{ pointer: '/report_id', in: 'query', detail: expect.any(String) }]);
+    const missingWithError = await verificationCallback({ token: page.token, error: 'verification_failed', tracking_id: 't-1' });
+    expect(missingWithError.status).toBe(400);
+    expect(missingWithError.body.errors.map((e: { pointer: string }) => e.pointer)).toEqual(['/report_id']);
+    await expectPayment(page, 'started', 'hpp:authorize');
+    await expectWebhooks(page, []);
+  });
+
+  it('refuses a forged report_id, and another payment’s, with 400 and pointer /report_id, leaving the payment as it was', async () => {
+    const page = await newSepaPayment();
+    await hpp(page, 'POST', '/start', {});
+    const other = await newSepaPayment();
+    const othersReport = (await verifyAccount(other, VERIFIES)).searchParams.get('report_id')!;
+    for (const reportId of [`rep${'0'.repeat(24)}`, othersReport]) {
+      const forged = await verificationCallback({ token: page.token, report_id: reportId });
+      expect(forged.status, reportId).toBe(400);
+      expect(forged.body.code).toBe('validation_error');
+      expect(forged.body.errors).toEqual([{ pointer: '/report_id', in: 'query', detail: 'is not a report of this payment' }]);
+    }
+    const { view } = await expectPayment(page, 'started', 'hpp:authorize');
+    expect(view._links.account_verification).toBeDefined(); // still unverified: no mandate link
+    expect(view._links.mandate_requirements).toBeUndefined();
+    expect((await hpp(page, 'GET', '/mandate-requirements')).status).toBe(409);
+    expect((await hpp(page, 'POST', '/mandate', consumerMandate)).status).toBe(409);
+    await expectWebhooks(page, []);
+    await expectPayment(other, 'started', 'hpp:authorize'); // whose report it was: untouched too
+  });
+
+  it('forgets an account verified earlier when a later verification fails: the mandate needs a new verification', async () => {
+    const page = await verifiedPage();
+    // The bank's failure redirect for the same page (the buyer went back to the bank and failed there).
+    const failed = await verificationCallback({ token: page.token, report_id: '', error: 'verification_failed', error_reason: 'account_not_found', message: 'No such account', tracking_id: 't-2' });
+    expect(failed.status).toBe(303);
+    const { view } = await expectPayment(page, 'authentication_failed', 'hpp:authorize');
+    expect(view._links.mandate_requirements).toBeUndefined();
+    expect((await hpp(page, 'GET', '/mandate-requirements')).status).toBe(409);
+    expect((await hpp(page, 'POST', '/mandate', consumerMandate)).status).toBe(409);
+    await expectWebhooks(page, [['payment_authentication_failed', 'authentication_failed']]);
   });
 
   it('refuses the mandate before the account is verified, and a bank form with an invalid IBAN', async () => {
@@ -159,15 +316,28 @@ describe('SEPA Direct Debit', () => {
     const invalid = await server.request('POST', '/simulator/bank/verify', form({ token: page.token, iban: 'DE00 1234' }));
     expect(invalid.status).toBe(400);
     expect(invalid.text).toContain('not a valid IBAN');
+    await expectPayment(page, 'started', 'hpp:authorize');
+  });
+
+  it('lets the buyer cancel after a failed verification: canceled, workflow complete, no event beyond the failed authentication', async () => {
+    const page = await newSepaPayment();
+    await verifyAccount(page, FAILS_VERIFICATION);
+    const canceled = await hpp(page, 'POST', '/cancel');
+    expectStep(canceled, 'canceled', 'hpp:complete');
+    expect(new URL(canceled.body._links['hpp:complete'].href).searchParams.get('status')).toBe('canceled');
+    await expectPayment(page, 'canceled', 'hpp:complete');
+    expect((await hpp(page, 'POST', '/start', {})).status).toBe(409);
+    await expectWebhooks(page, [['payment_authentication_failed', 'authentication_failed']]);
   });
 
   it('refuses a buyer younger than 16 and answers {} for the requirements of a card payment', async () => {
-    const page = await newSepaPayment();
-    await verifyAccount(page, 'DE89370400440532013000');
+    const page = await verifiedPage();
     const now = server.clock.now();
     const fifteen = `${now.getUTCFullYear() - 15}-01-01`;
     const young = await hpp(page, 'POST', '/mandate', { ...consumerMandate, birth_date: fifteen });
+    expect(young.status).toBe(400);
     expect(young.body.errors).toEqual([{ pointer: '/birth_date', detail: expect.stringContaining('16') }]);
+    await expectPayment(page, 'started', 'hpp:authorize');
     const card = await newSepaPayment({ payment_method: { type: 'card' } });
     await hpp(card, 'POST', '/start', {});
     expect((await hpp(card, 'GET', '/mandate-requirements')).body).toEqual({});
@@ -177,45 +347,26 @@ describe('SEPA Direct Debit', () => {
     const page = await newSepaPayment({ payment_method: { type: 'user_selected' }, amount_minor: 20_000 });
     expect((await hpp(page, 'GET')).body.payment_methods.map((method: { type: string }) => method.type)).toEqual(['card', 'sepa_direct_debit']);
     const start = await hpp(page, 'POST', '/start', { type: 'sepa_direct_debit' });
-    expect(start.body).toMatchObject({ status: 'started', succeeded: false, workflow: { complete: false, next: 'hpp:authorize' } });
+    expectStep(start, 'started', 'hpp:authorize');
     expect(Object.keys(start.body._links).sort()).toEqual(['account_verification', 'cancel', 'hpp:start', 'self']);
-    expect(await readPayment(page.id)).toMatchObject({ status: 'started', payment_method: { type: 'user_selected' }, processing_fee: { amount_minor: 70, currency: 'EUR' } });
-    await verifyAccount(page, 'DE89370400440532013000');
-    expect((await hpp(page, 'POST', '/mandate', consumerMandate)).body).toMatchObject({ status: 'authorized', succeeded: true });
-    server.clock.advance(2 * 24 * 3600);
-    await server.app.services.jobs.runDue();
-    expect(await readPayment(page.id)).toMatchObject({ status: 'completed', succeeded: true, routing: { platform: { transfer: { amount_minor: 20_000 - 70 } } } });
-    expect(eventsOf(await receiver.waitFor(1))).toEqual([expect.objectContaining({ type: 'payment_succeeded', data: { id: page.id, status: 'completed', reference: 'sub-7' } })]);
+    await expectPayment(page, 'started', 'hpp:authorize', { amount_minor: 20_000, payment_method: { type: 'user_selected' }, processing_fee: { amount_minor: 70, currency: 'EUR' } });
+    await verifyAccount(page, VERIFIES);
+    expectStep(await hpp(page, 'POST', '/mandate', consumerMandate), 'authorized', 'hpp:complete');
+    await expectPayment(page, 'authorized', 'hpp:complete');
+    await settle();
+    await expectPayment(page, 'completed', 'hpp:complete', { routing: { platform: { transfer: { amount_minor: 20_000 - 70 } } } });
+    await expectWebhooks(page, [['payment_succeeded', 'completed']]);
   });
 
   it('ends not_completed with payment_failed when the collection comes back unpaid', async () => {
-    const page = await newSepaPayment();
-    await verifyAccount(page, 'DE35370400440532013002');
-    expect((await hpp(page, 'POST', '/mandate', consumerMandate)).body.status).toBe('authorized');
-    server.clock.advance(2 * 24 * 3600);
-    await server.app.services.jobs.runDue();
-    const payment = await readPayment(page.id);
-    expect(payment).toMatchObject({ status: 'not_completed', succeeded: false });
+    const page = await verifiedPage('consumer', RETURNED_UNPAID);
+    expectStep(await hpp(page, 'POST', '/mandate', consumerMandate), 'authorized', 'hpp:complete');
+    await expectPayment(page, 'authorized', 'hpp:complete');
+    await settle();
+    const { view, payment } = await expectPayment(page, 'not_completed', 'hpp:complete');
     expect(payment.routing.platform.transfer).toBeNull();
-    expect(eventsOf(await receiver.waitFor(1))).toEqual([expect.objectContaining({ type: 'payment_failed', data: { id: page.id, status: 'not_completed', reference: 'sub-7' } })]);
-    const view = (await hpp(page, 'GET')).body;
-    expect(view).toMatchObject({ status: 'not_completed', workflow: { complete: true, next: 'hpp:complete' } });
+    await expectWebhooks(page, [['payment_failed', 'not_completed']]);
     expect(new URL(view._links['hpp:complete'].href).searchParams.get('status')).toBe('not_completed');
-  });
-
-  it('checks the mandate names at 2 and 50 characters and the account holder’s age of 16 on the day', async () => {
-    const page = await newSepaPayment();
-    await verifyAccount(page, 'DE89370400440532013000');
-    for (const [field, value] of [['first_name', 'E'], ['first_name', 'E'.repeat(51)], ['last_name', 'M'], ['last_name', 'M'.repeat(51)]] as const) {
-      const refused = await hpp(page, 'POST', '/mandate', { ...consumerMandate, [field]: value });
-      expect(refused.status, `${field} ${value.length}`).toBe(400);
-      expect(refused.body.errors.map((e: { pointer: string }) => e.pointer)).toEqual([`/${field}`]);
-    }
-    const tomorrow = await hpp(page, 'POST', '/mandate', { ...consumerMandate, birth_date: bornYearsAgo(16, 1) });
-    expect(tomorrow.body.errors).toEqual([{ pointer: '/birth_date', detail: expect.stringContaining('16') }]);
-    const atBounds = await hpp(page, 'POST', '/mandate', { ...consumerMandate, first_name: 'Al', last_name: 'M'.repeat(50), birth_date: bornYearsAgo(16) });
-    expect(atBounds.status, atBounds.text).toBe(200);
-    expect(atBounds.body.status).toBe('authorized');
   });
 
   it('speaks the payment’s language: the bank’s page and the mandate’s legal text', async () => {
@@ -224,12 +375,11 @@ describe('SEPA Direct Debit', () => {
     const bank = await server.request('GET', local(start.body._links.account_verification.href));
     expect(bank.text).toContain('<html lang="de">');
     expect(bank.text).toContain('Kontoinhaber');
-    await verifyAccount(page, 'DE89370400440532013000');
+    await verifyAccount(page, VERIFIES);
     const requirements = (await hpp(page, 'GET', '/mandate-requirements')).body;
     expect(requirements.mandate_legal_mention).toMatch(/^Ich ermächtige \{company_name\}, Zahlungen von meinem Konto mittels Lastschrift einzuziehen/);
-    await receiver.close(); // newSepaPayment starts the next one
     const spanish = await newSepaPayment({ language: 'es' });
-    await verifyAccount(spanish, 'DE89370400440532013000');
+    await verifyAccount(spanish, VERIFIES);
     expect((await hpp(spanish, 'GET', '/mandate-requirements')).body.mandate_legal_mention).toContain('usted autoriza a {company_name}');
   });
 
@@ -239,9 +389,93 @@ describe('SEPA Direct Debit', () => {
     const start = await hpp(page, 'POST', '/start', {});
     const bank = await server.request('GET', local(start.body._links.account_verification.href), { headers: { 'accept-language': 'es-ES,es;q=0.9' } });
     expect(bank.text).toContain('<html lang="es">');
-    await verifyAccount(page, 'DE89370400440532013000');
+    await verifyAccount(page, VERIFIES);
     const asked = (language?: string) => server.request('GET', page.path('/mandate-requirements'), { token: page.token, headers: language ? { 'accept-language': language } : {} });
     expect((await asked('de-DE,de;q=0.9,en;q=0.8')).body.mandate_legal_mention).toMatch(/^Ich ermächtige/);
     expect((await asked('fr-FR')).body.mandate_legal_mention).toMatch(/^By signing this mandate form/);
+  });
+});
+
+describe('SEPA mandate limits', () => {
+  it.each([
+    ['consumer', 'first_name', 'E'],
+    ['consumer', 'first_name', 'E'.repeat(51)],
+    ['consumer', 'last_name', 'M'],
+    ['consumer', 'last_name', 'M'.repeat(51)],
+    ['business', 'first_name', 'E'],
+    ['business', 'first_name', 'E'.repeat(51)],
+    ['business', 'last_name', 'M'],
+    ['business', 'last_name', 'M'.repeat(51)],
+    ['business', 'company_name', 'G'],
+    ['business', 'company_name', 'G'.repeat(301)],
+  ] as const)('refuses a %s mandate whose %s is %j with 400 and its pointer, leaving the payment started', async (type, field, value) => {
+    const page = await verifiedPage(type);
+    const refused = await hpp(page, 'POST', '/mandate', { ...mandateOf(type), [field]: value });
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.body.code).toBe('validation_error');
+    expect(refused.body.errors.map((e: { pointer: string }) => e.pointer)).toEqual([`/${field}`]);
+    await expectPayment(page, 'started', 'hpp:authorize');
+  });
+
+  it.each([
+    ['consumer', 'first_name 2, last_name 50', { first_name: 'Al', last_name: 'M'.repeat(50) }],
+    ['consumer', 'first_name 50, last_name 2', { first_name: 'E'.repeat(50), last_name: 'Mu' }],
+    ['business', 'first_name 2, last_name 50, company_name 300', { first_name: 'Al', last_name: 'M'.repeat(50), company_name: 'G'.repeat(300) }],
+    ['business', 'first_name 50, last_name 2, company_name 2', { first_name: 'E'.repeat(50), last_name: 'Mu', company_name: 'AG' }],
+  ] as const)('accepts a %s mandate with names at their bounds (%s): authorized', async (type, _bounds, names) => {
+    const page = await verifiedPage(type);
+    expectStep(await hpp(page, 'POST', '/mandate', { ...mandateOf(type), ...names }), 'authorized', 'hpp:complete');
+    await expectPayment(page, 'authorized', 'hpp:complete');
+  });
+
+  it('checks the account holder’s age of 16 on the day: refused the day before the 16th birthday, accepted on it', async () => {
+    const page = await verifiedPage();
+    const tomorrow = await hpp(page, 'POST', '/mandate', { ...consumerMandate, birth_date: bornYearsAgo(16, 1) });
+    expect(tomorrow.status).toBe(400);
+    expect(tomorrow.body.errors).toEqual([{ pointer: '/birth_date', detail: expect.stringContaining('16') }]);
+    await expectPayment(page, 'started', 'hpp:authorize');
+    expectStep(await hpp(page, 'POST', '/mandate', { ...consumerMandate, birth_date: bornYearsAgo(16) }), 'authorized', 'hpp:complete');
+  });
+});
+
+describe('SEPA steps in the wrong state', () => {
+  it('refuses a second mandate on an authorized payment with 409, and collects only once', async () => {
+    const page = await verifiedPage();
+    expectStep(await hpp(page, 'POST', '/mandate', consumerMandate), 'authorized', 'hpp:complete');
+    const second = await hpp(page, 'POST', '/mandate', { ...consumerMandate, first_name: 'Max' });
+    expect(second.status).toBe(409);
+    expect(second.body.code).toBe('conflict');
+    const forgedFailure = await verificationCallback({ token: page.token, report_id: '', error: 'verification_failed' });
+    expect(forgedFailure.status).toBe(409);
+    await expectPayment(page, 'authorized', 'hpp:complete');
+    await settle();
+    await expectPayment(page, 'completed', 'hpp:complete');
+    await expectWebhooks(page, [['payment_succeeded', 'completed']]);
+  });
+
+  it.each([
+    ['completed', VERIFIES, 'payment_succeeded'],
+    ['not_completed', RETURNED_UNPAID, 'payment_failed'],
+  ])('refuses every step on a %s payment with 409 and leaves it so', async (status, iban, eventType) => {
+    const page = await verifiedPage('consumer', iban);
+    expectStep(await hpp(page, 'POST', '/mandate', consumerMandate), 'authorized', 'hpp:complete');
+    await settle();
+    await expectPayment(page, status, 'hpp:complete');
+    const steps: [string, unknown][] = [
+      ['/start', {}],
+      ['/start', { type: 'sepa_direct_debit' }],
+      ['/mandate', consumerMandate],
+      ['/cancel', undefined],
+    ];
+    for (const [suffix, body] of steps) {
+      const refused = await hpp(page, 'POST', suffix, body);
+      expect(refused.status, `${suffix} ${refused.text}`).toBe(409);
+      expect(refused.body.code).toBe('conflict');
+    }
+    const bank = await server.request('POST', '/simulator/bank/verify', form({ token: page.token, iban: VERIFIES }));
+    expect((await server.request('GET', local(bank.headers.get('location')!))).status).toBe(409);
+    expect((await verificationCallback({ token: page.token, report_id: '', error: 'verification_failed' })).status).toBe(409);
+    await expectPayment(page, status, 'hpp:complete');
+    await expectWebhooks(page, [[eventType, status]]);
   });
 });
