@@ -26,26 +26,26 @@ afterEach(() => {
 const TWO_DAYS = 2 * 86400;
 const form = (fields: Record<string, string>) => ({ raw: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
 
-/** An initial payment paid on the page with a card (or left unpaid); `outcome` is what the card ends in. */
-async function initialCardPayment(options: { number?: string; amount?: number; citMode?: string; pay?: boolean; owner?: TestPlatform; outcome?: 'captured' | 'declined' } = {}) {
-  const owner = options.owner ?? platform;
+/** A payment created for an initial payment's tests, with its id, page token and a step caller. */
+async function createPayment(body: Record<string, unknown>, owner: TestPlatform = platform) {
   const created = await server.request('POST', '/sandbox/payments', {
     token: await owner.token(),
-    body: {
-      amount_minor: options.amount ?? 0,
-      currency: 'EUR',
-      reference: 'subscription-start',
-      payment_method: { type: 'card' },
-      cit_mode: options.citMode ?? 'initial',
-      integration: { type: 'hosted' },
-      urls: { redirect: 'https://gym.example/return', webhook: receiver.url },
-    },
+    body: { currency: 'EUR', cit_mode: 'initial', integration: { type: 'hosted' }, urls: { redirect: 'https://gym.example/return', webhook: receiver.url }, ...body },
   });
-  expect(created.status).toBe(201);
-  const id = created.body.id;
-  if (options.pay === false) return id;
+  expect(created.status, created.text).toBe(201);
+  const id: string = created.body.id;
   const token = new URL(created.body._links.hosted_page.href).searchParams.get('token')!;
-  const page = (suffix: string, body: unknown) => server.request('POST', `/hpp/payments/${id}${suffix}`, { token, body });
+  const page = (suffix: string, stepBody: unknown) => server.request('POST', `/hpp/payments/${id}${suffix}`, { token, body: stepBody });
+  return { id, token, page };
+}
+
+/** An initial payment paid on the page with a card (or left unpaid); `outcome` is what the card ends in. */
+async function initialCardPayment(options: { number?: string; amount?: number; citMode?: string; pay?: boolean; owner?: TestPlatform; outcome?: 'captured' | 'declined' } = {}) {
+  const { id, token, page } = await createPayment(
+    { amount_minor: options.amount ?? 0, reference: 'subscription-start', payment_method: { type: 'card' }, cit_mode: options.citMode ?? 'initial' },
+    options.owner,
+  );
+  if (options.pay === false) return id;
   const view = await server.request('GET', `/hpp/payments/${id}`, { token });
   expect(view.body.requires_store_credentials).toBe(options.citMode === undefined || options.citMode === 'initial');
   await page('/start', {});
@@ -57,15 +57,10 @@ async function initialCardPayment(options: { number?: string; amount?: number; c
 
 /** An initial payment paid with a 3-D Secure card whose challenge the buyer passes. */
 async function initialCardPaymentThrough3ds(): Promise<string> {
-  const created = await server.request('POST', '/sandbox/payments', {
-    token: await platform.token(),
-    body: { amount_minor: 1_000, currency: 'EUR', reference: 'start', payment_method: { type: 'card' }, cit_mode: 'initial', integration: { type: 'hosted' }, urls: { redirect: 'https://gym.example/return', webhook: receiver.url } },
-  });
-  const id = created.body.id;
-  const token = new URL(created.body._links.hosted_page.href).searchParams.get('token')!;
-  await server.request('POST', `/hpp/payments/${id}/start`, { token, body: {} });
-  const card = await server.request('POST', `/hpp/payments/${id}/tokenize`, { token, body: { type: 'card', value: '4000000000003220', issuer: 'visa', token_data: { expiry_month: 12, expiry_year: 2099, cvv: '123' } } });
-  const challenged = await server.request('POST', `/hpp/payments/${id}/authorize`, { token, body: { token: card.body.token } });
+  const { id, page } = await createPayment({ amount_minor: 1_000, reference: 'start', payment_method: { type: 'card' } });
+  await page('/start', {});
+  const card = await page('/tokenize', { type: 'card', value: '4000000000003220', issuer: 'visa', token_data: { expiry_month: 12, expiry_year: 2099, cvv: '123' } });
+  const challenged = await page('/authorize', { token: card.body.token });
   expect(challenged.body).toMatchObject({ status: 'started', workflow: { complete: false, next: 'hpp:authorize' } });
   const challenge = challenged.body._links.challenge.href.replace(server.config.baseUrl, '');
   await server.request('POST', challenge, form({ outcome: 'pass' }));
@@ -78,19 +73,11 @@ async function initialCardPaymentThrough3ds(): Promise<string> {
  * false, the collection settles on the clock (completed, or not_completed for the returned IBAN).
  */
 async function initialSepaPayment(options: { settle?: boolean; iban?: string } = {}): Promise<string> {
-  const created = await server.request('POST', '/sandbox/payments', {
-    token: await platform.token(),
-    body: { amount_minor: 990, currency: 'EUR', reference: 'sepa-start', payment_method: { type: 'sepa_direct_debit' }, cit_mode: 'initial', integration: { type: 'hosted' }, urls: { redirect: 'https://gym.example/return', webhook: receiver.url } },
-  });
-  const id = created.body.id;
-  const token = new URL(created.body._links.hosted_page.href).searchParams.get('token')!;
-  await server.request('POST', `/hpp/payments/${id}/start`, { token, body: {} });
+  const { id, token, page } = await createPayment({ amount_minor: 990, reference: 'sepa-start', payment_method: { type: 'sepa_direct_debit' } });
+  await page('/start', {});
   const bank = await server.request('POST', '/simulator/bank/verify', form({ token, iban: options.iban ?? 'DE89370400440532013000' }));
   await server.request('GET', bank.headers.get('location')!.replace(server.config.baseUrl, ''));
-  const mandate = await server.request('POST', `/hpp/payments/${id}/mandate`, {
-    token,
-    body: { type: 'consumer', first_name: 'Max', last_name: 'Muster', birth_date: '1980-01-01', birth_place: { city: 'Bonn', country: 'DE' }, postal_address: { line1: 'Weg 1', town_city: 'Bonn', zip: '53111' } },
-  });
+  const mandate = await page('/mandate', { type: 'consumer', first_name: 'Max', last_name: 'Muster', birth_date: '1980-01-01', birth_place: { city: 'Bonn', country: 'DE' }, postal_address: { line1: 'Weg 1', town_city: 'Bonn', zip: '53111' } });
   expect(mandate.body.status).toBe('authorized');
   if (options.settle !== false) await settle();
   return id;
