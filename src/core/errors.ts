@@ -60,6 +60,12 @@ export class ApiError extends Error {
   }
 }
 
+/** A 400 naming every bad field; `where` is the part of the request they are in. */
+export function invalidFields(errors: FieldError[], where = 'body'): ApiError {
+  const count = errors.length === 1 ? '1 invalid field' : `${errors.length} invalid fields`;
+  return new ApiError('validation_error', { detail: `${count} in the ${where}: ${errors.map((e) => e.pointer).join(', ')}`, errors });
+}
+
 export function notFound(what: string): ApiError {
   return new ApiError('not_found', { detail: `${what} does not exist` });
 }
@@ -194,10 +200,10 @@ export function toApiError(error: FastifyError | Error): ApiError {
     const context = fastifyError.validationContext ?? 'body';
     const errors = fieldErrors(fastifyError.validation as ErrorObject[], VALIDATION_LOCATION[context] ?? '');
     const where = context === 'body' ? 'body' : context === 'querystring' ? 'query parameters' : context === 'params' ? 'path parameters' : context;
-    return new ApiError('validation_error', {
-      detail: `${errors.length === 1 ? '1 invalid field' : `${errors.length} invalid fields`} in the ${where}: ${errors.map((e) => e.pointer).join(', ')}`,
-      errors: errors.map((entry) => (context === 'body' ? entry : { ...entry, in: context === 'querystring' ? 'query' : context })),
-    });
+    return invalidFields(
+      errors.map((entry) => (context === 'body' ? entry : { ...entry, in: context === 'querystring' ? 'query' : context })),
+      where,
+    );
   }
   const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
   if (mapped) return new ApiError(mapped, { detail: fastifyError.message });

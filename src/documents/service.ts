@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Tables } from '../core/db.js';
 import type { Caller } from '../core/auth.js';
 import type { Clock } from '../core/clock.js';
-import { ApiError, notFound, textProblem, type FieldError } from '../core/errors.js';
+import { invalidFields, notFound, textProblem, type FieldError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import type { Pager, PageRequest } from '../core/pagination.js';
 import { formatDateTime } from '../core/time.js';
@@ -110,7 +110,7 @@ async function validate(input: UploadInput): Promise<ValidUpload> {
     ...(fileErrors.length > 0 ? [{ pointer: '/file', detail: fileErrors.join('; ') }] : []),
   ];
   if (errors.length > 0 || !type || !file) {
-    throw new ApiError('validation_error', { detail: `The upload has ${errors.length} invalid field(s): ${errors.map((e) => e.pointer).join(', ')}`, errors });
+    throw invalidFields(errors, 'upload');
   }
   return { type, tags: input.tags, ...file };
 }

@@ -6,7 +6,7 @@ import type { DocumentContent } from '../documents/service.js';
 import type { ApplicationsTable, Db, Tables } from '../core/db.js';
 import type { EnvironmentClock } from '../core/clock.js';
 import type { Config } from '../core/config.js';
-import { ApiError, notFound, type FieldError } from '../core/errors.js';
+import { ApiError, invalidFields, notFound, type FieldError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import type { EventType, Outbox } from '../events/outbox.js';
 import { fieldConfiguration, findBusinessStructure, businessTypesFor, type BusinessType, type FieldConfiguration, type StructureDefinition } from '../reference/service.js';
@@ -39,12 +39,8 @@ type Patch = Updateable<ApplicationsTable>;
 /** What a step does to the locked application: the columns it changes, after its own checks. */
 type StepChange = (trx: Db, application: repo.ApplicationRow, now: Date) => Promise<Patch>;
 
-function invalid(errors: FieldError[]): ApiError {
-  return new ApiError('validation_error', { detail: `The body has ${errors.length} invalid field(s): ${errors.map((e) => e.pointer).join(', ')}`, errors });
-}
-
 function throwIfAny(errors: FieldError[]): void {
-  if (errors.length > 0) throw invalid(errors);
+  if (errors.length > 0) throw invalidFields(errors);
 }
 
 function progressOf(application: repo.ApplicationRow, representatives: number): Progress {
@@ -117,7 +113,7 @@ export class ApplicantService {
       const options = businessTypesFor(body.country_code)!.items.find((item) => item.value === body.type)!.children;
       const structure = body.structure ?? options.default_value;
       if (!findBusinessStructure(body.country_code, body.type, structure)) {
-        throw invalid([{ pointer: '/structure', detail: `must be one of ${options.items.map((item) => item.value).join(', ')} for ${body.type} in ${body.country_code}` }]);
+        throw invalidFields([{ pointer: '/structure', detail: `must be one of ${options.items.map((item) => item.value).join(', ')} for ${body.type} in ${body.country_code}` }]);
       }
       const choice: BusinessChoice = { type: body.type, structure, country_code: body.country_code };
       const previous = application.business_type as BusinessChoice | null;

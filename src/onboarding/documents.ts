@@ -1,4 +1,4 @@
-import { ApiError, type FieldError } from '../core/errors.js';
+import { invalidFields, type FieldError } from '../core/errors.js';
 import { baseMediaType } from '../documents/file-rules.js';
 import { cleanFilename, fileProblems, type UploadedFile } from '../documents/service.js';
 import type { MultipartInput } from '../documents/upload-body.js';
@@ -60,7 +60,7 @@ export async function checkUpload(input: MultipartInput): Promise<ValidDocument>
     ...(problems.length > 0 ? [{ pointer: '/file', detail: problems.join('; ') }] : []),
   ];
   if (errors.length > 0 || !kind || !file) {
-    throw new ApiError('validation_error', { detail: `The upload has ${errors.length} invalid field(s): ${errors.map((e) => e.pointer).join(', ')}`, errors });
+    throw invalidFields(errors, 'upload');
   }
   const [given] = sides;
   return { ...file, type: kind, side: hasSide(kind) && isSide(given) ? given : null };

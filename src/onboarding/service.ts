@@ -3,7 +3,7 @@ import type { Db, Tables } from '../core/db.js';
 import type { Caller } from '../core/auth.js';
 import type { EnvironmentClock } from '../core/clock.js';
 import { audienceOf, type Config } from '../core/config.js';
-import { ApiError, notFound, type FieldError } from '../core/errors.js';
+import { invalidFields, notFound, type FieldError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import type { Pager, PageRequest } from '../core/pagination.js';
 import { formatDateTime } from '../core/time.js';
@@ -32,7 +32,7 @@ export class ApplicationService {
     (request.currencies ?? []).forEach((currency, index) => {
       if (!this.config.supportedCurrencies.includes(currency)) errors.push({ pointer: `/currencies/${index}`, detail: `is not supported; supported: ${this.config.supportedCurrencies.join(', ')}` });
     });
-    if (errors.length > 0) throw new ApiError('validation_error', { detail: `The body has ${errors.length} invalid field(s): ${errors.map((e) => e.pointer).join(', ')}`, errors });
+    if (errors.length > 0) throw invalidFields(errors);
   }
 
   async initiate(caller: Caller, request: InitiateApplication): Promise<ApplicationCreated> {

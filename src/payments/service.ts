@@ -4,7 +4,7 @@ import type { Tables } from '../core/db.js';
 import type { Caller } from '../core/auth.js';
 import type { EnvironmentClock } from '../core/clock.js';
 import { audienceOf, type Config } from '../core/config.js';
-import { ApiError, notFound, type FieldError } from '../core/errors.js';
+import { ApiError, invalidFields, notFound, type FieldError } from '../core/errors.js';
 import { newId, randomSecret } from '../core/ids.js';
 import type { Pager, PageRequest } from '../core/pagination.js';
 import { addSeconds, formatDateTime } from '../core/time.js';
@@ -113,7 +113,7 @@ export class PaymentService {
       if (problem) errors.push({ pointer: '/urls/webhook', detail: problem });
     }
     if (caller.environment === 'live' && !request.urls.redirect.startsWith('https://')) errors.push({ pointer: '/urls/redirect', detail: 'must be https in the live environment' });
-    if (errors.length > 0) throw new ApiError('validation_error', { detail: `The body has ${errors.length} invalid field(s): ${errors.map((e) => e.pointer).join(', ')}`, errors });
+    if (errors.length > 0) throw invalidFields(errors);
   }
 
   /** Business rules: routing, currency and fee shares; answered 422 with every broken rule. */

@@ -3,7 +3,7 @@ import countries from 'i18n-iso-countries';
 import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js';
 import mccCodes from 'mcc/mcc_codes.json' with { type: 'json' };
-import { ApiError, type FieldError } from '../core/errors.js';
+import { ApiError, invalidFields, type FieldError } from '../core/errors.js';
 import { isCountry } from '../core/formats.js';
 import { CALLING_CODE_OVERRIDES, EEA_MEMBERS } from './data/countries.js';
 import courtData from './data/district-courts.json' with { type: 'json' };
@@ -162,7 +162,7 @@ export const reference = {
   districtCourts(countryCode: string | undefined): Cacheable<DistrictCourt[]> {
     if (countryCode !== undefined && !isCountry(countryCode)) {
       const field: FieldError = { pointer: '/country_code', detail: 'must be an ISO 3166-1 alpha-2 country code (two uppercase letters)', in: 'query' };
-      throw new ApiError('validation_error', { detail: '1 invalid field in the query parameters: /country_code', errors: [field] });
+      throw invalidFields([field], 'query parameters');
     }
     return cacheable(`courts:${countryCode ?? '*'}`, () => listDistrictCourts(countryCode).map(PUBLIC_FIELDS));
   },
