@@ -34,7 +34,9 @@ function takeFromPool(count: number): number {
 export function pooledRandomBytes(count: number): Buffer {
   if (count > pool.length) return randomBytes(count);
   const start = takeFromPool(count);
-  return Buffer.from(pool.subarray(start, start + count));
+  const bytes = Buffer.from(pool.subarray(start, start + count));
+  pool.fill(0, start, start + count); // a secret made from them stays only where its caller keeps it
+  return bytes;
 }
 
 /** A uniform value in [0, 1) from one CSPRNG byte: enough for one base-32 character. */

@@ -53,6 +53,8 @@ const JOB_COLUMNS = ['environment', 'kind', 'subject_id', 'due_at', 'state', 'cr
 /** True when every column of Table but those it generates is listed; never (a build error below) otherwise. */
 type EveryColumn<Table, Listed extends readonly unknown[], Generated = never> = Exclude<keyof Table, Listed[number] | Generated> extends never ? true : never;
 // A column added to a table but not to its list would be left empty: the build fails instead.
+// json_populate_recordset gives an absent key NULL, not the column's default: a column with a
+// default must be given its value in the row, as every column here is.
 true satisfies EveryColumn<PaymentsTable, typeof PAYMENT_COLUMNS>;
 true satisfies EveryColumn<PaymentPartiesTable, typeof PARTY_COLUMNS>;
 true satisfies EveryColumn<ScheduledJobsTable, typeof JOB_COLUMNS, 'id'>;
@@ -174,9 +176,4 @@ export type TransferRow = Selectable<TransfersTable>;
 
 export async function insertTransfers(db: Db, rows: Insertable<TransfersTable>[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('transfers').values(rows).execute();
-}
-
-export async function transfersOf(db: Db, paymentIds: string[]): Promise<TransferRow[]> {
-  if (paymentIds.length === 0) return [];
-  return db.selectFrom('transfers').selectAll().where('payment_id', 'in', paymentIds).execute();
 }
