@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/core/ids.js';
 import { addMerchantAccount, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
+import { expectPaymentEvents, expectReadPayment } from '../helpers/payments.js';
+import { startReceiver, type Receiver } from '../helpers/receiver.js';
 
 let server: TestServer;
 let platform: TestPlatform;
@@ -51,20 +52,21 @@ async function initialCardPayment(options: { number?: string; amount?: number; c
   await page('/start', {});
   const card = await page('/tokenize', { type: 'card', value: options.number ?? '4242424242424242', issuer: 'visa', token_data: { expiry_month: 12, expiry_year: 2099, cvv: '123' } });
   const authorized = await page('/authorize', { token: card.body.token });
-  expect(authorized.body.status).toBe(options.outcome ?? 'captured');
+  expect(authorized.body).toMatchObject({ status: options.outcome ?? 'captured', workflow: { complete: true, next: 'hpp:complete' } });
   return id;
 }
 
 /** An initial payment paid with a 3-D Secure card whose challenge the buyer passes. */
 async function initialCardPaymentThrough3ds(): Promise<string> {
-  const { id, page } = await createPayment({ amount_minor: 1_000, reference: 'start', payment_method: { type: 'card' } });
+  const { id, token, page } = await createPayment({ amount_minor: 1_000, reference: 'start', payment_method: { type: 'card' } });
   await page('/start', {});
   const card = await page('/tokenize', { type: 'card', value: '4000000000003220', issuer: 'visa', token_data: { expiry_month: 12, expiry_year: 2099, cvv: '123' } });
   const challenged = await page('/authorize', { token: card.body.token });
   expect(challenged.body).toMatchObject({ status: 'started', workflow: { complete: false, next: 'hpp:authorize' } });
   const challenge = challenged.body._links.challenge.href.replace(server.config.baseUrl, '');
   await server.request('POST', challenge, form({ outcome: 'pass' }));
-  expect((await read(id)).status).toBe('captured');
+  const view = await server.request('GET', `/hpp/payments/${id}`, { token });
+  expect(view.body).toMatchObject({ status: 'captured', workflow: { complete: true, next: 'hpp:complete' } });
   return id;
 }
 
@@ -78,7 +80,7 @@ async function initialSepaPayment(options: { settle?: boolean; iban?: string } =
   const bank = await server.request('POST', '/simulator/bank/verify', form({ token, iban: options.iban ?? 'DE89370400440532013000' }));
   await server.request('GET', bank.headers.get('location')!.replace(server.config.baseUrl, ''));
   const mandate = await page('/mandate', { type: 'consumer', first_name: 'Max', last_name: 'Muster', birth_date: '1980-01-01', birth_place: { city: 'Bonn', country: 'DE' }, postal_address: { line1: 'Weg 1', town_city: 'Bonn', zip: '53111' } });
-  expect(mandate.body.status).toBe('authorized');
+  expect(mandate.body).toMatchObject({ status: 'authorized', workflow: { complete: true, next: 'hpp:complete' } });
   if (options.settle !== false) await settle();
   return id;
 }
@@ -101,25 +103,16 @@ async function read(id: string) {
 }
 
 /**
- * Every event of the payment, exactly: as recorded (GET /events?object_id, with where each was
- * sent) and as received by `at`, each with its type and data {id, status, reference}.
+ * Every event of the payment, exactly, with its data {id, status, reference}: recorded, each sent
+ * to `at` and nowhere else, and received there.
  */
 async function expectWebhooks(at: Receiver, id: string, reference: string, expected: [type: string, status: string][]) {
-  const key = (event: { type: string; data: { status: string } }) => `${event.type} ${event.data.status}`;
-  const sorted = <T extends { type: string; data: { status: string } }>(events: T[]) => [...events].sort((a, b) => key(a).localeCompare(key(b)));
-  const wanted = sorted(expected.map(([type, status]) => ({ type, data: { id, status, reference } })));
+  const recorded = await expectPaymentEvents(server, platform, at, { id, reference }, expected);
   const token = await platform.token();
-  const recorded = (await server.request('GET', `/sandbox/events?object_id=${id}`, { token })).body.data;
-  expect(sorted(recorded.map(({ type, data }: { type: string; data: { status: string } }) => ({ type, data })))).toEqual(wanted);
   for (const event of recorded) {
     const detail = (await server.request('GET', `/sandbox/events/${event.event_id}`, { token })).body;
     expect(detail.deliveries.map((delivery: { url: string }) => delivery.url)).toEqual([at.url]);
   }
-  const delivered = await eventually(async () => {
-    const mine = at.received.map((delivery) => JSON.parse(delivery.body)).filter((event) => event.data.id === id);
-    return mine.length >= expected.length && mine;
-  });
-  expect(sorted(delivered.map(({ type, data }) => ({ type, data })))).toEqual(wanted);
 }
 
 describe('what works', () => {
@@ -132,9 +125,16 @@ describe('what works', () => {
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ status: 'captured', reference: 'month-2', initial_payment_id: initial });
     expect(response.body._links.self.href).toBe(`${server.config.sandboxBaseUrl}/payments/${response.body.id}`);
-    const payment = await read(response.body.id);
-    expect(payment).toMatchObject({ status: 'captured', succeeded: true, reference: 'month-2', cit_mode: 'merchant_initiated', initial_payment_id: initial, processing_fee: { amount_minor: 53 } });
-    expect(payment.routing.merchants[0]).toMatchObject({ id: merchant, amount_minor: 1_800, processing_fee_contribution: 100 });
+    // The card fee of 19.99 (1.4 % + 25 = 53), all of it the merchant's.
+    const payment = await expectReadPayment(server, platform, response.body.id, {
+      status: 'captured',
+      reference: 'month-2',
+      amount_minor: 1_999,
+      fee: 53,
+      platform: { amount_minor: 199, processing_fee_contribution: 0, fee_share: 0 },
+      merchants: [{ id: merchant, type: 'merchant', reference: null, amount_minor: 1_800, processing_fee_contribution: 100, fee_share: 53 }],
+    });
+    expect(payment).toMatchObject({ cit_mode: 'merchant_initiated', initial_payment_id: initial });
     expect(payment._links.hosted_page).toBeUndefined();
     await expectWebhooks(receiver, initial, 'subscription-start', [['payment_succeeded', 'captured']]);
     await expectWebhooks(receiver, response.body.id, 'month-2', [['payment_succeeded', 'captured']]); // to the initial payment's URL
@@ -146,7 +146,8 @@ describe('what works', () => {
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ status: 'captured', reference: 'month-2', initial_payment_id: initial });
     expect(response.body._links.challenge).toBeUndefined();
-    expect(await read(response.body.id)).toMatchObject({ status: 'captured', succeeded: true, reference: 'month-2', cit_mode: 'merchant_initiated', initial_payment_id: initial });
+    const payment = await expectReadPayment(server, platform, response.body.id, { status: 'captured', reference: 'month-2', amount_minor: 1_999, fee: 53 });
+    expect(payment).toMatchObject({ cit_mode: 'merchant_initiated', initial_payment_id: initial });
     await expectWebhooks(receiver, initial, 'start', [['payment_succeeded', 'captured']]);
     await expectWebhooks(receiver, response.body.id, 'month-2', [['payment_succeeded', 'captured']]);
   });
@@ -159,10 +160,12 @@ describe('what works', () => {
       const response = await charge({ initial_payment_id: id, amount_minor: 990, urls: { webhook: own.url } });
       expect(response.status).toBe(201);
       expect(response.body).toMatchObject({ status: 'authorized', reference: 'month-2', initial_payment_id: id });
-      expect(await read(response.body.id)).toMatchObject({ status: 'authorized', succeeded: false, cit_mode: 'merchant_initiated', initial_payment_id: id });
+      const collection = { reference: 'month-2', amount_minor: 990, fee: 35 };
+      const payment = await expectReadPayment(server, platform, response.body.id, { status: 'authorized', ...collection });
+      expect(payment).toMatchObject({ cit_mode: 'merchant_initiated', initial_payment_id: id });
       await expectWebhooks(own, response.body.id, 'month-2', []); // authorized: nothing to tell yet
       await settle();
-      expect(await read(response.body.id)).toMatchObject({ status: 'completed', succeeded: true, reference: 'month-2', processing_fee: { amount_minor: 35 } });
+      await expectReadPayment(server, platform, response.body.id, { status: 'completed', ...collection });
       await expectWebhooks(own, response.body.id, 'month-2', [['payment_succeeded', 'completed']]);
       expect(receiver.received.map((delivery) => JSON.parse(delivery.body).data.id)).not.toContain(response.body.id); // not to the initial payment's URL
     } finally {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { expectReadPayment, type ExpectedPayment } from '../helpers/payments.js';
-import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
+import { expectPaymentEvents, expectReadPayment, type ExpectedPayment } from '../helpers/payments.js';
+import { startReceiver, type Receiver } from '../helpers/receiver.js';
 
 let server: TestServer;
 let platform: TestPlatform;
@@ -106,8 +106,6 @@ function bornYearsAgo(years: number, days = 0): string {
   return new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate() + days)).toISOString().slice(0, 10);
 }
 
-const eventsOf = (deliveries: { body: string }[]) => deliveries.map((delivery) => JSON.parse(delivery.body));
-
 /** Moves the clock past the simulated collection (two days) and runs what is due: the SEPA settlement. */
 async function settle(seconds = TWO_DAYS) {
   server.clock.advance(seconds);
@@ -135,21 +133,9 @@ async function expectPayment(page: Page, status: string, next: Next, read: Parti
   return { view: view.body, payment };
 }
 
-/**
- * Every event of the payment, exactly: as recorded (GET /events?object_id) and as delivered to
- * the local receiver, each with its type and data {id, status, reference}.
- */
-async function expectWebhooks(page: Page, expected: [type: string, status: string][]) {
-  const key = (event: { type: string; data: { status: string } }) => `${event.type} ${event.data.status}`;
-  const wanted = expected.map(([type, status]) => ({ type, data: { id: page.id, status, reference: REFERENCE } })).sort((a, b) => key(a).localeCompare(key(b)));
-  const recorded = await server.request('GET', `/sandbox/events?object_id=${page.id}`, { token: await platform.token() });
-  expect(recorded.body.data.map(({ type, data }: { type: string; data: unknown }) => ({ type, data })).sort((a: any, b: any) => key(a).localeCompare(key(b)))).toEqual(wanted);
-  const delivered = await eventually(async () => {
-    const mine = eventsOf(receiver!.received).filter((event) => event.data.id === page.id);
-    return mine.length >= expected.length && mine;
-  });
-  expect(delivered.map(({ type, data }) => ({ type, data })).sort((a, b) => key(a).localeCompare(key(b)))).toEqual(wanted);
-}
+/** Every event of the payment, exactly, with its data {id, status, reference}: recorded, and delivered to the test's receiver. */
+const expectWebhooks = (page: Page, expected: [type: string, status: string][]) =>
+  expectPaymentEvents(server, platform, receiver!, { id: page.id, reference: REFERENCE }, expected);
 
 describe('SEPA Direct Debit', () => {
   it('verifies the account, takes a consumer mandate, authorizes, and completes two days later on the clock', async () => {
