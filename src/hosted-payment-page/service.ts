@@ -173,8 +173,9 @@ export class HostedPaymentPageService {
     const fee = processingFee(method, payment.amount_minor, await this.feeSchedules.of(payment.platform_id, trx));
     const parties = await payments.partiesOf(trx, [payment.id]);
     await repo.setFeeShares(trx, payment.id, splitByPercent(fee, parties.map((party) => party.fee_contribution)));
-    await repo.updatePayment(trx, payment.id, { selected_method: method, processing_fee: fee });
-    payment.selected_method = method;
+    const chosen = { selected_method: method, processing_fee: fee };
+    await repo.updatePayment(trx, payment.id, chosen);
+    Object.assign(payment, chosen); // the rest of the step works on this row
   }
 
   async start(id: string, token: string | undefined, method: PaymentMethod | undefined): Promise<StepResult> {

@@ -102,6 +102,12 @@ describe('ledger postings', () => {
     );
   });
 
+  it('refuses a capture whose fee and transfers do not add up to the payment, which would leave money on it', () => {
+    const transfers = [{ transferId: 'tra_0', accountId: 'acc_0', amount: 9_835 }];
+    expect(captureEntries(PAYMENT, 10_000, 165, transfers)).toHaveLength(3);
+    expect(() => captureEntries(PAYMENT, 10_000, 0, transfers)).toThrow(/distribute 9835/);
+  });
+
   it('returns the fee share in proportion, the whole of it with the whole amount', () => {
     const party = { amount: 10_000, feeShare: 165, refundable: 10_000 };
     expect(feeReturned(party, 10_000)).toBe(165);

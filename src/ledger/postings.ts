@@ -44,6 +44,8 @@ export interface TransferDraft {
 
 /** A payment succeeds: the buyer's money arrives, the fee is kept, and each party's transfer waits for its payout. */
 export function captureEntries(paymentId: string, amount: number, fee: number, transfers: TransferDraft[]): EntryDraft[] {
+  const distributed = fee + transfers.reduce((sum, transfer) => sum + transfer.amount, 0);
+  if (distributed !== amount) throw new Error(`Payment ${paymentId} of ${amount} would distribute ${distributed}: its fee and transfers must add up to it`);
   return [
     ...move('capture', BUYERS, clearing(paymentId), amount),
     ...move('fee', clearing(paymentId), FEES, fee),

@@ -103,7 +103,9 @@ export class PaymentOutcomes {
     }));
     await repo.insertTransfers(trx, transfers);
     const drafts = transfers.map((transfer) => ({ transferId: transfer.id, accountId: transfer.account_id, amount: transfer.amount_minor }));
+    // The fee booked is the sum of the shares the transfers were made net of: the same rows, so they cannot disagree.
+    const fee = transfers.reduce((sum, transfer) => sum + transfer.fee_minor, 0);
     const context = { environment: payment.environment, platformId: payment.platform_id, currency: payment.currency, paymentId: payment.id, at: now };
-    await postEntries(trx, context, captureEntries(payment.id, payment.amount_minor, payment.processing_fee ?? 0, drafts));
+    await postEntries(trx, context, captureEntries(payment.id, payment.amount_minor, fee, drafts));
   }
 }

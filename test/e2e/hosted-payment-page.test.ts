@@ -294,6 +294,18 @@ describe('card payments', () => {
     await expectEvents(page, [['payment_succeeded', 'captured']]);
   });
 
+  it.each([
+    ['without choosing a method at the start', {}],
+    ['after starting with SEPA Direct Debit', { type: 'sepa_direct_debit' }],
+  ])('books the card fee of a user_selected payment paid by card %s', async (_label, startBody) => {
+    const page = await newPayment({ payment_method: { type: 'user_selected' }, amount_minor: 10_000 });
+    await start(page, startBody);
+    const captured = await pay(page, '4242424242424242');
+    expect(captured.body).toMatchObject({ status: 'captured', succeeded: true, workflow: { complete: true, next: 'hpp:complete' } });
+    await expectRead(page, 'captured', 165, { amount_minor: 10_000 }); // with the ledger: 165 in fees, nothing left on the payment
+    await expectEvents(page, [['payment_succeeded', 'captured']]);
+  });
+
   it('declines at authorization, before any charge, a chosen method whose fee exceeds a party\'s routed amount', async () => {
     // user_selected: the fee (card: 1.4 % + 25 = 60) is unknown at initiation, so the routing is accepted then.
     const merchant = await addMerchantAccount(server, platform.platformId);

@@ -35,7 +35,7 @@ const SUCCEEDED = new Set(['captured', 'completed']);
  * Reads the payment through GET /payments/{id} and checks every member of the specification's
  * Payment record: amount, currency, status, succeeded, reference, processing fee, and per routing
  * party its amount, fee contribution, refundable amount and, once the payment succeeded, its
- * transfer (routed amount minus fee share; the transfers add up to the amount minus the fee).
+ * transfer (routed amount minus fee share); then what the ledger booked for it (before any refund).
  */
 export async function expectReadPayment(server: TestServer, platform: TestPlatform, id: string, expected: ExpectedPayment) {
   const response = await server.request('GET', `/sandbox/payments/${id}`, { token: await platform.token() });
@@ -67,10 +67,9 @@ export async function expectReadPayment(server: TestServer, platform: TestPlatfo
     platform: { id: platform.platformId, ...party(platformParty) },
     merchants: merchants.map((merchant) => ({ id: merchant.id, type: merchant.type, reference: merchant.reference, ...party(merchant) })),
   });
-  if (succeeded) {
-    const transfers = [payment.routing.platform, ...payment.routing.merchants].map((entry: { transfer: { amount_minor: number } }) => entry.transfer.amount_minor);
-    expect(transfers.reduce((sum: number, amount: number) => sum + amount, 0)).toBe(expected.amount_minor - expected.fee!);
-  }
+  const parties: { id: string; transfer: { amount_minor: number } | null }[] = [payment.routing.platform, ...payment.routing.merchants];
+  const transfers = Object.fromEntries(parties.map((entry) => [entry.id, entry.transfer?.amount_minor ?? 0]));
+  await expectCaptureBooked(server, id, succeeded ? { amount_minor: expected.amount_minor, fee: expected.fee!, transfers } : null);
   return payment;
 }
 
@@ -100,4 +99,23 @@ export async function expectPaymentEvents(
   expect(recorded.map(({ type, data }: EventSummary) => ({ type, data })), 'events recorded for the payment').toEqual(wanted);
   expect(byTypeAndStatus(delivered()), 'webhooks received for the payment').toEqual(byTypeAndStatus(wanted));
   return recorded as { event_id: string; type: string }[];
+}
+
+/**
+ * What a succeeded payment booked, by account, from the ledger lines of its entries: the buyer's
+ * money in, the fee to `fees`, each party's transfer waiting in `pending:{account}`, and nothing
+ * left in the payment's own account. A payment that did not succeed books nothing.
+ */
+export async function expectCaptureBooked(server: TestServer, id: string, expected: { amount_minor: number; fee: number; transfers: Record<string, number> } | null) {
+  const rows = await server.app.database.db
+    .selectFrom('ledger_lines')
+    .innerJoin('ledger_entries', 'ledger_entries.id', 'ledger_lines.entry_id')
+    .select(['ledger_lines.account', (eb) => eb.fn.sum<string>('ledger_lines.amount_minor').as('balance')])
+    .where('ledger_entries.payment_id', '=', id)
+    .groupBy('ledger_lines.account')
+    .execute();
+  const booked = Object.fromEntries(rows.map((row) => [row.account, Number(row.balance)]).filter(([, balance]) => balance !== 0));
+  if (!expected) return expect(booked).toEqual({});
+  const pending = Object.fromEntries(Object.entries(expected.transfers).filter(([, amount]) => amount !== 0).map(([account, amount]) => [`pending:${account}`, amount]));
+  expect(booked).toEqual({ buyers: -expected.amount_minor, ...(expected.fee ? { fees: expected.fee } : {}), ...pending });
 }
