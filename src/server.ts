@@ -145,7 +145,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     requestIdHeader: false,
     logController: new LogController({ requestIdLogLabel: 'trace_id' }),
     bodyLimit: config.maxJsonBytes,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
     serializerOpts: SERIALIZER_OPTIONS,

@@ -18,7 +18,14 @@ function basicCredentials(request: FastifyRequest): { id: string; secret: string
   const colon = decoded.indexOf(':');
   if (colon < 0) throw oauthError('invalid_request', 'HTTP Basic credentials must be client_id:client_secret');
   // RFC 6749 §2.3.1: both parts are form-urlencoded before base64.
-  return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+  const formDecoded = (part: string) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      throw oauthError('invalid_request', 'HTTP Basic credentials are not valid form-urlencoded text');
+    }
+  };
+  return { id: formDecoded(decoded.slice(0, colon)), secret: formDecoded(decoded.slice(colon + 1)) };
 }
 
 function requireString(body: TokenRequest, name: keyof TokenRequest): string {

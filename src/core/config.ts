@@ -41,6 +41,12 @@ export interface Config {
   accessTokenTtlSeconds: number;
   rateLimitPerSecond: number;
   rateLimitBurst: number;
+  /**
+   * Whose X-Forwarded-For to believe for the client's address (TRUST_PROXY): nobody by default, so
+   * a caller cannot pick the address the per-address limits count; `true` for any proxy (only when
+   * every request comes through one), or the proxies' addresses and CIDRs, comma-separated.
+   */
+  trustProxy: boolean | string[];
   logLevel: string;
   maxDocumentBytes: number;
   maxJsonBytes: number;
@@ -70,6 +76,12 @@ function integer(env: Env, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
+}
+
+function trustProxy(raw: string | undefined): boolean | string[] {
+  if (!raw || raw === 'false') return false;
+  if (raw === 'true') return true;
+  return raw.split(',').map((entry) => entry.trim()).filter(Boolean);
 }
 
 function timeOfDay(env: Env, name: string, fallback: string): { hour: number; minute: number } {
@@ -138,6 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 3600),
     rateLimitPerSecond: integer(env, 'RATE_LIMIT_PER_SECOND', 100),
     rateLimitBurst: integer(env, 'RATE_LIMIT_BURST', 200),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     maxDocumentBytes: 10 * 1024 * 1024,
     maxJsonBytes: 1024 * 1024,

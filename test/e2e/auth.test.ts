@@ -127,6 +127,17 @@ describe('what is refused', () => {
     expect(response.body.trace_id).toBe(response.headers.get('trace-id'));
   };
 
+  it('refuses HTTP Basic credentials that are not form-urlencoded text with invalid_request 400', async () => {
+    const form = new URLSearchParams({ grant_type: 'client_credentials', audience: server.config.baseUrl }).toString();
+    for (const credentials of [`${platform.live.clientId}:%E0%A4%A`, 'no-colon']) {
+      const response = await server.request('POST', '/oauth/token', {
+        raw: form,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(credentials).toString('base64')}` },
+      });
+      expectOAuthError(response, 400, 'invalid_request');
+    }
+  });
+
   it('refuses a wrong secret and an unknown client alike with invalid_client 401', async () => {
     const wrong = await server.request('POST', '/oauth/token', { body: tokenBody({ ...platform.sandbox, clientSecret: 'nope' }, server.config.sandboxBaseUrl) });
     expectOAuthError(wrong, 401, 'invalid_client');

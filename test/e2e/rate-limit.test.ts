@@ -3,14 +3,17 @@ import { startServer, type Response, type TestServer } from '../helpers/harness.
 
 let limited: TestServer;
 let unlimited: TestServer;
+/** Limited, behind a proxy on this machine whose X-Forwarded-For it believes. */
+let behindProxy: TestServer;
 
 beforeAll(async () => {
-  [limited, unlimited] = await Promise.all([
+  [limited, unlimited, behindProxy] = await Promise.all([
     startServer({ RATE_LIMIT_PER_SECOND: '1', RATE_LIMIT_BURST: '3' }),
     startServer({ RATE_LIMIT_PER_SECOND: '0', RATE_LIMIT_BURST: '3' }),
+    startServer({ RATE_LIMIT_PER_SECOND: '1', RATE_LIMIT_BURST: '3', TRUST_PROXY: '127.0.0.1' }),
   ]);
 });
-afterAll(() => Promise.all([limited?.close(), unlimited?.close()]));
+afterAll(() => Promise.all([limited?.close(), unlimited?.close(), behindProxy?.close()]));
 
 /** An access token issued without going through the (rate-limited) token endpoint. */
 async function tokenFor(server: TestServer): Promise<string> {
@@ -72,13 +75,20 @@ describe('what is refused', () => {
     expectRateLimited(responses[3]!);
   });
 
-  it('limits the token endpoint per client address', async () => {
-    const from = (address: string) => () => limited.request('POST', '/oauth/token', { body: {}, headers: { 'x-forwarded-for': address } });
+  it('limits the token endpoint per client address, as the trusted proxy gives it', async () => {
+    const from = (address: string) => () => behindProxy.request('POST', '/oauth/token', { body: {}, headers: { 'x-forwarded-for': address } });
     const responses = await together(times(4, () => from('203.0.113.7')));
     // Refused for its missing members (400) while tokens remain, then for the rate (429).
     expect(responses.map((response) => response.status)).toEqual([400, 400, 400, 429]);
     expectRateLimited(responses[3]!);
     expect((await from('203.0.113.8')()).status).toBe(400);
+  });
+
+  it('believes no X-Forwarded-For unless told to: a caller cannot escape the token endpoint limit by naming other addresses', async () => {
+    let address = 0;
+    const forged = () => limited.request('POST', '/oauth/token', { body: {}, headers: { 'x-forwarded-for': `198.51.100.${++address}` } });
+    const responses = await together(times(4, () => forged));
+    expect(responses.map((response) => response.status)).toEqual([400, 400, 400, 429]);
   });
 });
 
