@@ -10,12 +10,15 @@ const USAGE = `Usage:
   npm run cli -- clients create --environment sandbox|live [--scopes "payments:read …"] [--platform acc_…] [--platform-name "Acme"] [--name label]
       Creates a client (and a new platform unless --platform is given); prints the secret once.
   npm run cli -- clients list [--environment sandbox|live]
+  npm run cli -- clients revoke CLIENT_ID
+      No new token for the client; its tokens are refused within 5 seconds by every API process.
 `;
 
 async function main(argv: string[]): Promise<number> {
   const [area, command, ...rest] = argv;
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: rest,
+    allowPositionals: command === 'revoke',
     options: {
       environment: { type: 'string' },
       scopes: { type: 'string' },
@@ -24,7 +27,7 @@ async function main(argv: string[]): Promise<number> {
       name: { type: 'string' },
     },
   });
-  if (area !== 'clients' || (command !== 'create' && command !== 'list')) {
+  if (area !== 'clients' || !['create', 'list', 'revoke'].includes(command ?? '') || (command === 'revoke' && positionals.length !== 1)) {
     process.stderr.write(USAGE);
     return 2;
   }
@@ -41,6 +44,12 @@ async function main(argv: string[]): Promise<number> {
         process.stdout.write(`${client.id}\t${client.environment}\tplatform ${client.platform_id}\t${client.revoked_at ? 'revoked' : 'active'}\t${client.scopes.join(' ')}\n`);
       }
       return 0;
+    }
+    if (command === 'revoke') {
+      const [clientId] = positionals as [string];
+      const revoked = await new ClientService(database.db, systemClock).revoke(clientId);
+      process.stdout.write(revoked ? `Revoked ${clientId}.\n` : `No active client ${clientId}.\n`);
+      return revoked ? 0 : 1;
     }
     if (!environment) {
       process.stderr.write(`--environment is required\n${USAGE}`);

@@ -27,6 +27,12 @@ export async function findClient(db: Db, id: string): Promise<ClientRow | undefi
   return db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Revokes the client; answers whether it was active. */
+export async function revokeClient(db: Db, id: string, at: Date): Promise<boolean> {
+  const result = await db.updateTable('clients').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 export async function listClients(db: Db, environment?: Environment): Promise<ClientRow[]> {
   let query = db.selectFrom('clients').selectAll().orderBy('created_at');
   if (environment) query = query.where('environment', '=', environment);

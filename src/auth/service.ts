@@ -37,6 +37,9 @@ export async function verifySecret(secret: string, stored: string): Promise<bool
 
 // ---- platforms and clients ----
 
+/** How long a process trusts what it last read of a client (revoked, scopes) before reading it again. */
+export const CLIENT_STATUS_TTL_MS = 5_000;
+
 export interface NewClient {
   platformId: string;
   clientId: string;
@@ -57,6 +60,9 @@ export interface CreateClientInput {
 }
 
 export class ClientService {
+  /** Each client's scopes as last read (null once revoked), and when (the server's clock, not a sandbox environment's). */
+  private readonly status = new Map<string, { scopes: ReadonlySet<string> | null; readAt: number }>();
+
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly clock: Clock,
@@ -119,6 +125,23 @@ export class ClientService {
       });
       platformId = created.platformId;
     }
+  }
+
+  /** Revokes the client: no new token, and its tokens refused by every process within CLIENT_STATUS_TTL_MS. */
+  async revoke(clientId: string): Promise<boolean> {
+    this.status.delete(clientId);
+    return repo.revokeClient(this.db, clientId, this.clock.now());
+  }
+
+  /** The scopes the client has now, null if it was revoked or does not exist. */
+  async currentScopes(clientId: string): Promise<ReadonlySet<string> | null> {
+    const now = this.clock.now().getTime();
+    const known = this.status.get(clientId);
+    if (known && now - known.readAt < CLIENT_STATUS_TTL_MS) return known.scopes;
+    const client = await repo.findClient(this.db, clientId);
+    const scopes = client && !client.revoked_at ? new Set(client.scopes) : null;
+    this.status.set(clientId, { scopes, readAt: now });
+    return scopes;
   }
 
   /** Authenticates a client by id and secret; every failure is the same invalid_client. */
@@ -262,12 +285,21 @@ export class TokenService implements TokenVerifier {
   async verify(token: string): Promise<Caller> {
     const nowMs = this.clock.now().getTime();
     const cached = this.verified.get(token);
-    if (cached && cached.expiresAt > nowMs) return cached.caller;
+    if (cached && cached.expiresAt > nowMs) return this.asTheClientIsNow(cached.caller);
     if (cached) this.verified.delete(token);
 
     const caller = await this.verifySignature(token, nowMs);
     if (this.verified.size >= TOKEN_CACHE_LIMIT) this.evictExpired(nowMs);
-    return caller;
+    return this.asTheClientIsNow(caller);
+  }
+
+  /** A token says what its client could do when it was issued: a revoked client's tokens are refused, a narrowed one's narrowed. */
+  private async asTheClientIsNow(caller: Caller): Promise<Caller> {
+    const scopes = await this.clients.currentScopes(caller.clientId);
+    if (!scopes) throw invalidToken('The client of this access token was revoked');
+    const granted = [...caller.scopes];
+    if (granted.every((scope) => scopes.has(scope))) return caller;
+    return { ...caller, scopes: new Set(granted.filter((scope) => scopes.has(scope))) };
   }
 
   private async verifySignature(token: string, nowMs: number): Promise<Caller> {

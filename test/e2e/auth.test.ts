@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SignJWT, generateKeyPair, createRemoteJWKSet, jwtVerify, decodeProtectedHeader } from 'jose';
 import { ALL_SCOPES } from '../../src/core/auth.js';
+import { CLIENT_STATUS_TTL_MS } from '../../src/auth/service.js';
 import { startServer, apiPath, type TestServer, type TestPlatform } from '../helpers/harness.js';
 
 let server: TestServer;
@@ -126,6 +127,35 @@ describe('what is refused', () => {
     expect(response.body.error_description).toBeTruthy();
     expect(response.body.trace_id).toBe(response.headers.get('trace-id'));
   };
+
+  it('refuses the tokens of a revoked client, and narrows those of a narrowed one, within the status cache time', async () => {
+    try {
+      const client = await server.app.services.clients.create({ environment: 'sandbox', platformId: platform.platformId, name: 'to revoke' });
+      const issued = await server.request('POST', '/oauth/token', { body: tokenBody(client, server.config.sandboxBaseUrl) });
+      const token = issued.body.access_token;
+      expect(issued.status, issued.text).toBe(200);
+      expect((await server.request('GET', '/sandbox/payments', { token })).status).toBe(200);
+
+      // Another process (the CLI) narrows the client: this one notices once what it read is CLIENT_STATUS_TTL_MS old.
+      await server.app.database.db.updateTable('clients').set({ scopes: ['accounts:read'] }).where('id', '=', client.clientId).execute();
+      expect((await server.request('GET', '/sandbox/payments', { token })).status).toBe(200);
+      server.clock.advance(CLIENT_STATUS_TTL_MS / 1000);
+      const narrowed = await server.request('GET', '/sandbox/payments', { token });
+      expect(narrowed.status).toBe(403);
+      expect(narrowed.body.code).toBe('insufficient_scope');
+      expect((await server.request('GET', '/sandbox/accounts', { token })).status).toBe(200);
+
+      // Revoked by this process: at once.
+      expect(await server.app.services.clients.revoke(client.clientId)).toBe(true);
+      const refused = await server.request('GET', '/sandbox/accounts', { token });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('www-authenticate')).toContain('error="invalid_token"');
+      expectOAuthError(await server.request('POST', '/oauth/token', { body: tokenBody(client, server.config.sandboxBaseUrl) }), 401, 'invalid_client');
+      expect(await server.app.services.clients.revoke(client.clientId)).toBe(false);
+    } finally {
+      server.clock.advance(-CLIENT_STATUS_TTL_MS / 1000);
+    }
+  });
 
   it('refuses HTTP Basic credentials that are not form-urlencoded text with invalid_request 400', async () => {
     const form = new URLSearchParams({ grant_type: 'client_credentials', audience: server.config.baseUrl }).toString();

@@ -307,6 +307,16 @@ describe('what works', () => {
       expect(wider.body.error).toBe('invalid_scope');
       second.proc.child.kill('SIGTERM');
       expect(await second.proc.exited).toBe(0);
+
+      // The CLI revokes the narrow client, once.
+      const revoke = run('src/cli.ts', ['clients', 'revoke', cliId!], store.env, store.dataDir);
+      expect(await revoke.exited).toBe(0);
+      expect(revoke.output()).toContain(`Revoked ${cliId}.`);
+      const listed = run('src/cli.ts', ['clients', 'list'], store.env, store.dataDir);
+      expect(await listed.exited).toBe(0);
+      expect(listed.output()).toMatch(new RegExp(`^${cliId}\tsandbox\tplatform acc_\\w+\trevoked\t`, 'm'));
+      const again = run('src/cli.ts', ['clients', 'revoke', cliId!], store.env, store.dataDir);
+      expect(await again.exited).toBe(1);
     },
     90_000,
   );
