@@ -167,7 +167,8 @@ export class RefundService {
     await scheduleJob(trx, { environment: payment.environment, kind: REFUND_ARRIVAL_JOB, subjectId: id, dueAt: addSeconds(at, sent.arrivalDelaySeconds) }, at);
     if (meta.origin === 'buyer') await this.emit(trx, refund, 'refund_initiated_from_buyer', { refund_id: id, payment_id: payment.id, amount_minor: total, currency: payment.currency });
     else await this.emit(trx, refund, 'refund_initiated', this.refundData(refund));
-    for (const { transfer, draft } of parts.filter((part) => part.draft.fromCreditor)) {
+    // A part that only returns fee takes nothing back from the creditor: no event says it did.
+    for (const { transfer, draft } of parts.filter((part) => part.draft.fromCreditor && part.draft.amount > part.draft.feeReturned)) {
       await this.outbox.record(trx, {
         environment: refund.environment,
         platformId: refund.platform_id,

@@ -222,6 +222,23 @@ describe('refunds', () => {
     ]);
   });
 
+  it('tells of money received back from a creditor only when some is: not for a part that returns only fee', async () => {
+    // 0.50 EUR by card: fee 1.4 % + 25 = 26, transfer 24.
+    const id = await payByCard(server, platform, { amount_minor: 50, reference: 'tiny', urls: { redirect: 'https://shop.example/return', webhook: receiver.url } });
+    await runPayouts();
+    const transfer = (await readPayment(id)).routing.platform.transfer;
+    const feeOnly = await refund({ payment_id: id, routing: { platform: { amount_minor: 1 } } }); // 1 back, of it 1 of fee (0.52 rounded up)
+    expect(feeOnly.status, feeOnly.text).toBe(201);
+    await eventsOf('refund_id', feeOnly.body.id, 1);
+    const rest = await refund({ payment_id: id, routing: { platform: { amount_minor: 49 } } });
+    expect(rest.status, rest.text).toBe(201);
+    const [received] = (await eventsOf('transfer_id', transfer.transfer_id, 3)).filter((event) => event.type === 'transfer_received_from_creditor');
+    expect(received?.data).toMatchObject({ refund_id: rest.body.id, amount_minor: 24 });
+    await server.app.services.worker.runDue();
+    await new Promise((resolve) => setTimeout(resolve, 150)); // a second one would have arrived by now
+    expect(eventsAbout('transfer_id', transfer.transfer_id).map((event) => event.type).sort()).toEqual(['transfer_received_from_creditor', 'transfer_started', 'transfer_updated']);
+  });
+
   it('refunds in parts per creditor until nothing is left, returning the fee share in proportion', async () => {
     const id = await routedPayment('order-partial');
     const first = await refund({ payment_id: id, routing: { merchants: [{ id: sellers.first, amount_minor: 2_500 }] } });
