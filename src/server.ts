@@ -44,10 +44,10 @@ import { applicationRoutes } from './onboarding/routes.js';
 import { applicantRoutes } from './onboarding/applicant-routes.js';
 import { Compliance, COMPLIANCE_DECISION_JOB } from './onboarding/compliance.js';
 import { onboardingSimulationRoutes } from './onboarding/simulation-routes.js';
-import { PayoutService, PAYOUT_ARRIVAL_JOB, PAYOUT_CUTOFF_JOB } from './payouts/service.js';
+import { PayoutService, PAYOUT_ARRIVAL_JOB, PAYOUT_CUTOFF_JOB, PAYOUT_SEND_JOB } from './payouts/service.js';
 import { Housekeeping, HOUSEKEEPING_JOB } from './operations/housekeeping.js';
 import { payoutRoutes } from './payouts/routes.js';
-import { RefundService, REFUND_ARRIVAL_JOB } from './refunds/service.js';
+import { RefundService, REFUND_ARRIVAL_JOB, REFUND_SEND_JOB } from './refunds/service.js';
 import { refundRoutes } from './refunds/routes.js';
 import { sandboxRoutes } from './sandbox/routes.js';
 
@@ -247,7 +247,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   jobs.register(PAYMENT_EXPIRY_JOB, (trx, paymentId, now) => services.payments.expire(trx, paymentId, now));
   jobs.register(COMPLIANCE_DECISION_JOB, (trx, applicationId, now) => compliance.runDue(trx, applicationId, now));
   jobs.register(PAYOUT_CUTOFF_JOB, (trx, environment, at) => services.payouts.cutoff(trx, environment as Environment, at));
+  jobs.register(PAYOUT_SEND_JOB, (trx, payoutId, at) => services.payouts.send(trx, payoutId, at));
   jobs.register(PAYOUT_ARRIVAL_JOB, (trx, payoutId, at) => services.payouts.arrive(trx, payoutId, at));
+  jobs.register(REFUND_SEND_JOB, (trx, refundId, at) => services.refunds.send(trx, refundId, at));
   jobs.register(REFUND_ARRIVAL_JOB, (trx, refundId, at) => services.refunds.arrive(trx, refundId, at));
   const housekeeping = new Housekeeping(db, environmentClock);
   jobs.register(HOUSEKEEPING_JOB, (trx, environment) => housekeeping.run(trx, environment as Environment));

@@ -20,6 +20,8 @@ import { recordTransferEvents } from './transfer-events.js';
 
 /** The daily cut-off of an environment (subject: the environment). */
 export const PAYOUT_CUTOFF_JOB = 'payouts.cutoff';
+/** The processor is asked to pay a recorded payout (subject: the payout id). */
+export const PAYOUT_SEND_JOB = 'payouts.send';
 /** A payout's money arrives at the account's bank (subject: the payout id). */
 export const PAYOUT_ARRIVAL_JOB = 'payouts.arrival';
 
@@ -80,16 +82,24 @@ export class PayoutService {
       const { environment, platform_id: platformId, account_id: accountId, currency } = transfers[0]!;
       const id = newPayoutId();
       const amount = transfers.reduce((sum, transfer) => sum + transfer.amount_minor, 0);
-      const sent = await this.processor.payOut({ payoutId: id, accountId, amountMinor: amount, currency });
       const payout = { id, environment, platform_id: platformId, account_id: accountId, currency, amount_minor: amount, status: 'in_transit' as const, created_at: at, completed_at: null };
       await repo.insertPayout(trx, payout, transfers.map((transfer) => transfer.id));
       await postEntries(trx, { environment, platformId, currency, payoutId: id, at }, payoutEntries(accountId, amount));
       await recordTransferEvents(trx, this.outbox, 'transfer_started', transfers, null, at);
       await recordTransferEvents(trx, this.outbox, 'transfer_updated', transfers, id, at);
-      await scheduleJob(trx, { environment, kind: PAYOUT_ARRIVAL_JOB, subjectId: id, dueAt: addSeconds(at, sent.arrivalDelaySeconds) }, at);
+      // The processor hears of it once this commits, each payout on its own: one that fails holds back no other.
+      await scheduleJob(trx, { environment, kind: PAYOUT_SEND_JOB, subjectId: id, dueAt: at }, at);
       payouts.push(payout);
     }
     return payouts;
+  }
+
+  /** The send job: the processor pays the payout (asked again, with the same payout id, if this fails). */
+  async send(trx: Db, payoutId: string, at: Date): Promise<void> {
+    const payout = await repo.lockPayout(trx, payoutId);
+    if (payout?.status !== 'in_transit') return;
+    const sent = await this.processor.payOut({ payoutId, accountId: payout.account_id, amountMinor: payout.amount_minor, currency: payout.currency });
+    await scheduleJob(trx, { environment: payout.environment, kind: PAYOUT_ARRIVAL_JOB, subjectId: payoutId, dueAt: addSeconds(at, sent.arrivalDelaySeconds) }, at);
   }
 
   /** The arrival job: the payout is paid and each of its transfers completed. */

@@ -45,9 +45,12 @@ export interface OutgoingTransfer {
 export interface Processor extends BankProcessor {
   vaultCard(card: CardDetails): Promise<VaultedCard>;
   authorizeCard(charge: CardCharge): Promise<CardAuthorization>;
-  /** Returns money to the buyer's card or bank account. */
+  /**
+   * Returns money to the buyer's card or bank account. Asked once the refund is recorded, and asked
+   * again with the same refund id when the answer did not get recorded: pay once per refund id.
+   */
   refund(input: { paymentId: string; refundId: string; amountMinor: number; currency: string }): Promise<OutgoingTransfer>;
-  /** Sends an account's due transfers to its bank in one payout. */
+  /** Sends an account's due transfers to its bank in one payout; like refund, once per payout id however often asked. */
   payOut(input: { payoutId: string; accountId: string; amountMinor: number; currency: string }): Promise<OutgoingTransfer>;
 }
 

@@ -19,6 +19,8 @@ import type { Processor } from '../processor/processor.js';
 import * as repo from './repository.js';
 import type { InitiateRefund, Refund, RefundRouting } from './schemas.js';
 
+/** The processor is asked to return a recorded refund's money (subject: the refund id). */
+export const REFUND_SEND_JOB = 'refunds.send';
 /** A refund reaches the buyer (subject: the refund id). */
 export const REFUND_ARRIVAL_JOB = 'refunds.arrival';
 
@@ -163,8 +165,8 @@ export class RefundService {
     );
     const context = { environment: payment.environment, platformId: payment.platform_id, currency: payment.currency, paymentId: payment.id, refundId: id, at };
     await postEntries(trx, context, refundEntries(payment.id, parts.map((part) => part.draft)));
-    const sent = await this.processor.refund({ paymentId: payment.id, refundId: id, amountMinor: total, currency: payment.currency });
-    await scheduleJob(trx, { environment: payment.environment, kind: REFUND_ARRIVAL_JOB, subjectId: id, dueAt: addSeconds(at, sent.arrivalDelaySeconds) }, at);
+    // The processor hears of it once this commits: money is never sent from a transaction that may still roll back.
+    await scheduleJob(trx, { environment: payment.environment, kind: REFUND_SEND_JOB, subjectId: id, dueAt: at }, at);
     if (meta.origin === 'buyer') await this.emit(trx, refund, 'refund_initiated_from_buyer', { refund_id: id, payment_id: payment.id, amount_minor: total, currency: payment.currency });
     else await this.emit(trx, refund, 'refund_initiated', this.refundData(refund));
     // A part that only returns fee takes nothing back from the creditor: no event says it did.
@@ -188,6 +190,14 @@ export class RefundService {
 
   private emit(trx: Db, refund: repo.RefundRow, type: 'refund_initiated' | 'refund_initiated_from_buyer' | 'refund_completed', data: Record<string, unknown>) {
     return this.outbox.record(trx, { environment: refund.environment, platformId: refund.platform_id, type, objectId: refund.id, data, occurredAt: refund.completed_at ?? refund.created_at, destination: refund.webhook_url });
+  }
+
+  /** The send job: the processor returns the money (asked again, with the same refund id, if this fails). */
+  async send(trx: Db, refundId: string, at: Date): Promise<void> {
+    const refund = await repo.lockRefund(trx, refundId);
+    if (refund?.status !== 'initiated') return;
+    const sent = await this.processor.refund({ paymentId: refund.payment_id, refundId, amountMinor: refund.amount_minor, currency: refund.currency });
+    await scheduleJob(trx, { environment: refund.environment, kind: REFUND_ARRIVAL_JOB, subjectId: refundId, dueAt: addSeconds(at, sent.arrivalDelaySeconds) }, at);
   }
 
   /** The arrival job: the money reached the buyer. */

@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { balances } from '../../src/ledger/repository.js';
+import type { Processor } from '../../src/processor/processor.js';
+import { SimulatorProcessor } from '../../src/processor/simulator.js';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { makePayable, merchant, payByCard } from '../helpers/money.js';
 import { startApplication } from '../helpers/onboarding.js';
@@ -313,6 +315,63 @@ describe('refunds', () => {
       .having((eb) => eb.fn.sum('amount_minor'), '<>', 0)
       .execute();
     expect(unbalanced).toEqual([]);
+  });
+});
+
+describe('a processor that fails', () => {
+  it('holds back no other payout when one fails to send, and sends that one again with the same payout id', async () => {
+    const id = await routedPayment('order-payout-retry');
+    const run = await runPayouts();
+    expect(run.status, run.text).toBe(200); // recorded: the processor hears of them after the commit
+    const mine = run.body.data.filter((payout: any) => payout.transfers.some((transfer: any) => transfer.payment_id === id));
+    expect(mine).toHaveLength(3);
+    const idOf = (account: string) => mine.find((payout: any) => payout.account_id === account).id;
+    const simulator: Processor = SimulatorProcessor.prototype;
+    const original = simulator.payOut;
+    let failed = false;
+    const payOut = vi.spyOn(simulator, 'payOut').mockImplementation(async function (this: Processor, input) {
+      if (input.payoutId === idOf(sellers.first) && !failed) {
+        failed = true;
+        throw new Error('the bank is down');
+      }
+      return original.call(this, input);
+    });
+    try {
+      const asked = () => payOut.mock.calls.map(([input]) => input.payoutId).filter((payoutId) => mine.some((payout: any) => payout.id === payoutId));
+
+      await advance(1); // the sends run: the first merchant's fails and waits a minute
+      expect(asked().sort()).toEqual([idOf(platform.platformId), idOf(sellers.first), idOf(sellers.second)].sort());
+      await advance(60);
+      expect(asked().filter((payoutId) => payoutId === idOf(sellers.first))).toHaveLength(2);
+      expect(asked()).toHaveLength(4);
+
+      await advance(DAY);
+      for (const payout of mine) {
+        const completed = await eventsOf('payout_id', payout.id, 2);
+        expect(completed.map((event) => event.type).sort()).toEqual(['transfer_completed', 'transfer_updated']);
+        expect((await api('GET', `/payouts/${payout.id}`)).body.status).toBe('paid');
+      }
+    } finally {
+      payOut.mockRestore();
+    }
+  });
+
+  it('accepts a refund whose sending fails, and sends it again with the same refund id until it goes', async () => {
+    const id = await routedPayment('order-refund-retry');
+    const send = vi.spyOn(SimulatorProcessor.prototype as Processor, 'refund').mockRejectedValueOnce(new Error('the bank is down'));
+    try {
+      const created = await refund({ payment_id: id, routing: { platform: { amount_minor: 500 } } });
+      expect(created.status, created.text).toBe(201);
+      await eventsOf('refund_id', created.body.id, 1); // refund_initiated
+      await advance(1);
+      await advance(60);
+      expect(send.mock.calls.map(([input]) => input.refundId).filter((refundId) => refundId === created.body.id)).toEqual([created.body.id, created.body.id]);
+      await advance(DAY);
+      expect((await api('GET', `/refunds/${created.body.id}`)).body.status).toBe('completed');
+      expect((await eventsOf('refund_id', created.body.id, 2)).map((event) => event.type)).toEqual(['refund_initiated', 'refund_completed']);
+    } finally {
+      send.mockRestore();
+    }
   });
 });
 
