@@ -288,7 +288,13 @@ export interface ThreeDsChallengesTable {
   scheme: string;
   last4: string;
   svc_token: string;
-  state: 'pending' | 'answered';
+  state: 'pending' | 'answered' | 'superseded';
+  created_at: Date;
+}
+
+export interface AccountVerificationResultsTable {
+  payment_id: string;
+  result_id: string;
   created_at: Date;
 }
 
@@ -377,6 +383,7 @@ export interface Tables {
   payment_parties: PaymentPartiesTable;
   card_tokens: CardTokensTable;
   three_ds_challenges: ThreeDsChallengesTable;
+  account_verification_results: AccountVerificationResultsTable;
   applications: ApplicationsTable;
   onboarding_tokens: OnboardingTokensTable;
   representatives: RepresentativesTable;

@@ -71,6 +71,27 @@ export async function findChallenge(db: Db, id: string) {
     .executeTakeFirst();
 }
 
+/** The payment's open challenges can no longer be answered: the buyer moved on to another authorization or method. */
+export async function supersedeChallenges(db: Db, paymentId: string): Promise<void> {
+  await db.updateTable('three_ds_challenges').set({ state: 'superseded' }).where('payment_id', '=', paymentId).where('state', '=', 'pending').execute();
+}
+
+/** Takes an account verification result into account once: false when it was already. */
+export async function consumeVerificationResult(db: Db, paymentId: string, resultId: string, at: Date): Promise<boolean> {
+  const inserted = await db
+    .insertInto('account_verification_results')
+    .values({ payment_id: paymentId, result_id: resultId, created_at: at })
+    .onConflict((conflict) => conflict.doNothing())
+    .executeTakeFirst();
+  return (inserted.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
+/** The state of the payment's challenge with this token, if there is one. */
+export async function challengeState(db: Db, paymentId: string, svcToken: string) {
+  const row = await db.selectFrom('three_ds_challenges').select('state').where('svc_token', '=', svcToken).where('payment_id', '=', paymentId).executeTakeFirst();
+  return row?.state;
+}
+
 /** Answers a pending challenge once: the second answer finds nothing. */
 export async function answerChallenge(db: Db, paymentId: string, svcToken: string) {
   return db

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Db, Tables } from '../core/db.js';
 import type { EnvironmentClock } from '../core/clock.js';
 import type { Config } from '../core/config.js';
-import { ApiError } from '../core/errors.js';
+import { ApiError, invalidFields } from '../core/errors.js';
 import { minorUnits } from '../core/formats.js';
 import { newId } from '../core/ids.js';
 import { addSeconds, formatDateTime } from '../core/time.js';
@@ -39,8 +39,14 @@ function workflowOf(status: string): Workflow {
   return status === 'initiated' ? { complete: false, next: 'hpp:start' } : { complete: false, next: 'hpp:authorize' };
 }
 
+/**
+ * The methods the buyer may choose. SEPA Direct Debit needs euros (decisions §4) and an amount to
+ * collect (a zero-amount initial payment verifies a card): a user_selected payment without them
+ * offers the card alone.
+ */
 function offeredMethods(payment: PaymentRow): PaymentMethod[] {
-  return payment.method_type === 'user_selected' ? ['card', 'sepa_direct_debit'] : [payment.method_type];
+  if (payment.method_type !== 'user_selected') return [payment.method_type];
+  return payment.currency === 'EUR' && payment.amount_minor > 0 ? ['card', 'sepa_direct_debit'] : ['card'];
 }
 
 /** A stable number for the platform, as tokenization.merchant_id is numeric. */
@@ -169,7 +175,7 @@ export class HostedPaymentPageService {
     if (!offeredMethods(payment).includes(method)) {
       throw new ApiError('validation_error', { detail: `This payment is not offered for ${method}`, errors: [{ pointer: '/type', detail: `must be one of ${offeredMethods(payment).join(', ')}` }] });
     }
-    if (method === 'sepa_direct_debit' && payment.currency !== 'EUR') throw conflict('SEPA Direct Debit is only offered for EUR payments');
+    await repo.supersedeChallenges(trx, payment.id); // a card challenge left open no longer decides the payment
     const fee = processingFee(method, payment.amount_minor, await this.feeSchedules.of(payment.platform_id, trx));
     const parties = await payments.partiesOf(trx, [payment.id]);
     await repo.setFeeShares(trx, payment.id, splitByPercent(fee, parties.map((party) => party.fee_contribution)));
@@ -212,6 +218,7 @@ export class HostedPaymentPageService {
         throw new ApiError('validation_error', { detail: 'The token is unknown, already used or expired', errors: [{ pointer: '/token', detail: 'is not a usable single-use token of this payment' }] });
       }
       await this.select(trx, payment, 'card');
+      await repo.supersedeChallenges(trx, id); // this authorization replaces any challenge still open
       const refused = await this.declineIfAFeeShareExceedsItsParty(trx, payment, now);
       if (refused) return refused;
       const authorization = await this.processor.authorizeCard({
@@ -247,9 +254,11 @@ export class HostedPaymentPageService {
   private async declineIfAFeeShareExceedsItsParty(trx: Db, payment: PaymentRow, now: Date): Promise<StepResult | undefined> {
     const parties = await payments.partiesOf(trx, [payment.id]);
     if (!parties.some((party) => (party.fee_share ?? 0) > party.amount_minor)) return undefined;
-    await repo.updatePayment(trx, payment.id, { status: 'declined', updated_at: now });
-    await this.outcomes.emit(trx, payment, 'payment_failed', 'declined', now);
-    return this.result(payment, 'declined', { decline_reason: FEE_EXCEEDS_SHARE });
+    // The failed status of the method: declined for a card, not_completed for SEPA Direct Debit (States and transitions).
+    const status = payment.selected_method === 'sepa_direct_debit' ? 'not_completed' : 'declined';
+    await repo.updatePayment(trx, payment.id, { status, updated_at: now });
+    await this.outcomes.emit(trx, payment, 'payment_failed', status, now);
+    return this.result(payment, status, { decline_reason: FEE_EXCEEDS_SHARE });
   }
 
   /** Records a card authorization's final outcome and answers the step. */
@@ -263,6 +272,9 @@ export class HostedPaymentPageService {
     const payment = await repo.findPayment(this.db, body.payment_id);
     return this.step(body.payment_id, payment?.resource_token, async (trx, locked, now) => {
       const challenge = await repo.answerChallenge(trx, body.payment_id, body.svc_token);
+      if (!challenge && (await repo.challengeState(trx, body.payment_id, body.svc_token)) === 'superseded') {
+        throw conflict(`The buyer of payment ${body.payment_id} left this 3-D Secure authentication for another authorization or method`);
+      }
       if (!challenge) throw invalidToken('Unknown or already answered 3-D Secure authentication');
       if (locked.status !== 'started') throw conflict(`Payment ${locked.id} is ${locked.status}`);
       // The buyer of a user_selected payment may have switched to SEPA Direct Debit while the challenge was open.
@@ -303,7 +315,10 @@ export class HostedPaymentPageService {
     if (!payment) throw invalidToken('Unknown payment page token');
     // Read before the step's transaction: the processor is another system, not part of it.
     const report = query.report_id ? await this.processor.bankReport(query.report_id, payment.id) : undefined;
+    const resultId = query.report_id || query.tracking_id;
     await this.step(payment.id, query.token, async (trx, locked, now) => {
+      // The same result again (a reload, the back button) was taken into account already: nothing changes.
+      if (resultId && !(await repo.consumeVerificationResult(trx, locked.id, resultId, now))) return;
       if (!OPEN.has(locked.status) || locked.status === 'initiated' || locked.selected_method !== 'sepa_direct_debit') {
         throw conflict(`Payment ${locked.id} is not waiting for a bank account verification`);
       }
@@ -338,7 +353,7 @@ export class HostedPaymentPageService {
       if (!OPEN.has(payment.status) || payment.status === 'initiated') throw conflict(`Payment ${id} is ${payment.status}; no mandate can be created`);
       if (payment.selected_method !== 'sepa_direct_debit') throw conflict(`Payment ${id} is not paid by SEPA Direct Debit`);
       const errors = mandateProblems(body, this.requireVerifiedSepa(payment), now);
-      if (errors.length > 0) throw new ApiError('validation_error', { detail: `The mandate has ${errors.length} problem(s): ${errors.map((e) => e.pointer).join(', ')}`, errors });
+      if (errors.length > 0) throw invalidFields(errors);
       const refused = await this.declineIfAFeeShareExceedsItsParty(trx, payment, now);
       if (refused) return refused;
       const mandate = { ...body, iban: payment.verified_iban, account_holder: payment.account_holder, signed_at: formatDateTime(now) };

@@ -119,7 +119,7 @@ export async function simulatorRoutes(fastify: FastifyInstance, { db, baseUrl, p
 
   app.get('/simulator/3ds/:challenge_id', { schema: { tags, summary: '3-D Secure challenge page (simulator)', params: ChallengeParams, produces: ['text/html'] } }, async (request, reply) => {
     const challenge = await findChallenge(db, request.params.challenge_id);
-    if (!challenge || challenge.state !== 'pending') throw notFound('The 3-D Secure challenge');
+    if (!challenge || challenge.state === 'answered') throw notFound('The 3-D Secure challenge');
     return reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(challengePage(challenge, pageLanguage(challenge.language, request.headers['accept-language'])));
   });
 
@@ -127,8 +127,9 @@ export async function simulatorRoutes(fastify: FastifyInstance, { db, baseUrl, p
     '/simulator/3ds/:challenge_id',
     { schema: { tags, summary: 'Answer the challenge (simulator); redirects back to the payment page', params: ChallengeParams, body: ChallengeAnswer, response: { 303: SeeOther } } },
     async (request, reply) => {
+      // A challenge the payment page superseded is still open at the 3-D Secure server: its answer is sent, and refused there.
       const challenge = await findChallenge(db, request.params.challenge_id);
-      if (!challenge || challenge.state !== 'pending') throw notFound('The 3-D Secure challenge');
+      if (!challenge || challenge.state === 'answered') throw notFound('The 3-D Secure challenge');
       const passed = request.body.outcome === 'pass';
       const callback = await fastify.inject({
         method: 'POST',

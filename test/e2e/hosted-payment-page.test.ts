@@ -401,6 +401,18 @@ describe('the page view', () => {
     expect((await hpp(await newPayment(), 'GET')).body.customer).toBeNull();
   });
 
+  it.each([
+    ['a currency other than the euro', { currency: 'JPY', amount_minor: 1_500 }],
+    ['a zero-amount initial payment, which verifies a card', { amount_minor: 0, cit_mode: 'initial' }],
+  ])('offers a user_selected payment in %s the card alone, and refuses SEPA Direct Debit at the start', async (_label, overrides) => {
+    const page = await newPayment({ payment_method: { type: 'user_selected' }, ...overrides });
+    expect((await hpp(page, 'GET')).body.payment_methods.map((method: { type: string }) => method.type)).toEqual(['card']);
+    const refused = await hpp(page, 'POST', '/start', { type: 'sepa_direct_debit' });
+    expect(refused.status).toBe(400);
+    expect(pointers(refused)).toEqual(['/type']);
+    await expectView(page, 'initiated', { complete: false, next: 'hpp:start' });
+  });
+
   it('states the decimals of the currency: none for the yen', async () => {
     const page = await newPayment({ currency: 'JPY', amount_minor: 1_500 });
     expect((await hpp(page, 'GET')).body).toMatchObject({ currency: 'JPY', amount_minor: 1_500, minor_units: 0 });
@@ -531,6 +543,19 @@ describe('steps in the wrong state', () => {
     await start(page);
     expect((await hpp(page, 'POST', '/mandate', consumerMandate)).status).toBe(409);
     expect((await hpp(page, 'POST', '/start', { type: 'sepa_direct_debit' })).status).toBe(400);
+  });
+
+  it('lets only the latest 3-D Secure challenge decide: a late failure of the one it replaced changes nothing', async () => {
+    const page = await newPayment();
+    await start(page);
+    const first = await pay(page, '4000000000003220');
+    const second = await pay(page, '4000000000003220'); // the buyer tried again before answering the first
+    await answerChallenge(page, first, 'fail'); // refused at the callback: the first was replaced
+    await expectView(page, 'started', { complete: false, next: 'hpp:authorize' });
+    await answerChallenge(page, second, 'pass');
+    await expectView(page, 'captured', { complete: true, next: 'hpp:complete' });
+    await expectRead(page, 'captured', CARD_FEE);
+    await expectEvents(page, [['payment_succeeded', 'captured']]);
   });
 
   it('authorizes another card while a 3-D Secure challenge is still open; the late answer to the challenge then charges nothing', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { addMerchantAccount, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { expectPaymentEvents, expectReadPayment, type ExpectedPayment } from '../helpers/payments.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 
@@ -288,6 +288,41 @@ describe('SEPA Direct Debit', () => {
     expect((await hpp(page, 'GET', '/mandate-requirements')).status).toBe(409);
     expect((await hpp(page, 'POST', '/mandate', consumerMandate)).status).toBe(409);
     await expectWebhooks(page, [['payment_authentication_failed', 'authentication_failed']]);
+  });
+
+  it('takes each verification result into account once: the same callback again (a reload, the back button) changes nothing', async () => {
+    const page = await newSepaPayment();
+    const failure = await verifyAccount(page, FAILS_VERIFICATION);
+    const again = () => server.request('GET', local(failure.toString()));
+    expect((await again()).status).toBe(303); // back to the page, as the first time
+    await expectWebhooks(page, [['payment_authentication_failed', 'authentication_failed']]); // once
+
+    const success = await verifyAccount(page, VERIFIES);
+    expect((await again()).status).toBe(303); // the old failure after the new success
+    await expectPayment(page, 'started', 'hpp:authorize');
+    expect((await server.request('GET', local(success.toString()))).status).toBe(303);
+    expectStep(await hpp(page, 'POST', '/mandate', consumerMandate), 'authorized', 'hpp:complete');
+    await expectWebhooks(page, [['payment_authentication_failed', 'authentication_failed']]);
+  });
+
+  it('ends not_completed with payment_failed, before any collection, when the SEPA fee chosen on the page exceeds a party\'s routed amount', async () => {
+    const merchant = await addMerchantAccount(server, platform.platformId);
+    // user_selected: the SEPA fee (35) is unknown at initiation, so the routing is accepted then.
+    const page = await newSepaPayment({
+      payment_method: { type: 'user_selected' },
+      routing: { platform: { amount_minor: 10, processing_fee_contribution: 100 }, merchants: [{ type: 'merchant', id: merchant, amount_minor: 4_980, processing_fee_contribution: 0 }] },
+    });
+    expectStep(await hpp(page, 'POST', '/start', { type: 'sepa_direct_debit' }), 'started', 'hpp:authorize');
+    await verifyAccount(page, VERIFIES);
+    const refused = await hpp(page, 'POST', '/mandate', consumerMandate);
+    expectStep(refused, 'not_completed', 'hpp:complete');
+    expect(refused.body.decline_reason).toBe('processing_fee_exceeds_routed_amount');
+    await expectPayment(page, 'not_completed', 'hpp:complete', {
+      platform: { amount_minor: 10, processing_fee_contribution: 100, fee_share: 35 },
+      merchants: [{ id: merchant, type: 'merchant', reference: null, amount_minor: 4_980, processing_fee_contribution: 0, fee_share: 0 }],
+    });
+    await settle();
+    await expectWebhooks(page, [['payment_failed', 'not_completed']]);
   });
 
   it('refuses the mandate before the account is verified, and a bank form with an invalid IBAN', async () => {
