@@ -19,8 +19,16 @@ export async function hostedPaymentPageRoutes(fastify: FastifyInstance, { hpp }:
     hpp.view(request.params.payment_id, resourceToken(request)),
   );
 
-  app.post('/hpp/payments/:payment_id/start', { schema: { tags, summary: 'The buyer reached the page (optionally choosing a method)', body: StartBody, ...step } }, async (request) =>
-    hpp.start(request.params.payment_id, resourceToken(request), request.body?.type),
+  app.post(
+    '/hpp/payments/:payment_id/start',
+    {
+      schema: { tags, summary: 'The buyer reached the page (optionally choosing a method)', body: StartBody, ...step },
+      // The body is optional (decisions §3): none is the same as {}.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
+    async (request) => hpp.start(request.params.payment_id, resourceToken(request), request.body.type),
   );
 
   app.post(

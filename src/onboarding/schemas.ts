@@ -215,9 +215,15 @@ function answerOf<T extends TSchema>(schema: T): T {
   const strip = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(strip);
     if (!value || typeof value !== 'object') return value;
-    // Reflect.ownKeys: TypeBox keeps its own markers (optional, kind) under symbol keys too.
-    const keys = Reflect.ownKeys(value).filter((key) => key !== 'format');
-    return Object.fromEntries(keys.map((key) => [key, strip((value as Record<PropertyKey, unknown>)[key])]));
+    // TypeBox keeps its own markers (~kind, ~optional…) as hidden properties: copied hidden, as
+    // they are, so they reach neither the serializer nor the OpenAPI document.
+    const copy = {};
+    for (const key of Reflect.ownKeys(value)) {
+      if (key === 'format') continue;
+      const descriptor = Object.getOwnPropertyDescriptor(value, key)!;
+      Object.defineProperty(copy, key, 'value' in descriptor ? { ...descriptor, value: strip(descriptor.value) } : descriptor);
+    }
+    return copy;
   };
   return strip(schema) as T;
 }

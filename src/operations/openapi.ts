@@ -23,6 +23,8 @@ export const Problem = Type.Object(
         }),
       ),
     ),
+    error: Type.Optional(Type.String({ description: 'The RFC 6749 error code (token endpoint) or RFC 6750 error (invalid_token, insufficient_scope)' })),
+    error_description: Type.Optional(Type.String()),
   },
   { $id: 'Problem', description: 'RFC 9457 problem details' },
 );
@@ -32,25 +34,99 @@ const problemResponse = (description: string) => ({
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
 });
 
-/** The problem answers a route can give, from what it declares. */
-function problemResponses(route: { scope?: string; hasInput: boolean; hasParams: boolean; idempotent: boolean }) {
+/** Who may call a route, which decides how it is authorized and the problems that follow. */
+type Access = 'platform' | 'token endpoint' | 'payment page' | 'page callback' | 'onboarding' | 'public';
+
+function accessOf(url: string, scope: string | undefined): Access {
+  if (scope) return 'platform';
+  if (url === '/oauth/token') return 'token endpoint';
+  if (url.startsWith('/hpp/payments/')) return 'payment page';
+  if (url.startsWith('/hpp/callbacks/')) return 'page callback';
+  if (url.startsWith('/smo/application') || url === '/merchants/application') return 'onboarding';
+  return 'public';
+}
+
+interface RouteFacts {
+  access: Access;
+  scope?: string;
+  hasInput: boolean;
+  hasBody: boolean;
+  /** The path, the query or the body names an object that may not exist. */
+  namesObject: boolean;
+  idempotent: boolean;
+}
+
+/** The problem answers a route can give, from what it declares and who calls it. */
+function problemResponses(route: RouteFacts) {
   const responses: Record<string, unknown> = {};
-  if (route.hasInput) responses['400'] = problemResponse('Invalid input; errors lists every bad field');
-  if (route.scope) {
-    responses['401'] = problemResponse('Missing, expired or other-environment access token');
-    responses['403'] = problemResponse(`The token lacks the scope ${route.scope}`);
-    responses['429'] = problemResponse('Rate limited; see Retry-After');
+  const add = (status: number, description: string) => (responses[status] = problemResponse(description));
+  if (route.hasInput || route.idempotent) add(400, 'Invalid input (an Idempotency-Key too long, too); errors lists every bad field');
+  if (route.hasBody) {
+    add(413, 'The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB)');
+    add(415, 'The body is not of a content type this route takes');
   }
-  if (route.hasParams) responses['404'] = problemResponse('No such object for this platform in this environment');
-  if (route.idempotent) {
-    responses['409'] = problemResponse('A request with the same Idempotency-Key is in flight, or the state does not allow it');
-    responses['422'] = problemResponse('Business rule broken, or Idempotency-Key reused with another body');
+  switch (route.access) {
+    case 'platform':
+      add(401, 'Missing, expired, revoked or other-environment access token');
+      add(403, `The token lacks the scope ${route.scope}`);
+      add(429, 'Rate limited; see Retry-After');
+      if (route.namesObject) add(404, 'No such object for this platform in this environment');
+      if (route.idempotent) {
+        add(409, 'A request with the same Idempotency-Key is in flight, or the state does not allow it');
+        add(422, 'Business rule broken, or Idempotency-Key reused with another body');
+      }
+      break;
+    case 'token endpoint':
+      add(401, 'Unknown client or wrong secret (invalid_client)');
+      add(429, 'Too many token requests from this address; see Retry-After');
+      break;
+    case 'payment page':
+    case 'page callback':
+      add(401, 'Missing or wrong payment page token (or 3-D Secure authentication token)');
+      add(409, 'The payment is not in a state that allows this step');
+      add(410, 'The payment expired: its page is gone and the payment canceled');
+      break;
+    case 'onboarding':
+      add(401, 'Missing, expired or replaced onboarding token');
+      add(409, 'A step this one needs is missing, or the application was submitted');
+      add(429, 'Rate limited; see Retry-After');
+      if (route.namesObject) add(404, 'No such document or representative in this application');
+      break;
+    case 'public':
+      if (route.namesObject) add(404, 'No such object');
   }
-  responses['500'] = problemResponse('Unexpected failure; quote the trace id');
+  add(500, 'Unexpected failure; quote the trace id');
   return responses;
 }
 
+const PAGE_TOKEN = [{ paymentPageToken: [] }, { paymentPageTokenQuery: [] }];
+const SECURITY: Partial<Record<Access, unknown[]>> = {
+  'payment page': PAGE_TOKEN,
+  onboarding: [{ onboardingToken: [] }],
+};
+
+const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({ maxLength: 255, description: 'Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true)' }),
+  ),
+});
+
+/** A stable operationId from the method and the path: GET /payments/{payment_id} is getPaymentsByPaymentId. */
+function operationId(method: string, url: string): string {
+  const words = url.split('/').filter(Boolean).map((segment) => (segment.startsWith(':') ? `by_${segment.slice(1)}` : segment));
+  const camel = words.flatMap((word) => word.split(/[^a-zA-Z0-9]+/)).filter(Boolean).map((word) => word[0]!.toUpperCase() + word.slice(1));
+  return method.toLowerCase() + camel.join('');
+}
+
 const SANDBOX_PREFIX = '/sandbox';
+
+/** The host of a route served once for both environments (the authorization server, the files and onboarding hosts, the pages). */
+function hostOf(config: Config, url: string): string {
+  if (url === '/oauth/token' || url.startsWith('/.well-known/')) return config.authUrl;
+  if (url.startsWith('/v2/documents')) return config.filesUrl;
+  if (url.startsWith('/smo/') || url === '/onboarding') return config.onboardingUrl;
+  return config.baseUrl;
+}
 
 /**
  * A route answering something other than JSON (a page, an image, a file, metrics) declares only
@@ -81,6 +157,9 @@ export async function installOpenApi(app: FastifyInstance, config: Config): Prom
       ],
       components: {
         securitySchemes: {
+          paymentPageToken: { type: 'http', scheme: 'bearer', description: "The payment's resource token: the token parameter of its _links.hosted_page" },
+          paymentPageTokenQuery: { type: 'apiKey', in: 'query', name: 'token', description: 'The payment page token as the token query parameter' },
+          onboardingToken: { type: 'http', scheme: 'bearer', description: "The onboarding token: the token parameter of the application's _links.onboarding" },
           oauth2: {
             type: 'oauth2',
             flows: {
@@ -101,22 +180,34 @@ export async function installOpenApi(app: FastifyInstance, config: Config): Prom
       // of the sandbox alone (a simulation control) is listed with the sandbox server alone.
       const sandboxOnly = url.startsWith(`${SANDBOX_PREFIX}/`) && !app.hasRoute({ method: method as HTTPMethods, url: url.slice(SANDBOX_PREFIX.length) });
       const hide = (url.startsWith(`${SANDBOX_PREFIX}/`) && !sandboxOnly) || url.startsWith('/docs') || (schema as { hide?: boolean } | undefined)?.hide;
-      const hasInput = Boolean(routeConfig.documentedBody || (schema && (schema.body || schema.querystring || schema.params)));
+      const hasBody = Boolean(routeConfig.documentedBody || schema?.body);
+      const hasInput = hasBody || Boolean(schema && (schema.querystring || schema.params));
+      const requiredQuery = (schema?.querystring as { required?: string[] } | undefined)?.required ?? [];
+      const access = accessOf(url, routeConfig.scope);
       // Idempotency-Key is honoured on the authenticated POSTs only (not on /oauth/token).
+      const idempotent = method === 'POST' && access === 'platform';
       const problems = problemResponses({
+        access,
         scope: routeConfig.scope,
         hasInput,
-        hasParams: Boolean(schema?.params),
-        idempotent: method === 'POST' && Boolean(routeConfig.scope),
+        hasBody,
+        namesObject: Boolean(schema?.params) || (method === 'POST' && hasBody) || requiredQuery.some((name) => name.endsWith('_id') || name === 'country_code'),
+        idempotent,
       });
       const declared = (schema?.response ?? {}) as Record<string, unknown>;
       const transformed: Record<string, unknown> = {
         ...schema,
         hide,
+        operationId: operationId(method ?? 'GET', url),
         response: { ...problems, ...successFromProduces(declared, (schema as { produces?: string[] } | undefined)?.produces), ...declared },
       };
+      if (idempotent && !schema?.headers) transformed.headers = IdempotencyHeaders;
       if (routeConfig.scope) transformed.security = [{ oauth2: [routeConfig.scope] }];
+      else if (SECURITY[access]) transformed.security = SECURITY[access];
       if (sandboxOnly) transformed.servers = [{ url: config.sandboxBaseUrl, description: 'sandbox only' }];
+      else if (!url.startsWith(`${SANDBOX_PREFIX}/`) && !app.hasRoute({ method: method as HTTPMethods, url: `${SANDBOX_PREFIX}${url}` })) {
+        transformed.servers = [{ url: hostOf(config, url), description: 'both environments: the token decides' }];
+      }
       if (routeConfig.documentedBody) transformed.body = routeConfig.documentedBody;
       return { schema: transformed as typeof schema, url };
     },

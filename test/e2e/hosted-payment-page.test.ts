@@ -654,6 +654,13 @@ describe('what is refused', () => {
     expect((await server.request('GET', other.path(), { token: page.token })).status).toBe(401);
   });
 
+  it('starts without a body, the body of the start being optional', async () => {
+    const page = await newPayment();
+    const started = await hpp(page, 'POST', '/start');
+    expect(started.status, started.text).toBe(200);
+    expect(started.body).toMatchObject({ status: 'started', workflow: { complete: false, next: 'hpp:authorize' } });
+  });
+
   it('refuses steps out of order with 409', async () => {
     const page = await newPayment();
     expect((await tokenize(page, '4242424242424242')).status).toBe(409);

@@ -87,7 +87,7 @@ async function tokenRequest(url: string, body: Record<string, string>) {
 
 // ---- the OpenAPI document ----
 
-type Operation = { security?: { oauth2: string[] }[]; responses: Record<string, any>; parameters?: unknown[]; requestBody?: unknown };
+type Operation = { operationId?: string; security?: { oauth2: string[] }[]; responses: Record<string, any>; parameters?: unknown[]; requestBody?: unknown };
 const PUBLIC_PATHS = ['/healthz', '/readyz', '/metrics', '/oauth/token', '/.well-known/jwks.json', '/.well-known/oauth-authorization-server'];
 /** Routes authorized otherwise than by a platform token: public reference data, the payment page's resource token, the simulator, the onboarding token. */
 const NOT_PLATFORM = /^\/(reference|hpp|simulator|smo|merchants)\//;
@@ -177,6 +177,32 @@ describe('what works', () => {
     expect(document.paths['/v2/documents'].get.security).toEqual([{ oauth2: ['documents:read'] }]);
     expect(document.paths['/oauth/token'].post.security).toBeUndefined();
     expect(document.paths['/oauth/token'].post.responses['400'].content).toEqual(problemRef);
+  });
+
+  it('documents how the pages, the onboarding steps and the token endpoint are authorized, what they answer, and where each lives', async () => {
+    const document = (await server.request('GET', '/openapi.json')).body;
+    const problemRef = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
+    const statuses = (pathname: string, method: string) => Object.keys(document.paths[pathname][method].responses);
+    const pageToken = [{ paymentPageToken: [] }, { paymentPageTokenQuery: [] }];
+    for (const [pathname, method] of [['/hpp/payments/{payment_id}', 'get'], ['/hpp/payments/{payment_id}/authorize', 'post'], ['/hpp/payments/{payment_id}/mandate', 'post']] as const) {
+      expect(document.paths[pathname][method].security, pathname).toEqual(pageToken);
+      expect(statuses(pathname, method), pathname).toEqual(expect.arrayContaining(['401', '409', '410']));
+      expect(document.paths[pathname][method].servers, pathname).toEqual([{ url: server.config.baseUrl, description: 'both environments: the token decides' }]);
+    }
+    expect(document.paths['/smo/application/submit'].post.security).toEqual([{ onboardingToken: [] }]);
+    expect(statuses('/smo/application/submit', 'post')).toEqual(expect.arrayContaining(['401', '409']));
+    expect(document.paths['/smo/application/submit'].post.servers).toEqual([{ url: server.config.onboardingUrl, description: 'both environments: the token decides' }]);
+    expect(document.paths['/oauth/token'].post.responses['401'].content).toEqual(problemRef);
+    expect(document.paths['/oauth/token'].post.servers).toEqual([{ url: server.config.authUrl, description: 'both environments: the token decides' }]);
+    expect(statuses('/payments', 'post')).toEqual(expect.arrayContaining(['413', '415', '422']));
+    expect(statuses('/reference/business-types', 'get')).toContain('404');
+    expect(document.paths['/payments'].post.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'idempotency-key', required: false }));
+    expect(document.components.schemas.Problem.properties).toHaveProperty('error_description');
+    // One name per operation, for generated clients; no schema library's own markers anywhere.
+    const ids = operations(document).map(({ operation }) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toContain('getPaymentsByPaymentId');
+    expect(JSON.stringify(document)).not.toMatch(/"~\w+":/);
   });
 
   it('renders the API reference at /docs', async () => {
