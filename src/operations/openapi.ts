@@ -99,11 +99,14 @@ function problemResponses(route: RouteFacts) {
   return responses;
 }
 
-const PAGE_TOKEN = [{ paymentPageToken: [] }, { paymentPageTokenQuery: [] }];
-const SECURITY: Partial<Record<Access, unknown[]>> = {
-  'payment page': PAGE_TOKEN,
-  onboarding: [{ onboardingToken: [] }],
-};
+/** How each kind of route is authorized, but a platform route (its OAuth scope); [] for none (the client credentials go in the body). */
+function securityOf(access: Exclude<Access, 'platform'>, url: string): unknown[] {
+  if (access === 'payment page') return [{ paymentPageToken: [] }, { paymentPageTokenQuery: [] }];
+  if (access === 'onboarding') return [{ onboardingToken: [] }];
+  // The bank sends the buyer back with the page's token; the 3-D Secure server authenticates with the svc_token of its body.
+  if (access === 'page callback' && url.includes('account-verification')) return [{ paymentPageTokenQuery: [] }];
+  return [];
+}
 
 const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(
@@ -202,8 +205,7 @@ export async function installOpenApi(app: FastifyInstance, config: Config): Prom
         response: { ...problems, ...successFromProduces(declared, (schema as { produces?: string[] } | undefined)?.produces), ...declared },
       };
       if (idempotent && !schema?.headers) transformed.headers = IdempotencyHeaders;
-      if (routeConfig.scope) transformed.security = [{ oauth2: [routeConfig.scope] }];
-      else if (SECURITY[access]) transformed.security = SECURITY[access];
+      transformed.security = access === 'platform' ? [{ oauth2: [routeConfig.scope] }] : securityOf(access, url);
       if (sandboxOnly) transformed.servers = [{ url: config.sandboxBaseUrl, description: 'sandbox only' }];
       else if (!url.startsWith(`${SANDBOX_PREFIX}/`) && !app.hasRoute({ method: method as HTTPMethods, url: `${SANDBOX_PREFIX}${url}` })) {
         transformed.servers = [{ url: hostOf(config, url), description: 'both environments: the token decides' }];
