@@ -44,6 +44,7 @@ export async function authRoutes(app: FastifyInstance, { config, tokens, keys }:
         tags: ['auth'],
         summary: 'Issue an access token (OAuth 2.0 client credentials)',
         description: 'JSON or application/x-www-form-urlencoded; client credentials in the body or in HTTP Basic.',
+        consumes: ['application/json', 'application/x-www-form-urlencoded'],
         body: TokenRequest,
         response: { 200: TokenResponse },
       },

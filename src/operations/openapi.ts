@@ -99,8 +99,10 @@ function problemResponses(route: RouteFacts) {
   return responses;
 }
 
-/** How each kind of route is authorized, but a platform route (its OAuth scope); [] for none (the client credentials go in the body). */
+/** How each kind of route is authorized, but a platform route (its OAuth scope); [] for none. */
 function securityOf(access: Exclude<Access, 'platform'>, url: string): unknown[] {
+  // The client credentials go in the body ({}: no other authorization) or in HTTP Basic (RFC 6749 §2.3.1).
+  if (access === 'token endpoint') return [{}, { clientBasic: [] }];
   if (access === 'payment page') return [{ paymentPageToken: [] }, { paymentPageTokenQuery: [] }];
   if (access === 'onboarding') return [{ onboardingToken: [] }];
   // The bank sends the buyer back with the page's token; the 3-D Secure server authenticates with the svc_token of its body.
@@ -162,6 +164,7 @@ export async function installOpenApi(app: FastifyInstance, config: Config): Prom
         securitySchemes: {
           paymentPageToken: { type: 'http', scheme: 'bearer', description: "The payment's resource token: the token parameter of its _links.hosted_page" },
           paymentPageTokenQuery: { type: 'apiKey', in: 'query', name: 'token', description: 'The payment page token as the token query parameter' },
+          clientBasic: { type: 'http', scheme: 'basic', description: 'client_id and client_secret, each form-urlencoded (RFC 6749 §2.3.1)' },
           onboardingToken: { type: 'http', scheme: 'bearer', description: "The onboarding token: the token parameter of the application's _links.onboarding" },
           oauth2: {
             type: 'oauth2',

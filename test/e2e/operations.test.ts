@@ -175,7 +175,8 @@ describe('what works', () => {
     expect(document.paths['/accounts/{account_id}'].get.responses['404'].content).toEqual(problemRef);
     expect(document.paths['/v2/documents'].post.security).toEqual([{ oauth2: ['documents:read_write'] }]);
     expect(document.paths['/v2/documents'].get.security).toEqual([{ oauth2: ['documents:read'] }]);
-    expect(document.paths['/oauth/token'].post.security).toEqual([]); // the client credentials go in the body or HTTP Basic
+    expect(document.paths['/oauth/token'].post.security).toEqual([{}, { clientBasic: [] }]); // the client credentials in the body, or HTTP Basic
+    expect(Object.keys(document.paths['/oauth/token'].post.requestBody.content)).toEqual(['application/json', 'application/x-www-form-urlencoded']);
     expect(document.paths['/oauth/token'].post.responses['400'].content).toEqual(problemRef);
   });
 
