@@ -118,8 +118,8 @@ export class ApplicantService {
       const choice: BusinessChoice = { type: body.type, structure, country_code: body.country_code };
       const previous = application.business_type as BusinessChoice | null;
       const same = previous?.type === choice.type && previous.structure === choice.structure && previous.country_code === choice.country_code;
-      // Another type, structure or country asks for other profile fields: the profile is asked again.
-      return same ? { business_type: { ...choice } } : { business_type: { ...choice }, business_profile: null };
+      // Another type, structure or country asks for other profile fields, and maybe for representatives: both are asked again.
+      return same ? { business_type: { ...choice } } : { business_type: { ...choice }, business_profile: null, representatives_confirmed_at: null };
     });
   }
 

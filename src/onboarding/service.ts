@@ -80,7 +80,10 @@ export class ApplicationService {
   /** A new onboarding link; the previous token stops working at once. */
   async newLink(caller: Caller, id: string): Promise<ApplicationCreated> {
     const application = await this.find(caller, id);
-    const link = await this.db.transaction().execute((trx) => this.onboardingLink(trx, id, this.clock.now(caller.environment)));
+    const link = await this.db.transaction().execute(async (trx) => {
+      await repo.lockApplication(trx, id); // links asked for at once replace each other one at a time: one stays live
+      return this.onboardingLink(trx, id, this.clock.now(caller.environment));
+    });
     return { id, reference: application.reference, merchant_id: application.merchant_id, _links: { onboarding: link } };
   }
 

@@ -23,6 +23,12 @@ describe('missingStep', () => {
     expect(missingStep('app:confirm-representatives', { ...profiled, businessType: 'company' })).toBe('app:representatives');
     expect(missingStep('app:confirm-representatives', { ...profiled, businessType: 'individual_sole_trader' })).toBeUndefined();
   });
+
+  it('does not count an empty list confirmed by a sole trader once the business is a company', () => {
+    const confirmedEmpty = { ...fresh, applicantConfirmed: true, applicantDetails: true, businessProfile: true, representativesConfirmed: true, payoutAccount: true };
+    expect(missingStep('app:submit', { ...confirmedEmpty, businessType: 'individual_sole_trader' })).toBeUndefined();
+    expect(missingStep('app:submit', { ...confirmedEmpty, businessType: 'company' })).toBe('app:representatives');
+  });
 });
 
 describe('workflowOf', () => {

@@ -36,6 +36,8 @@ interface StepDefinition {
 }
 
 const always = () => true;
+/** A sole trader may have no representative besides the applicant; every other business names one. */
+const soleTrader = (p: Progress) => p.businessType === 'individual_sole_trader';
 
 const STEPS: Record<StepName, StepDefinition> = {
   'app:confirm-applicant': { path: '/confirm-applicant', methods: ['POST'], requires: () => [], done: (p) => p.applicantConfirmed },
@@ -47,14 +49,13 @@ const STEPS: Record<StepName, StepDefinition> = {
     path: '/representatives',
     methods: ['POST'],
     requires: () => ['app:business-profile'],
-    done: (p) => p.representatives > 0 || p.representativesConfirmed,
+    done: (p) => p.representatives > 0 || (soleTrader(p) && p.representativesConfirmed),
   },
   'app:confirm-representatives': {
     path: '/confirm-representatives',
     methods: ['POST'],
-    // A sole trader may have no representative besides the applicant; other businesses name one.
-    requires: (p) => (p.businessType === 'individual_sole_trader' ? ['app:business-profile'] : ['app:representatives']),
-    done: (p) => p.representativesConfirmed,
+    requires: (p) => (soleTrader(p) ? ['app:business-profile'] : ['app:representatives']),
+    done: (p) => p.representativesConfirmed && (soleTrader(p) || p.representatives > 0),
   },
   'app:payout-account': { path: '/payout-account', methods: ['PUT'], requires: () => ['app:confirm-representatives'], done: (p) => p.payoutAccount },
   'app:submit': { path: '/submit', methods: ['POST'], requires: () => ['app:applicant', 'app:payout-account'], done: (p) => p.submitted },

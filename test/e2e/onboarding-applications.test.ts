@@ -108,6 +108,14 @@ describe('what works', () => {
     expect(revoked.body.code).toBe('invalid_token');
   });
 
+  it('leaves one link live when several are asked for at once (a platform retrying after a timeout)', async () => {
+    const created = await initiate(minimal({ reference: 'relink-race' }));
+    const links = await Promise.all(Array.from({ length: 6 }, () => call('POST', `/applications/${created.body.id}/link`)));
+    expect(links.map((link) => link.status)).toEqual(Array(6).fill(200));
+    const opened = await Promise.all(links.map((link) => server.request('GET', '/smo/application', { token: tokenOf(link.body._links.onboarding.href) })));
+    expect(opened.filter((response) => response.status === 200)).toHaveLength(1);
+  });
+
   it('works the same in the live environment', async () => {
     const created = await initiate(minimal({ urls: { webhook: 'https://platform.example/webhooks' } }), { environment: 'live' });
     expect(created.status).toBe(201);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { completeSteps } from '../helpers/onboarding.js';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
 
 let server: TestServer;
@@ -222,6 +223,21 @@ describe('what works', () => {
     expect(same.body.workflow.next).toBe('app:representatives');
     const changed = await step(application, 'POST', '/business-type', { type: 'company', structure: 'kg', country_code: 'DE' });
     expectStep(changed, 'in_progress', 'app:business-type', 'app:business-profile', AFTER_TYPE);
+  });
+
+  it('asks a sole trader who becomes a company for its representatives again, and refuses to submit without one', async () => {
+    const application = await startApplication();
+    await completeSteps(server, application); // a sole trader, who confirmed an empty list of representatives
+    expect((await step(application, 'POST', '/business-type', { type: 'company', structure: 'gmbh', country_code: 'DE' })).status).toBe(200);
+    const profiled = await step(application, 'PUT', '/business-profile', profile());
+    expect(profiled.body.workflow.next).toBe('app:representatives');
+    const refused = await step(application, 'POST', '/submit');
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toContain('app:representatives');
+    expect((await step(application, 'POST', '/representatives', representative())).status).toBe(200);
+    expect((await step(application, 'POST', '/submit')).status).toBe(409); // the new list is confirmed first
+    expect((await step(application, 'POST', '/confirm-representatives')).status).toBe(200);
+    expect((await step(application, 'POST', '/submit')).status).toBe(200);
   });
 
   it('points at the applicant details when everything else is done', async () => {
