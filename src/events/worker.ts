@@ -41,6 +41,8 @@ export class DeliveryWorker {
   /** End the passes' waits for their attempts early: an event was written. */
   private readonly interrupts = new Set<() => void>();
   private unlisten: (() => Promise<void>) | undefined;
+  /** Set while stop() waits: a pass claims nothing more and only sees its attempts in flight through. */
+  private stopping = false;
 
   constructor(
     private readonly database: Pick<Database, 'db' | 'listen'>,
@@ -68,8 +70,14 @@ export class DeliveryWorker {
   }
 
   async stop(): Promise<void> {
-    await this.unlisten?.();
-    await this.loop.stop();
+    this.stopping = true;
+    for (const wake of this.interrupts) wake();
+    try {
+      await this.unlisten?.();
+      await this.loop.stop();
+    } finally {
+      this.stopping = false;
+    }
   }
 
   /**
@@ -88,7 +96,7 @@ export class DeliveryWorker {
     let woken = true; // a pass starts by claiming whatever is due
     for (;;) {
       const free = Math.min(this.batchSize, this.concurrency - inFlight);
-      if (free > 0 && (woken || free >= refillAt)) {
+      if (free > 0 && (woken || free >= refillAt) && !this.stopping) {
         const claimed = await this.claim(free);
         total += claimed.length;
         inFlight += claimed.length;
@@ -113,7 +121,19 @@ export class DeliveryWorker {
         );
       }
       const batch = finished.splice(0);
-      if (batch.length > 0) await this.db.transaction().execute((trx) => repo.recordAttempts(trx, batch));
+      if (batch.length > 0) await this.record(batch);
+    }
+  }
+
+  /**
+   * Records outcomes in one transaction. If that fails, the pass goes on seeing its other attempts
+   * through: these deliveries keep their leases and are sent again once those run out (at least once).
+   */
+  private async record(batch: repo.AttemptResult[]): Promise<void> {
+    try {
+      await this.db.transaction().execute((trx) => repo.recordAttempts(trx, batch));
+    } catch (error) {
+      this.log.error({ err: error, deliveries: batch.length }, 'recording webhook attempts failed; they are sent again when their leases run out');
     }
   }
 
@@ -184,8 +204,10 @@ export class DeliveryWorker {
     const succeeded = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
     if (succeeded) return { ...base, error: null, state: 'succeeded', nextAttemptAt: null };
     const error = outcome.error ?? `answered ${outcome.statusCode}`;
-    const delay = nextDelaySeconds(delivery.attempt_count + 1, parseRetryAfter(outcome.retryAfter, attemptedAt));
+    // The wait counts from the end of the attempt: after a 10 s timeout, the first retry still waits its 5 s.
+    const endedAt = new Date(attemptedAt.getTime() + outcome.durationMs);
+    const delay = nextDelaySeconds(delivery.attempt_count + 1, parseRetryAfter(outcome.retryAfter, endedAt));
     if (delay === undefined) return { ...base, error, state: 'failed', nextAttemptAt: null };
-    return { ...base, error, state: 'pending', nextAttemptAt: addSeconds(attemptedAt, delay) };
+    return { ...base, error, state: 'pending', nextAttemptAt: addSeconds(endedAt, delay) };
   }
 }

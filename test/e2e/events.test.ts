@@ -115,7 +115,9 @@ describe('what works', () => {
       const read = await readEvent(id);
       return read.deliveries[0].attempt_count === 1 && read;
     });
-    expect(Date.parse(event.deliveries[0].next_attempt_at) - server.clock.now().getTime()).toBe(120_000);
+    const [attempt] = event.deliveries[0].attempts;
+    // Retry-After counts from the answer: the end of the attempt.
+    expect(Date.parse(event.deliveries[0].next_attempt_at) - (Date.parse(attempt.attempted_at) + attempt.duration_ms)).toBe(120_000);
   });
 
   it('marks a delivery failed after the last retry, about three days later', async () => {
@@ -181,6 +183,71 @@ describe('what works', () => {
     } finally {
       await worker.stop();
       await healthy.close();
+      await server.app.services.worker.start();
+    }
+  });
+
+  it('claims nothing more once told to stop, sees the attempts in flight through, and stops', async () => {
+    receiver = await startReceiver();
+    receiver.answers.push(...Array<'hang'>(20).fill('hang'));
+    await server.app.services.worker.stop(); // only this worker (a 1 s timeout, polling every 100 ms) delivers
+    const worker = new DeliveryWorker(server.app.database, server.clock, new HttpSender(1_000), server.app.app.log, { pollMs: 100 });
+    await worker.start();
+    try {
+      const first = await emit();
+      await receiver.waitFor(1);
+      const stopped = worker.stop();
+      const later = [];
+      for (let i = 0; i < 5; i++) {
+        later.push(await emit());
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await stopped;
+      expect(receiver.received.map((delivery) => delivery.headers['webhook-id'])).toEqual([first]);
+      const [attempt] = (await readEvent(first)).deliveries[0].attempts;
+      expect(attempt).toMatchObject({ status_code: null, error: expect.stringMatching(/no answer/) }); // recorded before stopping
+      for (const id of later) expect((await readEvent(id)).deliveries[0].attempt_count).toBe(0);
+    } finally {
+      await server.app.services.worker.start();
+    }
+  });
+
+  it('waits for a retry from the end of the attempt: after a timeout, the first retry still waits its 5 s', async () => {
+    receiver = await startReceiver();
+    await server.app.services.worker.stop();
+    const timedOut = { send: async () => ({ statusCode: null, durationMs: 10_000, error: 'no answer within 10 s', retryAfter: undefined }) };
+    const worker = new DeliveryWorker(server.app.database, server.clock, timedOut, server.app.app.log);
+    try {
+      const id = await emit();
+      await worker.runDue();
+      const [delivery] = (await readEvent(id)).deliveries;
+      const wait = Date.parse(delivery.next_attempt_at) - Date.parse(delivery.attempts[0].attempted_at);
+      expect(wait).toBeGreaterThanOrEqual(10_000 + RETRY_DELAYS_SECONDS[0]! * 900);
+    } finally {
+      await server.app.services.worker.start();
+    }
+  });
+
+  it('goes on when recording outcomes fails: the deliveries are sent again once their leases run out', async () => {
+    receiver = await startReceiver();
+    await server.app.services.worker.stop();
+    const failing = {
+      ...server.app.database,
+      db: new Proxy(server.app.database.db, {
+        get: (target, property) => {
+          if (property === 'transaction') return () => ({ execute: async () => Promise.reject(new Error('connection reset')) });
+          const value = Reflect.get(target, property, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      }),
+    };
+    const worker = new DeliveryWorker(failing, server.clock, new HttpSender(1_000), server.app.app.log);
+    try {
+      const id = await emit();
+      expect(await worker.runDue()).toBe(1); // answers instead of throwing
+      await receiver.waitFor(1);
+      expect((await readEvent(id)).deliveries[0].attempt_count).toBe(0); // not recorded: left to its lease
+    } finally {
       await server.app.services.worker.start();
     }
   });
