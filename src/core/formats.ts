@@ -55,6 +55,11 @@ export function isCvv(value: string): boolean {
   return /^\d{3,4}$/.test(value);
 }
 
+/** A person's or a business's name: at least two characters that are not spaces or invisible (zero-width) ones. */
+export function isName(value: string): boolean {
+  return [...value.replace(/[\p{White_Space}\p{Cf}]/gu, '')].length >= 2;
+}
+
 export function isUri(value: string): boolean {
   return validator.isURL(value, { require_protocol: true, require_tld: false, protocols: ['http', 'https'] });
 }
@@ -71,6 +76,7 @@ export const FORMATS: Record<string, (value: string) => boolean> = {
   'card-number': isCardNumber,
   cvv: isCvv,
   uri: isUri,
+  name: isName,
 };
 
 /**
@@ -97,6 +103,7 @@ export const FORMAT_MESSAGES: Record<string, string> = {
   'card-number': 'must be 13 to 19 digits passing the Luhn check',
   cvv: 'must be 3 or 4 digits',
   uri: 'must be an absolute http or https URL',
+  name: 'must have at least 2 characters that are not spaces',
 };
 
 type Options = Parameters<typeof Type.String>[0];
@@ -109,6 +116,8 @@ export const HexColor = formatted('hex-color');
 export const DateString = formatted('date');
 export const DateTime = formatted('date-time');
 export const Uri = formatted('uri');
+/** A name: its length bounds (the specification's), and at least two visible characters. */
+export const Name = formatted('name');
 
 /** A string from a closed list: one enum keyword, so a bad value gets one clear error. */
 export function StringEnum<const T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Country, DateString, DateTime, Nullable, StringEnum } from '../core/formats.js';
+import { Country, DateString, DateTime, Name, Nullable, StringEnum } from '../core/formats.js';
 import { LANGUAGES } from '../core/language.js';
 import { PAYMENT_STATUSES } from '../payments/schemas.js';
 
@@ -103,11 +103,11 @@ const MandateAddress = Type.Object(
 export const MandateBody = Type.Object(
   {
     type: StringEnum(['consumer', 'business'] as const),
-    first_name: Type.Optional(Type.String({ minLength: 2, maxLength: 50 })),
-    last_name: Type.Optional(Type.String({ minLength: 2, maxLength: 50 })),
+    first_name: Type.Optional(Name({ minLength: 2, maxLength: 50 })),
+    last_name: Type.Optional(Name({ minLength: 2, maxLength: 50 })),
     birth_date: Type.Optional(DateString()),
     birth_place: Type.Optional(Type.Object({ city: Type.String({ minLength: 1, maxLength: 100 }), country: Country() }, { additionalProperties: false })),
-    company_name: Type.Optional(Type.String({ minLength: 2, maxLength: 300 })),
+    company_name: Type.Optional(Name({ minLength: 2, maxLength: 300 })),
     registration_number_code: Type.Optional(StringEnum(REGISTRATION_NUMBER_CODES)),
     registration_number: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
     district_court_code: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),

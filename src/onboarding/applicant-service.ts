@@ -1,3 +1,4 @@
+import { isSEPACountry } from 'ibantools';
 import { createHash } from 'node:crypto';
 import type { Kysely, Updateable } from 'kysely';
 import type { BlobStore } from '../documents/blob-store.js';
@@ -215,6 +216,7 @@ export class ApplicantService {
       const errors: FieldError[] = [];
       const iban = checkIban(body.account_number.value);
       if ('problem' in iban) errors.push({ pointer: '/account_number/value', detail: iban.problem });
+      else if (body.currency === 'EUR' && !isSEPACountry(iban.iban.slice(0, 2))) errors.push({ pointer: '/account_number/value', detail: 'must be an account in the SEPA area for payouts in EUR' });
       if (!application.currencies.includes(body.currency)) errors.push({ pointer: '/currency', detail: `must be one of the application's currencies: ${application.currencies.join(', ')}` });
       throwIfAny(errors);
       return { payout_account: { ...body, account_number: { type: 'iban', value: 'iban' in iban ? iban.iban : '' } } };

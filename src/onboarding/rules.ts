@@ -1,5 +1,5 @@
 import { electronicFormatIBAN, validateIBAN, ValidationErrorsIBAN } from 'ibantools';
-import { isValidPhoneNumber } from 'libphonenumber-js';
+import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { CountryCode } from 'libphonenumber-js';
 import type { FieldError } from '../core/errors.js';
 import { isAtLeastYearsOld, MINIMUM_AGE } from '../core/formats.js';
@@ -96,6 +96,9 @@ export function businessProfileProblems(profile: BusinessProfileBody, structure:
   if (profile.vat_number !== undefined && !/^[A-Z]{2}[0-9A-Za-z+*.]{2,12}$/.test(profile.vat_number)) errors.push({ pointer: '/vat_number', detail: 'must be a country prefix and 2 to 12 characters' });
   if (!isMerchantCategoryCode(profile.mcc)) errors.push({ pointer: '/mcc', detail: 'is not an ISO 18245 merchant category code (GET /reference/merchant-category-codes)' });
   const phone = profile.phone_number;
-  if (phone && !isValidPhoneNumber(phone.number, phone.country_code as CountryCode)) errors.push({ pointer: '/phone_number/number', detail: `is not a valid phone number of ${phone.country_code}` });
+  // A number written with another country's prefix is that country's, whatever country_code says.
+  if (phone && (!isValidPhoneNumber(phone.number, phone.country_code as CountryCode) || parsePhoneNumberFromString(phone.number, phone.country_code as CountryCode)?.country !== phone.country_code)) {
+    errors.push({ pointer: '/phone_number/number', detail: `is not a valid phone number of ${phone.country_code}` });
+  }
   return errors;
 }

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { Country, Currency, DateString, DateTime, Email, Nullable, StringEnum, Uri } from '../core/formats.js';
+import { Country, Currency, DateString, DateTime, Email, Name, Nullable, StringEnum, Uri } from '../core/formats.js';
 import { idPattern } from '../core/ids.js';
 import { Page, PageQuery } from '../core/pagination.js';
 import { BUSINESS_TYPES } from '../reference/data/business-types.js';
@@ -17,8 +17,8 @@ export const GENDERS = ['male', 'female', 'na'] as const;
 export const REGISTRATION_NUMBER_CODES = ['DeHrb', 'DeHra', 'DeVr', 'SiTin', 'EeKmkr'] as const;
 export const MAX_CURRENCIES = 20;
 
-const PersonName = Type.String({ minLength: 2, maxLength: 50 });
-const BusinessName = Type.String({ minLength: 2, maxLength: 300 });
+const PersonName = Name({ minLength: 2, maxLength: 50 });
+const BusinessName = Name({ minLength: 2, maxLength: 300 });
 const PepDescription = Type.String({ maxLength: 300, description: 'Required when pep is true' });
 const Roles = Type.Array(StringEnum(ROLES), { minItems: 1, maxItems: ROLES.length, uniqueItems: true });
 const DateOfBirth = DateString({ description: 'The person must be at least 16 years old today' });

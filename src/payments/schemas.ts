@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Country, Currency, DateTime, Email, Nullable, StringEnum, Uri } from '../core/formats.js';
+import { Country, Currency, DateTime, Email, Name, Nullable, StringEnum, Uri } from '../core/formats.js';
 import { idPattern } from '../core/ids.js';
 import { Page, PageQuery } from '../core/pagination.js';
 import { LANGUAGES } from '../core/language.js';
@@ -12,7 +12,7 @@ export const PAYMENT_STATUSES = ['initiated', 'started', 'authorized', 'captured
 export const OPEN_STATUSES: ReadonlySet<string> = new Set(['initiated', 'started', 'authentication_failed']);
 
 const FeeContribution = Type.Integer({ minimum: 0, maximum: 100, description: 'Percentage of the processing fee this party bears' });
-const Name = Type.String({ minLength: 2, maxLength: 50 });
+const PersonName = Name({ minLength: 2, maxLength: 50 });
 const Link = Type.Object({ href: Type.String() });
 
 export const Address = Type.Object(
@@ -30,8 +30,8 @@ export const Address = Type.Object(
 
 export const Customer = Type.Object(
   {
-    first_name: Type.Optional(Name),
-    last_name: Type.Optional(Name),
+    first_name: Type.Optional(PersonName),
+    last_name: Type.Optional(PersonName),
     email: Type.Optional(Email()),
     address: Type.Optional(Address),
   },

@@ -281,6 +281,8 @@ describe('what is refused', () => {
     ['last_name of 1 character', { ...contact, last_name: 'L' }, '/last_name'],
     ['last_name of 51 characters', { ...contact, last_name: 'L'.repeat(51) }, '/last_name'],
     ['a missing e-mail', { first_name: 'Ada', last_name: 'Lovelace' }, '/email'],
+    ['a first_name of spaces only', { ...contact, first_name: '   ' }, '/first_name'],
+    ['a last_name of invisible characters only', { ...contact, last_name: '\u200b\u200b' }, '/last_name'],
   ])('confirm applicant: refuses %s', (_name, body, pointer) => expectInvalid('POST', '/confirm-applicant', body, pointer));
 
   it('confirm applicant: accepts names of 2 and 50 characters', async () => {
@@ -319,6 +321,8 @@ describe('what is refused', () => {
     ['an MCC not in ISO 18245', profile({ mcc: '0001' }), '/mcc'],
     ['a website that is not a URI', profile({ website: 'engines' }), '/website'],
     ['a phone number of another country', profile({ phone_number: { country_code: 'DE', number: '12' } }), '/phone_number/number'],
+    ["a number with another country's prefix", profile({ phone_number: { country_code: 'DE', number: '+1 202 555 0143' } }), '/phone_number/number'],
+    ['a legal_name of spaces only', profile({ legal_name: '    ' }), '/legal_name'],
     ['a missing registration number', profile({ registration_number: undefined }), '/registration_number'],
     ['a registration number that is not HRB', profile({ registration_number: 'HRA 12345' }), '/registration_number'],
     ['a code of another register', profile({ registration_number_code: 'DeHra' }), '/registration_number_code'],
@@ -362,6 +366,7 @@ describe('what is refused', () => {
     ['an owner name of 301 characters', { ...payout, account_owners_name: 'O'.repeat(301) }, '/account_owners_name'],
     ['a currency of 4 letters', { ...payout, currency: 'EURO' }, '/currency'],
     ['a currency the application does not use', { ...payout, currency: 'USD' }, '/currency'],
+    ['an account outside the SEPA area for EUR', { ...payout, account_number: { type: 'iban', value: 'BR1800360305000010009795493C1' } }, '/account_number/value'],
   ])('payout account: refuses %s', (_name, body, pointer) => expectInvalid('PUT', '/payout-account', body, pointer));
 
   it('payout account: accepts an owner name of 300 characters', async () => {

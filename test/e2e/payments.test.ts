@@ -317,6 +317,7 @@ describe('what is refused', () => {
     ['an unknown cit_mode', { cit_mode: 'recurring' }, '/cit_mode'],
     ['a redirect that is not a URL', { urls: { redirect: 'shop/return' } }, '/urls/redirect'],
     ['a customer e-mail that is not one', { customer: { email: 'nope' } }, '/customer/email'],
+    ['a customer first name of spaces only', { customer: { first_name: '  ' } }, '/customer/first_name'],
     ['an unknown field', { color: 'blue' }, '/color'],
   ])('refuses %s with 400', async (_label, overrides, pointer) => {
     const refused = await initiate(minimal(overrides));

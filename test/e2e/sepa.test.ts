@@ -426,6 +426,8 @@ describe('SEPA mandate limits', () => {
     ['business', 'last_name', 'M'.repeat(51)],
     ['business', 'company_name', 'G'],
     ['business', 'company_name', 'G'.repeat(301)],
+    ['consumer', 'first_name', '  '],
+    ['business', 'company_name', ' \u200b '],
   ] as const)('refuses a %s mandate whose %s is %j with 400 and its pointer, leaving the payment started', async (type, field, value) => {
     const page = await verifiedPage(type);
     const refused = await hpp(page, 'POST', '/mandate', { ...mandateOf(type), [field]: value });
