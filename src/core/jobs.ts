@@ -37,6 +37,15 @@ export async function ensureJob(trx: Db, job: NewJob, now: Date): Promise<void> 
     .execute();
 }
 
+/** Schedules a job, or moves the pending one of its kind and subject to the new time (a check asked for again). */
+export async function rescheduleJob(trx: Db, job: NewJob, now: Date): Promise<void> {
+  await trx
+    .insertInto('scheduled_jobs')
+    .values(jobRow(job, now))
+    .onConflict((conflict) => conflict.columns(['kind', 'subject_id']).where('state', '=', 'pending').doUpdateSet({ due_at: job.dueAt }))
+    .execute();
+}
+
 /**
  * Runs jobs as they come due on their environment's clock, in the order they fall due, each at the
  * time it fell due: a sandbox clock moved by a week runs that week's jobs as they would have run.

@@ -253,7 +253,9 @@ export class ApplicantService {
       if (step) this.requireStep(application, (await repo.representativesOf(trx, id)).length, step);
       const now = this.clock.now(application.environment);
       const patch = await run(trx, application, now);
-      await repo.updateApplication(trx, id, { status: 'in_progress', ...patch, updated_at: now });
+      // An application that needs action stays so, while the merchant changes it, until it is submitted again.
+      const status = application.status === 'action_required' ? 'action_required' : 'in_progress';
+      await repo.updateApplication(trx, id, { status, ...patch, updated_at: now });
       return this.state(trx, await repo.lockApplication(trx, id));
     });
   }

@@ -1,6 +1,6 @@
 import type { Db } from '../core/db.js';
 import { ApiError } from '../core/errors.js';
-import { scheduleJob } from '../core/jobs.js';
+import { rescheduleJob } from '../core/jobs.js';
 import { addSeconds } from '../core/time.js';
 import type { Outbox } from '../events/outbox.js';
 import * as repo from './repository.js';
@@ -28,10 +28,14 @@ export function simulatedOutcome(application: repo.ApplicationRow): DecisionOutc
 export class Compliance {
   constructor(private readonly outbox: Outbox) {}
 
-  /** Called in the submit's transaction: the check exists only if the submit commits. */
+  /**
+   * Called in the submit's transaction: the check exists only if the submit commits. A submit
+   * again (after action required) moves a check still pending (a sandbox decision came first) to
+   * an hour after it.
+   */
   schedule(trx: Db, application: repo.ApplicationRow, now: Date): Promise<void> {
     const job = { environment: application.environment, kind: COMPLIANCE_DECISION_JOB, subjectId: application.id, dueAt: addSeconds(now, COMPLIANCE_DELAY_SECONDS) };
-    return scheduleJob(trx, job, now);
+    return rescheduleJob(trx, job, now);
   }
 
   /** The due job: decides unless the application was decided already (a forced decision came first). */
@@ -53,8 +57,14 @@ export class Compliance {
     await this.decide(trx, application, outcome, now);
   }
 
+  /**
+   * Stores the outcome with its event. Action required reopens the application: the merchant
+   * corrects or completes it on the hosted page (with the same link, or a new one) and submits it
+   * again, which schedules the checks again.
+   */
   private async decide(trx: Db, application: repo.ApplicationRow, outcome: DecisionOutcome, now: Date): Promise<void> {
-    await repo.updateApplication(trx, application.id, { status: outcome, decided_at: now, updated_at: now });
+    const reopened = outcome === 'action_required' ? { submitted_at: null } : {};
+    await repo.updateApplication(trx, application.id, { status: outcome, decided_at: now, updated_at: now, ...reopened });
     await this.outbox.record(trx, {
       environment: application.environment,
       platformId: application.platform_id,

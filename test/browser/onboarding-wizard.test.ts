@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { PDF } from '../helpers/documents.js';
+import { submitApplication } from '../helpers/onboarding.js';
 import { brandPlatform, expectClean as expectCleanVisit, launchChromium, openVisit, shoot as shootBoth, type Visit } from '../helpers/browser.js';
 
 /**
@@ -357,6 +358,32 @@ describe('hosted onboarding wizard in the browser', () => {
     await heading(page, 'Solicitud enviada');
     expect(await page.locator('#redirect').textContent()).toBe('Volver a Marktplatz Nord');
     await shoot(page, 'es-09-submitted');
+    expect(await applicationStatus(application.id)).toBe('submitted');
+    await expectClean(visited);
+  });
+
+  it('reopens an application the checks asked more of: a notice on every step until it is submitted again (English)', async () => {
+    const applicant = { email: 'ada@example.com', first_name: 'Ada', last_name: 'Actionrequired' };
+    const application = await newApplication({ applicant, language: 'en' });
+    await submitApplication(server, { id: application.id, merchantId: '', token: new URL(application.url).searchParams.get('token')! }, applicant);
+    const decided = await server.request('POST', `/sandbox/simulations/applications/${application.id}/decision`, { token: await platform.token(), body: { outcome: 'action_required' } });
+    expect(decided.status, decided.text).toBe(200);
+
+    const visited = await visit(application.url);
+    const { page } = visited;
+    await heading(page, 'Verify your identity'); // the one step the walk through the API left open
+    expect(await page.locator('#action-required').textContent()).toContain('we need more information');
+    await shoot(page, 'action-required-identity');
+    await page.getByLabel('Passport').check();
+    await upload(page, 'doc-front', 'passport.png', 'image/png', cardPng(360, 228, 5));
+    for (const title of ['What kind of business do you run?', 'Tell us about your business', 'Company documents', 'Who represents the business?', 'Where should we send your money?', 'Check your details']) {
+      await page.locator('#continue').click();
+      await heading(page, title);
+      expect(await page.locator('#action-required').isVisible(), title).toBe(true);
+    }
+    await shoot(page, 'action-required-review');
+    await page.getByRole('button', { name: 'Submit application' }).click();
+    await heading(page, 'Application submitted');
     expect(await applicationStatus(application.id)).toBe('submitted');
     await expectClean(visited);
   });

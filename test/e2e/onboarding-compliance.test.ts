@@ -97,6 +97,34 @@ describe('what works', () => {
   });
 });
 
+describe('an application that needs action', () => {
+  it('is submitted again after a forced action_required, and decided an hour after that second submit', async () => {
+    const application = await start();
+    await submitApplication(server, application);
+    expect((await decide(application.id, { outcome: 'action_required' })).status).toBe(200);
+    let moved = 0;
+    const later = (seconds: number) => {
+      server.clock.advance(seconds);
+      moved += seconds;
+    };
+    later(HOUR / 2);
+    try {
+      const resubmitted = await step(server, application, 'POST', '/submit');
+      expect(resubmitted.status, resubmitted.text).toBe(200);
+      expect(resubmitted.body.status).toBe('submitted');
+      later(HOUR / 2); // the first submit's hour: no decision yet
+      await server.app.services.jobs.runDue();
+      expect((await read(application)).body.status).toBe('submitted');
+      later(HOUR / 2);
+      await server.app.services.jobs.runDue();
+      expect((await read(application)).body.status).toBe('succeeded');
+      expect(await webhooksOf(application.id, 5)).toEqual(['application_started', 'application_submitted', 'application_action_required', 'application_submitted', 'application_succeeded']);
+    } finally {
+      server.clock.advance(-moved);
+    }
+  });
+});
+
 describe("the merchant account's onboarding state", () => {
   async function account(id: string, owner: TestPlatform) {
     const response = await server.request('GET', `/sandbox/accounts/${id}`, { token: await owner.token() });

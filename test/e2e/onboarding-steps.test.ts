@@ -127,8 +127,14 @@ async function decided(application: Started, outcome: 'succeeded' | 'action_requ
   const read = await server.request('GET', `/sandbox/applications/${application.id}`, { token: await platform.token() });
   expect(read.body.status).toBe(outcome);
   const state = await step(application, 'GET', '');
-  expect(state.body).toMatchObject({ status: outcome, workflow: { previous: 'app:submit', next: null, complete: true } });
-  expect(Object.keys(state.body._links).sort()).toEqual(['app:application', 'app:redirect']);
+  if (outcome === 'succeeded') {
+    expect(state.body).toMatchObject({ status: outcome, workflow: { previous: 'app:submit', next: null, complete: true } });
+    expect(Object.keys(state.body._links).sort()).toEqual(['app:application', 'app:redirect']);
+  } else {
+    // Reopened: every step may change again, and the application is submitted again.
+    expect(state.body).toMatchObject({ status: outcome, workflow: { previous: 'app:payout-account', next: 'app:submit', complete: false } });
+    expect(Object.keys(state.body._links)).toEqual(expect.arrayContaining(['app:confirm-applicant', 'app:business-profile', 'app:submit']));
+  }
 }
 
 describe('what works', () => {
@@ -169,6 +175,18 @@ describe('what works', () => {
     const applicant = { ...contact, last_name: 'Actionrequired' };
     await walk(application, { businessType: { type: 'non_profit', structure: 'association', country_code: 'FR' }, profile: association, representatives: true, applicant });
     await decided(application, 'action_required');
+
+    // The merchant corrects the application and submits it again; the checks run again and pass.
+    const corrected = await step(application, 'POST', '/confirm-applicant', contact);
+    expect(corrected.body).toMatchObject({ status: 'action_required', workflow: { next: 'app:submit', complete: false } });
+    const resubmitted = await step(application, 'POST', '/submit');
+    expect(resubmitted.status, resubmitted.text).toBe(200);
+    expect(resubmitted.body).toMatchObject({ status: 'submitted', workflow: { next: null, complete: true } });
+    server.clock.advance(3600);
+    await server.app.services.jobs.runDue();
+    const events = await eventually(async () => eventsFor(application.id).length >= 5 && eventsFor(application.id));
+    expect(events.map((event) => event.type)).toEqual(['application_started', 'application_submitted', 'application_action_required', 'application_submitted', 'application_succeeded']);
+    expect((await server.request('GET', `/sandbox/applications/${application.id}`, { token: await platform.token() })).body.status).toBe('succeeded');
   });
 
   it('serves the application on the base URL too, and emits application_started only once', async () => {

@@ -131,7 +131,7 @@ function linkInvalid() {
 function donePage() {
   const redirect = link('app:redirect');
   const platform = state.platform.name;
-  const decided = { succeeded: 'doneSucceeded', action_required: 'doneActionRequired' }[state.status] || 'doneText';
+  const decided = state.status === 'succeeded' ? 'doneSucceeded' : 'doneText';
   document.title = t('doneTitle');
   show(main, messagePanel('success', t('doneTitle'), t(decided, { platform }), redirect ? h('a', { class: 'button primary', id: 'redirect', href: redirect }, t('backTo', { platform })) : null));
 }
@@ -203,6 +203,8 @@ function frame(index, { lead, content }) {
       h('p', { class: 'eyebrow' }, t('stepOf', { n: index + 1, total: SCREENS.length })),
       h('progress', { class: 'progress', max: SCREENS.length, value: index + 1, 'aria-hidden': 'true' }),
       h('h1', { id: 'step-title' }, title),
+      // The compliance checks asked for more: the application is open again until it is submitted again.
+      state.status === 'action_required' ? h('p', { class: 'notice attention', id: 'action-required' }, t('actionRequired')) : null,
       lead ? h('p', { class: 'lead' }, lead) : null,
       h('p', { class: 'alert', role: 'alert', tabindex: '-1', hidden: true }),
       content)));
