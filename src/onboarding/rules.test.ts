@@ -36,8 +36,11 @@ describe('businessProfileProblems and the field configuration', () => {
     mcc: '5734',
     website: 'https://engines.example',
   };
+  /** The profile, registered in the structure's country. */
   const pointers = (profile: BusinessProfileBody, structure: (typeof structures)[number]) =>
-    businessProfileProblems(profile, structure.structure, structure.country).map((error) => error.pointer).sort();
+    businessProfileProblems({ ...profile, registered_address: { ...profile.registered_address, country: structure.country } }, structure.structure, structure.country)
+      .map((error) => error.pointer)
+      .sort();
 
   it.each(structures.map((entry) => [`${entry.country} ${entry.type} ${entry.structure.value}`, entry] as const))(
     '%s: a missing field is refused exactly when the configuration requires it, a given one exactly when it hides it',
@@ -50,4 +53,14 @@ describe('businessProfileProblems and the field configuration', () => {
       for (const field of hidden) expect(pointers(withHidden, entry)).toContain(`/${field}`);
     },
   );
+
+  it('refuses a registered address in another country than the business, and a register number or court without the other where both are optional', () => {
+    const gbr = structures.find((entry) => entry.country === 'DE' && entry.structure.value === 'gbr')!;
+    const configuration = fieldConfiguration(gbr.structure);
+    expect(configuration.registration_number?.required).toBe(false); // optional in the register, as the test assumes
+    const abroad = { ...base, registered_address: { ...base.registered_address, country: 'FR' } };
+    expect(businessProfileProblems(abroad, gbr.structure, 'DE').map((error) => error.pointer)).toEqual(['/registered_address/country']);
+    expect(pointers({ ...base, registration_number: 'GsR 12345' }, gbr)).toEqual(['/district_court_code']);
+    expect(pointers({ ...base, district_court_code: 'DE-AG-MUENCHEN' }, gbr)).toEqual(['/registration_number']);
+  });
 });

@@ -93,6 +93,12 @@ export function businessProfileProblems(profile: BusinessProfileBody, structure:
     const problem = courtProblem(profile.district_court_code, country);
     if (problem) errors.push({ pointer: '/district_court_code', detail: problem });
   }
+  // Where the register is optional, a number and its court go together: one without the other names no entry.
+  if (configuration.district_court_code !== null && configuration.registration_number !== null) {
+    if (profile.registration_number !== undefined && profile.district_court_code === undefined) errors.push({ pointer: '/district_court_code', detail: 'is required with a registration number' });
+    if (profile.district_court_code !== undefined && profile.registration_number === undefined) errors.push({ pointer: '/registration_number', detail: 'is required with a district court' });
+  }
+  if (profile.registered_address.country !== country) errors.push({ pointer: '/registered_address/country', detail: `must be ${country}, the country the business is registered in` });
   if (profile.vat_number !== undefined && !/^[A-Z]{2}[0-9A-Za-z+*.]{2,12}$/.test(profile.vat_number)) errors.push({ pointer: '/vat_number', detail: 'must be a country prefix and 2 to 12 characters' });
   if (!isMerchantCategoryCode(profile.mcc)) errors.push({ pointer: '/mcc', detail: 'is not an ISO 18245 merchant category code (GET /reference/merchant-category-codes)' });
   const phone = profile.phone_number;
