@@ -87,6 +87,18 @@ export interface ClaimedDelivery {
   previous_expires_at: Date | null;
 }
 
+/** A webhook URL's receiver (host and port), as the agents pool their connections: read alike here and in SQL. */
+const RECEIVER_PATTERN = '^[A-Za-z]+://([^/?#]+)';
+
+export function receiverOf(url: string): string {
+  return new RegExp(RECEIVER_PATTERN).exec(url)?.[1] ?? url;
+}
+
+/** Deliveries claimed but not attempted go back to the others at once. */
+export async function releaseLeases(db: Db, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.updateTable('webhook_deliveries').set({ lease_until: null }).where('id', 'in', ids).execute();
+}
+
 export interface Lease {
   /** The real time now: leases guard real work, whatever clock schedules the attempts. */
   now: Date;
@@ -99,11 +111,12 @@ export interface Lease {
  * (on the real clock, longer than a delivery may take) keeps a claimed delivery away from the
  * others until its outcome is recorded, even when a test or the sandbox moves the clock meanwhile.
  */
-export async function claimDue(db: Db, now: Date, lease: Lease, limit: number): Promise<ClaimedDelivery[]> {
+export async function claimDue(db: Db, now: Date, lease: Lease, limit: number, busyReceivers: string[] = []): Promise<ClaimedDelivery[]> {
   const result = await sql<ClaimedDelivery>`
     WITH due AS (
       SELECT id FROM webhook_deliveries
       WHERE state = 'pending' AND next_attempt_at <= ${now} AND (lease_until IS NULL OR lease_until <= ${lease.now})
+        AND substring(url from ${RECEIVER_PATTERN}) <> ALL(${busyReceivers}::text[])
       ORDER BY next_attempt_at
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED

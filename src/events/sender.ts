@@ -24,9 +24,12 @@ export interface Sender {
   send(request: WebhookRequest): Promise<Outcome>;
 }
 
+/** Connections to one receiver (host and port) at once; more deliveries to it wait for one. */
+export const MAX_SOCKETS_PER_HOST = 64;
+
 const agents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }),
+  'http:': new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS_PER_HOST }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS_PER_HOST }),
 };
 
 /**

@@ -8,7 +8,7 @@ import * as repo from './repository.js';
 import { nextDelaySeconds, parseRetryAfter } from './retry.js';
 import type { Outcome, Sender } from './sender.js';
 import { newWebhookSecret, signatureHeader } from './signing.js';
-import { DELIVERY_TIMEOUT_MS } from './sender.js';
+import { DELIVERY_TIMEOUT_MS, MAX_SOCKETS_PER_HOST } from './sender.js';
 import { PollingLoop } from '../core/polling-loop.js';
 
 /** Outcomes wait at most this long for others to be recorded with them (one transaction for many). */
@@ -43,6 +43,11 @@ export class DeliveryWorker {
   private unlisten: (() => Promise<void>) | undefined;
   /** Set while stop() waits: a pass claims nothing more and only sees its attempts in flight through. */
   private stopping = false;
+  /**
+   * Attempts in flight per receiver. One receiver holds at most as many slots as it has
+   * connections: a slow one with a backlog leaves the other slots to the others.
+   */
+  private readonly perReceiver = new Map<string, number>();
 
   constructor(
     private readonly database: Pick<Database, 'db' | 'listen'>,
@@ -97,16 +102,20 @@ export class DeliveryWorker {
     for (;;) {
       const free = Math.min(this.batchSize, this.concurrency - inFlight);
       if (free > 0 && (woken || free >= refillAt) && !this.stopping) {
-        const claimed = await this.claim(free);
+        const claimed = await this.admit(await this.claim(free));
         total += claimed.length;
         inFlight += claimed.length;
         for (const delivery of claimed) {
+          const receiver = repo.receiverOf(delivery.url);
           this.attempt(delivery).then(
             (result) => finished.push(result),
             // Not recorded: the lease runs out and a later pass tries it again.
             (error: unknown) => this.log.error({ err: error, delivery: delivery.id }, 'webhook attempt failed before sending'),
           ).finally(() => {
             inFlight--;
+            const left = (this.perReceiver.get(receiver) ?? 1) - 1;
+            if (left > 0) this.perReceiver.set(receiver, left);
+            else this.perReceiver.delete(receiver);
             onProgress();
           });
         }
@@ -166,7 +175,26 @@ export class DeliveryWorker {
   private claim(limit: number): Promise<repo.ClaimedDelivery[]> {
     // The lease outlives the longest possible delivery, so no other worker takes it meanwhile.
     const realNow = new Date();
-    return repo.claimDue(this.db, this.clock.now(), { now: realNow, until: addSeconds(realNow, (DELIVERY_TIMEOUT_MS / 1000) * 6) }, limit);
+    const busy = [...this.perReceiver].filter(([, count]) => count >= MAX_SOCKETS_PER_HOST).map(([receiver]) => receiver);
+    return repo.claimDue(this.db, this.clock.now(), { now: realNow, until: addSeconds(realNow, (DELIVERY_TIMEOUT_MS / 1000) * 6) }, limit, busy);
+  }
+
+  /** The claimed deliveries this worker attempts now, up to each receiver's share; the rest go back at once. */
+  private async admit(claimed: repo.ClaimedDelivery[]): Promise<repo.ClaimedDelivery[]> {
+    const admitted: repo.ClaimedDelivery[] = [];
+    const returned: number[] = [];
+    for (const delivery of claimed) {
+      const receiver = repo.receiverOf(delivery.url);
+      const count = this.perReceiver.get(receiver) ?? 0;
+      if (count >= MAX_SOCKETS_PER_HOST) {
+        returned.push(delivery.id);
+        continue;
+      }
+      this.perReceiver.set(receiver, count + 1);
+      admitted.push(delivery);
+    }
+    await repo.releaseLeases(this.db, returned);
+    return admitted;
   }
 
   private async secretsFor(delivery: repo.ClaimedDelivery, now: Date): Promise<string[]> {

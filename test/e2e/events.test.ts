@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import type { Environment } from '../../src/core/config.js';
 import type { EventType } from '../../src/events/outbox.js';
 import { DeliveryWorker } from '../../src/events/worker.js';
-import { HttpSender } from '../../src/events/sender.js';
+import { HttpSender, MAX_SOCKETS_PER_HOST } from '../../src/events/sender.js';
 import { RETRY_DELAYS_SECONDS } from '../../src/events/retry.js';
 import { startServer, apiPath, type TestServer, type TestPlatform } from '../helpers/harness.js';
 import { startReceiver, eventually, type Receiver } from '../helpers/receiver.js';
@@ -248,6 +248,41 @@ describe('what works', () => {
       await receiver.waitFor(1);
       expect((await readEvent(id)).deliveries[0].attempt_count).toBe(0); // not recorded: left to its lease
     } finally {
+      await server.app.services.worker.start();
+    }
+  });
+
+  it('keeps a slow receiver with a backlog to its share of the slots: a healthy one is served at once', async () => {
+    receiver = await startReceiver();
+    receiver.answers.push(...Array<'hang'>(300).fill('hang'));
+    const healthy = await startReceiver();
+    await server.app.services.worker.stop(); // only this worker (a 2 s timeout, 200 slots) delivers
+    const worker = new DeliveryWorker(server.app.database, server.clock, new HttpSender(2_000), server.app.app.log, { pollMs: 60_000 });
+    try {
+      await server.app.database.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < 300; i++) {
+          await server.app.services.outbox.record(trx, {
+            environment: 'sandbox',
+            platformId: platform.platformId,
+            type: 'payment_succeeded',
+            objectId: 'pay_01JABCDEFGHJKMNPQRSTVWXYZ0',
+            data: { id: 'pay_01JABCDEFGHJKMNPQRSTVWXYZ0', status: 'captured', reference: 'order-1' },
+            occurredAt: server.clock.now(),
+            destination: receiver.url,
+          });
+        }
+      });
+      await worker.start();
+      await receiver.waitFor(MAX_SOCKETS_PER_HOST); // the slow receiver's connections are all taken
+      const started = performance.now();
+      const other = await emit({ destination: healthy.url });
+      const [delivery] = await healthy.waitFor(1, 1_500); // before the slow ones time out
+      expect(delivery!.headers['webhook-id']).toBe(other);
+      expect(delivery!.at - started).toBeLessThan(1_500);
+      expect(receiver.received.length).toBe(MAX_SOCKETS_PER_HOST); // no more than its connections at once
+    } finally {
+      await worker.stop();
+      await healthy.close();
       await server.app.services.worker.start();
     }
   });
