@@ -1,17 +1,20 @@
+import net from 'node:net';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PreparingPool } from './db.js';
+import { loadConfig } from './config.js';
+import { openDatabase, PreparingPool } from './db.js';
 
 /**
  * PreparingPool is the PostgreSQL server's path (PGlite has its own pool), so it is tested against
  * the server in both passes of the suite: the one CI starts, or TEST_DATABASE_URL.
  */
-const URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SCHEMA = `prepare_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
 let admin: pg.Client;
 
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: URL });
+  admin = new pg.Client({ connectionString: SERVER_URL });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${SCHEMA}`);
   await admin.query(`CREATE TABLE ${SCHEMA}.items (id int PRIMARY KEY, name text)`);
@@ -24,7 +27,7 @@ afterAll(async () => {
 
 describe('PreparingPool', () => {
   it('prepares a parameterised statement once per connection, leaves one without parameters alone, and survives a migration that changes its result', async () => {
-    const pool = new PreparingPool(new pg.Pool({ connectionString: URL, max: 1, options: `-c search_path=${SCHEMA}` }));
+    const pool = new PreparingPool(new pg.Pool({ connectionString: SERVER_URL, max: 1, options: `-c search_path=${SCHEMA}` }));
     const client = await pool.connect();
     try {
       const select = 'SELECT * FROM items WHERE id = $1';
@@ -44,3 +47,64 @@ describe('PreparingPool', () => {
     }
   });
 });
+
+/** A TCP proxy to the database server that can refuse connections and cut the open ones: an outage. */
+async function outageProxy(target: URL) {
+  const sockets = new Set<net.Socket>();
+  let refusing = false;
+  const server = net.createServer((incoming) => {
+    if (refusing) return incoming.destroy();
+    const outgoing = net.connect(Number(target.port || 5432), target.hostname);
+    for (const [from, to] of [[incoming, outgoing], [outgoing, incoming]] as const) {
+      sockets.add(from);
+      from.pipe(to);
+      from.on('error', () => to.destroy());
+      from.on('close', () => {
+        sockets.delete(from);
+        to.destroy();
+      });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(target);
+  url.host = `127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  return {
+    url: url.toString(),
+    down() {
+      refusing = true;
+      for (const socket of sockets) socket.destroy();
+    },
+    up() {
+      refusing = false;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('the server connection', () => {
+  it('listens again once the server is back from an outage longer than one reconnect try, and outlives its idle connections being cut', async () => {
+    const proxy = await outageProxy(new URL(SERVER_URL));
+    const schema = `listen_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+    const database = await openDatabase(loadConfig({ DATABASE_URL: proxy.url, DATABASE_SCHEMA: schema }));
+    let notified = 0;
+    const unlisten = await database.listen('outage_test', () => notified++);
+    try {
+      await sql`SELECT 1`.execute(database.db); // an idle pool connection, cut below with the listener's
+      const before = notified;
+      proxy.down();
+      await new Promise((resolve) => setTimeout(resolve, 2_500)); // two reconnect tries refused
+      proxy.up();
+      await expect.poll(() => notified, { timeout: 5_000 }).toBeGreaterThan(before); // listening again: it catches up at once
+      const caughtUp = notified;
+      await admin.query(`SELECT pg_notify('outage_test', '')`);
+      await expect.poll(() => notified, { timeout: 5_000 }).toBeGreaterThan(caughtUp);
+      expect((await sql<{ one: number }>`SELECT 1 AS one`.execute(database.db)).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await unlisten();
+      await database.close();
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await proxy.close();
+    }
+  });
+});
+

@@ -434,7 +434,7 @@ function parseInt8(value: string): number {
 
 function postgresPool(config: Config): pg.Pool {
   const schema = config.databaseSchema;
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString: config.databaseUrl,
     max: 20,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
@@ -443,6 +443,10 @@ function postgresPool(config: Config): pg.Pool {
         oid === 20 ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection the server dropped (a restart, a failover) is discarded by the pool and the
+  // next query opens another; unlistened, the error would end the process.
+  pool.on('error', () => undefined);
+  return pool;
 }
 
 /**
@@ -496,18 +500,36 @@ async function embeddedDatabase(config: Config, inMemory: boolean): Promise<PGli
   return PGlite.create(dir);
 }
 
-/** LISTEN on a dedicated server connection, reconnecting if the connection drops. */
+/**
+ * LISTEN on a dedicated server connection. When the connection drops it is opened again, every
+ * second until the server answers (an outage may last longer than one try).
+ */
 async function listenOnServer(config: Config, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
+  const reconnectSoon = () => {
+    if (!stopped) setTimeout(() => void connect().catch(reconnectSoon), 1000).unref();
+  };
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: config.databaseUrl });
+    let lost = false;
+    const drop = () => {
+      if (lost) return;
+      lost = true;
+      void next.end().catch(() => undefined);
+      reconnectSoon();
+    };
     next.on('notification', (message) => message.channel === channel && onNotify());
-    next.on('error', () => {
-      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
-    });
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      lost = true;
+      void next.end().catch(() => undefined);
+      throw error;
+    }
+    next.on('error', drop);
+    next.on('end', () => stopped || drop());
     client = next;
     onNotify(); // anything written while not listening is picked up now
   };
