@@ -256,8 +256,8 @@ describe('what works', () => {
     receiver = await startReceiver();
     receiver.answers.push(...Array<'hang'>(300).fill('hang'));
     const healthy = await startReceiver();
-    await server.app.services.worker.stop(); // only this worker (a 2 s timeout, 200 slots) delivers
-    const worker = new DeliveryWorker(server.app.database, server.clock, new HttpSender(2_000), server.app.app.log, { pollMs: 60_000 });
+    await server.app.services.worker.stop(); // only this worker (a 4 s timeout, 200 slots) delivers
+    const worker = new DeliveryWorker(server.app.database, server.clock, new HttpSender(4_000), server.app.app.log, { pollMs: 60_000 });
     try {
       await server.app.database.db.transaction().execute(async (trx) => {
         for (let i = 0; i < 300; i++) {
