@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { EnvironmentClock } from './clock.js';
 import type { Environment } from './config.js';
 import type { Db, Tables } from './db.js';
@@ -19,6 +19,13 @@ export interface NewJob {
   dueAt: Date;
 }
 
+/**
+ * The predicate of the unique index on a subject's pending job, written out: the arbiter of ON
+ * CONFLICT must match it, and a parameter would not once PostgreSQL plans the prepared statement
+ * generically (after a few runs on one connection: "no unique or exclusion constraint matching").
+ */
+const PENDING = sql<boolean>`state = 'pending'`;
+
 function jobRow(job: NewJob, now: Date) {
   return { environment: job.environment, kind: job.kind, subject_id: job.subjectId, due_at: job.dueAt, state: 'pending' as const, created_at: now, done_at: null };
 }
@@ -33,7 +40,7 @@ export async function ensureJob(trx: Db, job: NewJob, now: Date): Promise<void> 
   await trx
     .insertInto('scheduled_jobs')
     .values(jobRow(job, now))
-    .onConflict((conflict) => conflict.columns(['kind', 'subject_id']).where('state', '=', 'pending').doNothing())
+    .onConflict((conflict) => conflict.columns(['kind', 'subject_id']).where(PENDING).doNothing())
     .execute();
 }
 
@@ -42,7 +49,7 @@ export async function rescheduleJob(trx: Db, job: NewJob, now: Date): Promise<vo
   await trx
     .insertInto('scheduled_jobs')
     .values(jobRow(job, now))
-    .onConflict((conflict) => conflict.columns(['kind', 'subject_id']).where('state', '=', 'pending').doUpdateSet({ due_at: job.dueAt }))
+    .onConflict((conflict) => conflict.columns(['kind', 'subject_id']).where(PENDING).doUpdateSet({ due_at: job.dueAt }))
     .execute();
 }
 
