@@ -54,7 +54,7 @@ describe('businessProfileProblems and the field configuration', () => {
     },
   );
 
-  it('refuses a registered address in another country than the business, and a register number or court without the other where both are optional', () => {
+  it('refuses a registered address or a VAT number of another country than the business, and a register number or court without the other where both are optional', () => {
     const gbr = structures.find((entry) => entry.country === 'DE' && entry.structure.value === 'gbr')!;
     const configuration = fieldConfiguration(gbr.structure);
     expect(configuration.registration_number?.required).toBe(false); // optional in the register, as the test assumes
@@ -62,5 +62,7 @@ describe('businessProfileProblems and the field configuration', () => {
     expect(businessProfileProblems(abroad, gbr.structure, 'DE').map((error) => error.pointer)).toEqual(['/registered_address/country']);
     expect(pointers({ ...base, registration_number: 'GsR 12345' }, gbr)).toEqual(['/district_court_code']);
     expect(pointers({ ...base, district_court_code: 'DE-AG-MUENCHEN' }, gbr)).toEqual(['/registration_number']);
+    expect(pointers({ ...base, vat_number: 'FR40303265045' }, gbr)).toEqual(['/vat_number']);
+    expect(pointers({ ...base, vat_number: 'DE123456789' }, gbr)).toEqual([]);
   });
 });

@@ -65,6 +65,11 @@ function registrationProblems(profile: BusinessProfileBody, structure: Structure
   return errors;
 }
 
+/** The VAT identification number prefix of a country: its ISO code, but EL for Greece. */
+function vatPrefixOf(country: string): string {
+  return country === 'GR' ? 'EL' : country;
+}
+
 function courtProblem(value: string, country: string): string | undefined {
   const court = findDistrictCourt(value);
   if (!court || court.country_code !== country) return `is not a district court of ${country} (GET /reference/district-courts?country_code=${country})`;
@@ -100,6 +105,7 @@ export function businessProfileProblems(profile: BusinessProfileBody, structure:
   }
   if (profile.registered_address.country !== country) errors.push({ pointer: '/registered_address/country', detail: `must be ${country}, the country the business is registered in` });
   if (profile.vat_number !== undefined && !/^[A-Z]{2}[0-9A-Za-z+*.]{2,12}$/.test(profile.vat_number)) errors.push({ pointer: '/vat_number', detail: 'must be a country prefix and 2 to 12 characters' });
+  else if (profile.vat_number !== undefined && profile.vat_number.slice(0, 2) !== vatPrefixOf(country)) errors.push({ pointer: '/vat_number', detail: `must start with ${vatPrefixOf(country)}, the prefix of ${country}` });
   if (!isMerchantCategoryCode(profile.mcc)) errors.push({ pointer: '/mcc', detail: 'is not an ISO 18245 merchant category code (GET /reference/merchant-category-codes)' });
   const phone = profile.phone_number;
   // A number written with another country's prefix is that country's, whatever country_code says.
