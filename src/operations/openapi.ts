@@ -184,8 +184,11 @@ export async function installOpenApi(app: FastifyInstance, config: Config): Prom
       const method = [route.method].flat()[0];
       // The sandbox mount repeats the live routes; the servers list says where each lives. A route
       // of the sandbox alone (a simulation control) is listed with the sandbox server alone.
-      const sandboxOnly = url.startsWith(`${SANDBOX_PREFIX}/`) && !app.hasRoute({ method: method as HTTPMethods, url: url.slice(SANDBOX_PREFIX.length) });
-      const hide = (url.startsWith(`${SANDBOX_PREFIX}/`) && !sandboxOnly) || url.startsWith('/docs') || (schema as { hide?: boolean } | undefined)?.hide;
+      const underSandbox = url.startsWith(`${SANDBOX_PREFIX}/`);
+      const sandboxOnly = underSandbox && !app.hasRoute({ method: method as HTTPMethods, url: url.slice(SANDBOX_PREFIX.length) });
+      // A route of one mount only, outside the sandbox: served once, for both environments.
+      const servedOnce = !underSandbox && !app.hasRoute({ method: method as HTTPMethods, url: `${SANDBOX_PREFIX}${url}` });
+      const hide = (underSandbox && !sandboxOnly) || url.startsWith('/docs') || (schema as { hide?: boolean } | undefined)?.hide;
       const hasBody = Boolean(routeConfig.documentedBody || schema?.body);
       const hasInput = hasBody || Boolean(schema && (schema.querystring || schema.params));
       const requiredQuery = (schema?.querystring as { required?: string[] } | undefined)?.required ?? [];
@@ -205,14 +208,12 @@ export async function installOpenApi(app: FastifyInstance, config: Config): Prom
         ...schema,
         hide,
         operationId: operationId(method ?? 'GET', url),
+        security: access === 'platform' ? [{ oauth2: [routeConfig.scope] }] : securityOf(access, url),
         response: { ...problems, ...successFromProduces(declared, (schema as { produces?: string[] } | undefined)?.produces), ...declared },
       };
       if (idempotent && !schema?.headers) transformed.headers = IdempotencyHeaders;
-      transformed.security = access === 'platform' ? [{ oauth2: [routeConfig.scope] }] : securityOf(access, url);
       if (sandboxOnly) transformed.servers = [{ url: config.sandboxBaseUrl, description: 'sandbox only' }];
-      else if (!url.startsWith(`${SANDBOX_PREFIX}/`) && !app.hasRoute({ method: method as HTTPMethods, url: `${SANDBOX_PREFIX}${url}` })) {
-        transformed.servers = [{ url: hostOf(config, url), description: 'both environments: the token decides' }];
-      }
+      else if (servedOnce) transformed.servers = [{ url: hostOf(config, url), description: 'both environments: the token decides' }];
       if (routeConfig.documentedBody) transformed.body = routeConfig.documentedBody;
       return { schema: transformed as typeof schema, url };
     },

@@ -2,8 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import type { Environment } from '../../src/core/config.js';
 import type { EventType } from '../../src/events/outbox.js';
-import { DeliveryWorker } from '../../src/events/worker.js';
-import { HttpSender, MAX_SOCKETS_PER_HOST } from '../../src/events/sender.js';
+import { DeliveryWorker, type WorkerOptions } from '../../src/events/worker.js';
+import { HttpSender, MAX_SOCKETS_PER_HOST, type Sender } from '../../src/events/sender.js';
+import type { Database } from '../../src/core/db.js';
 import { RETRY_DELAYS_SECONDS } from '../../src/events/retry.js';
 import { startServer, apiPath, type TestServer, type TestPlatform } from '../helpers/harness.js';
 import { startReceiver, eventually, type Receiver } from '../helpers/receiver.js';
@@ -19,20 +20,38 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 afterEach(() => receiver?.close());
 
-async function emit(options: { destination?: string | null; environment?: Environment; type?: EventType; objectId?: string; of?: TestPlatform } = {}) {
-  const environment = options.environment ?? 'sandbox';
-  const owner = options.of ?? platform;
-  return server.app.database.db.transaction().execute((trx) =>
-    server.app.services.outbox.record(trx, {
-      environment,
-      platformId: owner.platformId,
-      type: options.type ?? 'payment_succeeded',
-      objectId: options.objectId ?? 'pay_01JABCDEFGHJKMNPQRSTVWXYZ0',
-      data: { id: options.objectId ?? 'pay_01JABCDEFGHJKMNPQRSTVWXYZ0', status: 'captured', reference: 'order-1' },
-      occurredAt: server.clock.now(),
-      destination: options.destination === undefined ? receiver.url : options.destination,
-    }),
-  );
+type EmitOptions = { destination?: string | null; environment?: Environment; type?: EventType; objectId?: string; of?: TestPlatform };
+
+/** A test event, as a service hands it to the outbox. */
+function eventOf(options: EmitOptions = {}) {
+  const objectId = options.objectId ?? 'pay_01JABCDEFGHJKMNPQRSTVWXYZ0';
+  return {
+    environment: options.environment ?? 'sandbox',
+    platformId: (options.of ?? platform).platformId,
+    type: options.type ?? 'payment_succeeded',
+    objectId,
+    data: { id: objectId, status: 'captured', reference: 'order-1' },
+    occurredAt: server.clock.now(),
+    destination: options.destination === undefined ? receiver.url : options.destination,
+  };
+}
+
+async function emit(options: EmitOptions = {}) {
+  return server.app.database.db.transaction().execute((trx) => server.app.services.outbox.record(trx, eventOf(options)));
+}
+
+const ownWorker = (sender: Sender, options?: WorkerOptions, database: Pick<Database, 'db' | 'listen'> = server.app.database) =>
+  new DeliveryWorker(database, server.clock, sender, server.app.app.log, options);
+
+/** Runs `steps` while `worker` alone delivers (the server's own worker stopped meanwhile), then stops it. */
+async function deliveringAlone(worker: DeliveryWorker, steps: () => Promise<void>): Promise<void> {
+  await server.app.services.worker.stop();
+  try {
+    await steps();
+  } finally {
+    await worker.stop();
+    await server.app.services.worker.start();
+  }
 }
 
 async function readEvent(id: string, environment: Environment = 'sandbox') {
@@ -144,28 +163,24 @@ describe('what works', () => {
   it('times out a receiver that never answers and records the attempt', async () => {
     receiver = await startReceiver();
     receiver.answers.push('hang');
-    const worker = new DeliveryWorker(server.app.database, server.clock, new HttpSender(300), server.app.app.log);
-    await server.app.services.worker.stop(); // only the short-timeout worker may take it
-    try {
+    const worker = ownWorker(new HttpSender(300));
+    await deliveringAlone(worker, async () => {
       const id = await emit();
       await worker.runDue();
       const event = await readEvent(id);
       expect(event.deliveries[0].attempts[0]).toMatchObject({ status_code: null, error: expect.stringMatching(/no answer within 0.3 s/) });
       expect(event.deliveries[0].attempts[0].duration_ms).toBeGreaterThanOrEqual(290);
       expect(event.deliveries[0].status).toBe('pending');
-    } finally {
-      await server.app.services.worker.start();
-    }
+    });
   });
 
   it('keeps delivering to others while a receiver hangs until the timeout', async () => {
     receiver = await startReceiver();
     receiver.answers.push('hang');
     const healthy = await startReceiver();
-    await server.app.services.worker.stop(); // only this worker (3 s timeout, no polling to speak of) delivers
-    const worker = new DeliveryWorker(server.app.database, server.clock, new HttpSender(3_000), server.app.app.log, { pollMs: 60_000 });
-    await worker.start();
-    try {
+    const worker = ownWorker(new HttpSender(3_000), { pollMs: 60_000 }); // a 3 s timeout, no polling to speak of
+    await deliveringAlone(worker, async () => {
+      await worker.start();
       const hanging = await emit();
       await receiver.waitFor(1);
       const started = performance.now();
@@ -180,20 +195,15 @@ describe('what works', () => {
       expect(recorded.deliveries[0].attempts).toHaveLength(1);
       // The hanging one is still in flight: nothing recorded for it yet.
       expect((await readEvent(hanging)).deliveries[0].attempt_count).toBe(0);
-    } finally {
-      await worker.stop();
-      await healthy.close();
-      await server.app.services.worker.start();
-    }
+    }).finally(() => healthy.close());
   });
 
   it('claims nothing more once told to stop, sees the attempts in flight through, and stops', async () => {
     receiver = await startReceiver();
     receiver.answers.push(...Array<'hang'>(20).fill('hang'));
-    await server.app.services.worker.stop(); // only this worker (a 1 s timeout, polling every 100 ms) delivers
-    const worker = new DeliveryWorker(server.app.database, server.clock, new HttpSender(1_000), server.app.app.log, { pollMs: 100 });
-    await worker.start();
-    try {
+    const worker = ownWorker(new HttpSender(1_000), { pollMs: 100 }); // a 1 s timeout, polling every 100 ms
+    await deliveringAlone(worker, async () => {
+      await worker.start();
       const first = await emit();
       await receiver.waitFor(1);
       const stopped = worker.stop();
@@ -207,30 +217,24 @@ describe('what works', () => {
       const [attempt] = (await readEvent(first)).deliveries[0].attempts;
       expect(attempt).toMatchObject({ status_code: null, error: expect.stringMatching(/no answer/) }); // recorded before stopping
       for (const id of later) expect((await readEvent(id)).deliveries[0].attempt_count).toBe(0);
-    } finally {
-      await server.app.services.worker.start();
-    }
+    });
   });
 
   it('waits for a retry from the end of the attempt: after a timeout, the first retry still waits its 5 s', async () => {
     receiver = await startReceiver();
-    await server.app.services.worker.stop();
     const timedOut = { send: async () => ({ statusCode: null, durationMs: 10_000, error: 'no answer within 10 s', retryAfter: undefined }) };
-    const worker = new DeliveryWorker(server.app.database, server.clock, timedOut, server.app.app.log);
-    try {
+    const worker = ownWorker(timedOut);
+    await deliveringAlone(worker, async () => {
       const id = await emit();
       await worker.runDue();
       const [delivery] = (await readEvent(id)).deliveries;
       const wait = Date.parse(delivery.next_attempt_at) - Date.parse(delivery.attempts[0].attempted_at);
       expect(wait).toBeGreaterThanOrEqual(10_000 + RETRY_DELAYS_SECONDS[0]! * 900);
-    } finally {
-      await server.app.services.worker.start();
-    }
+    });
   });
 
   it('goes on when recording outcomes fails: the deliveries are sent again once their leases run out', async () => {
     receiver = await startReceiver();
-    await server.app.services.worker.stop();
     const failing = {
       ...server.app.database,
       db: new Proxy(server.app.database.db, {
@@ -241,36 +245,23 @@ describe('what works', () => {
         },
       }),
     };
-    const worker = new DeliveryWorker(failing, server.clock, new HttpSender(1_000), server.app.app.log);
-    try {
+    const worker = ownWorker(new HttpSender(1_000), {}, failing);
+    await deliveringAlone(worker, async () => {
       const id = await emit();
       expect(await worker.runDue()).toBe(1); // answers instead of throwing
       await receiver.waitFor(1);
       expect((await readEvent(id)).deliveries[0].attempt_count).toBe(0); // not recorded: left to its lease
-    } finally {
-      await server.app.services.worker.start();
-    }
+    });
   });
 
   it('keeps a slow receiver with a backlog to its share of the slots: a healthy one is served at once', async () => {
     receiver = await startReceiver();
     receiver.answers.push(...Array<'hang'>(300).fill('hang'));
     const healthy = await startReceiver();
-    await server.app.services.worker.stop(); // only this worker (a 4 s timeout, 200 slots) delivers
-    const worker = new DeliveryWorker(server.app.database, server.clock, new HttpSender(4_000), server.app.app.log, { pollMs: 60_000 });
-    try {
+    const worker = ownWorker(new HttpSender(4_000), { pollMs: 60_000 }); // a 4 s timeout, 200 slots
+    await deliveringAlone(worker, async () => {
       await server.app.database.db.transaction().execute(async (trx) => {
-        for (let i = 0; i < 300; i++) {
-          await server.app.services.outbox.record(trx, {
-            environment: 'sandbox',
-            platformId: platform.platformId,
-            type: 'payment_succeeded',
-            objectId: 'pay_01JABCDEFGHJKMNPQRSTVWXYZ0',
-            data: { id: 'pay_01JABCDEFGHJKMNPQRSTVWXYZ0', status: 'captured', reference: 'order-1' },
-            occurredAt: server.clock.now(),
-            destination: receiver.url,
-          });
-        }
+        for (let i = 0; i < 300; i++) await server.app.services.outbox.record(trx, eventOf());
       });
       await worker.start();
       await receiver.waitFor(MAX_SOCKETS_PER_HOST); // the slow receiver's connections are all taken
@@ -280,19 +271,14 @@ describe('what works', () => {
       expect(delivery!.headers['webhook-id']).toBe(other);
       expect(delivery!.at - started).toBeLessThan(1_500);
       expect(receiver.received.length).toBe(MAX_SOCKETS_PER_HOST); // no more than its connections at once
-    } finally {
-      await worker.stop();
-      await healthy.close();
-      await server.app.services.worker.start();
-    }
+    }).finally(() => healthy.close());
   });
 
   it('never sends a delivery twice at once, even when the clock jumps past its lease', async () => {
     receiver = await startReceiver();
     receiver.answers.push('hang');
     await server.app.services.worker.stop();
-    const log = server.app.app.log;
-    const [first, second] = [0, 1].map(() => new DeliveryWorker(server.app.database, server.clock, new HttpSender(1_000), log, { pollMs: 60_000 }));
+    const [first, second] = [0, 1].map(() => ownWorker(new HttpSender(1_000), { pollMs: 60_000 }));
     try {
       const id = await emit();
       const running = first!.runDue();
