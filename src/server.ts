@@ -50,6 +50,7 @@ import { payoutRoutes } from './payouts/routes.js';
 import { RefundService, REFUND_ARRIVAL_JOB, REFUND_SEND_JOB } from './refunds/service.js';
 import { refundRoutes } from './refunds/routes.js';
 import { sandboxRoutes } from './sandbox/routes.js';
+import { SandboxService } from './sandbox/service.js';
 
 export interface AppOptions {
   config: Config;
@@ -217,7 +218,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await scope.register(refundRoutes, { refunds: services.refunds });
     if (environment === 'sandbox') {
       await scope.register(onboardingSimulationRoutes, { applications: services.applications });
-      await scope.register(sandboxRoutes, { db, clock: environmentClock, jobs, payouts: services.payouts, refunds: services.refunds });
+      await scope.register(sandboxRoutes, { sandbox: new SandboxService(db, environmentClock, jobs), payouts: services.payouts, refunds: services.refunds });
     }
   };
   // The hosted payment page API and the simulator's pages serve both environments on the base URL:

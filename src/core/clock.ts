@@ -57,17 +57,29 @@ export class EnvironmentClock {
     await this.unlisten?.();
   }
 
-  /** Moves the sandbox clock forward, for every process; answers the sandbox's new time. */
-  async advanceSandbox(db: Db, seconds: number): Promise<Date> {
-    const row = await db
+  /**
+   * Moves the sandbox clock forward, for every process, in the caller's transaction; answers the
+   * new offset, which this process follows once the transaction commits (see `follow`).
+   */
+  async advanceSandbox(trx: Db, seconds: number): Promise<number> {
+    const row = await trx
       .updateTable('environment_clocks')
       .set((eb) => ({ offset_ms: eb('offset_ms', '+', seconds * 1000) }))
       .where('environment', '=', 'sandbox')
       .returning('offset_ms')
       .executeTakeFirstOrThrow();
-    await sql`SELECT pg_notify(${CLOCK_CHANNEL}, '')`.execute(db);
-    this.sandboxOffsetMs = Math.max(this.sandboxOffsetMs, row.offset_ms);
-    return this.now('sandbox');
+    await sql`SELECT pg_notify(${CLOCK_CHANNEL}, '')`.execute(trx);
+    return row.offset_ms;
+  }
+
+  /** The sandbox's time at this offset. */
+  sandboxTimeAt(offsetMs: number): Date {
+    return new Date(this.base.now().getTime() + offsetMs);
+  }
+
+  /** Follows an offset this process committed at once (other processes hear of it by NOTIFY). */
+  follow(offsetMs: number): void {
+    this.sandboxOffsetMs = Math.max(this.sandboxOffsetMs, offsetMs);
   }
 
   private async reload(db: Db): Promise<void> {

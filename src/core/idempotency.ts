@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ExpressionBuilder, Kysely } from 'kysely';
-import type { Tables } from './db.js';
+import type { ExpressionBuilder, Insertable, Kysely, Transaction } from 'kysely';
+import type { Db, IdempotencyKeysTable, Tables } from './db.js';
 import type { Clock } from './clock.js';
 import { ApiError } from './errors.js';
 import { addSeconds } from './time.js';
@@ -9,12 +9,6 @@ import { addSeconds } from './time.js';
 const KEY_HEADER = 'idempotency-key';
 const RETENTION_SECONDS = 24 * 60 * 60;
 const MAX_KEY_LENGTH = 255;
-/**
- * How long a claim may stay in flight. A request is claimed once its body has arrived, so only
- * its handler runs under the claim; a claim older than this was left by a process that died
- * mid-request, and a retry takes it over instead of meeting 409 for 24 hours.
- */
-export const IN_FLIGHT_LEASE_SECONDS = 5 * 60;
 /** Results that say nothing final about the request, so a retry must run it again. */
 const NOT_STORED = (status: number) => status >= 500 || status === 401 || status === 429;
 
@@ -25,9 +19,18 @@ interface Claim {
   key: string;
 }
 
+/** A request that carries an Idempotency-Key no earlier request has an answer for. */
+interface KeyedRequest {
+  claim: Claim;
+  hash: string;
+  now: Date;
+  /** The answer was stored with the change (in its transaction). */
+  kept: boolean;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotencyClaim: Claim | null;
+    idempotency: KeyedRequest | null;
   }
   interface FastifyContextConfig {
     /**
@@ -36,6 +39,52 @@ declare module 'fastify' {
      */
     fingerprint?: (request: FastifyRequest) => unknown;
   }
+}
+
+/**
+ * The answer of a request, stored with its Idempotency-Key in the transaction of the change it
+ * makes, so that a crash at any instant leaves both or neither: a retry replays the answer, or
+ * runs the request (once). Without a key, every method does nothing.
+ */
+export interface Answer<T> {
+  /**
+   * The first statement of the change's transaction: takes the key. A concurrent request with
+   * the same key waits here until the first commits (then it replays its answer) or rolls back.
+   */
+  take(trx: Db): Promise<void>;
+  /** The last statement of the change's transaction: the answer, kept with the key. */
+  keep(trx: Db, result: T): Promise<void>;
+  /** The key's row with the answer, for a change written by one statement that takes and keeps at once. */
+  row(result: T): Insertable<IdempotencyKeysTable> | undefined;
+}
+
+/** A request without Idempotency-Key (or a change made outside any request): nothing to keep. */
+export const UNKEYED: Answer<never> = { take: async () => undefined, keep: async () => undefined, row: () => undefined };
+
+/** Runs a change in one transaction that takes the request's key first and keeps its answer last. */
+export function decide<T>(db: Kysely<Tables>, answer: Answer<T>, change: (trx: Transaction<Tables>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await answer.take(trx);
+    const result = await change(trx);
+    await answer.keep(trx, result);
+    return result;
+  });
+}
+
+/** Thrown when the key was taken by a concurrent request that committed first: its answer is replayed. */
+export class KeyTaken extends Error {
+  constructor() {
+    super('The Idempotency-Key was taken by a concurrent request');
+    this.name = 'KeyTaken';
+  }
+}
+
+const PRIMARY_KEY = 'idempotency_keys_pkey';
+
+/** Whether a write failed because a concurrent request committed the same key first. */
+export function isKeyTaken(error: unknown): boolean {
+  const failure = error as { code?: unknown; constraint?: unknown } | null;
+  return error instanceof KeyTaken || (failure?.code === '23505' && failure.constraint === PRIMARY_KEY);
 }
 
 /** A stable fingerprint of a JSON value (a body, or what a route's config.fingerprint gives): key order does not matter. */
@@ -50,14 +99,68 @@ export function fingerprint(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(canonical(body ?? null))).digest('hex');
 }
 
+function sameClaim(claim: Claim) {
+  return (eb: ExpressionBuilder<Tables, 'idempotency_keys'>) =>
+    eb.and([
+      eb('client_id', '=', claim.clientId),
+      eb('environment', '=', claim.environment),
+      eb('route', '=', claim.route),
+      eb('key', '=', claim.key),
+    ]);
+}
+
+function keyRow(keyed: KeyedRequest, response: { status: number; body: string } | null): Insertable<IdempotencyKeysTable> {
+  const { claim, hash, now } = keyed;
+  return {
+    client_id: claim.clientId,
+    environment: claim.environment,
+    route: claim.route,
+    key: claim.key,
+    request_hash: hash,
+    state: response ? 'done' : 'in_flight',
+    response_status: response?.status ?? null,
+    response_headers: response ? { 'content-type': 'application/json; charset=utf-8' } : null,
+    response_body: response?.body ?? null,
+    created_at: now,
+    expires_at: addSeconds(now, RETENTION_SECONDS),
+  };
+}
+
+/**
+ * The answer of this request, `status` with the result serialized by the route's response schema,
+ * to be kept with its Idempotency-Key by the service's transaction. Sets the reply's status.
+ */
+export function answerOf<T>(request: FastifyRequest, reply: FastifyReply, status: number): Answer<T> {
+  reply.code(status);
+  const keyed = request.idempotency;
+  if (!keyed) return UNKEYED;
+  const response = (result: T) => ({ status, body: String(reply.serialize(result)) });
+  return {
+    async take(trx) {
+      const taken = await trx.insertInto('idempotency_keys').values(keyRow(keyed, null)).onConflict((oc) => oc.doNothing()).returning('key').executeTakeFirst();
+      if (!taken) throw new KeyTaken();
+    },
+    async keep(trx, result) {
+      const { state, response_status, response_headers, response_body } = keyRow(keyed, response(result));
+      await trx.updateTable('idempotency_keys').set({ state, response_status, response_headers, response_body }).where(sameClaim(keyed.claim)).execute();
+      keyed.kept = true;
+    },
+    row(result) {
+      keyed.kept = true;
+      return keyRow(keyed, response(result));
+    },
+  };
+}
+
 /**
  * Idempotency-Key for every authenticated POST of this scope, kept in the database so it holds
- * across processes: the first request claims the key (an in-flight row); a retry with the same
- * body replays the stored answer with Idempotent-Replayed: true; another body is 422; a retry
- * while the first is still running is 409.
+ * across processes. A key with an answer replays it (Idempotent-Replayed: true); with another
+ * body it is 422; a key whose request is still running is 409. Otherwise the route runs, and its
+ * service keeps the answer with the change (answerOf). A refusal (4xx) changed nothing: it is kept
+ * once answered, so that its retry is refused the same way.
  */
 export function idempotency(app: FastifyInstance, db: Kysely<Tables>, clock: Clock): void {
-  if (!app.hasRequestDecorator('idempotencyClaim')) app.decorateRequest('idempotencyClaim', null);
+  if (!app.hasRequestDecorator('idempotency')) app.decorateRequest('idempotency', null);
 
   app.addHook('preHandler', async (request, reply) => {
     const header = request.headers[KEY_HEADER];
@@ -69,88 +172,38 @@ export function idempotency(app: FastifyInstance, db: Kysely<Tables>, clock: Clo
         errors: [{ pointer: '/headers/idempotency-key', detail: `must be 1 to ${MAX_KEY_LENGTH} characters` }],
       });
     }
-    const claim: Claim = {
-      clientId: request.caller.clientId,
-      environment: request.caller.environment,
-      route: `${request.method} ${request.routeOptions.url}`,
-      key,
-    };
+    const claim: Claim = { clientId: request.caller.clientId, environment: request.caller.environment, route: `${request.method} ${request.routeOptions.url}`, key };
     const identify = request.routeOptions.config.fingerprint;
-    const hash = fingerprint(identify ? identify(request) : request.body);
-    const now = clock.now();
-    const inFlight = {
-      request_hash: hash,
-      state: 'in_flight' as const,
-      response_status: null,
-      response_headers: null,
-      response_body: null,
-      created_at: now,
-      expires_at: addSeconds(now, RETENTION_SECONDS),
-    };
-    const claimed = await db
-      .insertInto('idempotency_keys')
-      .values({ client_id: claim.clientId, environment: claim.environment, route: claim.route, key, ...inFlight })
-      .onConflict((oc) =>
-        // An expired key, or a claim abandoned in flight, is free again: take it over in the same statement.
-        oc
-          .columns(['client_id', 'environment', 'route', 'key'])
-          .doUpdateSet(inFlight)
-          .where((eb) =>
-            eb.or([
-              eb('idempotency_keys.expires_at', '<=', now),
-              eb.and([eb('idempotency_keys.state', '=', 'in_flight'), eb('idempotency_keys.created_at', '<=', addSeconds(now, -IN_FLIGHT_LEASE_SECONDS))]),
-            ]),
-          ),
-      )
-      .returning('key')
-      .executeTakeFirst();
-    if (claimed) {
-      request.idempotencyClaim = claim;
-      return;
-    }
-    return replay(request, reply, db, claim, hash);
+    const keyed: KeyedRequest = { claim, hash: fingerprint(identify ? identify(request) : request.body), now: clock.now(), kept: false };
+    const stored = await db.selectFrom('idempotency_keys').selectAll().where(sameClaim(claim)).executeTakeFirst();
+    if (stored && stored.expires_at > keyed.now) return replay(request, reply, stored, keyed);
+    // A key past its 24 hours is free again.
+    if (stored) await db.deleteFrom('idempotency_keys').where(sameClaim(claim)).where('expires_at', '<=', keyed.now).execute();
+    request.idempotency = keyed;
+  });
+
+  // A concurrent request with the same key committed first: answer as a retry after it would be answered.
+  app.setErrorHandler(async (error, request, reply) => {
+    const keyed = request.idempotency;
+    if (!keyed || !isKeyTaken(error)) throw error;
+    request.idempotency = null;
+    const stored = await db.selectFrom('idempotency_keys').selectAll().where(sameClaim(keyed.claim)).executeTakeFirst();
+    if (!stored) throw new ApiError('idempotency_in_flight', { detail: 'A request with this Idempotency-Key has just finished without an answer to keep; retry', headers: { 'retry-after': '1' } });
+    return replay(request, reply, stored, keyed);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const claim = request.idempotencyClaim;
-    if (!claim) return payload;
-    request.idempotencyClaim = null;
-    if (NOT_STORED(reply.statusCode)) {
-      await db.deleteFrom('idempotency_keys').where(sameClaim(claim)).execute();
-      return payload;
-    }
-    const contentType = String(reply.getHeader('content-type') ?? 'application/json');
-    await db
-      .updateTable('idempotency_keys')
-      .where(sameClaim(claim))
-      .set({
-        state: 'done',
-        response_status: reply.statusCode,
-        response_headers: { 'content-type': contentType },
-        response_body: typeof payload === 'string' ? payload : payload === null || payload === undefined ? '' : String(payload),
-      })
-      .execute();
+    const keyed = request.idempotency;
+    if (!keyed || keyed.kept || reply.statusCode < 400 || NOT_STORED(reply.statusCode)) return payload;
+    const body = typeof payload === 'string' ? payload : payload === null || payload === undefined ? '' : String(payload);
+    const refusal = { ...keyRow(keyed, { status: reply.statusCode, body }), response_headers: { 'content-type': String(reply.getHeader('content-type') ?? 'application/json') } };
+    await db.insertInto('idempotency_keys').values(refusal).onConflict((oc) => oc.doNothing()).execute();
     return payload;
   });
 }
 
-function sameClaim(claim: Claim) {
-  return (eb: ExpressionBuilder<Tables, 'idempotency_keys'>) =>
-    eb.and([
-      eb('client_id', '=', claim.clientId),
-      eb('environment', '=', claim.environment),
-      eb('route', '=', claim.route),
-      eb('key', '=', claim.key),
-    ]);
-}
-
-async function replay(request: FastifyRequest, reply: FastifyReply, db: Kysely<Tables>, claim: Claim, hash: string) {
-  const stored = await db.selectFrom('idempotency_keys').selectAll().where(sameClaim(claim)).executeTakeFirst();
-  if (!stored) {
-    // The first request failed with a result that is not kept and released the key meanwhile.
-    throw new ApiError('idempotency_in_flight', { detail: 'The first request with this Idempotency-Key has just finished; retry' });
-  }
-  if (stored.request_hash !== hash) {
+function replay(request: FastifyRequest, reply: FastifyReply, stored: { request_hash: string; state: string; response_status: number | null; response_headers: Record<string, string> | null; response_body: string | null }, keyed: KeyedRequest) {
+  if (stored.request_hash !== keyed.hash) {
     throw new ApiError('idempotency_key_reused', {
       detail: 'This Idempotency-Key was already used with a different request body; use a new key for a new request',
     });
@@ -161,7 +214,7 @@ async function replay(request: FastifyRequest, reply: FastifyReply, db: Kysely<T
       headers: { 'retry-after': '1' },
     });
   }
-  request.log.info({ idempotency_key: claim.key }, 'idempotent replay');
+  request.log.info({ idempotency_key: keyed.claim.key }, 'idempotent replay');
   for (const [name, value] of Object.entries(stored.response_headers ?? {})) reply.header(name, value);
   return reply.code(stored.response_status ?? 200).header('idempotent-replayed', 'true').send(stored.response_body ?? '');
 }

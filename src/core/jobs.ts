@@ -108,6 +108,18 @@ export class JobRunner {
       .where((eb) => eb.or([eb.and([eb('environment', '=', 'live'), eb('due_at', '<=', live)]), eb.and([eb('environment', '=', 'sandbox'), eb('due_at', '<=', sandbox)])]));
   }
 
+  /** How many jobs of the environment are due at `at`. */
+  async countDue(db: Db, environment: Environment, at: Date): Promise<number> {
+    const row = await db
+      .selectFrom('scheduled_jobs')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('state', '=', 'pending')
+      .where('environment', '=', environment)
+      .where('due_at', '<=', at)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   private async anyDue(): Promise<boolean> {
     return (await this.dueNow(this.db).select('id').limit(1).executeTakeFirst()) !== undefined;
   }

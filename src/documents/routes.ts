@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import { create as contentDisposition } from 'content-disposition';
 import type { Config } from '../core/config.js';
 import { typed } from '../core/http.js';
+import { answerOf } from '../core/idempotency.js';
 import { Document, DocumentCreated, DocumentListQuery, DocumentPage, DocumentParams, UploadBody } from './schemas.js';
 import { uploadFingerprint, type DocumentContent, type DocumentService } from './service.js';
 import { readUpload, uploadOf } from './upload-body.js';
@@ -38,7 +39,7 @@ export async function documentRoutes(fastify: FastifyInstance, { documents, conf
       config: { scope: 'documents:read_write', documentedBody: UploadBody, fingerprint: (request) => uploadFingerprint(uploadOf(request)) },
       preValidation: readUpload,
     },
-    async (request, reply) => reply.code(201).send(await documents.upload(request.caller, uploadOf(request))),
+    async (request, reply) => reply.send(await documents.upload(request.caller, uploadOf(request), answerOf(request, reply, 201))),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import type { Caller } from '../core/auth.js';
 import type { Clock } from '../core/clock.js';
 import { invalidFields, notFound, textProblem, type FieldError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
+import { decide, UNKEYED, type Answer } from '../core/idempotency.js';
 import type { Pager, PageRequest } from '../core/pagination.js';
 import { formatDateTime } from '../core/time.js';
 import type { BlobStore } from './blob-store.js';
@@ -123,32 +124,34 @@ export class DocumentService {
     private readonly clock: Clock,
   ) {}
 
-  async upload(caller: Caller, input: UploadInput): Promise<{ id: string }> {
+  async upload(caller: Caller, input: UploadInput, answer: Answer<{ id: string }> = UNKEYED): Promise<{ id: string }> {
     const upload = await validate(input);
     const id = newId('doc');
     const blobKey = `documents/${caller.environment}/${id}`;
     await this.blobs.put(blobKey, upload.bytes);
     const now = this.clock.now();
     try {
-      await repo.insertDocument(this.db, {
-        id,
-        environment: caller.environment,
-        platform_id: caller.platformId,
-        type: upload.type,
-        filename: upload.filename,
-        content_type: upload.contentType,
-        size: upload.bytes.length,
-        sha256: sha256(upload.bytes),
-        tags: upload.tags,
-        blob_key: blobKey,
-        uploaded_at: now,
-        created_at: now,
+      return await decide(this.db, answer, async (trx) => {
+        await repo.insertDocument(trx, {
+          id,
+          environment: caller.environment,
+          platform_id: caller.platformId,
+          type: upload.type,
+          filename: upload.filename,
+          content_type: upload.contentType,
+          size: upload.bytes.length,
+          sha256: sha256(upload.bytes),
+          tags: upload.tags,
+          blob_key: blobKey,
+          uploaded_at: now,
+          created_at: now,
+        });
+        return { id };
       });
     } catch (error) {
       await this.blobs.delete(blobKey);
       throw error;
     }
-    return { id };
   }
 
   async get(caller: Caller, id: string): Promise<Document> {

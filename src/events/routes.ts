@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { typed } from '../core/http.js';
+import { answerOf } from '../core/idempotency.js';
 import { EventDetail, EventListQuery, EventPage, EventParams, WebhookSecret } from './schemas.js';
 import type { EventService, WebhookSecretService } from './service.js';
 
@@ -20,7 +21,7 @@ export async function eventRoutes(fastify: FastifyInstance, { events, secrets }:
   app.post(
     '/events/:event_id/redeliver',
     { schema: { tags: ['events'], summary: 'Deliver the event again now', params: EventParams, response: { 202: EventDetail } }, config },
-    async (request, reply) => reply.code(202).send(await events.redeliver(request.caller, request.params.event_id)),
+    async (request, reply) => reply.send(await events.redeliver(request.caller, request.params.event_id, answerOf(request, reply, 202))),
   );
 
   app.get('/webhook-secret', { schema: { tags: ['events'], summary: 'The webhook signing secret', response: { 200: WebhookSecret } }, config }, async (request) =>
@@ -30,6 +31,6 @@ export async function eventRoutes(fastify: FastifyInstance, { events, secrets }:
   app.post(
     '/webhook-secret/rotate',
     { schema: { tags: ['events'], summary: 'Rotate the signing secret; the previous one keeps signing for 24 h', response: { 200: WebhookSecret } }, config },
-    async (request) => secrets.rotate(request.caller),
+    async (request, reply) => reply.send(await secrets.rotate(request.caller, answerOf(request, reply, 200))),
   );
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Tables } from '../core/db.js';
+import type { Db, Tables } from '../core/db.js';
+import { decide, UNKEYED, type Answer } from '../core/idempotency.js';
 import type { Caller } from '../core/auth.js';
 import type { Clock } from '../core/clock.js';
 import { ApiError, notFound } from '../core/errors.js';
@@ -34,10 +35,10 @@ export class EventService {
     );
   }
 
-  async get(caller: Caller, id: string): Promise<EventDetail> {
-    const event = await this.find(caller, id);
-    const deliveries = await repo.deliveriesOf(this.db, event.id);
-    const attempts = await repo.attemptsOf(this.db, deliveries.map((delivery) => delivery.id));
+  async get(caller: Caller, id: string, db: Db = this.db): Promise<EventDetail> {
+    const event = await this.find(caller, id, db);
+    const deliveries = await repo.deliveriesOf(db, event.id);
+    const attempts = await repo.attemptsOf(db, deliveries.map((delivery) => delivery.id));
     return {
       ...envelopeOf(event),
       deliveries: deliveries.map((delivery) => ({
@@ -55,16 +56,18 @@ export class EventService {
   }
 
   /** A new delivery of the event, due now, to the URL of its latest delivery. */
-  async redeliver(caller: Caller, id: string): Promise<EventDetail> {
+  async redeliver(caller: Caller, id: string, answer: Answer<EventDetail> = UNKEYED): Promise<EventDetail> {
     const event = await this.find(caller, id);
     const [latest] = await repo.deliveriesOf(this.db, event.id);
     if (!latest) throw new ApiError('conflict', { detail: `Event ${id} had no webhook URL to deliver to` });
-    await this.db.transaction().execute((trx) => this.outbox.scheduleDelivery(trx, event.id, latest.url));
-    return this.get(caller, id);
+    return decide(this.db, answer, async (trx) => {
+      await this.outbox.scheduleDelivery(trx, event.id, latest.url);
+      return this.get(caller, id, trx);
+    });
   }
 
-  private async find(caller: Caller, id: string): Promise<repo.EventRow> {
-    const event = await repo.findEvent(this.db, caller, id);
+  private async find(caller: Caller, id: string, db: Db = this.db): Promise<repo.EventRow> {
+    const event = await repo.findEvent(db, caller, id);
     if (!event) throw notFound(`Event ${id}`);
     return event;
   }
@@ -87,9 +90,9 @@ export class WebhookSecretService {
     return presentSecret(await repo.ensureSecret(this.db, caller, newWebhookSecret(), now), now);
   }
 
-  async rotate(caller: Caller): Promise<WebhookSecret> {
+  async rotate(caller: Caller, answer: Answer<WebhookSecret> = UNKEYED): Promise<WebhookSecret> {
     const now = this.clock.now();
-    return this.db.transaction().execute(async (trx) => {
+    return decide(this.db, answer, async (trx) => {
       await repo.ensureSecret(trx, caller, newWebhookSecret(), now);
       return presentSecret(await repo.rotateSecret(trx, caller, newWebhookSecret(), now, addSeconds(now, ROTATION_OVERLAP_SECONDS)), now);
     });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { typed } from '../core/http.js';
+import { answerOf } from '../core/idempotency.js';
 import { Application, ApplicationCreated, ApplicationListQuery, ApplicationPage, ApplicationParams, InitiateApplication } from './schemas.js';
 import type { ApplicationService } from './service.js';
 
@@ -12,7 +13,7 @@ export async function applicationRoutes(fastify: FastifyInstance, { applications
   app.post(
     '/applications',
     { schema: { tags, summary: 'Initiate the onboarding of a merchant: the application, its merchant account and an onboarding link', body: InitiateApplication, response: { 201: ApplicationCreated } }, config },
-    async (request, reply) => reply.code(201).send(await applications.initiate(request.caller, request.body)),
+    async (request, reply) => reply.send(await applications.initiate(request.caller, request.body, answerOf(request, reply, 201))),
   );
 
   app.get(
@@ -30,6 +31,6 @@ export async function applicationRoutes(fastify: FastifyInstance, { applications
   app.post(
     '/applications/:application_id/link',
     { schema: { tags, summary: 'A new onboarding link (24 hours); the previous one stops working', params: ApplicationParams, response: { 200: ApplicationCreated } }, config },
-    async (request) => applications.newLink(request.caller, request.params.application_id),
+    async (request, reply) => reply.send(await applications.newLink(request.caller, request.params.application_id, answerOf(request, reply, 200))),
   );
 }

@@ -5,6 +5,7 @@ import type { EnvironmentClock } from '../core/clock.js';
 import { audienceOf, type Config } from '../core/config.js';
 import { invalidFields, notFound, type FieldError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
+import { decide, UNKEYED, type Answer } from '../core/idempotency.js';
 import type { Pager, PageRequest } from '../core/pagination.js';
 import { formatDateTime } from '../core/time.js';
 import { webhookUrlProblem } from '../events/destinations.js';
@@ -35,14 +36,14 @@ export class ApplicationService {
     if (errors.length > 0) throw invalidFields(errors);
   }
 
-  async initiate(caller: Caller, request: InitiateApplication): Promise<ApplicationCreated> {
+  async initiate(caller: Caller, request: InitiateApplication, answer: Answer<ApplicationCreated> = UNKEYED): Promise<ApplicationCreated> {
     this.checkInput(caller, request);
     const now = this.clock.now(caller.environment);
     const id = newId('app');
     const merchantId = newId('acc');
     const { applicant } = request;
     const prefill = request.business?.profile;
-    const link = await this.db.transaction().execute(async (trx) => {
+    return decide(this.db, answer, async (trx) => {
       await repo.insertApplication(
         trx,
         { environment: caller.environment, id: merchantId, platform_id: caller.platformId, type: 'merchant', name: prefill?.legal_name ?? `${applicant.first_name} ${applicant.last_name}`, created_at: now },
@@ -72,30 +73,29 @@ export class ApplicationService {
           updated_at: now,
         },
       );
-      return this.onboardingLink(trx, id, now);
+      const link = await this.onboardingLink(trx, id, now);
+      return { id, reference: request.reference ?? null, merchant_id: merchantId, _links: { onboarding: link } };
     });
-    return { id, reference: request.reference ?? null, merchant_id: merchantId, _links: { onboarding: link } };
   }
 
   /** A new onboarding link; the previous token stops working at once. */
-  async newLink(caller: Caller, id: string): Promise<ApplicationCreated> {
+  async newLink(caller: Caller, id: string, answer: Answer<ApplicationCreated> = UNKEYED): Promise<ApplicationCreated> {
     const application = await this.find(caller, id);
-    const link = await this.db.transaction().execute(async (trx) => {
+    return decide(this.db, answer, async (trx) => {
       await repo.lockApplication(trx, id); // links asked for at once replace each other one at a time: one stays live
-      return this.onboardingLink(trx, id, this.clock.now(caller.environment));
+      const link = await this.onboardingLink(trx, id, this.clock.now(caller.environment));
+      return { id, reference: application.reference, merchant_id: application.merchant_id, _links: { onboarding: link } };
     });
-    return { id, reference: application.reference, merchant_id: application.merchant_id, _links: { onboarding: link } };
   }
 
   /** Sandbox only: the compliance outcome now, instead of an hour after submit. */
-  async forceDecision(caller: Caller, id: string, outcome: DecisionOutcome): Promise<Application> {
+  async forceDecision(caller: Caller, id: string, outcome: DecisionOutcome, answer: Answer<Application> = UNKEYED): Promise<Application> {
     await this.find(caller, id);
-    const decided = await this.db.transaction().execute(async (trx) => {
+    return decide(this.db, answer, async (trx) => {
       const application = await repo.lockApplication(trx, id);
       await this.compliance.force(trx, application, outcome, this.clock.now(caller.environment));
-      return repo.findApplicationById(trx, id);
+      return this.present(await repo.findApplicationById(trx, id));
     });
-    return this.present(decided);
   }
 
   async get(caller: Caller, id: string): Promise<Application> {

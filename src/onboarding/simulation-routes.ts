@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { typed } from '../core/http.js';
+import { answerOf } from '../core/idempotency.js';
 import { Application, ApplicationParams, DecisionBody } from './schemas.js';
 import type { ApplicationService } from './service.js';
 
@@ -18,6 +19,6 @@ export async function onboardingSimulationRoutes(fastify: FastifyInstance, { app
       },
       config: { scope: 'onboarding:initiate' },
     },
-    async (request) => applications.forceDecision(request.caller, request.params.application_id, request.body.outcome),
+    async (request, reply) => reply.send(await applications.forceDecision(request.caller, request.params.application_id, request.body.outcome, answerOf(request, reply, 200))),
   );
 }

@@ -1,6 +1,6 @@
 import { CompiledQuery, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { Db, PaymentPartiesTable, PaymentsTable, ScheduledJobsTable, TransfersTable } from '../core/db.js';
+import type { Db, IdempotencyKeysTable, PaymentPartiesTable, PaymentsTable, ScheduledJobsTable, TransfersTable } from '../core/db.js';
 import type { Caller } from '../core/auth.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
 import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from './fees.js';
@@ -29,11 +29,12 @@ export async function existingMerchants(db: Db, tenant: Tenant, ids: string[]): 
   return new Set(rows.map((row) => row.id));
 }
 
-/** A payment to insert: its row, its routing and, optionally, a job due later (its expiry). */
+/** A payment to insert: its row, its routing and, optionally, a job due later (its expiry) and the Idempotency-Key answered with it. */
 export interface NewPayment {
   payment: Insertable<PaymentsTable>;
   parties: Insertable<PaymentPartiesTable>[];
   job?: Insertable<ScheduledJobsTable>;
+  key?: Insertable<IdempotencyKeysTable>;
 }
 
 /** The rows of a table taken from a JSON array parameter: the columns named, typed as the table's. */
@@ -50,6 +51,9 @@ const PARTY_COLUMNS = [
   'payment_id', 'position', 'party_type', 'account_id', 'reference', 'amount_minor', 'fee_contribution', 'fee_share', 'refundable_amount',
 ] as const satisfies readonly (keyof PaymentPartiesTable)[];
 const JOB_COLUMNS = ['environment', 'kind', 'subject_id', 'due_at', 'state', 'created_at', 'done_at'] as const satisfies readonly (keyof ScheduledJobsTable)[];
+const KEY_COLUMNS = [
+  'client_id', 'environment', 'route', 'key', 'request_hash', 'state', 'response_status', 'response_headers', 'response_body', 'created_at', 'expires_at',
+] as const satisfies readonly (keyof IdempotencyKeysTable)[];
 /** True when every column of Table but those it generates is listed; never (a build error below) otherwise. */
 type EveryColumn<Table, Listed extends readonly unknown[], Generated = never> = Exclude<keyof Table, Listed[number] | Generated> extends never ? true : never;
 // A column added to a table but not to its list would be left empty: the build fails instead.
@@ -58,19 +62,23 @@ type EveryColumn<Table, Listed extends readonly unknown[], Generated = never> = 
 true satisfies EveryColumn<PaymentsTable, typeof PAYMENT_COLUMNS>;
 true satisfies EveryColumn<PaymentPartiesTable, typeof PARTY_COLUMNS>;
 true satisfies EveryColumn<ScheduledJobsTable, typeof JOB_COLUMNS, 'id'>;
+true satisfies EveryColumn<IdempotencyKeysTable, typeof KEY_COLUMNS>;
 
-const INSERT_PAYMENTS = `with payment as (${rowsFromJson('payments', PAYMENT_COLUMNS, '$1')}), job as (${rowsFromJson('scheduled_jobs', JOB_COLUMNS, '$3')}) ${rowsFromJson('payment_parties', PARTY_COLUMNS, '$2')}`;
+const INSERT_PAYMENTS = `with payment as (${rowsFromJson('payments', PAYMENT_COLUMNS, '$1')}), job as (${rowsFromJson('scheduled_jobs', JOB_COLUMNS, '$3')}), key as (${rowsFromJson('idempotency_keys', KEY_COLUMNS, '$4')}) ${rowsFromJson('payment_parties', PARTY_COLUMNS, '$2')}`;
 
 /**
- * Payments with their routing and jobs in one statement, whatever their number: one round trip,
- * atomic without a transaction of its own, and part of the caller's if there is one. The rows
- * travel as JSON arrays, so the statement's text (and its prepared plan) is the same for any count.
+ * Payments with their routing, jobs and Idempotency-Keys in one statement, whatever their number:
+ * one round trip, atomic without a transaction of its own, and part of the caller's if there is
+ * one. A key another request holds fails the statement (unique violation): the payment is not
+ * written. The rows travel as JSON arrays, so the statement's text (and its prepared plan) is the
+ * same for any count.
  */
 export async function insertPayments(db: Db, payments: NewPayment[]): Promise<void> {
   const parameters = [
     JSON.stringify(payments.map((each) => each.payment)),
     JSON.stringify(payments.flatMap((each) => each.parties)),
     JSON.stringify(payments.flatMap((each) => (each.job ? [each.job] : []))),
+    JSON.stringify(payments.flatMap((each) => (each.key ? [each.key] : []))),
   ];
   await db.executeQuery(CompiledQuery.raw(INSERT_PAYMENTS, parameters));
 }

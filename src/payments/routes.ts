@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { typed } from '../core/http.js';
+import { answerOf } from '../core/idempotency.js';
 import { MitPaymentResult, Payment, PaymentCreated, PaymentListQuery, PaymentPage, PaymentParams, paymentRequestSchemas } from './schemas.js';
 import type { PaymentService } from './service.js';
 
@@ -13,7 +14,7 @@ export async function paymentRoutes(fastify: FastifyInstance, { payments, maxAmo
       schema: { tags: ['payments'], summary: 'Initiate a payment paid on the hosted payment page', body: InitiatePayment, response: { 201: PaymentCreated } },
       config: { scope: 'payments:read_write' },
     },
-    async (request, reply) => reply.code(201).send(await payments.initiate(request.caller, request.body)),
+    async (request, reply) => reply.send(await payments.initiate(request.caller, request.body, answerOf(request, reply, 201))),
   );
 
   app.post(
@@ -28,7 +29,7 @@ export async function paymentRoutes(fastify: FastifyInstance, { payments, maxAmo
       },
       config: { scope: 'payments:read_write' },
     },
-    async (request, reply) => reply.code(201).send(await payments.authorizeMit(request.caller, request.body)),
+    async (request, reply) => reply.send(await payments.authorizeMit(request.caller, request.body, answerOf(request, reply, 201))),
   );
 
   app.get(

@@ -17,6 +17,7 @@ import { OPEN_STATUSES, type AuthorizeMitPayment, type InitiatePayment, type Mit
 import type { PaymentOutcomes } from './outcomes.js';
 import type { Processor } from '../processor/processor.js';
 import { isDataError, type Db } from '../core/db.js';
+import { UNKEYED, type Answer } from '../core/idempotency.js';
 
 const SUCCEEDED = new Set(['captured', 'completed']);
 /** The scheduled job that cancels a payment still open when its page expires. */
@@ -149,7 +150,7 @@ export class PaymentService {
     return fee;
   }
 
-  async initiate(caller: Caller, request: InitiatePayment): Promise<PaymentCreated> {
+  async initiate(caller: Caller, request: InitiatePayment, answer: Answer<PaymentCreated> = UNKEYED): Promise<PaymentCreated> {
     this.checkInput(caller, request);
     const parties = partiesFrom(request, caller.platformId);
     const method = knownMethod(request);
@@ -168,8 +169,9 @@ export class PaymentService {
       expires_at: addSeconds(now, this.config.paymentTtlSeconds),
     };
     const expiry = { environment: payment.environment, kind: PAYMENT_EXPIRY_JOB, subject_id: payment.id, due_at: payment.expires_at, state: 'pending' as const, created_at: now, done_at: null };
-    await this.inserts.run({ payment, parties: partyRows(payment.id, parties, fee), job: expiry });
-    return { id: payment.id, status: 'initiated', reference: payment.reference, expires_at: formatDateTime(payment.expires_at), integration: { type: 'hosted' }, _links: this.links(payment) };
+    const created: PaymentCreated = { id: payment.id, status: 'initiated', reference: payment.reference, expires_at: formatDateTime(payment.expires_at), integration: { type: 'hosted' }, _links: this.links(payment) };
+    await this.inserts.run({ payment, parties: partyRows(payment.id, parties, fee), job: expiry, key: answer.row(created) });
+    return created;
   }
 
   /** A payment row with what every payment has; callers add what their kind of payment decides. */
@@ -223,7 +225,7 @@ export class PaymentService {
   }
 
   /** Charges the credential stored by an initial payment, without the buyer. */
-  async authorizeMit(caller: Caller, request: AuthorizeMitPayment): Promise<MitPaymentResult> {
+  async authorizeMit(caller: Caller, request: AuthorizeMitPayment, answer: Answer<MitPaymentResult> = UNKEYED): Promise<MitPaymentResult> {
     if (request.urls?.webhook) {
       const problem = webhookUrlProblem(caller.environment, request.urls.webhook);
       if (problem) throw new ApiError('validation_error', { detail: `urls.webhook ${problem}`, errors: [{ pointer: '/urls/webhook', detail: problem }] });
@@ -241,21 +243,27 @@ export class PaymentService {
       webhook_url: request.urls?.webhook ?? initial.webhook_url,
       language: initial.language,
     };
-    const status = await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
+      await answer.take(trx);
       await repo.insertPayments(trx, [{ payment, parties: partyRows(payment.id, parties, fee) }]);
-      if (method === 'sepa_direct_debit') return this.outcomes.collectDebit(trx, payment, initial.verified_iban!, now, { ...initial.mandate, initial_payment_id: initial.id });
-      const authorization = await this.processor.authorizeCard({
-        reference: initial.stored_credential!,
-        amountMinor: payment.amount_minor,
-        currency: payment.currency,
-        authenticated: false,
-        merchantInitiated: true,
-      });
-      if (authorization.outcome === 'challenge') throw new Error('the processor challenged a merchant-initiated payment');
-      const card = { scheme: initial.card_scheme ?? 'unknown', last4: initial.card_last4 ?? '', processor_reference: initial.stored_credential! };
-      return this.outcomes.card(trx, payment, card, authorization, now);
+      let status: MitPaymentResult['status'];
+      if (method === 'sepa_direct_debit') status = await this.outcomes.collectDebit(trx, payment, initial.verified_iban!, now, { ...initial.mandate, initial_payment_id: initial.id });
+      else {
+        const authorization = await this.processor.authorizeCard({
+          reference: initial.stored_credential!,
+          amountMinor: payment.amount_minor,
+          currency: payment.currency,
+          authenticated: false,
+          merchantInitiated: true,
+        });
+        if (authorization.outcome === 'challenge') throw new Error('the processor challenged a merchant-initiated payment');
+        const card = { scheme: initial.card_scheme ?? 'unknown', last4: initial.card_last4 ?? '', processor_reference: initial.stored_credential! };
+        status = await this.outcomes.card(trx, payment, card, authorization, now);
+      }
+      const result: MitPaymentResult = { id: payment.id, status, reference: payment.reference, initial_payment_id: initial.id, _links: { self: { href: this.links(payment).self.href } } };
+      await answer.keep(trx, result);
+      return result;
     });
-    return { id: payment.id, status, reference: payment.reference, initial_payment_id: initial.id, _links: { self: { href: this.links(payment).self.href } } };
   }
 
   /** The page of a payment still open at expires_at has expired: the payment is canceled. */

@@ -6,6 +6,7 @@ import type { Db, Tables } from '../core/db.js';
 import { notFound } from '../core/errors.js';
 import { newPayoutId } from '../core/ids.js';
 import { ensureJob, scheduleJob } from '../core/jobs.js';
+import { decide, UNKEYED, type Answer } from '../core/idempotency.js';
 import type { Pager, PageRequest } from '../core/pagination.js';
 import { addSeconds, formatDateTime } from '../core/time.js';
 import type { Outbox } from '../events/outbox.js';
@@ -71,9 +72,8 @@ export class PayoutService {
   }
 
   /** Sandbox: the platform's payouts now, without waiting for the cut-off. */
-  async runNow(caller: Caller): Promise<Payout[]> {
-    const payouts = await this.db.transaction().execute((trx) => this.payOut(trx, caller, this.clock.now(caller.environment)));
-    return this.presentAll(payouts);
+  async runNow(caller: Caller, answer: Answer<{ data: Payout[] }> = UNKEYED): Promise<{ data: Payout[] }> {
+    return decide(this.db, answer, async (trx) => ({ data: await this.presentAll(await this.payOut(trx, caller, this.clock.now(caller.environment)), trx) }));
   }
 
   private async payOut(trx: Db, scope: repo.DueScope, at: Date): Promise<repo.PayoutRow[]> {
@@ -126,8 +126,8 @@ export class PayoutService {
     return { self: { href: `${audienceOf(this.config, payout.environment)}/payouts/${payout.id}`, methods: ['GET'] } };
   }
 
-  private async presentAll(payouts: repo.PayoutRow[]): Promise<Payout[]> {
-    const transfers = await repo.transfersOfPayouts(this.db, payouts.map((payout) => payout.id));
+  private async presentAll(payouts: repo.PayoutRow[], db: Db = this.db): Promise<Payout[]> {
+    const transfers = await repo.transfersOfPayouts(db, payouts.map((payout) => payout.id));
     return payouts.map((payout) => ({
       id: payout.id,
       account_id: payout.account_id,

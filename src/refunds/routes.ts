@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { typed } from '../core/http.js';
+import { answerOf } from '../core/idempotency.js';
 import { InitiateRefund, Refund, RefundListQuery, RefundPage, RefundParams } from './schemas.js';
 import type { RefundService } from './service.js';
 
@@ -19,7 +20,7 @@ export async function refundRoutes(fastify: FastifyInstance, { refunds }: { refu
       },
       config: { scope: 'refunds:initiate' },
     },
-    async (request, reply) => reply.code(201).send(await refunds.initiate(request.caller, request.body)),
+    async (request, reply) => reply.send(await refunds.initiate(request.caller, request.body, answerOf(request, reply, 201))),
   );
 
   app.get(

@@ -18,6 +18,7 @@ import type { PartyRow, PaymentRow, TransferRow } from '../payments/repository.j
 import type { Processor } from '../processor/processor.js';
 import * as repo from './repository.js';
 import type { InitiateRefund, Refund, RefundRouting } from './schemas.js';
+import { decide, UNKEYED, type Answer } from '../core/idempotency.js';
 
 /** The processor is asked to return a recorded refund's money (subject: the refund id). */
 export const REFUND_SEND_JOB = 'refunds.send';
@@ -95,21 +96,20 @@ export class RefundService {
     private readonly processor: Processor,
   ) {}
 
-  async initiate(caller: Caller, request: InitiateRefund): Promise<Refund> {
+  async initiate(caller: Caller, request: InitiateRefund, answer: Answer<Refund> = UNKEYED): Promise<Refund> {
     const webhook = request.urls?.webhook;
     const problem = webhook && webhookUrlProblem(caller.environment, webhook);
     if (problem) throw new ApiError('validation_error', { detail: `urls.webhook ${problem}`, errors: [{ pointer: '/urls/webhook', detail: problem }] });
-    const refund = await this.onRefundablePayment(caller, request.payment_id, async (trx, payment, money, now) => {
+    return this.onRefundablePayment(caller, request.payment_id, answer, async (trx, payment, money, now) => {
       const parts = request.routing ? partsFromRouting(money.parties, request.routing) : wholePayment(payment, money.parties);
       const meta = { origin: 'platform' as const, description: request.description, reference: request.reference ?? null, webhookUrl: webhook ?? payment.webhook_url };
       return this.record(trx, payment, money, parts, meta, now);
     });
-    return this.present(refund);
   }
 
   /** Sandbox: the buyer's bank takes an amount back from a completed SEPA payment, from the parties in proportion to what each has left. */
-  async buyerRefund(caller: Caller, paymentId: string, amount: number): Promise<Refund> {
-    const refund = await this.onRefundablePayment(caller, paymentId, async (trx, payment, money, now) => {
+  async buyerRefund(caller: Caller, paymentId: string, amount: number, answer: Answer<Refund> = UNKEYED): Promise<Refund> {
+    return this.onRefundablePayment(caller, paymentId, answer, async (trx, payment, money, now) => {
       if (payment.selected_method !== 'sepa_direct_debit') throw refusal([{ pointer: '/payment_id', detail: 'is not a SEPA Direct Debit payment; only those are refunded by the buyer\'s bank' }]);
       const refundable = money.parties.map((party) => party.refundable_amount);
       const left = refundable.reduce((sum, value) => sum + value, 0);
@@ -119,16 +119,19 @@ export class RefundService {
         .filter((part) => part.amount > 0);
       return this.record(trx, payment, money, parts, { origin: 'buyer', description: null, reference: null, webhookUrl: payment.webhook_url }, now);
     });
-    return this.present(refund);
   }
 
-  /** Runs a refund on the locked payment, its routing and transfers; 404 for another tenant's, 409 unless it succeeded. */
-  private onRefundablePayment(caller: Caller, paymentId: string, run: (trx: Db, payment: PaymentRow, money: Money, now: Date) => Promise<repo.RefundRow>): Promise<repo.RefundRow> {
-    return this.db.transaction().execute(async (trx) => {
+  /**
+   * Runs a refund on the locked payment, its routing and transfers, and answers it; 404 for another
+   * tenant's, 409 unless it succeeded.
+   */
+  private onRefundablePayment(caller: Caller, paymentId: string, answer: Answer<Refund>, run: (trx: Db, payment: PaymentRow, money: Money, now: Date) => Promise<repo.RefundRow>): Promise<Refund> {
+    return decide(this.db, answer, async (trx) => {
       if (!(await payments.findPayment(trx, caller, paymentId))) throw notFound(`Payment ${paymentId}`);
       const payment = (await payments.lockPayment(trx, paymentId))!;
       if (!REFUNDABLE.has(payment.status)) throw new ApiError('conflict', { detail: `Payment ${paymentId} is ${payment.status}; only a captured or completed payment can be refunded` });
-      return run(trx, payment, await repo.lockMoneyOf(trx, paymentId), this.clock.now(caller.environment));
+      const refund = await run(trx, payment, await repo.lockMoneyOf(trx, paymentId), this.clock.now(caller.environment));
+      return this.present(refund, trx);
     });
   }
 
@@ -207,14 +210,13 @@ export class RefundService {
   }
 
   /** Sandbox: the refund reaches the buyer now. */
-  async completeNow(caller: Caller, id: string): Promise<Refund> {
+  async completeNow(caller: Caller, id: string, answer: Answer<Refund> = UNKEYED): Promise<Refund> {
     if (!(await repo.findRefund(this.db, caller, id))) throw notFound(`Refund ${id}`);
-    const refund = await this.db.transaction().execute(async (trx) => {
+    return decide(this.db, answer, async (trx) => {
       const locked = (await repo.lockRefund(trx, id))!;
       if (locked.status !== 'initiated') throw new ApiError('conflict', { detail: `Refund ${id} is completed already` });
-      return this.complete(trx, locked, this.clock.now(caller.environment));
+      return this.present(await this.complete(trx, locked, this.clock.now(caller.environment)), trx);
     });
-    return this.present(refund);
   }
 
   private async complete(trx: Db, refund: repo.RefundRow, at: Date): Promise<repo.RefundRow> {
@@ -237,8 +239,8 @@ export class RefundService {
     return { ...page, data: page.data.map((row) => this.presentWith(row, parts)) };
   }
 
-  private async present(refund: repo.RefundRow): Promise<Refund> {
-    return this.presentWith(refund, await repo.partsOf(this.db, [refund.id]));
+  private async present(refund: repo.RefundRow, db: Db = this.db): Promise<Refund> {
+    return this.presentWith(refund, await repo.partsOf(db, [refund.id]));
   }
 
   private presentWith(refund: repo.RefundRow, allParts: repo.RefundPartRow[]): Refund {

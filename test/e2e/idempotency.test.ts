@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IN_FLIGHT_LEASE_SECONDS } from '../../src/core/idempotency.js';
-import { startServer, type Response, type TestServer } from '../helpers/harness.js';
+import { sql } from 'kysely';
+import { startServer, type Response, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { payByCard } from '../helpers/money.js';
 import { CSV, PNG, listAll, pngFile, upload, type UploadParts } from '../helpers/documents.js';
 
 let server: TestServer;
@@ -143,30 +144,6 @@ describe('what is refused', () => {
     expect(await listAll(server, token)).toEqual([first.body.id]);
   });
 
-  it('lets a retry take over a claim abandoned in flight (its process died) once the lease has run out', async () => {
-    const platform = await server.platform();
-    const key = randomUUID();
-    const first = await upload(server, await platform.token(), logo, withKey(key));
-    // As if the process that claimed the key had died before answering: in flight, never finished.
-    await server.app.database.db.updateTable('idempotency_keys').set({ state: 'in_flight', response_status: null, response_body: null }).where('key', '=', key).execute();
-    expectProblem(await upload(server, await platform.token(), logo, withKey(key)), 409, 'idempotency_in_flight');
-
-    server.clock.advance(IN_FLIGHT_LEASE_SECONDS - 1);
-    try {
-      expectProblem(await upload(server, await platform.token(), logo, withKey(key)), 409, 'idempotency_in_flight');
-      server.clock.advance(1);
-      const retry = await upload(server, await platform.token(), logo, withKey(key));
-      expect(retry.status).toBe(201);
-      expect(retry.headers.get('idempotent-replayed')).toBeNull();
-      expect(retry.body.id).not.toBe(first.body.id);
-      const replay = await upload(server, await platform.token(), logo, withKey(key));
-      expect(replay.headers.get('idempotent-replayed')).toBe('true');
-      expect(replay.body).toEqual(retry.body);
-    } finally {
-      server.clock.advance(-IN_FLIGHT_LEASE_SECONDS);
-    }
-  });
-
   it('refuses a key of 256 characters and an empty key with 400', async () => {
     const token = await freshToken();
     for (const key of ['k'.repeat(256), '']) {
@@ -209,5 +186,125 @@ describe('what is refused', () => {
     expect(retry.status).toBe(201);
     expect(retry.headers.get('idempotent-replayed')).toBeNull();
     expect(await listAll(server, token)).toEqual([retry.body.id]);
+  });
+});
+
+describe('the key and its answer commit with the change', () => {
+  const api = async (platform: TestPlatform, method: string, pathname: string, body?: unknown, key?: string) =>
+    server.request(method, `/sandbox${pathname}`, { token: await platform.token(), body, headers: key ? withKey(key) : {} });
+  const refundBody = (paymentId: string) => ({ payment_id: paymentId, description: 'Returned goods', routing: { platform: { amount_minor: 700 } } });
+  const paymentBody = (reference: string) => ({ amount_minor: 1_500, currency: 'EUR', reference, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return' } });
+  const keyRows = (key: string) => server.app.database.db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).execute();
+
+  /** Makes the database refuse, inside the change's transaction, to keep the answer of keys starting with `refuse-`: as if the process died before committing. */
+  async function refusingToKeep<T>(steps: () => Promise<T>): Promise<T> {
+    const { db } = server.app.database;
+    await sql`CREATE FUNCTION refuse_to_keep() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.state = 'done' AND NEW.key LIKE 'refuse-%' THEN RAISE EXCEPTION 'injected failure before commit'; END IF;
+        RETURN NEW;
+      END $$`.execute(db);
+    await sql`CREATE TRIGGER refuse_to_keep BEFORE INSERT OR UPDATE ON idempotency_keys FOR EACH ROW EXECUTE FUNCTION refuse_to_keep()`.execute(db);
+    try {
+      return await steps();
+    } finally {
+      await sql`DROP TRIGGER refuse_to_keep ON idempotency_keys`.execute(db);
+      await sql`DROP FUNCTION refuse_to_keep()`.execute(db);
+    }
+  }
+
+  it('stores the answer with the refund: the key row holds exactly the body answered', async () => {
+    const platform = await server.platform();
+    const paymentId = await payByCard(server, platform, { amount_minor: 2_000 });
+    const key = randomUUID();
+    const created = await api(platform, 'POST', '/refunds', refundBody(paymentId), key);
+    expect(created.status, created.text).toBe(201);
+    const [row] = await keyRows(key);
+    expect(row).toMatchObject({ state: 'done', response_status: 201 });
+    expect(JSON.parse(row!.response_body!)).toEqual(created.body);
+  });
+
+  it('leaves nothing of a refund whose transaction fails after taking its key, and runs its retry once', async () => {
+    const platform = await server.platform();
+    const paymentId = await payByCard(server, platform, { amount_minor: 2_000 });
+    const key = `refuse-${randomUUID()}`;
+    const failed = await refusingToKeep(() => api(platform, 'POST', '/refunds', refundBody(paymentId), key));
+    expectProblem(failed, 500, 'internal_error');
+    expect((await api(platform, 'GET', `/refunds?payment_id=${paymentId}`)).body.data).toEqual([]);
+    expect((await api(platform, 'GET', `/payments/${paymentId}`)).body.routing.platform.refundable_amount).toBe(2_000);
+    expect((await api(platform, 'GET', '/events?type=refund_initiated')).body.data).toEqual([]);
+    expect(await keyRows(key)).toEqual([]);
+
+    const retry = await api(platform, 'POST', '/refunds', refundBody(paymentId), key);
+    expect(retry.status, retry.text).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBeNull();
+    const replay = await api(platform, 'POST', '/refunds', refundBody(paymentId), key);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toEqual(retry.body);
+    expect((await api(platform, 'GET', `/refunds?payment_id=${paymentId}`)).body.data.map((row: { id: string }) => row.id)).toEqual([retry.body.id]);
+    expect((await api(platform, 'GET', `/payments/${paymentId}`)).body.routing.platform.refundable_amount).toBe(1_300);
+  });
+
+  it('leaves nothing of a batched initiation whose statement fails with its key, and runs its retry once', async () => {
+    const platform = await server.platform();
+    const key = `refuse-${randomUUID()}`;
+    const reference = `batch-${key.slice(-8)}`;
+    const failed = await refusingToKeep(() => api(platform, 'POST', '/payments', paymentBody(reference), key));
+    expectProblem(failed, 500, 'internal_error');
+    expect((await api(platform, 'GET', `/payments?reference=${reference}`)).body.data).toEqual([]);
+    expect(await keyRows(key)).toEqual([]);
+    const retry = await api(platform, 'POST', '/payments', paymentBody(reference), key);
+    expect(retry.status, retry.text).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBeNull();
+    expect((await api(platform, 'GET', `/payments?reference=${reference}`)).body.data.map((row: { id: string }) => row.id)).toEqual([retry.body.id]);
+  });
+
+  it('answers concurrent refunds with one key with one refund, every answer the same', async () => {
+    const platform = await server.platform();
+    const paymentId = await payByCard(server, platform, { amount_minor: 2_000 });
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => api(platform, 'POST', '/refunds', refundBody(paymentId), key)));
+    for (const answer of answers) {
+      expect(answer.status, answer.text).toBe(201);
+      expect(answer.body).toEqual(answers[0]!.body);
+    }
+    expect(answers.filter((answer) => answer.headers.get('idempotent-replayed') === null)).toHaveLength(1);
+    expect((await api(platform, 'GET', `/refunds?payment_id=${paymentId}`)).body.data).toHaveLength(1);
+    expect((await api(platform, 'GET', `/payments/${paymentId}`)).body.routing.platform.refundable_amount).toBe(1_300);
+  });
+
+  it('answers concurrent initiations with one key (one batch) with one payment, every answer the same', async () => {
+    const platform = await server.platform();
+    const key = randomUUID();
+    const reference = `concurrent-${key.slice(0, 8)}`;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => api(platform, 'POST', '/payments', paymentBody(reference), key)));
+    for (const answer of answers) {
+      expect(answer.status, answer.text).toBe(201);
+      expect(answer.body).toEqual(answers[0]!.body);
+    }
+    expect(answers.filter((answer) => answer.headers.get('idempotent-replayed') === null)).toHaveLength(1);
+    expect((await api(platform, 'GET', `/payments?reference=${reference}`)).body.data).toHaveLength(1);
+  });
+
+  it('refuses a concurrent request with the same key and another body (422), creating one refund', async () => {
+    const platform = await server.platform();
+    const paymentId = await payByCard(server, platform, { amount_minor: 2_000 });
+    const key = randomUUID();
+    const other = { ...refundBody(paymentId), routing: { platform: { amount_minor: 300 } } };
+    const answers = await Promise.all([api(platform, 'POST', '/refunds', refundBody(paymentId), key), api(platform, 'POST', '/refunds', other, key)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 422]);
+    expect((await api(platform, 'GET', `/refunds?payment_id=${paymentId}`)).body.data).toHaveLength(1);
+  });
+
+  it('replays the sandbox clock moved with a key instead of moving it again', async () => {
+    const platform = await server.platform();
+    const key = randomUUID();
+    const moved = await api(platform, 'POST', '/simulations/clock/advance', { seconds: 60 }, key);
+    expect(moved.status, moved.text).toBe(200);
+    const again = await api(platform, 'POST', '/simulations/clock/advance', { seconds: 60 }, key);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(moved.body);
+    const now = server.app.environmentClock.now('sandbox').getTime();
+    expect(now - Date.parse(moved.body.now)).toBeLessThan(60_000);
   });
 });
