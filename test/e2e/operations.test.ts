@@ -1,7 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeProtectedHeader } from 'jose';
 import { Validator } from '@seriousme/openapi-schema-validator';
@@ -10,9 +7,8 @@ import { DATABASE, createDataStore, freePort, startServer, type DataStore, type 
 import { PNG, download, pngFile, upload } from '../helpers/documents.js';
 import { startReceiver } from '../helpers/receiver.js';
 import { recordEvent } from '../helpers/events.js';
+import { runScript, stopStarted } from '../helpers/processes.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 let server: TestServer;
 let platform: TestPlatform;
@@ -23,24 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-// ---- processes started by these tests, stopped by their own pid if a test fails half-way ----
+// ---- processes started by these tests, stopped if a test fails half-way ----
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
-}
-
-const started: Started[] = [];
 const stores: DataStore[] = [];
 
 afterEach(async () => {
-  for (const proc of started.splice(0)) {
-    // tsx runs the script in a child process: end the whole group this test started.
-    if (proc.child.exitCode === null && proc.child.signalCode === null) process.kill(-proc.child.pid!, 'SIGKILL');
-    await proc.exited;
-  }
+  await stopStarted();
   for (const store of stores.splice(0)) await store.remove();
 });
 
@@ -48,36 +32,6 @@ async function newStore(): Promise<DataStore> {
   const store = await createDataStore();
   stores.push(store);
   return store;
-}
-
-/** Runs a project script with tsx, as `npm start` and `npm run cli` do, in a clean environment. */
-function run(script: string, args: string[], env: Record<string, string>, cwd: string): Started {
-  const child = spawn(TSX, [path.join(ROOT, script), ...args], {
-    cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? cwd, ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const proc: Started = {
-    child,
-    output: () => output,
-    exited,
-    async waitFor(pattern, timeoutMs = 30_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const match = output.match(pattern);
-        if (match) return match;
-        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${pattern} never appeared; output:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
-  };
-  started.push(proc);
-  return proc;
 }
 
 async function tokenRequest(url: string, body: Record<string, string>) {
@@ -267,7 +221,7 @@ describe('what works', () => {
       const start = async () => {
         const port = await freePort();
         const env = { ...store.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' };
-        const proc = run('src/main.ts', [], env, store.dataDir);
+        const proc = runScript('src/main.ts', [], env, store.dataDir);
         await proc.waitFor(/^Get a token: .*$/m);
         return { proc, port, url: `http://127.0.0.1:${port}`, audience: `http://localhost:${port}/sandbox` };
       };
@@ -285,7 +239,7 @@ describe('what works', () => {
 
       // The CLI beside the running server: on PostgreSQL the server sees its client at once; the
       // embedded database belongs to the server's process, so there the CLI refuses and says why.
-      const beside = run('src/cli.ts', ['clients', 'create', '--environment', 'sandbox', '--name', 'beside'], store.env, store.dataDir);
+      const beside = runScript('src/cli.ts', ['clients', 'create', '--environment', 'sandbox', '--name', 'beside'], store.env, store.dataDir);
       const besideExit = await beside.exited;
       const besideClients: string[] = [];
       if (DATABASE === 'pglite') {
@@ -305,7 +259,7 @@ describe('what works', () => {
       await expect(fetch(`${first.url}/healthz`)).rejects.toThrow();
 
       // The CLI adds a client with one scope; its secret is printed once.
-      const cli = run('src/cli.ts', ['clients', 'create', '--environment', 'sandbox', '--scopes', 'accounts:read'], store.env, store.dataDir);
+      const cli = runScript('src/cli.ts', ['clients', 'create', '--environment', 'sandbox', '--scopes', 'accounts:read'], store.env, store.dataDir);
       expect(await cli.exited).toBe(0);
       const cliId = cli.output().match(/^client_id:\s+(\S+)$/m)?.[1];
       const cliSecret = cli.output().match(/^client_secret:\s+(\S+)$/m)?.[1];
@@ -336,13 +290,13 @@ describe('what works', () => {
       expect(await second.proc.exited).toBe(0);
 
       // The CLI revokes the narrow client, once.
-      const revoke = run('src/cli.ts', ['clients', 'revoke', cliId!], store.env, store.dataDir);
+      const revoke = runScript('src/cli.ts', ['clients', 'revoke', cliId!], store.env, store.dataDir);
       expect(await revoke.exited).toBe(0);
       expect(revoke.output()).toContain(`Revoked ${cliId}.`);
-      const listed = run('src/cli.ts', ['clients', 'list'], store.env, store.dataDir);
+      const listed = runScript('src/cli.ts', ['clients', 'list'], store.env, store.dataDir);
       expect(await listed.exited).toBe(0);
       expect(listed.output()).toMatch(new RegExp(`^${cliId}\tsandbox\tplatform acc_\\w+\trevoked\t`, 'm'));
-      const again = run('src/cli.ts', ['clients', 'revoke', cliId!], store.env, store.dataDir);
+      const again = runScript('src/cli.ts', ['clients', 'revoke', cliId!], store.env, store.dataDir);
       expect(await again.exited).toBe(1);
     },
     90_000,
@@ -352,7 +306,7 @@ describe('what works', () => {
     async () => {
       const store = await newStore();
       const port = await freePort();
-      const proc = run('src/main.ts', [], { ...store.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' }, store.dataDir);
+      const proc = runScript('src/main.ts', [], { ...store.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' }, store.dataDir);
       await proc.waitFor(/^Get a token: .*$/m);
       const url = `http://127.0.0.1:${port}`;
       const [, clientId] = await proc.waitFor(/^\s+client_id:\s+(\S+)$/m);
@@ -414,7 +368,7 @@ describe('what works', () => {
       const api = await startServer({ WEBHOOK_WORKER: 'off', JOB_WORKER: 'off' }, { store });
       const receiver = await startReceiver();
       try {
-        const worker = run('src/worker.ts', [], { ...store.env, LOG_LEVEL: 'info' }, store.dataDir);
+        const worker = runScript('src/worker.ts', [], { ...store.env, LOG_LEVEL: 'info' }, store.dataDir);
         if (DATABASE === 'pglite') {
           expect(await worker.exited).toBe(1);
           expect(worker.output()).toMatch(/embedded database in .* is open in process \d+/);

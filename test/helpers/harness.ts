@@ -105,6 +105,24 @@ export interface StartOptions {
   store?: DataStore;
 }
 
+/** Requests to a server at `url`, answered with their parsed bodies. */
+export function requester(url: string) {
+  return async function request<T = any>(method: string, pathname: string, options: RequestOptions = {}): Promise<Response<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: BodyInit | undefined = options.raw;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(`${url}${pathname}`, { method, headers, body, redirect: 'manual' });
+    const text = await response.text();
+    let parsed: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  };
+}
+
 /** Builds the real server on a fresh database (or a given store), listening on a real port. */
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
   const port = await freePort();
@@ -124,20 +142,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   await app.app.listen({ port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
 
-  async function request<T = any>(method: string, pathname: string, options: RequestOptions = {}): Promise<Response<T>> {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: BodyInit | undefined = options.raw;
-    if (options.body !== undefined) {
-      body = JSON.stringify(options.body);
-      headers['content-type'] ??= 'application/json';
-    }
-    const response = await fetch(`${url}${pathname}`, { method, headers, body, redirect: 'manual' });
-    const text = await response.text();
-    let parsed: unknown = text;
-    if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
-    return { status: response.status, headers: response.headers, body: parsed as T, text };
-  }
+  const request = requester(url);
 
   async function issue(credentials: Credentials, environment: Environment, scope?: string): Promise<string> {
     const response = await request('POST', '/oauth/token', {

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { Clock } from '../../src/core/clock.js';
 import type { TestPlatform, TestServer } from './harness.js';
 import { startApplication, submitApplication, type StartedApplication } from './onboarding.js';
 
@@ -16,8 +17,8 @@ export async function makePayable(server: TestServer, platform: TestPlatform, ap
   expect(decided.status, decided.text).toBe(200);
 }
 
-/** Initiates a sandbox payment and pays it on the hosted page API with a test card; answers its id. */
-export async function payByCard(server: TestServer, platform: TestPlatform, body: Record<string, unknown>, card = '4242424242424242'): Promise<string> {
+/** Initiates a sandbox payment and pays it on the hosted page API with a test card; answers its id. Any server that answers requests will do (one in a process of its own too). */
+export async function payByCard(server: Pick<TestServer, 'request'> & { clock: Clock }, platform: Pick<TestPlatform, 'token'>, body: Record<string, unknown>, card = '4242424242424242'): Promise<string> {
   const created = await server.request('POST', '/sandbox/payments', {
     token: await platform.token(),
     body: { currency: 'EUR', reference: 'order-1', payment_method: { type: 'card' }, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return' }, ...body },

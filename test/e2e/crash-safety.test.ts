@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/core/clock.js';
+import { DATABASE, createDataStore, freePort, requester, type DataStore } from '../helpers/harness.js';
+import { payByCard } from '../helpers/money.js';
+import { runScript, stopStarted, type Started } from '../helpers/processes.js';
+
+/**
+ * The server killed with SIGKILL at the worst instants of a keyed request: while its transaction
+ * commits (the change is durable, the answer never sent) and before it commits (nothing is). The
+ * window is held open by a trigger that sleeps inside the database, so the kill lands in it every
+ * time. PostgreSQL only: the embedded database lives and dies with the process.
+ */
+const CLIENT = { id: 'sandbox_crash', secret: 'crash-test-secret-1234567890' };
+const SLEEP_SECONDS = 4;
+
+let store: DataStore;
+let database: pg.Client;
+
+beforeAll(async () => {
+  store = await createDataStore();
+  database = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await database.connect();
+});
+afterAll(async () => {
+  await database?.end();
+  await store?.remove();
+});
+afterEach(() => stopStarted());
+
+interface RunningServer {
+  proc: Started;
+  request: ReturnType<typeof requester>;
+  token(): Promise<string>;
+}
+
+async function startServerProcess(): Promise<RunningServer> {
+  const port = await freePort();
+  const env = { ...store.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', SANDBOX_CLIENT_ID: CLIENT.id, SANDBOX_CLIENT_SECRET: CLIENT.secret };
+  const proc = runScript('src/main.ts', [], env, store.dataDir);
+  await proc.waitFor(/^Payments API on /m, 60_000);
+  const request = requester(`http://127.0.0.1:${port}`);
+  const token = async () => {
+    const issued = await request('POST', '/oauth/token', {
+      body: { grant_type: 'client_credentials', client_id: CLIENT.id, client_secret: CLIENT.secret, audience: `http://localhost:${port}/sandbox` },
+    });
+    expect(issued.status, issued.text).toBe(200);
+    return issued.body.access_token as string;
+  };
+  return { proc, request, token };
+}
+
+/** Triggers that hold a statement of rows with these references asleep inside the database: before the change, or at commit. */
+async function installCrashWindows(): Promise<void> {
+  await database.query(`SET search_path TO ${pg.escapeIdentifier(store.schema)}`);
+  await database.query(`CREATE FUNCTION crash_window() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(${SLEEP_SECONDS}); RETURN NEW; END $$`);
+  for (const table of ['payments', 'refunds']) {
+    await database.query(`CREATE CONSTRAINT TRIGGER ${table}_at_commit AFTER INSERT ON ${table} DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.reference = 'crash-at-commit') EXECUTE FUNCTION crash_window()`);
+  }
+  await database.query(`CREATE TRIGGER refunds_before_commit BEFORE INSERT ON refunds FOR EACH ROW WHEN (NEW.reference = 'crash-before-commit') EXECUTE FUNCTION crash_window()`);
+}
+
+/** Waits until a backend of this schema's server sleeps in a crash window, then kills the server. */
+async function killInsideTheWindow(server: RunningServer, sending: Promise<unknown>): Promise<void> {
+  const sleeping = async () => (await database.query(`SELECT pid FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND query NOT ILIKE '%pg_stat_activity%'`)).rows.length > 0;
+  const deadline = Date.now() + 60_000;
+  while (!(await sleeping())) {
+    if (Date.now() > deadline) throw new Error(`no statement reached the crash window; server output:\n${server.proc.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await server.proc.kill();
+  await sending.catch(() => undefined); // the client sees the connection end without an answer
+  // The database finishes what the dead process left: the commit it had asked for, or the rollback of an open transaction.
+  while (await sleeping()) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+const refundBody = (paymentId: string, reference: string) => ({ payment_id: paymentId, description: 'Returned goods', reference, routing: { platform: { amount_minor: 700 } } });
+const paymentBody = (reference: string) => ({ amount_minor: 2_500, currency: 'EUR', reference, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return' } });
+
+describe.skipIf(DATABASE !== 'postgres')('a server killed with SIGKILL in the middle of a keyed request', () => {
+  it('replays what committed and runs once what did not, at once, for refunds and payment initiations', async () => {
+    let server = await startServerProcess(); // creates the schema and its tables
+    await installCrashWindows();
+    const platform = { token: server.token };
+    const paymentId = await payByCard({ request: server.request, clock: systemClock }, platform, { amount_minor: 5_000 });
+
+    const cases = [
+      { path: '/sandbox/refunds', body: refundBody(paymentId, 'crash-at-commit'), committed: true },
+      { path: '/sandbox/refunds', body: refundBody(paymentId, 'crash-before-commit'), committed: false },
+      // An initiation is one statement: killed anywhere in it, it commits whole (with its key) or not at all.
+      { path: '/sandbox/payments', body: paymentBody('crash-at-commit'), committed: true },
+    ];
+    for (const { path, body, committed } of cases) {
+      const key = randomUUID();
+      const send = async () => server.request('POST', path, { token: await server.token(), body, headers: { 'idempotency-key': key } });
+      await killInsideTheWindow(server, send());
+      server = await startServerProcess();
+
+      const retry = await send();
+      expect(retry.status, `${path} ${body.reference}: ${retry.text}`).toBe(201);
+      expect(retry.headers.get('idempotent-replayed'), `${path} ${body.reference}`).toBe(committed ? 'true' : null);
+      const table = path.endsWith('refunds') ? 'refunds' : 'payments';
+      const rows = await database.query(`SELECT id FROM ${table} WHERE reference = $1`, [body.reference]);
+      expect(rows.rows.map((row) => row.id), `${path} ${body.reference}`).toEqual([retry.body.id]);
+    }
+
+    // Two refunds of 700 in all: neither crash took money twice, nor lost one that was answered.
+    const payment = await server.request('GET', `/sandbox/payments/${paymentId}`, { token: await server.token() });
+    expect(payment.body.routing.platform.refundable_amount).toBe(5_000 - 2 * 700);
+  }, 240_000);
+});
