@@ -1,5 +1,6 @@
 /**
- * Payment initiation and read on PostgreSQL, each next to a bare baseline run in the same
+ * Payment initiation (without and with an Idempotency-Key, which is written with the payment in
+ * its batched statement) and read on PostgreSQL, each next to a bare baseline run in the same
  * process: a Fastify route that does one pg INSERT (for initiation) or one SELECT by primary key
  * (for read) with no auth, validation or domain logic. 50 connections, autocannon. Reads go round
  * 1,000 rows (payments, and bare rows for the baseline), as a platform reads many payments, not one.
@@ -115,9 +116,16 @@ try {
     return { ours, baseline: baselineFigures, ratio: Number((ours.requests_per_s / baselineFigures.requests_per_s).toFixed(2)) };
   };
   const initiation: Round[] = [];
+  const keyedInitiation: Round[] = [];
   const read: Round[] = [];
+  const bareInitiation: autocannon.Options = { url: `${baseline.url}/bare`, method: 'POST', headers: { 'content-type': 'application/json' }, body };
+  /** Each request with a key of its own, as a client that retries safely sends. */
+  const withKeys: Pick<autocannon.Options, 'requests'> = {
+    requests: [{ setupRequest: (request) => ({ ...request, headers: { ...headers, 'idempotency-key': randomUUID() } }) }],
+  };
   for (let round = 0; round < ROUNDS; round++) {
-    initiation.push(await compare({ url: `${baseline.url}/bare`, method: 'POST', headers: { 'content-type': 'application/json' }, body }, { url: `${url}/payments`, method: 'POST', headers, body }));
+    initiation.push(await compare(bareInitiation, { url: `${url}/payments`, method: 'POST', headers, body }));
+    keyedInitiation.push(await compare(bareInitiation, { url: `${url}/payments`, method: 'POST', headers, body, ...withKeys }));
     // Statistics as autovacuum keeps them on a running database (without them a table that grew
     // by thousands of rows during the bench may be planned as if it were still empty).
     await analyze();
@@ -135,6 +143,7 @@ try {
         connections: CONNECTIONS,
         seconds: DURATION,
         initiation: summary(initiation),
+        initiation_with_idempotency_key: summary(keyedInitiation),
         read: summary(read),
         targets: { initiation_ratio: 0.7, read_ratio: 0.8, p99_ms: 50 },
       },
