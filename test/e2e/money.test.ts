@@ -5,6 +5,7 @@ import { SimulatorProcessor } from '../../src/processor/simulator.js';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { makePayable, merchant, payByCard } from '../helpers/money.js';
 import { startApplication } from '../helpers/onboarding.js';
+import { moneyViolations } from '../../chaos/invariants.js';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
 
 let server: TestServer;
@@ -520,3 +521,20 @@ async function sepaPayment(): Promise<string> {
   expect(mandate.body.status).toBe('authorized');
   return id;
 }
+
+// Last in the file: every flow above (payouts, refunds before and after payouts, buyer refunds, failures, races) has run.
+describe('the whole ledger', () => {
+  it('keeps every money invariant after all the flows above', async () => {
+    expect(await moneyViolations(server.app.database.db)).toEqual({});
+  });
+
+  it('names what breaks when a refund says one cent more than its ledger entries moved (rolled back)', async () => {
+    const rollback = new Error('rollback');
+    const seen = server.app.database.db.transaction().execute(async (trx) => {
+      await trx.updateTable('refunds').set((eb) => ({ amount_minor: eb('amount_minor', '+', 1) })).where('id', '=', (await trx.selectFrom('refunds').select('id').limit(1).executeTakeFirstOrThrow()).id).execute();
+      expect(Object.keys(await moneyViolations(trx))).toEqual(['what buyers paid is the succeeded payments less the refunds']);
+      throw rollback;
+    });
+    await expect(seen).rejects.toBe(rollback);
+  });
+});
