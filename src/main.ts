@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { loadConfig } from './core/config.js';
 import { buildApp } from './server.js';
 import { listClients } from './auth/repository.js';
+import { stopOnSignals } from './core/shutdown.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const config = loadConfig();
@@ -34,18 +35,4 @@ const lines = [
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
 
-let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-  try {
-    await close();
-    process.exit(0);
-  } catch (error) {
-    app.log.error({ err: error }, 'shutdown failed');
-    process.exit(1);
-  }
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+stopOnSignals(app.log, config.shutdown.timeoutSeconds, close);

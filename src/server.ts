@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Ajv, type Options as AjvOptions, type ValidateFunction } from 'ajv';
 import type { Config, Environment } from './core/config.js';
@@ -11,6 +12,7 @@ import { rateLimit, RateLimiter } from './core/rate-limit.js';
 import { Pager } from './core/pagination.js';
 import { pooledRandomBytes } from './core/ids.js';
 import { sharedSecret } from './core/secrets.js';
+import { StopProgress } from './core/shutdown.js';
 import { ClientService, KeyStore, TokenService } from './auth/service.js';
 import { authRoutes } from './auth/routes.js';
 import { AccountService } from './accounts/service.js';
@@ -91,7 +93,12 @@ export interface App {
   clock: Clock;
   /** The clock of each environment (sandbox: real time plus the advances made). */
   environmentClock: EnvironmentClock;
-  close(): Promise<void>;
+  /**
+   * Stops gracefully: readiness answers 503 at once, requests are still served for the drain time,
+   * then the listener closes and the requests in flight finish, while webhook delivery and the job
+   * runner stop; then the database closes. `progress` names the parts still stopping.
+   */
+  close(progress?: StopProgress): Promise<void>;
 }
 
 function validatorCompilers() {
@@ -134,6 +141,18 @@ function loggerOptions(config: Config, logger: AppOptions['logger']) {
   };
 }
 
+/** Serves new requests for `drainMs`, then closes the listener and idle connections; answers once the requests in flight are done. */
+async function closeHttp(app: FastifyInstance, drainMs: number): Promise<void> {
+  if (app.server.listening) {
+    await delay(drainMs);
+    // A request whose bytes have arrived is read first (one turn of the event loop): its
+    // connection is then busy, not idle, and the request is served instead of reset.
+    await nextTurn();
+    app.log.info('closing the listener and idle connections; finishing the requests in flight');
+  }
+  await app.close();
+}
+
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
@@ -150,6 +169,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
     serializerOpts: SERIALIZER_OPTIONS,
+    // While closing, a request arriving on a connection already open is served (with Connection:
+    // close), not answered 503: its client sent it before it could know. Idle connections close.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
   });
   const compilers = validatorCompilers();
   app.setValidatorCompiler(({ schema, httpPart }) => checkingText((httpPart === 'body' ? compilers.body : compilers.text).compile(schema)));
@@ -158,6 +181,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', async (request, reply) => {
     reply.header('trace-id', request.id);
+  });
+  let stopping = false;
+  // Once stopping, every answer ends its connection, so that no client sends on one about to close.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (stopping) reply.header('connection', 'close');
+    return payload;
   });
   const metrics = installMetrics(app);
   await installOpenApi(app, config);
@@ -197,7 +226,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     worker: new DeliveryWorker(database, clock, options.sender ?? new HttpSender(), app.log),
   };
 
-  await app.register(operationsRoutes, { db, metrics });
+  await app.register(operationsRoutes, { db, metrics, stopping: () => stopping });
   await app.register(webRoutes);
   await app.register(async (scope) => {
     rateLimit(scope, limiter, (request) => `ip:${request.ip}`);
@@ -264,12 +293,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     services,
     clock,
     environmentClock,
-    async close() {
-      await app.close();
-      await services.worker.stop();
-      await jobs.stop();
-      await environmentClock.stop();
-      await database.close();
+    async close(progress = new StopProgress()) {
+      stopping = true;
+      const { drainSeconds, webhookWaitSeconds } = config.shutdown;
+      await Promise.all([
+        progress.step('HTTP requests in flight', closeHttp(app, drainSeconds * 1000)),
+        progress.step('webhook attempts in flight', services.worker.stop({ waitMs: webhookWaitSeconds * 1000 })),
+        progress.step('the scheduled job running', jobs.stop()),
+      ]);
+      await progress.step('environment clock', environmentClock.stop());
+      await progress.step('database', database.close());
     },
   };
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { loadConfig } from './core/config.js';
 import { buildApp } from './server.js';
+import { stopOnSignals } from './core/shutdown.js';
 
 /**
  * A process that only works in the background: webhook delivery and scheduled jobs. Run as many
@@ -12,9 +13,4 @@ const config = { ...loadConfig(), webhookWorker: true, jobWorker: true };
 const { app, close } = await buildApp({ config });
 app.log.info('background worker started: webhook delivery and scheduled jobs');
 
-async function shutdown(): Promise<void> {
-  await close();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown());
-process.on('SIGINT', () => void shutdown());
+stopOnSignals(app.log, config.shutdown.timeoutSeconds, close);

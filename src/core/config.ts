@@ -62,6 +62,17 @@ export interface Config {
   paymentTtlSeconds: number;
   /** Whether this process delivers webhooks too (WEBHOOK_WORKER=off leaves it to `npm run worker`). */
   webhookWorker: boolean;
+  shutdown: ShutdownSettings;
+}
+
+/** How the process stops on SIGTERM or SIGINT. */
+export interface ShutdownSettings {
+  /** After this, whatever still runs is logged and the process exits 1 (SHUTDOWN_TIMEOUT_SECONDS, default 10). */
+  timeoutSeconds: number;
+  /** New requests are still served this long while readiness answers 503, so a load balancer can stop sending (SHUTDOWN_DRAIN_SECONDS, default 0). */
+  drainSeconds: number;
+  /** Webhook attempts in flight get this long; those still running are given back to the queue (SHUTDOWN_WEBHOOK_WAIT_SECONDS, default 5). */
+  webhookWaitSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -95,6 +106,19 @@ function positive(env: Env, name: string, fallback: number): number {
   const value = integer(env, name, fallback);
   if (value < 1) throw new Error(`${name} must be at least 1, got "${env[name]}"`);
   return value;
+}
+
+/** The waits of a shutdown each end before its timeout, which would otherwise cut them short with exit code 1. */
+function shutdownSettings(env: Env): ShutdownSettings {
+  const settings = {
+    timeoutSeconds: positive(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10),
+    drainSeconds: integer(env, 'SHUTDOWN_DRAIN_SECONDS', 0),
+    webhookWaitSeconds: integer(env, 'SHUTDOWN_WEBHOOK_WAIT_SECONDS', 5),
+  };
+  for (const [name, seconds] of [['SHUTDOWN_DRAIN_SECONDS', settings.drainSeconds], ['SHUTDOWN_WEBHOOK_WAIT_SECONDS', settings.webhookWaitSeconds]] as const) {
+    if (seconds >= settings.timeoutSeconds) throw new Error(`${name} must be less than SHUTDOWN_TIMEOUT_SECONDS (${settings.timeoutSeconds}), got "${seconds}"`);
+  }
+  return settings;
 }
 
 /** ISO 4217 codes whose minor unit is "N.A.": precious metals, bond-market units, SDR, test and no-currency codes. */
@@ -160,6 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
     supportedCurrencies: currencies(env.SUPPORTED_CURRENCIES || 'EUR'),
     maxAmountMinor: positive(env, 'MAX_AMOUNT_MINOR', 99_999_999),
     paymentTtlSeconds: positive(env, 'PAYMENT_TTL_SECONDS', 3600),
+    shutdown: shutdownSettings(env),
   };
 }
 

@@ -63,6 +63,8 @@ export async function rescheduleJob(trx: Db, job: NewJob, now: Date): Promise<vo
 export class JobRunner {
   private readonly handlers = new Map<string, JobHandler>();
   private readonly loop: PollingLoop;
+  /** Set by stop(): the job running finishes, no other is claimed. */
+  private stopping = false;
 
   constructor(
     private readonly db: Kysely<Tables>,
@@ -78,10 +80,13 @@ export class JobRunner {
   }
 
   start(): void {
+    this.stopping = false;
     this.loop.start();
   }
 
+  /** Lets the job running finish (its transaction commits or rolls back) and claims no more. */
   stop(): Promise<void> {
+    this.stopping = true;
     return this.loop.stop();
   }
 
@@ -93,8 +98,8 @@ export class JobRunner {
     let ran = 0;
     const deadline = this.clock.base.now().getTime() + SETTLE_TIMEOUT_MS;
     for (;;) {
-      while (await this.runOne()) ran += 1;
-      if (!options.settle || !(await this.anyDue()) || this.clock.base.now().getTime() > deadline) return ran;
+      while (!this.stopping && (await this.runOne())) ran += 1;
+      if (this.stopping || !options.settle || !(await this.anyDue()) || this.clock.base.now().getTime() > deadline) return ran;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }

@@ -18,6 +18,8 @@ export interface WebhookRequest {
   environment: Environment;
   headers: Record<string, string>;
   body: string;
+  /** Aborts the attempt: the sender answers at once, whatever the receiver does. */
+  signal?: AbortSignal;
 }
 
 export interface Sender {
@@ -60,6 +62,7 @@ export class HttpSender implements Sender {
         {
           method: 'POST',
           agent: agents[url.protocol as 'http:' | 'https:'],
+          signal: request.signal,
           headers: { ...request.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(request.body) },
           ...(live ? { lookup: publicOnlyLookup } : {}),
         },

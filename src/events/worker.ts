@@ -10,6 +10,7 @@ import type { Outcome, Sender } from './sender.js';
 import { newWebhookSecret, signatureHeader } from './signing.js';
 import { DELIVERY_TIMEOUT_MS, MAX_SOCKETS_PER_HOST } from './sender.js';
 import { PollingLoop } from '../core/polling-loop.js';
+import { settlesWithin } from '../core/shutdown.js';
 
 /** Outcomes wait at most this long for others to be recorded with them (one transaction for many). */
 const RECORD_WITHIN_MS = 20;
@@ -48,6 +49,10 @@ export class DeliveryWorker {
    * connections: a slow one with a backlog leaves the other slots to the others.
    */
   private readonly perReceiver = new Map<string, number>();
+  /** Deliveries whose attempts are running (no outcome yet): what stop() gives back when their wait is over. */
+  private readonly attempting = new Set<number>();
+  /** Aborts the attempts given back, so that nothing waits for their receivers. */
+  private abandon = new AbortController();
 
   constructor(
     private readonly database: Pick<Database, 'db' | 'listen'>,
@@ -74,15 +79,30 @@ export class DeliveryWorker {
     this.loop.start();
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Claims nothing more and waits for the attempts in flight, at most `waitMs`: those still running
+   * then are aborted and given back to the queue, due again at once for any worker, unrecorded.
+   */
+  async stop({ waitMs = Infinity }: { waitMs?: number } = {}): Promise<void> {
     this.stopping = true;
     for (const wake of this.interrupts) wake();
     try {
       await this.unlisten?.();
-      await this.loop.stop();
+      const stopped = this.loop.stop();
+      if (waitMs !== Infinity && !(await settlesWithin(stopped, waitMs))) await this.giveBack(waitMs);
+      await stopped;
     } finally {
       this.stopping = false;
     }
+  }
+
+  private async giveBack(waitedMs: number): Promise<void> {
+    const deliveries = [...this.attempting];
+    this.attempting.clear();
+    this.abandon.abort();
+    this.abandon = new AbortController();
+    await repo.releaseLeases(this.db, deliveries);
+    this.log.warn({ deliveries: deliveries.length }, `webhook attempts still running after ${waitedMs / 1000} s given back to the queue`);
   }
 
   /**
@@ -107,10 +127,17 @@ export class DeliveryWorker {
         inFlight += claimed.length;
         for (const delivery of claimed) {
           const receiver = repo.receiverOf(delivery.url);
-          this.attempt(delivery).then(
-            (result) => finished.push(result),
-            // Not recorded: the lease runs out and a later pass tries it again.
-            (error: unknown) => this.log.error({ err: error, delivery: delivery.id }, 'webhook attempt failed before sending'),
+          this.attempting.add(delivery.id);
+          this.attempt(delivery, this.abandon.signal).then(
+            // An attempt given back meanwhile is not recorded: another worker has it again.
+            (result) => {
+              if (this.attempting.delete(delivery.id)) finished.push(result);
+            },
+            (error: unknown) => {
+              this.attempting.delete(delivery.id);
+              // Not recorded: the lease runs out and a later pass tries it again.
+              this.log.error({ err: error, delivery: delivery.id }, 'webhook attempt failed before sending');
+            },
           ).finally(() => {
             inFlight--;
             const left = (this.perReceiver.get(receiver) ?? 1) - 1;
@@ -206,7 +233,7 @@ export class DeliveryWorker {
     return previous && previousExpiresAt && previousExpiresAt > now ? [secret, previous] : [secret];
   }
 
-  private async attempt(delivery: repo.ClaimedDelivery): Promise<repo.AttemptResult> {
+  private async attempt(delivery: repo.ClaimedDelivery, signal: AbortSignal): Promise<repo.AttemptResult> {
     const attemptedAt = this.clock.now();
     const body = envelope(delivery);
     // Receivers check webhook-timestamp against their own clocks to refuse replays: it is the
@@ -223,6 +250,7 @@ export class DeliveryWorker {
         'webhook-signature': signatureHeader(secrets, delivery.event_id, timestamp, body),
         'user-agent': 'payments-webhooks/1.0',
       },
+      signal,
     });
     return this.result(delivery, attemptedAt, outcome);
   }

@@ -8,17 +8,20 @@ import { ApiError } from '../core/errors.js';
 interface Deps {
   db: Kysely<Tables>;
   metrics: Registry;
+  /** Whether the process is shutting down: readiness then answers 503, so that load balancers stop sending. */
+  stopping: () => boolean;
 }
 
 const Health = Type.Object({ status: Type.String() });
 
-export async function operationsRoutes(app: FastifyInstance, { db, metrics }: Deps): Promise<void> {
+export async function operationsRoutes(app: FastifyInstance, { db, metrics, stopping }: Deps): Promise<void> {
   app.get('/healthz', { schema: { tags: ['operations'], summary: 'Liveness: the process answers', response: { 200: Health } } }, async () => ({ status: 'ok' }));
 
   app.get(
     '/readyz',
     { schema: { tags: ['operations'], summary: 'Readiness: the database answers', response: { 200: Health } } },
     async (request) => {
+      if (stopping()) throw new ApiError('service_unavailable', { detail: 'The server is shutting down' });
       try {
         await sql`SELECT 1`.execute(db);
       } catch (error) {
