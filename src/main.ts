@@ -7,6 +7,8 @@ import { stopOnSignals } from './core/shutdown.js';
 if (existsSync('.env')) process.loadEnvFile('.env');
 const config = loadConfig();
 const { app, database, services, close } = await buildApp({ config });
+// At once: webhook delivery and scheduled jobs run already.
+stopOnSignals(app.log, config.shutdown.timeoutSeconds, close);
 
 /** A newcomer gets working sandbox credentials on the very first start, printed once. */
 async function announceCredentials(): Promise<string[]> {
@@ -34,5 +36,3 @@ const lines = [
   `Get a token: curl -s ${config.authUrl}/oauth/token -H 'content-type: application/json' -d '{"grant_type":"client_credentials","client_id":"…","client_secret":"…","audience":"${config.sandboxBaseUrl}"}'`,
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
-
-stopOnSignals(app.log, config.shutdown.timeoutSeconds, close);

@@ -71,7 +71,7 @@ export interface ShutdownSettings {
   timeoutSeconds: number;
   /** New requests are still served this long while readiness answers 503, so a load balancer can stop sending (SHUTDOWN_DRAIN_SECONDS, default 0). */
   drainSeconds: number;
-  /** Webhook attempts in flight get this long; those still running are given back to the queue (SHUTDOWN_WEBHOOK_WAIT_SECONDS, default 5). */
+  /** Webhook attempts in flight get this long; those still running are given back to the queue (SHUTDOWN_WEBHOOK_WAIT_SECONDS, default half the timeout). */
   webhookWaitSeconds: number;
 }
 
@@ -110,10 +110,11 @@ function positive(env: Env, name: string, fallback: number): number {
 
 /** The waits of a shutdown each end before its timeout, which would otherwise cut them short with exit code 1. */
 function shutdownSettings(env: Env): ShutdownSettings {
+  const timeoutSeconds = positive(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10);
   const settings = {
-    timeoutSeconds: positive(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10),
+    timeoutSeconds,
     drainSeconds: integer(env, 'SHUTDOWN_DRAIN_SECONDS', 0),
-    webhookWaitSeconds: integer(env, 'SHUTDOWN_WEBHOOK_WAIT_SECONDS', 5),
+    webhookWaitSeconds: integer(env, 'SHUTDOWN_WEBHOOK_WAIT_SECONDS', Math.floor(timeoutSeconds / 2)),
   };
   for (const [name, seconds] of [['SHUTDOWN_DRAIN_SECONDS', settings.drainSeconds], ['SHUTDOWN_WEBHOOK_WAIT_SECONDS', settings.webhookWaitSeconds]] as const) {
     if (seconds >= settings.timeoutSeconds) throw new Error(`${name} must be less than SHUTDOWN_TIMEOUT_SECONDS (${settings.timeoutSeconds}), got "${seconds}"`);

@@ -1,11 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+/** tsx as a loader of node itself, as `npm start` uses it: the tsx CLI relays signals to a child it kills when the child is slow to answer. */
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
-/** A project script running as a process of its own (its process group, so tsx's child goes with it). */
+/** A project script running as a process of its own (and its own process group). */
 export interface Started {
   child: ChildProcess;
   output: () => string;
@@ -17,9 +19,9 @@ export interface Started {
 
 const started: Started[] = [];
 
-/** Runs a project script with tsx, as `npm start` and `npm run cli` do, in a clean environment. */
+/** Runs a project script with the tsx loader, as `npm start` and `npm run worker` do, in a clean environment. */
 export function runScript(script: string, args: string[], env: Record<string, string>, cwd: string): Started {
-  const child = spawn(TSX, [path.join(ROOT, script), ...args], {
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, path.join(ROOT, script), ...args], {
     cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? cwd, ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('shutdown settings', () => {
+  it('defaults to a 10 s bound, no drain and half the bound for webhook attempts in flight', () => {
+    expect(loadConfig({}).shutdown).toEqual({ timeoutSeconds: 10, drainSeconds: 0, webhookWaitSeconds: 5 });
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '3' }).shutdown).toEqual({ timeoutSeconds: 3, drainSeconds: 0, webhookWaitSeconds: 1 });
+  });
+
+  it('takes waits that end before the bound', () => {
+    const env = { SHUTDOWN_TIMEOUT_SECONDS: '3', SHUTDOWN_DRAIN_SECONDS: '2', SHUTDOWN_WEBHOOK_WAIT_SECONDS: '0' };
+    expect(loadConfig(env).shutdown).toEqual({ timeoutSeconds: 3, drainSeconds: 2, webhookWaitSeconds: 0 });
+  });
+
+  it('refuses waits that the bound would cut short, and a bound of 0', () => {
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '10' })).toThrow(/SHUTDOWN_DRAIN_SECONDS must be less than SHUTDOWN_TIMEOUT_SECONDS \(10\)/);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '4', SHUTDOWN_WEBHOOK_WAIT_SECONDS: '4' })).toThrow(/SHUTDOWN_WEBHOOK_WAIT_SECONDS must be less/);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS must be at least 1/);
+  });
+});
