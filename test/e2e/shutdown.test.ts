@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { scheduleJob } from '../../src/core/jobs.js';
 import { DATABASE, createDataStore, freePort, requester, startServer, type DataStore } from '../helpers/harness.js';
 import { runScript, stopStarted, type Started } from '../helpers/processes.js';
-import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
 import { recordEvent } from '../helpers/events.js';
 
 const receivers: Receiver[] = [];
@@ -99,12 +99,12 @@ async function keepSending(url: string, token: string, agent: http.Agent, sent: 
   }
 }
 
-async function waitUntil(check: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+/** Whether a new connection is refused (once the listener is closed). */
+async function refused(url: string): Promise<boolean> {
+  return get(url, false).then(
+    () => false,
+    (error: NodeJS.ErrnoException) => error.code === 'ECONNREFUSED',
+  );
 }
 
 describe('what works', () => {
@@ -122,7 +122,7 @@ describe('what works', () => {
         const inFlight = await paymentInFlight(api);
         const sent = { count: 0 };
         const clients = Array.from({ length: 4 }, () => keepSending(api.url, api.token, busy, sent));
-        await waitUntil(() => sent.count >= 8);
+        await eventually(async () => sent.count >= 8, 30_000);
 
         api.proc.child.kill('SIGTERM');
         // Right after the signal (the server may not have seen it yet), on the connections left idle.
@@ -144,7 +144,7 @@ describe('what works', () => {
         await api.proc.waitFor(/already shutting down[\s\S]*already shutting down/);
         // After the drain: no new connection, the payment still in flight.
         await api.proc.waitFor(/closing the listener/);
-        await expect(get(`${api.url}/healthz`, false)).rejects.toThrow(/ECONNREFUSED/);
+        await eventually(() => refused(`${api.url}/healthz`), 30_000);
         expect(api.proc.child.exitCode).toBeNull();
         inFlight.finish();
         const created = await inFlight.answered;
@@ -214,7 +214,7 @@ describe('what works', () => {
         for (const subjectId of ['first', 'second']) await scheduleJob(trx, { environment: 'sandbox', kind: 'test.slow', subjectId, dueAt: longAgo }, server.clock.now());
       });
       jobs.start();
-      await waitUntil(() => running.length === 1);
+      await eventually(async () => running.length === 1, 30_000);
       const stopped = jobs.stop();
       release();
       await stopped;
