@@ -49,10 +49,11 @@ export class DeliveryWorker {
    * connections: a slow one with a backlog leaves the other slots to the others.
    */
   private readonly perReceiver = new Map<string, number>();
-  /** Deliveries whose attempts are running (no outcome yet): what stop() gives back when their wait is over. */
-  private readonly attempting = new Set<number>();
-  /** Aborts the attempts given back, so that nothing waits for their receivers. */
-  private abandon = new AbortController();
+  /**
+   * The attempts running (no outcome yet) by delivery, each with what aborts it: what stop() gives
+   * back when their wait is over, without waiting for their receivers.
+   */
+  private readonly attempting = new Map<number, AbortController>();
 
   constructor(
     private readonly database: Pick<Database, 'db' | 'listen'>,
@@ -97,10 +98,9 @@ export class DeliveryWorker {
   }
 
   private async giveBack(waitedMs: number): Promise<void> {
-    const deliveries = [...this.attempting];
+    const deliveries = [...this.attempting.keys()];
+    for (const abort of this.attempting.values()) abort.abort();
     this.attempting.clear();
-    this.abandon.abort();
-    this.abandon = new AbortController();
     await repo.releaseLeases(this.db, deliveries);
     this.log.warn({ deliveries: deliveries.length }, `webhook attempts still running after ${waitedMs / 1000} s given back to the queue`);
   }
@@ -127,8 +127,9 @@ export class DeliveryWorker {
         inFlight += claimed.length;
         for (const delivery of claimed) {
           const receiver = repo.receiverOf(delivery.url);
-          this.attempting.add(delivery.id);
-          this.attempt(delivery, this.abandon.signal).then(
+          const abort = new AbortController();
+          this.attempting.set(delivery.id, abort);
+          this.attempt(delivery, abort.signal).then(
             // An attempt given back meanwhile is not recorded: another worker has it again.
             (result) => {
               if (this.attempting.delete(delivery.id)) finished.push(result);
