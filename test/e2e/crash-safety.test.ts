@@ -63,6 +63,8 @@ async function installCrashWindows(): Promise<void> {
 
 /** Waits until a backend of this schema's server sleeps in a crash window, then kills the server. */
 async function killInsideTheWindow(server: RunningServer, sending: Promise<unknown>): Promise<void> {
+  // The client sees the connection end without an answer, maybe before the process's exit is reported.
+  const ended = sending.catch(() => undefined);
   const sleeping = async () => (await database.query(`SELECT pid FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND query NOT ILIKE '%pg_stat_activity%'`)).rows.length > 0;
   const deadline = Date.now() + 60_000;
   while (!(await sleeping())) {
@@ -70,7 +72,7 @@ async function killInsideTheWindow(server: RunningServer, sending: Promise<unkno
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   await server.proc.kill();
-  await sending.catch(() => undefined); // the client sees the connection end without an answer
+  await ended;
   // The database finishes what the dead process left: the commit it had asked for, or the rollback of an open transaction.
   while (await sleeping()) await new Promise((resolve) => setTimeout(resolve, 50));
 }
