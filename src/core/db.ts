@@ -549,8 +549,10 @@ async function embeddedDatabase(config: Config, inMemory: boolean): Promise<PGli
 async function listenOnServer(server: ServerConnections, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  // Not unref'd: a process that only listens (npm run worker) would otherwise end while the server is away.
   const reconnectSoon = () => {
-    if (!stopped) setTimeout(() => void connect().catch(reconnectSoon), 1000).unref();
+    if (!stopped) retry = setTimeout(() => void connect().catch(reconnectSoon), 1000);
   };
   const connect = async (): Promise<void> => {
     const next = await server.selector.connect(server.settings);
@@ -566,7 +568,6 @@ async function listenOnServer(server: ServerConnections, channel: string, onNoti
     try {
       await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     } catch (error) {
-      lost = true;
       void next.end().catch(() => undefined);
       throw error;
     }
@@ -578,6 +579,7 @@ async function listenOnServer(server: ServerConnections, channel: string, onNoti
   await connect();
   return async () => {
     stopped = true;
+    clearTimeout(retry);
     await client?.end().catch(() => undefined);
   };
 }
