@@ -36,8 +36,8 @@ interface Recorded {
 }
 
 /**
- * Clients that create payments (with an Idempotency-Key), read back each one created, and ask for
- * tokens, each as fast as it is answered, until stopped; every answer is recorded.
+ * Clients that create payments, read back each one created, and ask for tokens, each as fast as it
+ * is answered, until stopped; every answer is recorded.
  */
 function startLoad(api: ServerProcess, token: string, clients = 4) {
   const recorded: Recorded[] = [];
@@ -58,7 +58,7 @@ function startLoad(api: ServerProcess, token: string, clients = 4) {
   const client = async () => {
     while (running) {
       const reference = `load-${++sequence}`;
-      const create = await record('create', () => api.request('POST', '/sandbox/payments', { token, body: paymentBody(reference), headers: { 'idempotency-key': reference } }));
+      const create = await record('create', () => api.request('POST', '/sandbox/payments', { token, body: paymentBody(reference) }));
       if (create?.status === 201) {
         created.set(create.body.id, reference);
         await record('read', () => api.request('GET', `/sandbox/payments/${create.body.id}`, { token }));
