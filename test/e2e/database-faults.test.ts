@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServerProcess, type Answer } from '../helpers/api-process.js';
+import { ServerProcess, type TimedResponse } from '../helpers/api-process.js';
 import { POSTGRES_BIN, PostgresInstance, waitUntil } from '../helpers/postgres-instance.js';
 
 /**
@@ -29,36 +29,38 @@ const paymentBody = (reference: string) => ({
 
 interface Recorded {
   what: 'create' | 'read' | 'token';
+  /** A creation's reference, also its Idempotency-Key. */
+  reference?: string;
   at: number;
-  answer?: Answer;
+  answer?: TimedResponse;
   /** The request itself failed: the process did not answer at all. */
   failure?: string;
 }
 
 /**
- * Clients that create payments, read back each one created, and ask for tokens, each as fast as it
- * is answered, until stopped; every answer is recorded.
+ * Clients that create payments (with an Idempotency-Key), read back each one created, and ask for
+ * tokens, each as fast as it is answered, until stopped; every answer is recorded.
  */
 function startLoad(api: ServerProcess, token: string, clients = 4) {
   const recorded: Recorded[] = [];
   const created = new Map<string, string>(); // payment id → reference
   let running = true;
   let sequence = 0;
-  const record = async (what: Recorded['what'], request: () => Promise<Answer>) => {
+  const record = async (what: Recorded['what'], request: () => Promise<TimedResponse>, reference?: string) => {
     const at = Date.now();
     try {
       const answer = await request();
-      recorded.push({ what, at, answer });
+      recorded.push({ what, reference, at, answer });
       return answer;
     } catch (error) {
-      recorded.push({ what, at, failure: String((error as Error).cause ?? error) });
+      recorded.push({ what, reference, at, failure: String((error as Error).cause ?? error) });
       return undefined;
     }
   };
   const client = async () => {
     while (running) {
       const reference = `load-${++sequence}`;
-      const create = await record('create', () => api.request('POST', '/sandbox/payments', { token, body: paymentBody(reference) }));
+      const create = await record('create', () => api.request('POST', '/sandbox/payments', { token, body: paymentBody(reference), headers: { 'idempotency-key': reference } }), reference);
       if (create?.status === 201) {
         created.set(create.body.id, reference);
         await record('read', () => api.request('GET', `/sandbox/payments/${create.body.id}`, { token }));
@@ -93,7 +95,30 @@ function flaw(entry: Recorded): string | undefined {
 
 /** Error lines (level 50 and up) in a process's log: a database outage must cause none. */
 function errorLines(process: ServerProcess) {
-  return process.logLines.filter((line) => Number(line.level) >= 50 || 'stderr' in line);
+  return process.logLines().filter((line) => Number(line.level) >= 50);
+}
+
+/**
+ * What a client does after the outage: each creation answered 503 is sent again with its
+ * Idempotency-Key and answered 201 (a replay if the first had committed after all); then every
+ * payment the load asked for exists exactly once, and every one answered 201 reads back.
+ */
+async function expectEachPaymentOnce(api: ServerProcess, token: string, recorded: Recorded[], created: Map<string, string>) {
+  for (const entry of recorded.filter((each) => each.what === 'create' && each.answer?.status === 503)) {
+    const retried = await api.request('POST', '/sandbox/payments', { token, body: paymentBody(entry.reference!), headers: { 'idempotency-key': entry.reference! } });
+    expect(retried.status, retried.text).toBe(201);
+    created.set(retried.body.id, entry.reference!);
+  }
+  for (const [id, reference] of created) {
+    const read = await api.request('GET', `/sandbox/payments/${id}`, { token });
+    expect(read.status, read.text).toBe(200);
+    expect(read.body.reference).toBe(reference);
+  }
+  const references = new Set(recorded.filter((entry) => entry.what === 'create').map((entry) => entry.reference!));
+  for (const reference of references) {
+    const listed = await api.request('GET', `/sandbox/payments?reference=${reference}`, { token });
+    expect(listed.body.data.map((payment: { id: string }) => payment.id), reference).toHaveLength(1);
+  }
 }
 
 async function readyz(api: ServerProcess): Promise<number> {
@@ -112,7 +137,7 @@ describe.skipIf(!RUNS)('a PostgreSQL server that restarts', () => {
   });
 
   it(
-    'is outlived by the API and the worker under load: 503 with Retry-After while it is away, /readyz 503 then 200, and service again without a restart',
+    'is outlived by the API and the worker under load: 503 with Retry-After while it is away, /readyz 503 then 200, service again without a restart, and retried payments made once',
     async () => {
       const url = await server.createDatabase('restart_under_load');
       const api = await ServerProcess.start({ env: { DATABASE_URL: url } });
@@ -151,13 +176,7 @@ describe.skipIf(!RUNS)('a PostgreSQL server that restarts', () => {
           console.info(
             `restart under load: ${load.recorded.length} requests, ${unavailable.length} answered 503, slowest 503 in ${Math.round(Math.max(...unavailable.map((answer) => answer.ms)))} ms`,
           );
-          // Every payment whose creation was answered 201 is there.
-          const token = await api.token();
-          for (const [id, reference] of load.created) {
-            const read = await api.request('GET', `/sandbox/payments/${id}`, { token });
-            expect(read.status, read.text).toBe(200);
-            expect(read.body.reference).toBe(reference);
-          }
+          await expectEachPaymentOnce(api, await api.token(), load.recorded, load.created);
         } finally {
           await load.stop();
         }
@@ -169,7 +188,7 @@ describe.skipIf(!RUNS)('a PostgreSQL server that restarts', () => {
         // An outage is a warning per request, not an error with a stack trace.
         expect(errorLines(api)).toEqual([]);
         expect(errorLines(worker)).toEqual([]);
-        expect(api.logLines.filter((line) => line.level === 40 && line.code === 'service_unavailable').length).toBeGreaterThan(0);
+        expect(api.logLines().filter((line) => line.level === 40 && line.code === 'service_unavailable').length).toBeGreaterThan(0);
       } finally {
         await worker.stop();
         await api.stop();
@@ -203,7 +222,9 @@ describe.skipIf(!RUNS)('a PostgreSQL server that restarts', () => {
         await locker.connect();
         await locker.query('BEGIN');
         await locker.query('LOCK TABLE onboarding_tokens IN ACCESS EXCLUSIVE MODE');
-        const answer = api.request('POST', '/sandbox/applications', { token, body: application });
+        const keyed = { token, body: application, headers: { 'idempotency-key': 'cut-1' } };
+        const answer = api.request('POST', '/sandbox/applications', keyed);
+        const answeredAt = answer.then(() => Date.now());
         await waitUntil(
           async () => (await server.query(`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%onboarding_tokens%'`)).length > 0,
           SLOW_MS,
@@ -216,12 +237,12 @@ describe.skipIf(!RUNS)('a PostgreSQL server that restarts', () => {
         expect(refused.status, refused.text).toBe(503);
         expect(refused.headers.get('retry-after')).toBe('2');
         expect(refused.body).toMatchObject({ code: 'service_unavailable' });
-        expect(Date.now() - cut).toBeLessThan(OUTAGE_ANSWER_MS);
+        expect((await answeredAt) - cut).toBeLessThan(OUTAGE_ANSWER_MS);
         expect(await written()).toEqual({ accounts: 0, applications: 0, tokens: 0 });
 
-        // The same request again, now that the server is back, is done whole.
+        // The client's retry with the same Idempotency-Key (rolled back with the rest) is done whole.
         await waitUntil(async () => (await readyz(api)) === 200, SLOW_MS, '/readyz 200 after the restart');
-        const retried = await api.request('POST', '/sandbox/applications', { token, body: application });
+        const retried = await api.request('POST', '/sandbox/applications', keyed);
         expect(retried.status, retried.text).toBe(201);
         expect(await written()).toEqual({ accounts: 1, applications: 1, tokens: 1 });
         expect(api.alive, api.output()).toBe(true);
@@ -251,7 +272,7 @@ describe.skipIf(!RUNS)('a primary that fails over to its synchronous standby', (
   });
 
   it(
-    'is followed by the running API within seconds, and every payment answered 201 before the failover is still there',
+    'is followed by the running API within seconds; every payment answered 201 before is still there, and retried payments are made once',
     async () => {
       const url = `postgres://postgres@${primary.address},${standby.address}/postgres?target_session_attrs=read-write`;
       const api = await ServerProcess.start({ env: { DATABASE_URL: url } });
@@ -278,13 +299,8 @@ describe.skipIf(!RUNS)('a primary that fails over to its synchronous standby', (
         } finally {
           await load.stop();
         }
-        // Every payment whose creation was answered 201, on either server, is on the new primary.
-        expect(load.created.size).toBeGreaterThan(20);
-        for (const [id, reference] of load.created) {
-          const read = await api.request('GET', `/sandbox/payments/${id}`, { token });
-          expect(read.status, read.text).toBe(200);
-          expect(read.body.reference).toBe(reference);
-        }
+        // Every payment answered 201 on the old primary is on the new one; none was made twice.
+        await expectEachPaymentOnce(api, token, load.recorded, load.created);
         expect(await readyz(api)).toBe(200);
         expect(api.alive, api.output()).toBe(true);
         expect(errorLines(api)).toEqual([]);
