@@ -440,10 +440,10 @@ interface ServerConnections {
   settings: pg.ClientConfig;
 }
 
-function serverConnections(config: Config): ServerConnections {
+function serverConnections(url: string, config: Config): ServerConnections {
   const schema = config.databaseSchema;
   return {
-    selector: new ServerSelector(parseDatabaseUrl(config.databaseUrl!)),
+    selector: new ServerSelector(parseDatabaseUrl(url)),
     settings: {
       // A server that vanished without closing its connections (a machine down, a network cut) is noticed by TCP.
       keepAlive: true,
@@ -591,7 +591,7 @@ export interface OpenOptions {
 
 export async function openDatabase(config: Config, options: OpenOptions = {}): Promise<Database> {
   if (config.databaseUrl) {
-    const server = serverConnections(config);
+    const server = serverConnections(config.databaseUrl, config);
     if (config.databaseSchema) await ensureSchema(server, config.databaseSchema);
     const pool = postgresPool(server);
     const checkout = () => server.selector.firstAccepting(() => pool.connect());

@@ -254,6 +254,36 @@ describe.skipIf(!RUNS)('a PostgreSQL server that restarts', () => {
     },
     3 * SLOW_MS,
   );
+  it(
+    'answers writes 503 while the server is read-only (fenced after a failover, 25006), reads still, and writes again once it is not',
+    async () => {
+      const url = await server.createDatabase('fenced');
+      const api = await ServerProcess.start({ env: { DATABASE_URL: url, WEBHOOK_WORKER: 'off', JOB_WORKER: 'off' } });
+      const readOnly = (on: boolean) => server.query(`ALTER SYSTEM SET default_transaction_read_only = ${on ? 'on' : 'off'}`).then(() => server.query('SELECT pg_reload_conf()'));
+      try {
+        const token = await api.token();
+        const create = (reference: string) => api.request('POST', '/sandbox/payments', { token, body: paymentBody(reference), headers: { 'idempotency-key': reference } });
+        const before = await create('fenced-0');
+        expect(before.status, before.text).toBe(201);
+
+        await readOnly(true);
+        let refused: TimedResponse | undefined;
+        await waitUntil(async () => (refused = await create('fenced-1')).status === 503, SLOW_MS, 'a write refused by the read-only server');
+        expect(flaw({ what: 'create', at: Date.now(), answer: refused })).toBeUndefined();
+        expect(api.logLines().some((line) => line.level === 40 && /read-only transaction/.test(String(line.reason)))).toBe(true);
+        expect((await api.request('GET', `/sandbox/payments/${before.body.id}`, { token })).status).toBe(200); // reads go on
+
+        await readOnly(false);
+        await waitUntil(async () => (await create('fenced-1')).status === 201, SLOW_MS, 'writes accepted again');
+        expect(api.alive, api.output()).toBe(true);
+        expect(errorLines(api)).toEqual([]);
+      } finally {
+        await readOnly(false).catch(() => undefined);
+        await api.stop();
+      }
+    },
+    3 * SLOW_MS,
+  );
 });
 
 describe.skipIf(!RUNS)('a primary that fails over to its synchronous standby', () => {
