@@ -37,6 +37,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Schema to use on a PostgreSQL server (tests give each run its own). */
   databaseSchema: string | undefined;
+  /** How long opening a connection to the PostgreSQL server may take before the request is answered 503 (DATABASE_CONNECT_TIMEOUT_SECONDS, default 5). */
+  databaseConnectTimeoutSeconds: number;
   bootstrapClients: BootstrapClient[];
   accessTokenTtlSeconds: number;
   rateLimitPerSecond: number;
@@ -171,6 +173,7 @@ export function loadConfig(env: Env = process.env): Config {
     s3: s3Settings(env),
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
+    databaseConnectTimeoutSeconds: positive(env, 'DATABASE_CONNECT_TIMEOUT_SECONDS', 5),
     bootstrapClients: bootstrapClients(env),
     accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 3600),
     rateLimitPerSecond: integer(env, 'RATE_LIMIT_PER_SECOND', 100),

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { openDatabase, PreparingPool } from './db.js';
+import { isDatabaseUnavailable } from './database-errors.js';
 
 /**
  * PreparingPool is the PostgreSQL server's path (PGlite has its own pool), so it is tested against
@@ -108,3 +109,81 @@ describe('the server connection', () => {
   });
 });
 
+
+/** A server that accepts TCP connections and never answers: a machine that hangs. */
+async function silentServer() {
+  const sockets = new Set<net.Socket>();
+  let connections = 0;
+  const server = net.createServer((socket) => {
+    connections++;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    address: `127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    connections: () => connections,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('connections that fail', () => {
+  it('closes a connection that broke while checked out instead of handing it out again, and the process outlives it', async () => {
+    const proxy = await outageProxy(new URL(SERVER_URL));
+    const serverPool = new pg.Pool({ connectionString: proxy.url, max: 1 });
+    serverPool.on('error', () => undefined);
+    const pool = new PreparingPool(serverPool);
+    const backend = async (client: Awaited<ReturnType<PreparingPool['connect']>>) => (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid', [])).rows[0]!.pid;
+    try {
+      const first = await pool.connect();
+      const pid = await backend(first);
+      proxy.down(); // the server goes away under a checked-out connection
+      const failure = await first.query('SELECT 1', []).catch((error: unknown) => error);
+      expect(isDatabaseUnavailable(failure)).toBe(true);
+      first.release();
+      proxy.up();
+      const second = await pool.connect();
+      expect(await backend(second)).not.toBe(pid);
+      second.release();
+    } finally {
+      await pool.end();
+      await proxy.close();
+    }
+  });
+
+  it('gives up on a server that never answers after DATABASE_CONNECT_TIMEOUT_SECONDS, uses the next one listed, and keeps to it', async () => {
+    const silent = await silentServer();
+    const real = new URL(SERVER_URL);
+    const userinfo = real.username ? `${real.username}${real.password ? `:${real.password}` : ''}@` : '';
+    const url = `postgres://${userinfo}${silent.address},${real.host}${real.pathname}`;
+    const schema = `timeout_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+    const started = Date.now();
+    const database = await openDatabase(loadConfig({ DATABASE_URL: url, DATABASE_SCHEMA: schema, DATABASE_CONNECT_TIMEOUT_SECONDS: '1' }));
+    try {
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_000); // the silent server was tried first, for a second
+      const triedSilent = silent.connections();
+      expect(triedSilent).toBeGreaterThan(0);
+      await Promise.all(Array.from({ length: 5 }, () => sql`SELECT pg_sleep(0.05)`.execute(database.db)));
+      expect(silent.connections()).toBe(triedSilent); // new connections go to the server that answered
+    } finally {
+      await database.close();
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await silent.close();
+    }
+  });
+
+  it('answers a connection attempt to a server that never answers with an unavailable error once the timeout is over', async () => {
+    const silent = await silentServer();
+    const pool = new PreparingPool(new pg.Pool({ connectionString: `postgres://postgres@${silent.address}/test`, connectionTimeoutMillis: 500 }));
+    try {
+      const failure = await pool.connect().catch((error: unknown) => error);
+      expect(isDatabaseUnavailable(failure)).toBe(true);
+    } finally {
+      await pool.end();
+      await silent.close();
+    }
+  });
+});

@@ -7,6 +7,8 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { PGlitePool } from './pglite-pool.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { isDatabaseUnavailable } from './database-errors.js';
+import { parseDatabaseUrl, ServerSelector } from './postgres-servers.js';
 import type { Config, Environment } from './config.js';
 
 export interface PlatformsTable {
@@ -432,12 +434,31 @@ function parseInt8(value: string): number {
   return parsed;
 }
 
-function postgresPool(config: Config): pg.Pool {
+/** How this process reaches the PostgreSQL server: which of DATABASE_URL's servers, with which settings. */
+interface ServerConnections {
+  selector: ServerSelector;
+  settings: pg.ClientConfig;
+}
+
+function serverConnections(url: string, config: Config): ServerConnections {
   const schema = config.databaseSchema;
+  return {
+    selector: new ServerSelector(parseDatabaseUrl(url)),
+    settings: {
+      // A server that vanished without closing its connections (a machine down, a network cut) is noticed by TCP.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      connectionTimeoutMillis: config.databaseConnectTimeoutSeconds * 1000,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    },
+  };
+}
+
+function postgresPool({ selector, settings }: ServerConnections): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: config.databaseUrl,
+    ...settings,
+    Client: selector.Client,
     max: 20,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === 20 ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
@@ -454,12 +475,18 @@ function postgresPool(config: Config): pg.Pool {
  * a statement once, then only binds and executes it (one message fewer per query, no planning).
  * A statement whose result type a later migration changed (another process's, during a rolling
  * deploy) is prepared again under a new name; outside a transaction the query is retried at once.
+ * A connection that broke while checked out (the server restarted, failed over, went away) goes
+ * back to the pool with its error, so the pool closes it instead of handing it out again.
  */
 export class PreparingPool implements PostgresPool {
   private readonly names = new Map<string, string>();
   private readonly generations = new Map<string, number>();
 
-  constructor(private readonly pool: pg.Pool) {}
+  /** `checkout` takes a connection from the pool (trying each server in turn, when there are several). */
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly checkout: () => Promise<pg.PoolClient> = () => pool.connect(),
+  ) {}
 
   private nameOf(text: string): string {
     let name = this.names.get(text);
@@ -482,10 +509,24 @@ export class PreparingPool implements PostgresPool {
   }
 
   async connect(): Promise<PostgresPoolClient> {
-    const client = await this.pool.connect();
+    const client = await this.checkout();
+    let broken: Error | undefined;
+    const onError = (error: Error) => (broken ??= error);
+    client.on('error', onError);
+    const noticing = <T>(result: Promise<T>) =>
+      result.catch((error: unknown) => {
+        if (isDatabaseUnavailable(error)) broken ??= error as Error;
+        throw error;
+      });
     const query = (text: unknown, parameters?: readonly unknown[]) =>
-      typeof text === 'string' && parameters && parameters.length > 0 ? this.run(client, text, [...parameters]) : client.query(text as string, parameters as unknown[]);
-    return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
+      noticing(typeof text === 'string' && parameters && parameters.length > 0 ? this.run(client, text, [...parameters]) : client.query(text as string, parameters as unknown[]));
+    return {
+      query: query as unknown as PostgresPoolClient['query'],
+      release: () => {
+        client.off('error', onError);
+        client.release(broken);
+      },
+    };
   }
 
   end(): Promise<void> {
@@ -501,17 +542,21 @@ async function embeddedDatabase(config: Config, inMemory: boolean): Promise<PGli
 }
 
 /**
- * LISTEN on a dedicated server connection. When the connection drops it is opened again, every
- * second until the server answers (an outage may last longer than one try).
+ * LISTEN on a dedicated server connection (to a server chosen as the pool's are). When the
+ * connection drops it is opened again, every second until a server answers (an outage may last
+ * longer than one try).
  */
-async function listenOnServer(config: Config, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+async function listenOnServer(server: ServerConnections, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  // Not unref'd: a process that only listens (npm run worker) would otherwise end while the server is away.
   const reconnectSoon = () => {
-    if (!stopped) setTimeout(() => void connect().catch(reconnectSoon), 1000).unref();
+    if (!stopped) retry = setTimeout(() => void connect().catch(reconnectSoon), 1000);
   };
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: config.databaseUrl });
+    const next = await server.selector.connect(server.settings);
+    if (stopped) return void (await next.end());
     let lost = false;
     const drop = () => {
       if (lost) return;
@@ -521,10 +566,8 @@ async function listenOnServer(config: Config, channel: string, onNotify: () => v
     };
     next.on('notification', (message) => message.channel === channel && onNotify());
     try {
-      await next.connect();
       await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     } catch (error) {
-      lost = true;
       void next.end().catch(() => undefined);
       throw error;
     }
@@ -536,6 +579,7 @@ async function listenOnServer(config: Config, channel: string, onNotify: () => v
   await connect();
   return async () => {
     stopped = true;
+    clearTimeout(retry);
     await client?.end().catch(() => undefined);
   };
 }
@@ -547,10 +591,13 @@ export interface OpenOptions {
 
 export async function openDatabase(config: Config, options: OpenOptions = {}): Promise<Database> {
   if (config.databaseUrl) {
-    if (config.databaseSchema) await ensureSchema(config);
-    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: new PreparingPool(postgresPool(config)) }) });
+    const server = serverConnections(config.databaseUrl, config);
+    if (config.databaseSchema) await ensureSchema(server, config.databaseSchema);
+    const pool = postgresPool(server);
+    const checkout = () => server.selector.firstAccepting(() => pool.connect());
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: new PreparingPool(pool, checkout) }) });
     await migrate(db);
-    return { db, kind: 'postgres', listen: (channel, onNotify) => listenOnServer(config, channel, onNotify), close: () => db.destroy() };
+    return { db, kind: 'postgres', listen: (channel, onNotify) => listenOnServer(server, channel, onNotify), close: () => db.destroy() };
   }
   const inMemory = options.inMemory ?? false;
   const unlock = inMemory ? async () => undefined : await lockDataDir(await dataDirOf(config));
@@ -581,11 +628,10 @@ async function dataDirOf(config: Config): Promise<string> {
   return config.dataDir;
 }
 
-async function ensureSchema(config: Config): Promise<void> {
-  const client = new pg.Client({ connectionString: config.databaseUrl });
-  await client.connect();
+async function ensureSchema(server: ServerConnections, schema: string): Promise<void> {
+  const client = await server.selector.connect(server.settings);
   try {
-    await client.query(`CREATE SCHEMA IF NOT EXISTS ${pg.escapeIdentifier(config.databaseSchema!)}`);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${pg.escapeIdentifier(schema)}`);
   } catch (error) {
     // Two processes creating the same schema at once: the loser sees a unique violation.
     if ((error as { code?: string }).code !== '23505') throw error;

@@ -3,6 +3,7 @@ import Fastify, { type FastifyError } from 'fastify';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { ApiError, PROBLEMS, fieldErrors, installErrorHandling, toApiError, type ProblemCode } from './errors.js';
+import { ServerRefusedError } from './database-errors.js';
 
 const INTERNALS = 'connect ECONNREFUSED 10.0.0.7:5432 password=hunter2 at /srv/app/src/payments/repository.ts:42';
 
@@ -18,6 +19,9 @@ async function appWithFailingRoute(lines: Record<string, unknown>[]) {
   installErrorHandling(app);
   app.get('/boom', async () => {
     throw new Error(INTERNALS);
+  });
+  app.get('/database-gone', async () => {
+    throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01', severity: 'FATAL' });
   });
   app.get('/typed', async () => {
     throw Object.assign(new TypeError("Cannot read properties of undefined (reading 'amount_minor')"), { statusCode: 502 });
@@ -77,6 +81,64 @@ describe('what works', () => {
     expect(toApiError(fastifyError('FST_ERR_CTP_EMPTY_JSON_BODY', 400)).code).toBe('malformed_request');
     expect(toApiError(new SyntaxError('Unexpected token } in JSON')).code).toBe('malformed_request');
     expect(toApiError(fastifyError('SOME_PLUGIN_NOT_FOUND', 404)).code).toBe('not_found');
+  });
+});
+
+/** A pg server error as pg raises it: the message and the SQLSTATE. */
+const serverError = (code: string, message = 'server error') => Object.assign(new Error(message), { code });
+const socketError = (code: string, syscall = 'connect') => Object.assign(new Error(`${syscall} ${code} 10.0.0.7:5432`), { code, syscall });
+
+describe('a database that cannot serve', () => {
+  it.each([
+    ['the server shutting down (57P01)', serverError('57P01', 'terminating connection due to administrator command')],
+    ['the server crashing (57P02)', serverError('57P02')],
+    ['the server starting up (57P03)', serverError('57P03', 'the database system is starting up')],
+    ['a connection exception (08006)', serverError('08006')],
+    ['a connection refused by the server (08001)', serverError('08001')],
+    ['a write on a standby after a failover (25006)', serverError('25006', 'cannot execute INSERT in a read-only transaction')],
+    ['too many connections (53300)', serverError('53300')],
+    ['a refused TCP connection', socketError('ECONNREFUSED')],
+    ['a reset connection', socketError('ECONNRESET', 'read')],
+    ['a missing Unix socket', socketError('ENOENT')],
+    ['a connection that broke', new Error('Connection terminated unexpectedly')],
+    ['a pool that could not connect in time', new Error('Connection terminated due to connection timeout', { cause: new Error('Connection terminated unexpectedly') })],
+    ['a pool with no connection free in time', new Error('timeout exceeded when trying to connect')],
+    ['a query on a connection that already broke', new Error('Client has encountered a connection error and is not queryable')],
+    ['a host name with several addresses, none answering', Object.assign(new AggregateError([socketError('ECONNREFUSED'), socketError('ECONNREFUSED')]), { code: 'ECONNREFUSED' })],
+    ['every server of DATABASE_URL refusing', new ServerRefusedError('cannot use the database server db2:5432: it is read-only (target_session_attrs=read-write)')],
+  ])('maps %s to 503 service_unavailable with Retry-After', (_what, error) => {
+    const mapped = toApiError(error);
+    expect(mapped.code).toBe('service_unavailable');
+    expect(mapped.status).toBe(503);
+    expect(mapped.options.headers).toEqual({ 'retry-after': '2' });
+    expect(mapped.message).not.toMatch(/10\.0\.0\.7|db2|administrator|ECONN/);
+  });
+
+  it.each([
+    ['a unique violation', serverError('23505')],
+    ['bad input data', serverError('22P02')],
+    ['a missing file', Object.assign(new Error('ENOENT: no such file'), { code: 'ENOENT', syscall: 'open' })],
+    ['an error that only mentions a refused connection', new Error(INTERNALS)],
+  ])('leaves %s a 500', (_what, error) => {
+    expect(toApiError(error).code).toBe('internal_error');
+  });
+
+  it('answers 503 problem+json with Retry-After, and logs one warning line without a stack trace', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = await appWithFailingRoute(lines);
+    try {
+      const response = await app.inject({ method: 'GET', url: '/database-gone' });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(response.headers['retry-after']).toBe('2');
+      expect(response.json()).toMatchObject({ status: 503, code: 'service_unavailable', trace_id: response.headers['trace-id'] });
+      expect(response.body).not.toContain('administrator');
+      const logged = lines.filter((line) => (line.level as number) >= 40);
+      expect(logged).toEqual([expect.objectContaining({ level: 40, code: 'service_unavailable', reason: 'terminating connection due to administrator command' })]);
+      expect(JSON.stringify(logged)).not.toContain('stack');
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { ErrorObject } from 'ajv';
 import { FORMAT_MESSAGES } from './formats.js';
+import { isDatabaseUnavailable } from './database-errors.js';
 
 /** The closed list of problems the API answers with: code → status and title. */
 export const PROBLEMS = {
@@ -27,7 +28,7 @@ export const PROBLEMS = {
   idempotency_key_reused: { status: 422, title: 'The Idempotency-Key was used with another request' },
   rate_limited: { status: 429, title: 'Too many requests' },
   internal_error: { status: 500, title: 'Something went wrong on our side' },
-  service_unavailable: { status: 503, title: 'The service is not ready' },
+  service_unavailable: { status: 503, title: 'The service is temporarily unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ProblemCode = keyof typeof PROBLEMS;
@@ -45,6 +46,8 @@ export interface ApiErrorOptions {
   headers?: Record<string, string>;
   /** Extra members of the problem body (RFC 6749 error and error_description, for instance). */
   extra?: Record<string, unknown>;
+  /** What caused it, for the log line only. */
+  cause?: unknown;
 }
 
 export class ApiError extends Error {
@@ -54,7 +57,7 @@ export class ApiError extends Error {
     readonly code: ProblemCode,
     readonly options: ApiErrorOptions = {},
   ) {
-    super(options.detail ?? PROBLEMS[code].title);
+    super(options.detail ?? PROBLEMS[code].title, { cause: options.cause });
     this.name = 'ApiError';
     this.status = PROBLEMS[code].status;
   }
@@ -68,6 +71,18 @@ export function invalidFields(errors: FieldError[], where = 'body'): ApiError {
 
 export function notFound(what: string): ApiError {
   return new ApiError('not_found', { detail: `${what} does not exist` });
+}
+
+/** A restart or a failover of the database server takes seconds: a client retries after this many. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/** The database cannot serve now (down, restarting, failing over): a 503 the client retries. */
+export function databaseUnavailable(cause: unknown): ApiError {
+  return new ApiError('service_unavailable', {
+    detail: 'The database is not reachable right now; retry shortly',
+    headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+    cause,
+  });
 }
 
 export const PROBLEM_TYPE_BASE = 'https://payments.dev/problems/';
@@ -208,6 +223,7 @@ export function toApiError(error: FastifyError | Error): ApiError {
   const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
   if (mapped) return new ApiError(mapped, { detail: fastifyError.message });
   if (error instanceof SyntaxError) return new ApiError('malformed_request', { detail: 'The body is not valid JSON' });
+  if (isDatabaseUnavailable(error)) return databaseUnavailable(error);
   const status = fastifyError.statusCode;
   if (status && status >= 400 && status < 500) {
     const generic = (Object.keys(PROBLEMS) as ProblemCode[]).find((code) => PROBLEMS[code].status === status);
@@ -231,6 +247,12 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   void sendProblem(reply, apiError);
 }
 
+/** One line on why a 503 was answered: expected while the database is away, so no stack trace. */
+function reasonOf(error: ApiError): string {
+  const { cause } = error;
+  return cause instanceof Error ? cause.message : error.message;
+}
+
 const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
@@ -251,7 +273,8 @@ export function installErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const apiError = toApiError(error);
-    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (apiError.status === 503) request.log.warn({ code: apiError.code, status: 503, reason: reasonOf(apiError) }, apiError.message);
+    else if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: apiError.code, status: apiError.status }, apiError.message);
     return sendProblem(reply, apiError);
   });

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { EnvironmentClock } from './clock.js';
 import type { Environment } from './config.js';
 import type { Db, Tables } from './db.js';
+import { isDatabaseUnavailable } from './database-errors.js';
 import { PollingLoop } from './polling-loop.js';
 
 const RETRY_DELAY_MS = 60_000;
@@ -144,6 +145,8 @@ export class JobRunner {
         return true;
       });
     } catch (error) {
+      // Not the job's fault: it stays due, and the pass ends until the database is back.
+      if (isDatabaseUnavailable(error)) throw error;
       this.log.error({ err: error, job: running?.id }, 'scheduled job failed; retrying in a minute');
       if (!running) return false;
       // Out of the way of the jobs behind it, and tried again later.

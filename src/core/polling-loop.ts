@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isDatabaseUnavailable } from './database-errors.js';
 
 /**
  * Runs a pass now and then: on wake() and every pollMs. A wake() during a pass runs one more
@@ -42,7 +43,10 @@ export class PollingLoop {
     this.running = this.pass()
       .then(
         () => undefined,
-        (error: unknown) => this.log.error({ err: error }, `${this.name} pass failed`),
+        (error: unknown) =>
+          isDatabaseUnavailable(error)
+            ? this.log.warn({ reason: (error as Error).message }, `${this.name} pass skipped: the database is not reachable`)
+            : this.log.error({ err: error }, `${this.name} pass failed`),
       )
       .then(() => {
         this.running = undefined;

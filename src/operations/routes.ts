@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Registry } from 'prom-client';
 import { Type } from 'typebox';
 import type { Tables } from '../core/db.js';
-import { ApiError } from '../core/errors.js';
+import { ApiError, databaseUnavailable } from '../core/errors.js';
 
 interface Deps {
   db: Kysely<Tables>;
@@ -20,13 +20,12 @@ export async function operationsRoutes(app: FastifyInstance, { db, metrics, stop
   app.get(
     '/readyz',
     { schema: { tags: ['operations'], summary: 'Readiness: the database answers', response: { 200: Health } } },
-    async (request) => {
+    async () => {
       if (stopping()) throw new ApiError('service_unavailable', { detail: 'The server is shutting down' });
       try {
         await sql`SELECT 1`.execute(db);
       } catch (error) {
-        request.log.error({ err: error }, 'database not reachable');
-        throw new ApiError('service_unavailable', { detail: 'The database is not reachable' });
+        throw databaseUnavailable(error);
       }
       return { status: 'ready' };
     },

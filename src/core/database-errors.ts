@@ -1,0 +1,50 @@
+/**
+ * A server of DATABASE_URL that could not be used: unreachable, or not of the wanted kind
+ * (a standby when target_session_attrs asks for read-write). Another host may serve.
+ */
+export class ServerRefusedError extends Error {
+  override readonly name = 'ServerRefusedError';
+}
+
+/**
+ * SQLSTATEs that say the server cannot serve now, not that the statement is wrong: connection
+ * exceptions (class 08), the server shutting down, crashing or starting up (57P01, 57P02, 57P03),
+ * too many connections (53300), and a write on a server that became a standby after a failover (25006).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300|25006)$/;
+
+/** Node's socket errors when the server is gone or cannot be reached. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'EHOSTDOWN', 'ENETUNREACH', 'ENETDOWN', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** What pg says, without a code, when a connection breaks, cannot be made in time, or was already broken. */
+const LOST_CONNECTION = new Set([
+  'Connection terminated unexpectedly',
+  'Connection terminated due to connection timeout',
+  'timeout exceeded when trying to connect',
+  'timeout expired',
+  'Client has encountered a connection error and is not queryable',
+]);
+
+function isUnavailableItself(error: unknown): boolean {
+  if (error instanceof ServerRefusedError) return true;
+  const { code, syscall, message } = (error ?? {}) as { code?: unknown; syscall?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_SQLSTATE.test(code) || UNREACHABLE.has(code)) return true;
+    // A Unix socket that is not there: the server is not running.
+    if (code === 'ENOENT' && syscall === 'connect') return true;
+  }
+  return typeof message === 'string' && LOST_CONNECTION.has(message);
+}
+
+/**
+ * Whether an error says the database cannot serve right now (down, restarting, failing over,
+ * unreachable) rather than that a statement or its data is wrong. Such a failure is answered 503
+ * with Retry-After, and the connection it happened on is discarded. Looks through `cause` and the
+ * parts of an AggregateError (a host name that resolved to several addresses).
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (error === null || typeof error !== 'object' || depth > 5) return false;
+  if (isUnavailableItself(error)) return true;
+  if (error instanceof AggregateError && error.errors.some((part) => isDatabaseUnavailable(part, depth + 1))) return true;
+  return isDatabaseUnavailable((error as { cause?: unknown }).cause, depth + 1);
+}
