@@ -12,6 +12,8 @@ export interface ProcessOptions {
   script?: 'src/main.ts' | 'src/worker.ts';
   /** How long start-up may take on a loaded machine. */
   startTimeoutMs?: number;
+  /** Where an earlier process of the same deployment ran (its port, data folder and client): a restart after `kill`. */
+  after?: ServerProcess;
 }
 
 /** An answer, with how long it took from sending the request to the whole body read. */
@@ -37,9 +39,10 @@ export class ServerProcess {
 
   static async start(options: ProcessOptions = {}): Promise<ServerProcess> {
     const script = options.script ?? 'src/main.ts';
-    const port = await freePort();
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'payments-process-'));
-    const client = { id: `sandbox_${randomBytes(6).toString('hex')}`, secret: randomBytes(24).toString('base64url') };
+    const { after } = options;
+    const port = after?.port ?? (await freePort());
+    const dataDir = after?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'payments-process-')));
+    const client = after?.client ?? { id: `sandbox_${randomBytes(6).toString('hex')}`, secret: randomBytes(24).toString('base64url') };
     const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', SANDBOX_CLIENT_ID: client.id, SANDBOX_CLIENT_SECRET: client.secret, ...options.env };
     const proc = runScript(script, [], env, dataDir);
     const server = new ServerProcess(proc, `http://127.0.0.1:${port}`, port, dataDir, client);
@@ -95,6 +98,11 @@ export class ServerProcess {
     const answer = await this.tokenRequest();
     if (answer.status !== 200) throw new Error(`token request answered ${answer.status}: ${answer.text}`);
     return answer.body.access_token;
+  }
+
+  /** Ends the process (its whole process group) with SIGKILL, as a crash would; its data folder stays for the next one. */
+  kill(): Promise<void> {
+    return this.proc.kill();
   }
 
   /** Ends the process (its whole process group) and deletes its data folder. */

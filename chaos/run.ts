@@ -1,0 +1,13 @@
+/**
+ * The long fault run: `npm run chaos` (CHAOS_BUYERS, default 20; CHAOS_SECONDS, default 120).
+ * Prints each fault as it happens, then the figures and what broke (nothing, or it exits 1).
+ */
+import { runChaos } from './scenario.js';
+
+const report = await runChaos({
+  buyers: Number(process.env.CHAOS_BUYERS ?? 20),
+  seconds: Number(process.env.CHAOS_SECONDS ?? 120),
+  log: (line) => process.stdout.write(`${new Date().toISOString()} ${line}\n`),
+});
+process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+process.exit(Object.keys(report.violations).length === 0 ? 0 : 1);
