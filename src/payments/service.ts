@@ -15,6 +15,8 @@ import type { FeeSchedules } from './fee-schedules.js';
 import * as repo from './repository.js';
 import { OPEN_STATUSES, type AuthorizeMitPayment, type InitiatePayment, type MitPaymentResult, type Payment, type PaymentCreated, type RoutingRequest } from './schemas.js';
 import type { PaymentOutcomes } from './outcomes.js';
+import { ATTEMPT_RECOVERY_SECONDS } from './attempts.js';
+import { scheduleJob } from '../core/jobs.js';
 import type { Processor } from '../processor/processor.js';
 import { isDataError, type Db } from '../core/db.js';
 import { UNKEYED, type Answer } from '../core/idempotency.js';
@@ -208,6 +210,10 @@ export class PaymentService {
       account_type: null,
       mandate: null,
       initial_payment_id: null,
+      authorization_reference: null,
+      authorization_started_at: null,
+      authorization_request: null,
+      account_verification_url: null,
     };
   }
 
@@ -247,10 +253,13 @@ export class PaymentService {
       await answer.take(trx);
       await repo.insertPayments(trx, [{ payment, parties: partyRows(payment.id, parties, fee) }]);
       let status: MitPaymentResult['status'];
-      if (method === 'sepa_direct_debit') status = await this.outcomes.collectDebit(trx, payment, initial.verified_iban!, now, { ...initial.mandate, initial_payment_id: initial.id });
-      else {
+      if (method === 'sepa_direct_debit') {
+        const collection = await this.processor.collectDebit({ reference: newId('att'), iban: initial.verified_iban!, amountMinor: payment.amount_minor, currency: payment.currency });
+        status = await this.outcomes.debitCollected(trx, payment, { ...initial.mandate, initial_payment_id: initial.id }, collection, now);
+      } else {
         const authorization = await this.processor.authorizeCard({
-          reference: initial.stored_credential!,
+          reference: newId('att'),
+          card: initial.stored_credential!,
           amountMinor: payment.amount_minor,
           currency: payment.currency,
           authenticated: false,
@@ -266,10 +275,17 @@ export class PaymentService {
     });
   }
 
-  /** The page of a payment still open at expires_at has expired: the payment is canceled. */
+  /**
+   * The page of a payment still open at expires_at has expired: the payment is canceled; unless an
+   * authorization that may have charged the buyer is open, when the payment waits for its outcome.
+   */
   async expire(trx: Db, id: string, now: Date): Promise<void> {
     const payment = await repo.lockPayment(trx, id);
     if (!payment || !OPEN_STATUSES.has(payment.status) || now < payment.expires_at) return;
+    if (payment.authorization_reference) {
+      await scheduleJob(trx, { environment: payment.environment, kind: PAYMENT_EXPIRY_JOB, subjectId: id, dueAt: addSeconds(now, ATTEMPT_RECOVERY_SECONDS) }, now);
+      return;
+    }
     await repo.updatePayment(trx, id, { status: 'canceled', updated_at: now });
   }
 
