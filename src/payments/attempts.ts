@@ -71,16 +71,21 @@ export class PaymentAttempts {
   }
 
   /**
-   * The rest of the step that began the attempt: the processor's answer, recorded; answers the
-   * payment's status and the answer. A processor that fails or times out leaves the attempt to the
-   * recovery job and the caller a 503.
+   * The rest of the step that began the attempt: the processor's answer, recorded (with what the
+   * caller keeps in the same transaction, its Idempotency-Key's answer); answers the payment's
+   * status and the answer. A processor that fails or times out leaves the attempt to the recovery
+   * job and the caller a 503.
    */
-  async complete(attempt: Attempt): Promise<{ status: string; answer: AttemptAnswer }> {
+  async complete(attempt: Attempt, keep?: (trx: Db, status: string) => Promise<void>): Promise<{ status: string; answer: AttemptAnswer }> {
     const { payment, reference } = attempt;
     const answer = await this.ask(attempt).catch((error: unknown) => {
       throw processorUnavailable(payment, error);
     });
-    const status = await this.db.transaction().execute((trx) => this.record(trx, payment.id, reference, answer, this.clock.now(payment.environment)));
+    const status = await this.db.transaction().execute(async (trx) => {
+      const recorded = await this.record(trx, payment.id, reference, answer, this.clock.now(payment.environment));
+      await keep?.(trx, recorded);
+      return recorded;
+    });
     return { status, answer };
   }
 

@@ -14,10 +14,8 @@ import { processingFee, splitByPercent, type PaymentMethod } from './fees.js';
 import type { FeeSchedules } from './fee-schedules.js';
 import * as repo from './repository.js';
 import { OPEN_STATUSES, type AuthorizeMitPayment, type InitiatePayment, type MitPaymentResult, type Payment, type PaymentCreated, type RoutingRequest } from './schemas.js';
-import type { PaymentOutcomes } from './outcomes.js';
-import { ATTEMPT_RECOVERY_SECONDS } from './attempts.js';
+import { ATTEMPT_RECOVERY_SECONDS, type AttemptRequest, type PaymentAttempts } from './attempts.js';
 import { scheduleJob } from '../core/jobs.js';
-import type { Processor } from '../processor/processor.js';
 import { isDataError, type Db } from '../core/db.js';
 import { UNKEYED, type Answer } from '../core/idempotency.js';
 
@@ -75,6 +73,13 @@ interface Charge {
   method: PaymentMethod | undefined;
 }
 
+/** What charging an initial payment's stored credential asks the processor for: its card, without the buyer, or a debit under its mandate. */
+function storedCredentialCharge(initial: repo.PaymentRow): AttemptRequest {
+  if (initial.selected_method === 'sepa_direct_debit') return { method: 'sepa_direct_debit', iban: initial.verified_iban!, mandate: { ...initial.mandate, initial_payment_id: initial.id } };
+  const card = { scheme: initial.card_scheme ?? 'unknown', last4: initial.card_last4 ?? '', processor_reference: initial.stored_credential! };
+  return { method: 'card', card, authenticated: false, merchantInitiated: true };
+}
+
 /** The method fixed at initiation, if the platform chose one. */
 function knownMethod(request: InitiatePayment): PaymentMethod | undefined {
   const type = request.payment_method?.type ?? 'user_selected';
@@ -101,8 +106,7 @@ export class PaymentService {
     private readonly config: Config,
     private readonly pager: Pager,
     private readonly clock: EnvironmentClock,
-    private readonly outcomes: PaymentOutcomes,
-    private readonly processor: Processor,
+    private readonly attempts: PaymentAttempts,
     private readonly feeSchedules: FeeSchedules,
   ) {}
 
@@ -249,30 +253,22 @@ export class PaymentService {
       webhook_url: request.urls?.webhook ?? initial.webhook_url,
       language: initial.language,
     };
-    return this.db.transaction().execute(async (trx) => {
+    // The payment, its attempt and the Idempotency-Key commit first; the processor is asked with
+    // nothing held; the outcome and the key's answer commit together (PaymentAttempts).
+    const attempt = await this.db.transaction().execute(async (trx) => {
       await answer.take(trx);
       await repo.insertPayments(trx, [{ payment, parties: partyRows(payment.id, parties, fee) }]);
-      let status: MitPaymentResult['status'];
-      if (method === 'sepa_direct_debit') {
-        const collection = await this.processor.collectDebit({ reference: newId('att'), iban: initial.verified_iban!, amountMinor: payment.amount_minor, currency: payment.currency });
-        status = await this.outcomes.debitCollected(trx, payment, { ...initial.mandate, initial_payment_id: initial.id }, collection, now);
-      } else {
-        const authorization = await this.processor.authorizeCard({
-          reference: newId('att'),
-          card: initial.stored_credential!,
-          amountMinor: payment.amount_minor,
-          currency: payment.currency,
-          authenticated: false,
-          merchantInitiated: true,
-        });
-        if (authorization.outcome === 'challenge') throw new Error('the processor challenged a merchant-initiated payment');
-        const card = { scheme: initial.card_scheme ?? 'unknown', last4: initial.card_last4 ?? '', processor_reference: initial.stored_credential! };
-        status = await this.outcomes.card(trx, payment, card, authorization, now);
-      }
-      const result: MitPaymentResult = { id: payment.id, status, reference: payment.reference, initial_payment_id: initial.id, _links: { self: { href: this.links(payment).self.href } } };
-      await answer.keep(trx, result);
-      return result;
+      return this.attempts.begin(trx, payment, storedCredentialCharge(initial), now);
     });
+    const resultOf = (status: string): MitPaymentResult => ({
+      id: payment.id,
+      status: status as MitPaymentResult['status'],
+      reference: payment.reference,
+      initial_payment_id: initial.id,
+      _links: { self: { href: this.links(payment).self.href } },
+    });
+    const { status } = await this.attempts.complete(attempt, (trx, outcome) => answer.keep(trx, resultOf(outcome)));
+    return resultOf(status);
   }
 
   /**
