@@ -76,7 +76,8 @@ export async function rescheduleJob(trx: Db, job: NewJob, now: Date): Promise<vo
  * time it fell due: a sandbox clock moved by a week runs that week's jobs as they would have run.
  * Each job runs in one transaction that holds its row (FOR UPDATE SKIP LOCKED): any number of
  * runners, in any number of processes, never run one job twice, and a job whose handler fails
- * stays pending for a later pass.
+ * stays pending for a later pass. An asking job (registerAsking) is leased instead, asks with
+ * nothing held, and records its answer in a second transaction.
  */
 export class JobRunner {
   private readonly handlers = new Map<string, JobHandler | AskingJob<unknown>>();
