@@ -257,8 +257,8 @@ export class HostedPaymentPageService {
     if (!OPEN.has(payment.status) || payment.status === 'initiated') throw conflict(`Payment ${payment.id} is ${payment.status}; start it before tokenizing a card`);
     if (!offeredMethods(payment).includes('card')) throw conflict(`Payment ${payment.id} does not accept cards`);
     const { expiry_month: month, expiry_year: year } = body.token_data;
-    if (Date.UTC(year, month, 1) <= now.getTime()) {
-      // Date.UTC(year, month, 1) is the first instant after the expiry month.
+    const expiresEnd = Date.UTC(year, month, 1); // first instant after the expiry month
+    if (expiresEnd <= now.getTime()) {
       throw new ApiError('validation_error', { detail: 'The card has expired', errors: [{ pointer: '/token_data/expiry_year', detail: 'the card expired in the past' }] });
     }
   }

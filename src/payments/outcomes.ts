@@ -94,8 +94,9 @@ export class PaymentOutcomes {
       return { collectionId, outcome: await this.processor.debitOutcome(collectionId) };
     },
     record: async (trx, id, now, answer) => {
-      const payment = answer && (await repo.lockPayment(trx, id));
-      if (!answer || payment?.status !== 'authorized' || payment.mandate?.collection_id !== answer.collectionId) return;
+      if (!answer) return;
+      const payment = await repo.lockPayment(trx, id);
+      if (payment?.status !== 'authorized' || payment.mandate?.collection_id !== answer.collectionId) return;
       if (!answer.outcome.paid) {
         await repo.updatePayment(trx, id, { status: 'not_completed', updated_at: now });
         await this.emit(trx, payment, 'payment_failed', 'not_completed', now);
