@@ -30,9 +30,11 @@ import { FeeSchedules } from './payments/fee-schedules.js';
 import { paymentRoutes } from './payments/routes.js';
 import { HostedPaymentPageService } from './hosted-payment-page/service.js';
 import { PaymentOutcomes, SEPA_SETTLEMENT_JOB } from './payments/outcomes.js';
+import { ATTEMPT_RECOVERY_JOB, PaymentAttempts } from './payments/attempts.js';
 import { JobRunner } from './core/jobs.js';
 import { hostedPaymentPageRoutes } from './hosted-payment-page/routes.js';
 import { SimulatorProcessor } from './processor/simulator.js';
+import type { SimulatorTables } from './processor/simulator-store.js';
 import type { Processor } from './processor/processor.js';
 import { simulatorRoutes } from './processor/simulator-routes.js';
 import { webRoutes } from './web/routes.js';
@@ -201,9 +203,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const outbox = new Outbox(clock);
   const environmentClock = new EnvironmentClock(clock);
   await environmentClock.start(database);
-  const processor = options.processor ?? new SimulatorProcessor(db);
+  // The simulator sees its own tables only, as an outside party would.
+  const simulator = new SimulatorProcessor(db.withTables<SimulatorTables>(), { baseUrl: config.baseUrl, latencyMs: config.simulatorLatencyMs });
+  const processor = options.processor ?? simulator;
   const jobs = new JobRunner(db, environmentClock, app.log);
   const outcomes = new PaymentOutcomes(outbox, processor);
+  const attempts = new PaymentAttempts(db, environmentClock, processor, outcomes);
   const feeSchedules = new FeeSchedules(db, clock);
   const compliance = new Compliance(outbox);
   const blobs = blobStoreFor(config);
@@ -216,8 +221,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     outbox,
     events: new EventService(db, pager, outbox),
     webhookSecrets: new WebhookSecretService(db, clock),
-    payments: new PaymentService(db, config, pager, environmentClock, outcomes, processor, feeSchedules),
-    hpp: new HostedPaymentPageService(db, config, environmentClock, outcomes, processor, feeSchedules),
+    payments: new PaymentService(db, config, pager, environmentClock, attempts, feeSchedules),
+    hpp: new HostedPaymentPageService(db, config, environmentClock, outcomes, attempts, processor, feeSchedules),
     applications: new ApplicationService(db, config, pager, environmentClock, compliance),
     applicant: new ApplicantService(db, config, environmentClock, outbox, compliance, blobs),
     payouts: new PayoutService(db, config, pager, environmentClock, outbox, processor),
@@ -254,7 +259,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // the payment's resource token, not a platform token, authorizes them.
   await app.register(async (scope) => {
     await scope.register(hostedPaymentPageRoutes, { hpp: services.hpp });
-    await scope.register(simulatorRoutes, { db, baseUrl: config.baseUrl, processor, clock: environmentClock });
+    await scope.register(simulatorRoutes, { simulator });
   });
   // The hosted onboarding steps (onboarding host) serve both environments: the onboarding token decides.
   await app.register(async (scope) => {
@@ -273,7 +278,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   await app.ready();
-  jobs.register(SEPA_SETTLEMENT_JOB, (trx, paymentId, now) => outcomes.settleDebit(trx, paymentId, now));
+  jobs.registerAsking(SEPA_SETTLEMENT_JOB, outcomes.settlement);
+  jobs.registerAsking(ATTEMPT_RECOVERY_JOB, attempts.recovery);
   jobs.register(PAYMENT_EXPIRY_JOB, (trx, paymentId, now) => services.payments.expire(trx, paymentId, now));
   jobs.register(COMPLIANCE_DECISION_JOB, (trx, applicationId, now) => compliance.runDue(trx, applicationId, now));
   jobs.register(PAYOUT_CUTOFF_JOB, (trx, environment, at) => services.payouts.cutoff(trx, environment as Environment, at));

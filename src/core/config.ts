@@ -65,6 +65,8 @@ export interface Config {
   /** Whether this process delivers webhooks too (WEBHOOK_WORKER=off leaves it to `npm run worker`). */
   webhookWorker: boolean;
   shutdown: ShutdownSettings;
+  /** How long each call to the built-in simulator takes (SIMULATOR_LATENCY_MS, default 0), as a real processor's would. */
+  simulatorLatencyMs: number;
 }
 
 /** How the process stops on SIGTERM or SIGINT. */
@@ -189,6 +191,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxAmountMinor: positive(env, 'MAX_AMOUNT_MINOR', 99_999_999),
     paymentTtlSeconds: positive(env, 'PAYMENT_TTL_SECONDS', 3600),
     shutdown: shutdownSettings(env),
+    simulatorLatencyMs: integer(env, 'SIMULATOR_LATENCY_MS', 0),
   };
 }
 

@@ -166,6 +166,11 @@ export interface PaymentsTable {
   account_type: Generated<'consumer' | 'business' | null>;
   mandate: Generated<Record<string, unknown> | null>;
   initial_payment_id: Generated<string | null>;
+  /** The open authorization attempt's processor reference; null when none is open. */
+  authorization_reference: Generated<string | null>;
+  authorization_started_at: Generated<Date | null>;
+  authorization_request: Generated<Record<string, unknown> | null>;
+  account_verification_url: Generated<string | null>;
 }
 
 export interface TransfersTable {
@@ -261,15 +266,6 @@ export interface ScheduledJobsTable {
   state: 'pending' | 'done';
   created_at: Date;
   done_at: Date | null;
-}
-
-export interface SimulatorBankReportsTable {
-  id: string;
-  payment_id: string;
-  iban: string;
-  account_holder: string;
-  account_type: 'consumer' | 'business';
-  created_at: Date;
 }
 
 export interface CardTokensTable {
@@ -398,7 +394,6 @@ export interface Tables {
   ledger_entries: LedgerEntriesTable;
   ledger_lines: LedgerLinesTable;
   environment_clocks: EnvironmentClocksTable;
-  simulator_bank_reports: SimulatorBankReportsTable;
 }
 
 /** The database or a transaction: repositories take either, so services can compose writes. */

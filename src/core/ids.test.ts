@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ID_PATTERN, PAYOUT_ID_PATTERN, idPattern, isId, newId, newPayoutId, pooledRandomBytes, randomSecret, type IdPrefix } from './ids.js';
 
-const PREFIXES: IdPrefix[] = ['acc', 'doc', 'pay', 'rfd', 'tra', 'evt', 'app', 'rep', 'tok'];
+const PREFIXES: IdPrefix[] = ['acc', 'doc', 'pay', 'rfd', 'tra', 'evt', 'app', 'rep', 'tok', 'att'];
 
 describe('what works', () => {
   it('gives each object type its prefix and 26 alphanumerics', () => {

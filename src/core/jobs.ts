@@ -13,6 +13,23 @@ const SETTLE_TIMEOUT_MS = 10_000;
 /** Runs one due job inside the transaction that marks it done; `at` is when it fell due on its environment's clock. */
 export type JobHandler = (trx: Db, subjectId: string, at: Date) => Promise<void>;
 
+/**
+ * A job that needs another party's answer (the processor's): `ask` runs with no transaction or
+ * lock held, then `record` runs with the answer in the transaction that marks the job done. While
+ * it asks, the job is leased (due again a minute later): other runners leave it alone, and if this
+ * one dies, or the other party fails to answer, the job is asked again then.
+ */
+export interface AskingJob<Answer> {
+  ask(db: Db, subjectId: string, at: Date): Promise<Answer>;
+  record(trx: Db, subjectId: string, at: Date, answer: Answer): Promise<void>;
+}
+
+interface Lease {
+  job: { id: number; subject_id: string; due_at: Date };
+  asking: AskingJob<unknown>;
+  until: Date;
+}
+
 export interface NewJob {
   environment: Environment;
   kind: string;
@@ -59,10 +76,11 @@ export async function rescheduleJob(trx: Db, job: NewJob, now: Date): Promise<vo
  * time it fell due: a sandbox clock moved by a week runs that week's jobs as they would have run.
  * Each job runs in one transaction that holds its row (FOR UPDATE SKIP LOCKED): any number of
  * runners, in any number of processes, never run one job twice, and a job whose handler fails
- * stays pending for a later pass.
+ * stays pending for a later pass. An asking job (registerAsking) is leased instead, asks with
+ * nothing held, and records its answer in a second transaction.
  */
 export class JobRunner {
-  private readonly handlers = new Map<string, JobHandler>();
+  private readonly handlers = new Map<string, JobHandler | AskingJob<unknown>>();
   private readonly loop: PollingLoop;
   /** Set by stop(): the job running finishes, no other is claimed. */
   private stopping = false;
@@ -78,6 +96,10 @@ export class JobRunner {
 
   register(kind: string, handler: JobHandler): void {
     this.handlers.set(kind, handler);
+  }
+
+  registerAsking<Answer>(kind: string, job: AskingJob<Answer>): void {
+    this.handlers.set(kind, job as AskingJob<unknown>);
   }
 
   start(): void {
@@ -133,17 +155,24 @@ export class JobRunner {
   private async runOne(): Promise<boolean> {
     let running: { id: number; environment: Environment } | undefined;
     try {
-      return await this.db.transaction().execute(async (trx) => {
+      const ran = await this.db.transaction().execute(async (trx): Promise<boolean | Lease> => {
         const job = await this.dueNow(trx).selectAll().orderBy('due_at').orderBy('id').limit(1).forUpdate().skipLocked().executeTakeFirst();
         if (!job) return false;
         running = { id: job.id, environment: job.environment };
         const handler = this.handlers.get(job.kind);
         if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+        if (typeof handler !== 'function') {
+          const until = new Date(this.clock.now(job.environment).getTime() + RETRY_DELAY_MS);
+          await trx.updateTable('scheduled_jobs').set({ due_at: until }).where('id', '=', job.id).execute();
+          return { job, asking: handler, until };
+        }
         // Done first, in the same transaction: a recurring job's handler may schedule its successor.
-        await trx.updateTable('scheduled_jobs').set({ state: 'done', done_at: this.clock.now(job.environment) }).where('id', '=', job.id).execute();
+        await this.markDone(trx, job);
         await handler(trx, job.subject_id, job.due_at);
         return true;
       });
+      if (typeof ran !== 'boolean') await this.askAndRecord(ran);
+      return ran !== false;
     } catch (error) {
       // Not the job's fault: it stays due, and the pass ends until the database is back.
       if (isDatabaseUnavailable(error)) throw error;
@@ -154,5 +183,28 @@ export class JobRunner {
       await this.db.updateTable('scheduled_jobs').set({ due_at: retryAt }).where('id', '=', running.id).execute();
       return true;
     }
+  }
+
+  private async markDone(trx: Db, job: { id: number; environment: Environment }): Promise<void> {
+    await trx.updateTable('scheduled_jobs').set({ state: 'done', done_at: this.clock.now(job.environment) }).where('id', '=', job.id).execute();
+  }
+
+  /** The leased job's question, with nothing held; then its record, unless the lease ran out and another runner took the job. */
+  private async askAndRecord({ job, asking, until }: Lease): Promise<void> {
+    const answer = await asking.ask(this.db, job.subject_id, job.due_at);
+    await this.db.transaction().execute(async (trx) => {
+      const leased = await trx
+        .selectFrom('scheduled_jobs')
+        .select(['id', 'environment'])
+        .where('id', '=', job.id)
+        .where('state', '=', 'pending')
+        .where('due_at', '=', until)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+      if (!leased) return;
+      await this.markDone(trx, leased);
+      await asking.record(trx, job.subject_id, job.due_at, answer);
+    });
   }
 }

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { CardTokensTable, Db, ThreeDsChallengesTable } from '../core/db.js';
+import type { CardTokensTable, Db } from '../core/db.js';
 import type { PaymentRow } from '../payments/repository.js';
 
 export async function findPayment(db: Db, id: string): Promise<PaymentRow | undefined> {
@@ -45,29 +45,6 @@ export async function useCardToken(db: Db, paymentId: string, tokenId: string, n
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .returningAll()
-    .executeTakeFirst();
-}
-
-export async function insertChallenge(db: Db, row: Insertable<ThreeDsChallengesTable>): Promise<void> {
-  await db.insertInto('three_ds_challenges').values(row).execute();
-}
-
-export async function findChallenge(db: Db, id: string) {
-  return db
-    .selectFrom('three_ds_challenges')
-    .innerJoin('payments', 'payments.id', 'three_ds_challenges.payment_id')
-    .select([
-      'three_ds_challenges.id',
-      'three_ds_challenges.payment_id',
-      'three_ds_challenges.svc_token',
-      'three_ds_challenges.state',
-      'three_ds_challenges.last4',
-      'payments.resource_token',
-      'payments.amount_minor',
-      'payments.currency',
-      'payments.language',
-    ])
-    .where('three_ds_challenges.id', '=', id)
     .executeTakeFirst();
 }
 

@@ -11,11 +11,12 @@ import { invalidToken } from '../core/auth.js';
 import { processingFee, splitByPercent, type PaymentMethod } from '../payments/fees.js';
 import * as payments from '../payments/repository.js';
 import type { PaymentRow } from '../payments/repository.js';
-import type { Processor, CardAuthorization } from '../processor/processor.js';
+import type { Processor, CardDetails } from '../processor/processor.js';
 import * as repo from './repository.js';
 import type { AccountVerificationQuery, MandateBody, MandateRequirements, PaymentView, StepResult, ThreeDsCallback, TokenizeBody } from './schemas.js';
 import { mandateProblems, mandateRequirements, type MandateType } from './mandates.js';
 import { PaymentOutcomes, type ChargedCard } from '../payments/outcomes.js';
+import { authorizationInProgress, type Attempt, type AttemptRequest, type PaymentAttempts } from '../payments/attempts.js';
 import type { FeeSchedules } from '../payments/fee-schedules.js';
 import { OPEN_STATUSES } from '../payments/schemas.js';
 import { pageLanguage, type Language } from '../core/language.js';
@@ -58,10 +59,21 @@ function conflict(detail: string): ApiError {
   return new ApiError('conflict', { detail });
 }
 
+/** What a step that charges leaves for after its transaction: an attempt to finish, or its answer already. */
+type Begun = { attempt: Attempt } | { result: StepResult };
+
+/** The card of a tokenize body, as the processor's vault takes it. */
+function cardDetails(body: TokenizeBody): CardDetails {
+  const { expiry_month: expiryMonth, expiry_year: expiryYear, cvv, holder_name: holderName } = body.token_data;
+  return { number: body.value, expiryMonth, expiryYear, cvv, ...(holderName === undefined ? {} : { holderName }) };
+}
+
 /**
  * The operations of the hosted payment page, authorized by the payment's resource token. Every
- * step locks the payment row, so two steps on one payment (two authorizations, say) run one
- * after the other and the second sees the first's result.
+ * step locks the payment row, so two steps on one payment run one after the other and the second
+ * sees the first's result. The processor is never asked while the row is locked: a step that
+ * charges records an attempt and commits, then the attempt is completed (PaymentAttempts); while it
+ * is open, every other step but reading answers 409 at once.
  */
 export class HostedPaymentPageService {
   constructor(
@@ -69,6 +81,7 @@ export class HostedPaymentPageService {
     private readonly config: Config,
     private readonly clock: EnvironmentClock,
     private readonly outcomes: PaymentOutcomes,
+    private readonly attempts: PaymentAttempts,
     private readonly processor: Processor,
     private readonly feeSchedules: FeeSchedules,
   ) {}
@@ -82,20 +95,31 @@ export class HostedPaymentPageService {
     return payment;
   }
 
-  /** Runs a step on the locked payment; an expired payment is canceled (committed) and answered 410. */
-  private async step<T>(id: string, token: string | undefined, run: (trx: Db, payment: PaymentRow, now: Date) => Promise<T>): Promise<T> {
+  /**
+   * Runs a step on the locked payment; an expired payment is canceled (committed) and answered 410,
+   * unless an authorization that may have charged the buyer is open. While one is, only a step that
+   * reads runs.
+   */
+  private async step<T>(id: string, token: string | undefined, run: (trx: Db, payment: PaymentRow, now: Date) => Promise<T>, options: { reads?: boolean } = {}): Promise<T> {
     const outcome = await this.db.transaction().execute(async (trx) => {
       const payment = this.verifyToken(await repo.lockPayment(trx, id), token);
       const now = this.clock.now(payment.environment);
-      if (!FINAL.has(payment.status) && now >= payment.expires_at) {
+      const authorizing = payment.authorization_reference !== null;
+      if (!FINAL.has(payment.status) && now >= payment.expires_at && !authorizing) {
         await repo.updatePayment(trx, id, { status: 'canceled', updated_at: now });
         return { expired: true as const };
       }
       if (payment.status === 'canceled' && now >= payment.expires_at) return { expired: true as const };
+      if (authorizing && !options.reads) throw authorizationInProgress(payment);
       return { expired: false as const, value: await run(trx, payment, now) };
     });
     if (outcome.expired) throw new ApiError('gone', { detail: `Payment ${id} expired and was canceled` });
     return outcome.value;
+  }
+
+  /** The payment as a step finds it (expired: canceled and 410; authorizing: 409), before asking the processor for something the step needs. */
+  private peek(id: string, token: string | undefined): Promise<PaymentRow> {
+    return this.step(id, token, async (_trx, payment) => payment);
   }
 
   private links(payment: PaymentRow, status: string): StepResult['_links'] {
@@ -121,7 +145,7 @@ export class HostedPaymentPageService {
       return { tokenize: { href: `${base}/tokenize`, methods: ['POST'] }, 'hpp:authorize': { href: `${base}/authorize`, methods: ['POST'] } };
     }
     if (!payment.verified_iban) {
-      return { account_verification: { href: `${this.config.baseUrl}/simulator/bank?token=${encodeURIComponent(payment.resource_token)}`, methods: ['GET'] } };
+      return payment.account_verification_url ? { account_verification: { href: payment.account_verification_url, methods: ['GET'] } } : {};
     }
     return {
       mandate_requirements: { href: `${base}/mandate-requirements`, methods: ['GET'] },
@@ -142,7 +166,7 @@ export class HostedPaymentPageService {
   }
 
   async view(id: string, token: string | undefined): Promise<PaymentView> {
-    const payment = await this.step(id, token, async (_trx, locked) => locked);
+    const payment = await this.step(id, token, async (_trx, locked) => locked, { reads: true });
     const { platform, merchantName } = await repo.branding(this.db, payment);
     const colors = { primary: platform.primary_color, secondary: platform.secondary_color };
     const links = this.links(payment, payment.status);
@@ -185,24 +209,43 @@ export class HostedPaymentPageService {
   }
 
   async start(id: string, token: string | undefined, method: PaymentMethod | undefined): Promise<StepResult> {
+    const accountVerification = await this.accountVerificationUrl(await this.peek(id, token), method);
     return this.step(id, token, async (trx, payment, now) => {
       if (!OPEN.has(payment.status)) throw conflict(`Payment ${id} is ${payment.status}; it can no longer be started`);
       await this.select(trx, payment, method);
-      await repo.updatePayment(trx, id, { status: 'started', updated_at: now });
-      return this.result(payment, 'started');
+      const started = { status: 'started', updated_at: now, account_verification_url: payment.account_verification_url ?? accountVerification ?? null };
+      await repo.updatePayment(trx, id, started);
+      return this.result(Object.assign(payment, started), 'started');
     });
   }
 
+  /**
+   * Where the buyer of a start that leads to SEPA Direct Debit verifies the account: a page of the
+   * account-information service, asked for before the step's transaction (the processor is another
+   * system). One per payment: asked again, the service answers the same page.
+   */
+  private async accountVerificationUrl(payment: PaymentRow, method: PaymentMethod | undefined): Promise<string | undefined> {
+    const sepa = (method ?? payment.selected_method) === 'sepa_direct_debit' && offeredMethods(payment).includes('sepa_direct_debit');
+    if (!sepa || !OPEN.has(payment.status) || payment.account_verification_url) return undefined;
+    const callback = new URL(`${this.config.baseUrl}/hpp/callbacks/account-verification`);
+    callback.searchParams.set('token', payment.resource_token);
+    const verification = await this.processor.accountVerification({
+      reference: payment.id,
+      amountMinor: payment.amount_minor,
+      currency: payment.currency,
+      language: payment.language,
+      callbackUrl: callback.toString(),
+    });
+    return verification.url;
+  }
+
+  /** The card goes to the processor's vault before the step's transaction; only its reference is kept. */
   async tokenize(id: string, token: string | undefined, body: TokenizeBody): Promise<{ token: string; expires_at: string }> {
-    return this.step(id, token, async (trx, payment, now) => {
-      if (!OPEN.has(payment.status) || payment.status === 'initiated') throw conflict(`Payment ${id} is ${payment.status}; start it before tokenizing a card`);
-      if (!offeredMethods(payment).includes('card')) throw conflict(`Payment ${id} does not accept cards`);
-      const { expiry_month: month, expiry_year: year } = body.token_data;
-      const expiresEnd = Date.UTC(year, month, 1); // first instant after the expiry month
-      if (expiresEnd <= now.getTime()) {
-        throw new ApiError('validation_error', { detail: 'The card has expired', errors: [{ pointer: '/token_data/expiry_year', detail: 'the card expired in the past' }] });
-      }
-      const card = await this.processor.vaultCard({ number: body.value, expiryMonth: month, expiryYear: year, cvv: body.token_data.cvv, holderName: body.token_data.holder_name });
+    const payment = await this.peek(id, token);
+    this.checkTokenizable(payment, body, this.clock.now(payment.environment)); // refused before the processor hears of the card
+    const card = await this.processor.vaultCard(cardDetails(body));
+    return this.step(id, token, async (trx, locked, now) => {
+      this.checkTokenizable(locked, body, now);
       const tokenId = newId('tok');
       const expiresAt = addSeconds(now, TOKEN_TTL_SECONDS);
       await repo.insertCardToken(trx, { id: tokenId, payment_id: id, processor_reference: card.reference, scheme: card.scheme, last4: card.last4, created_at: now, expires_at: expiresAt, used_at: null });
@@ -210,8 +253,18 @@ export class HostedPaymentPageService {
     });
   }
 
+  private checkTokenizable(payment: PaymentRow, body: TokenizeBody, now: Date): void {
+    if (!OPEN.has(payment.status) || payment.status === 'initiated') throw conflict(`Payment ${payment.id} is ${payment.status}; start it before tokenizing a card`);
+    if (!offeredMethods(payment).includes('card')) throw conflict(`Payment ${payment.id} does not accept cards`);
+    const { expiry_month: month, expiry_year: year } = body.token_data;
+    const expiresEnd = Date.UTC(year, month, 1); // first instant after the expiry month
+    if (expiresEnd <= now.getTime()) {
+      throw new ApiError('validation_error', { detail: 'The card has expired', errors: [{ pointer: '/token_data/expiry_year', detail: 'the card expired in the past' }] });
+    }
+  }
+
   async authorize(id: string, token: string | undefined, cardToken: string): Promise<StepResult> {
-    return this.step(id, token, async (trx, payment, now) => {
+    const begun = await this.step(id, token, async (trx, payment, now): Promise<Begun> => {
       if (!OPEN.has(payment.status) || payment.status === 'initiated') throw conflict(`Payment ${id} is ${payment.status}; it cannot be authorized`);
       const card = await repo.useCardToken(trx, id, cardToken, now);
       if (!card) {
@@ -220,31 +273,40 @@ export class HostedPaymentPageService {
       await this.select(trx, payment, 'card');
       await repo.supersedeChallenges(trx, id); // this authorization replaces any challenge still open
       const refused = await this.declineIfAFeeShareExceedsItsParty(trx, payment, now);
-      if (refused) return refused;
-      const authorization = await this.processor.authorizeCard({
-        reference: card.processor_reference,
-        amountMinor: payment.amount_minor,
-        currency: payment.currency,
-        authenticated: false,
-        merchantInitiated: false,
-      });
-      if (authorization.outcome === 'challenge') {
-        const challengeId = randomBytes(16).toString('hex');
-        await repo.insertChallenge(trx, {
-          id: challengeId,
-          payment_id: id,
-          processor_reference: card.processor_reference,
-          scheme: card.scheme,
-          last4: card.last4,
-          svc_token: randomBytes(24).toString('base64url'),
-          state: 'pending',
-          created_at: now,
-        });
-        await repo.updatePayment(trx, id, { status: 'started', updated_at: now });
-        return this.result(payment, 'started', { challenge: `${this.config.baseUrl}/simulator/3ds/${challengeId}` });
-      }
-      return this.settleCard(trx, payment, card, authorization, now);
+      if (refused) return { result: refused };
+      return { attempt: await this.attempts.begin(trx, payment, this.buyerCardRequest(payment, card), now) };
     });
+    return this.finish(begun);
+  }
+
+  /** A card charge with the buyer on the page: a challenge sends the buyer to the 3-D Secure server and back here. */
+  private buyerCardRequest(payment: PaymentRow, card: ChargedCard): AttemptRequest {
+    return {
+      method: 'card',
+      card: { scheme: card.scheme, last4: card.last4, processor_reference: card.processor_reference },
+      authenticated: false,
+      merchantInitiated: false,
+      threeDs: {
+        callbackUrl: `${this.config.baseUrl}/hpp/callbacks/3ds`,
+        paymentId: payment.id,
+        svcToken: randomBytes(24).toString('base64url'),
+        returnUrl: `${this.config.baseUrl}/pay/${payment.id}?token=${encodeURIComponent(payment.resource_token)}`,
+        last4: card.last4,
+        language: payment.language,
+      },
+    };
+  }
+
+  /** After the step's commit: the processor's answer recorded, and the step's answer from it. */
+  private async finish(begun: Begun): Promise<StepResult> {
+    if ('result' in begun) return begun.result;
+    const { payment } = begun.attempt;
+    const { status, answer } = await this.attempts.complete(begun.attempt);
+    if (!('authorization' in answer)) return this.result(payment, status);
+    const { authorization } = answer;
+    if (authorization.outcome === 'declined' && status === 'declined') return this.result(payment, status, { decline_reason: authorization.reason });
+    if (authorization.outcome === 'challenge' && status === 'started') return this.result(payment, status, { challenge: authorization.challengeUrl });
+    return this.result(payment, status);
   }
 
   /**
@@ -261,16 +323,10 @@ export class HostedPaymentPageService {
     return this.result(payment, status, { decline_reason: FEE_EXCEEDS_SHARE });
   }
 
-  /** Records a card authorization's final outcome and answers the step. */
-  private async settleCard(trx: Db, payment: PaymentRow, card: ChargedCard, authorization: Exclude<CardAuthorization, { outcome: 'challenge' }>, now: Date): Promise<StepResult> {
-    const status = await this.outcomes.card(trx, payment, card, authorization, now);
-    return this.result(payment, status, authorization.outcome === 'declined' ? { decline_reason: authorization.reason } : {});
-  }
-
   /** The 3-D Secure server's answer: authenticated → the card is charged; otherwise authentication failed. */
   async threeDsCallback(body: ThreeDsCallback): Promise<StepResult> {
     const payment = await repo.findPayment(this.db, body.payment_id);
-    return this.step(body.payment_id, payment?.resource_token, async (trx, locked, now) => {
+    const begun = await this.step(body.payment_id, payment?.resource_token, async (trx, locked, now): Promise<Begun> => {
       const challenge = await repo.answerChallenge(trx, body.payment_id, body.svc_token);
       if (!challenge && (await repo.challengeState(trx, body.payment_id, body.svc_token)) === 'superseded') {
         throw conflict(`The buyer of payment ${body.payment_id} left this 3-D Secure authentication for another authorization or method`);
@@ -283,18 +339,12 @@ export class HostedPaymentPageService {
       if (!authenticated) {
         await repo.updatePayment(trx, locked.id, { status: 'authentication_failed', updated_at: now });
         await this.outcomes.emit(trx, locked, 'payment_authentication_failed', 'authentication_failed', now);
-        return this.result(locked, 'authentication_failed');
+        return { result: this.result(locked, 'authentication_failed') };
       }
-      const authorization = await this.processor.authorizeCard({
-        reference: challenge.processor_reference,
-        amountMinor: locked.amount_minor,
-        currency: locked.currency,
-        authenticated: true,
-        merchantInitiated: false,
-      });
-      if (authorization.outcome === 'challenge') throw new Error('processor asked for a second challenge');
-      return this.settleCard(trx, locked, challenge, authorization, now);
+      const card = { scheme: challenge.scheme, last4: challenge.last4, processor_reference: challenge.processor_reference };
+      return { attempt: await this.attempts.begin(trx, locked, { method: 'card', card, authenticated: true, merchantInitiated: false }, now) };
     });
+    return this.finish(begun);
   }
 
   async cancel(id: string, token: string | undefined): Promise<StepResult> {
@@ -341,23 +391,30 @@ export class HostedPaymentPageService {
 
   /** Worded in the payment's language, else in the browser's (its Accept-Language). */
   async mandateRequirements(id: string, token: string | undefined, acceptLanguage?: string): Promise<MandateRequirements> {
-    return this.step(id, token, async (_trx, payment) => {
-      if (payment.selected_method !== 'sepa_direct_debit') return {};
-      return mandateRequirements(this.requireVerifiedSepa(payment), pageLanguage(payment.language, acceptLanguage));
-    });
+    return this.step(
+      id,
+      token,
+      async (_trx, payment) => {
+        if (payment.selected_method !== 'sepa_direct_debit') return {};
+        return mandateRequirements(this.requireVerifiedSepa(payment), pageLanguage(payment.language, acceptLanguage));
+      },
+      { reads: true },
+    );
   }
 
   /** The buyer signs the SEPA mandate: the payment is authorized and its collection scheduled. */
   async createMandate(id: string, token: string | undefined, body: MandateBody): Promise<StepResult> {
-    return this.step(id, token, async (trx, payment, now) => {
+    const begun = await this.step(id, token, async (trx, payment, now): Promise<Begun> => {
       if (!OPEN.has(payment.status) || payment.status === 'initiated') throw conflict(`Payment ${id} is ${payment.status}; no mandate can be created`);
       if (payment.selected_method !== 'sepa_direct_debit') throw conflict(`Payment ${id} is not paid by SEPA Direct Debit`);
       const errors = mandateProblems(body, this.requireVerifiedSepa(payment), now);
       if (errors.length > 0) throw invalidFields(errors);
       const refused = await this.declineIfAFeeShareExceedsItsParty(trx, payment, now);
-      if (refused) return refused;
-      const mandate = { ...body, iban: payment.verified_iban, account_holder: payment.account_holder, signed_at: formatDateTime(now) };
-      return this.result(payment, await this.outcomes.collectDebit(trx, payment, payment.verified_iban!, now, mandate));
+      if (refused) return { result: refused };
+      const iban = payment.verified_iban!;
+      const mandate = { ...body, iban, account_holder: payment.account_holder, signed_at: formatDateTime(now) };
+      return { attempt: await this.attempts.begin(trx, payment, { method: 'sepa_direct_debit', iban, mandate }, now) };
     });
+    return this.finish(begun);
   }
 }

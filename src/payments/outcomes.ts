@@ -1,11 +1,11 @@
 import type { Db } from '../core/db.js';
-import { scheduleJob } from '../core/jobs.js';
+import { scheduleJob, type AskingJob } from '../core/jobs.js';
 import { addSeconds } from '../core/time.js';
 import { newId } from '../core/ids.js';
 import { captureEntries } from '../ledger/postings.js';
 import { postEntries } from '../ledger/repository.js';
 import type { EventType, Outbox } from '../events/outbox.js';
-import type { CardAuthorization, Processor } from '../processor/processor.js';
+import type { CardAuthorization, DebitCollection, DebitOutcome, Processor } from '../processor/processor.js';
 import * as repo from './repository.js';
 import type { PaymentRow } from './repository.js';
 
@@ -54,9 +54,24 @@ export class PaymentOutcomes {
     return 'captured';
   }
 
-  /** Starts collecting a SEPA debit: the payment is authorized now and completes when it settles. */
-  async collectDebit(trx: Db, payment: PaymentRow, iban: string, now: Date, mandate: Record<string, unknown>): Promise<'authorized'> {
-    const collection = await this.processor.collectDebit({ paymentId: payment.id, iban, amountMinor: payment.amount_minor, currency: payment.currency });
+  /** The card needs 3-D Secure: the payment stays started, waiting for the 3-D Secure server's callback with this token. */
+  async challenged(trx: Db, payment: PaymentRow, attemptReference: string, card: ChargedCard, svcToken: string, now: Date): Promise<'started'> {
+    await repo.insertChallenge(trx, {
+      id: attemptReference,
+      payment_id: payment.id,
+      processor_reference: card.processor_reference,
+      scheme: card.scheme,
+      last4: card.last4,
+      svc_token: svcToken,
+      state: 'pending',
+      created_at: now,
+    });
+    await repo.updatePayment(trx, payment.id, { status: 'started', updated_at: now });
+    return 'started';
+  }
+
+  /** The bank is collecting the SEPA debit: the payment is authorized now and completes when it settles. */
+  async debitCollected(trx: Db, payment: PaymentRow, mandate: Record<string, unknown>, collection: DebitCollection, now: Date): Promise<'authorized'> {
     await repo.updatePayment(trx, payment.id, {
       status: 'authorized',
       mandate: { ...mandate, collection_id: collection.collectionId },
@@ -67,20 +82,31 @@ export class PaymentOutcomes {
     return 'authorized';
   }
 
-  /** The scheduled settlement of a SEPA collection: the payment completes and succeeds, or, returned unpaid, fails. */
-  async settleDebit(trx: Db, id: string, now: Date): Promise<void> {
-    const payment = await repo.lockPayment(trx, id);
-    if (!payment || payment.status !== 'authorized') return;
-    const outcome = await this.processor.debitOutcome(String(payment.mandate?.collection_id));
-    if (!outcome.paid) {
-      await repo.updatePayment(trx, id, { status: 'not_completed', updated_at: now });
-      await this.emit(trx, payment, 'payment_failed', 'not_completed', now);
-      return;
-    }
-    await repo.updatePayment(trx, id, { status: 'completed', succeeded_at: now, updated_at: now });
-    await this.createTransfers(trx, payment, now);
-    await this.emit(trx, payment, 'payment_succeeded', 'completed', now);
-  }
+  /**
+   * The scheduled settlement of a SEPA collection: the bank is asked how it ended with nothing held;
+   * then the payment completes and succeeds, or, returned unpaid, fails.
+   */
+  readonly settlement: AskingJob<{ collectionId: string; outcome: DebitOutcome } | undefined> = {
+    ask: async (db, id) => {
+      const payment = await repo.paymentById(db, id);
+      if (payment?.status !== 'authorized') return undefined;
+      const collectionId = String(payment.mandate?.collection_id);
+      return { collectionId, outcome: await this.processor.debitOutcome(collectionId) };
+    },
+    record: async (trx, id, now, answer) => {
+      if (!answer) return;
+      const payment = await repo.lockPayment(trx, id);
+      if (payment?.status !== 'authorized' || payment.mandate?.collection_id !== answer.collectionId) return;
+      if (!answer.outcome.paid) {
+        await repo.updatePayment(trx, id, { status: 'not_completed', updated_at: now });
+        await this.emit(trx, payment, 'payment_failed', 'not_completed', now);
+        return;
+      }
+      await repo.updatePayment(trx, id, { status: 'completed', succeeded_at: now, updated_at: now });
+      await this.createTransfers(trx, payment, now);
+      await this.emit(trx, payment, 'payment_succeeded', 'completed', now);
+    },
+  };
 
   /**
    * One transfer per routing party, net of its fee share, when the payment succeeds; the capture,

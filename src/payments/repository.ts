@@ -1,6 +1,6 @@
 import { CompiledQuery, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { Db, IdempotencyKeysTable, PaymentPartiesTable, PaymentsTable, ScheduledJobsTable, TransfersTable } from '../core/db.js';
+import type { Db, IdempotencyKeysTable, PaymentPartiesTable, PaymentsTable, ScheduledJobsTable, ThreeDsChallengesTable, TransfersTable } from '../core/db.js';
 import type { Caller } from '../core/auth.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
 import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from './fees.js';
@@ -45,7 +45,8 @@ const PAYMENT_COLUMNS = [
   'id', 'environment', 'platform_id', 'amount_minor', 'currency', 'status', 'method_type', 'reference', 'description', 'remittance_info',
   'language', 'cit_mode', 'customer', 'redirect_url', 'webhook_url', 'generate_qr_code', 'resource_token', 'processing_fee', 'expires_at',
   'created_at', 'updated_at', 'selected_method', 'card_scheme', 'card_last4', 'stored_credential', 'succeeded_at', 'verified_iban',
-  'account_holder', 'account_type', 'mandate', 'initial_payment_id',
+  'account_holder', 'account_type', 'mandate', 'initial_payment_id', 'authorization_reference', 'authorization_started_at',
+  'authorization_request', 'account_verification_url',
 ] as const satisfies readonly (keyof PaymentsTable)[];
 const PARTY_COLUMNS = [
   'payment_id', 'position', 'party_type', 'account_id', 'reference', 'amount_minor', 'fee_contribution', 'fee_share', 'refundable_amount',
@@ -164,6 +165,15 @@ export async function listPayments(db: Db, tenant: Tenant, filter: PaymentFilter
   return query.orderBy('payments.created_at', 'desc').orderBy('payments.id', 'desc').limit(limit).execute();
 }
 
+export async function paymentById(db: Db, id: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The payment whose open authorization attempt has this reference. */
+export async function paymentByAttempt(db: Db, reference: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('authorization_reference', '=', reference).executeTakeFirst();
+}
+
 /** The payment, locked until the transaction ends: changes to one payment happen one at a time. */
 export async function lockPayment(db: Db, id: string): Promise<PaymentRow | undefined> {
   return db.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -178,6 +188,10 @@ export async function paymentsByIds(db: Db, ids: string[]): Promise<Map<string, 
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('payments').select(['id', 'webhook_url', 'reference']).where('id', 'in', [...new Set(ids)]).execute();
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+export async function insertChallenge(db: Db, row: Insertable<ThreeDsChallengesTable>): Promise<void> {
+  await db.insertInto('three_ds_challenges').values(row).execute();
 }
 
 export type TransferRow = Selectable<TransfersTable>;

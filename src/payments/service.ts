@@ -14,8 +14,8 @@ import { processingFee, splitByPercent, type PaymentMethod } from './fees.js';
 import type { FeeSchedules } from './fee-schedules.js';
 import * as repo from './repository.js';
 import { OPEN_STATUSES, type AuthorizeMitPayment, type InitiatePayment, type MitPaymentResult, type Payment, type PaymentCreated, type RoutingRequest } from './schemas.js';
-import type { PaymentOutcomes } from './outcomes.js';
-import type { Processor } from '../processor/processor.js';
+import { ATTEMPT_RECOVERY_SECONDS, type AttemptRequest, type PaymentAttempts } from './attempts.js';
+import { scheduleJob } from '../core/jobs.js';
 import { isDataError, type Db } from '../core/db.js';
 import { UNKEYED, type Answer } from '../core/idempotency.js';
 
@@ -73,6 +73,13 @@ interface Charge {
   method: PaymentMethod | undefined;
 }
 
+/** What charging an initial payment's stored credential asks the processor for: its card, without the buyer, or a debit under its mandate. */
+function storedCredentialCharge(initial: repo.PaymentRow): AttemptRequest {
+  if (initial.selected_method === 'sepa_direct_debit') return { method: 'sepa_direct_debit', iban: initial.verified_iban!, mandate: { ...initial.mandate, initial_payment_id: initial.id } };
+  const card = { scheme: initial.card_scheme ?? 'unknown', last4: initial.card_last4 ?? '', processor_reference: initial.stored_credential! };
+  return { method: 'card', card, authenticated: false, merchantInitiated: true };
+}
+
 /** The method fixed at initiation, if the platform chose one. */
 function knownMethod(request: InitiatePayment): PaymentMethod | undefined {
   const type = request.payment_method?.type ?? 'user_selected';
@@ -99,8 +106,7 @@ export class PaymentService {
     private readonly config: Config,
     private readonly pager: Pager,
     private readonly clock: EnvironmentClock,
-    private readonly outcomes: PaymentOutcomes,
-    private readonly processor: Processor,
+    private readonly attempts: PaymentAttempts,
     private readonly feeSchedules: FeeSchedules,
   ) {}
 
@@ -208,6 +214,10 @@ export class PaymentService {
       account_type: null,
       mandate: null,
       initial_payment_id: null,
+      authorization_reference: null,
+      authorization_started_at: null,
+      authorization_request: null,
+      account_verification_url: null,
     };
   }
 
@@ -243,33 +253,35 @@ export class PaymentService {
       webhook_url: request.urls?.webhook ?? initial.webhook_url,
       language: initial.language,
     };
-    return this.db.transaction().execute(async (trx) => {
+    // The payment, its attempt and the Idempotency-Key commit first; the processor is asked with
+    // nothing held; the outcome and the key's answer commit together (PaymentAttempts).
+    const attempt = await this.db.transaction().execute(async (trx) => {
       await answer.take(trx);
       await repo.insertPayments(trx, [{ payment, parties: partyRows(payment.id, parties, fee) }]);
-      let status: MitPaymentResult['status'];
-      if (method === 'sepa_direct_debit') status = await this.outcomes.collectDebit(trx, payment, initial.verified_iban!, now, { ...initial.mandate, initial_payment_id: initial.id });
-      else {
-        const authorization = await this.processor.authorizeCard({
-          reference: initial.stored_credential!,
-          amountMinor: payment.amount_minor,
-          currency: payment.currency,
-          authenticated: false,
-          merchantInitiated: true,
-        });
-        if (authorization.outcome === 'challenge') throw new Error('the processor challenged a merchant-initiated payment');
-        const card = { scheme: initial.card_scheme ?? 'unknown', last4: initial.card_last4 ?? '', processor_reference: initial.stored_credential! };
-        status = await this.outcomes.card(trx, payment, card, authorization, now);
-      }
-      const result: MitPaymentResult = { id: payment.id, status, reference: payment.reference, initial_payment_id: initial.id, _links: { self: { href: this.links(payment).self.href } } };
-      await answer.keep(trx, result);
-      return result;
+      return this.attempts.begin(trx, payment, storedCredentialCharge(initial), now);
     });
+    const resultOf = (status: string): MitPaymentResult => ({
+      id: payment.id,
+      status: status as MitPaymentResult['status'],
+      reference: payment.reference,
+      initial_payment_id: initial.id,
+      _links: { self: { href: this.links(payment).self.href } },
+    });
+    const { status } = await this.attempts.complete(attempt, (trx, outcome) => answer.keep(trx, resultOf(outcome)));
+    return resultOf(status);
   }
 
-  /** The page of a payment still open at expires_at has expired: the payment is canceled. */
+  /**
+   * The page of a payment still open at expires_at has expired: the payment is canceled; unless an
+   * authorization that may have charged the buyer is open, when the payment waits for its outcome.
+   */
   async expire(trx: Db, id: string, now: Date): Promise<void> {
     const payment = await repo.lockPayment(trx, id);
     if (!payment || !OPEN_STATUSES.has(payment.status) || now < payment.expires_at) return;
+    if (payment.authorization_reference) {
+      await scheduleJob(trx, { environment: payment.environment, kind: PAYMENT_EXPIRY_JOB, subjectId: id, dueAt: addSeconds(now, ATTEMPT_RECOVERY_SECONDS) }, now);
+      return;
+    }
     await repo.updatePayment(trx, id, { status: 'canceled', updated_at: now });
   }
 

@@ -2,15 +2,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import formbody from '@fastify/formbody';
 import { randomBytes } from 'node:crypto';
 import { Type } from 'typebox';
-import type { Kysely } from 'kysely';
-import type { Tables } from '../core/db.js';
 import { notFound } from '../core/errors.js';
 import { minorUnits, StringEnum } from '../core/formats.js';
 import { SeeOther, typed } from '../core/http.js';
-import { findChallenge, findPaymentByToken } from '../hosted-payment-page/repository.js';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
-import type { EnvironmentClock } from '../core/clock.js';
-import type { BankProcessor } from './processor.js';
+import type { BankVerification, SimulatorProcessor } from './simulator.js';
 import { pageLanguage, type Language } from '../core/language.js';
 
 const BankQuery = Type.Object({ token: Type.String({ maxLength: 200 }) });
@@ -108,18 +104,38 @@ ${error ? `<p class="error" role="alert">${escapeHtml(text[error])}</p>` : ''}
   );
 }
 
+/** The account-verification callback the bank sends the buyer to: the report, or why there is none. */
+function verificationCallback(callbackUrl: string, verification: BankVerification): string {
+  const callback = new URL(callbackUrl);
+  if (verification.verified) callback.searchParams.set('report_id', verification.reportId);
+  else {
+    callback.searchParams.set('report_id', '');
+    callback.searchParams.set('error', verification.error);
+    callback.searchParams.set('error_reason', verification.errorReason);
+    callback.searchParams.set('message', verification.message);
+    callback.searchParams.set('tracking_id', verification.trackingId);
+  }
+  return callback.toString();
+}
+
 /**
- * The simulator's 3-D Secure server: a challenge page for the buyer and, on an answer, the call
- * to the payment page's 3-D Secure callback with the specification's parameters.
+ * The simulator's 3-D Secure server and bank, an outside party: they know only what the payment
+ * page gave the processor (amount, card, language, where to send the buyer back and whom to call
+ * back) and reach the product only through those callbacks.
+ *
+ * The 3-D Secure server calls the callback in-process (`inject`, at the path of the callback URL it
+ * was given) rather than over HTTP: the simulator always runs in the process it serves, whose public
+ * BASE_URL (behind a proxy, TLS) it may not be able to reach; the call still goes through the
+ * route's validation and hooks, as an outside call would.
  */
-export async function simulatorRoutes(fastify: FastifyInstance, { db, baseUrl, processor, clock }: { db: Kysely<Tables>; baseUrl: string; processor: BankProcessor; clock: EnvironmentClock }): Promise<void> {
+export async function simulatorRoutes(fastify: FastifyInstance, { simulator }: { simulator: SimulatorProcessor }): Promise<void> {
   await fastify.register(formbody);
   const app = typed(fastify);
   const tags = ['simulator'];
 
   app.get('/simulator/3ds/:challenge_id', { schema: { tags, summary: '3-D Secure challenge page (simulator)', params: ChallengeParams, produces: ['text/html'] } }, async (request, reply) => {
-    const challenge = await findChallenge(db, request.params.challenge_id);
-    if (!challenge || challenge.state === 'answered') throw notFound('The 3-D Secure challenge');
+    const challenge = await simulator.openChallenge(request.params.challenge_id);
+    if (!challenge) throw notFound('The 3-D Secure challenge');
     return reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(challengePage(challenge, pageLanguage(challenge.language, request.headers['accept-language'])));
   });
 
@@ -128,12 +144,12 @@ export async function simulatorRoutes(fastify: FastifyInstance, { db, baseUrl, p
     { schema: { tags, summary: 'Answer the challenge (simulator); redirects back to the payment page', params: ChallengeParams, body: ChallengeAnswer, response: { 303: SeeOther } } },
     async (request, reply) => {
       // A challenge the payment page superseded is still open at the 3-D Secure server: its answer is sent, and refused there.
-      const challenge = await findChallenge(db, request.params.challenge_id);
-      if (!challenge || challenge.state === 'answered') throw notFound('The 3-D Secure challenge');
+      const challenge = await simulator.answerChallenge(request.params.challenge_id);
+      if (!challenge) throw notFound('The 3-D Secure challenge');
       const passed = request.body.outcome === 'pass';
       const callback = await fastify.inject({
         method: 'POST',
-        url: '/hpp/callbacks/3ds',
+        url: new URL(challenge.callback_url).pathname,
         payload: {
           payment_id: challenge.payment_id,
           svc_token: challenge.svc_token,
@@ -146,14 +162,14 @@ export async function simulatorRoutes(fastify: FastifyInstance, { db, baseUrl, p
         },
       });
       if (callback.statusCode !== 200) request.log.warn({ status: callback.statusCode }, '3-D Secure callback refused');
-      return reply.redirect(`${baseUrl}/pay/${challenge.payment_id}?token=${encodeURIComponent(challenge.resource_token)}`, 303);
+      return reply.redirect(challenge.return_url, 303);
     },
   );
 
   app.get('/simulator/bank', { schema: { tags, summary: 'Bank account verification page (simulator)', querystring: BankQuery, produces: ['text/html'] } }, async (request, reply) => {
-    const payment = await findPaymentByToken(db, request.query.token);
-    if (!payment) throw notFound('The payment of this page');
-    return reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(bankPage(request.query.token, pageLanguage(payment.language, request.headers['accept-language'])));
+    const session = await simulator.bankSession(request.query.token);
+    if (!session) throw notFound('The bank session');
+    return reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(bankPage(request.query.token, pageLanguage(session.language, request.headers['accept-language'])));
   });
 
   app.post(
@@ -161,25 +177,15 @@ export async function simulatorRoutes(fastify: FastifyInstance, { db, baseUrl, p
     { schema: { tags, summary: 'Verify the account (simulator); redirects to the account-verification callback', body: BankForm, response: { 303: SeeOther } } },
     async (request, reply) => {
       const { token, account_holder: holder, account_type: accountType = 'consumer' } = request.body;
-      const payment = await findPaymentByToken(db, token);
-      if (!payment) throw notFound('The payment of this page');
+      const session = await simulator.bankSession(token);
+      if (!session) throw notFound('The bank session');
       const iban = electronicFormatIBAN(request.body.iban) ?? '';
       if (!isValidIBAN(iban)) {
         // The page again, as HTML: not one of the declared (JSON) answers, so the untyped reply sends it.
-        return (reply as FastifyReply).code(400).type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(bankPage(token, pageLanguage(payment.language, request.headers['accept-language']), 'invalidIban'));
+        return (reply as FastifyReply).code(400).type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(bankPage(token, pageLanguage(session.language, request.headers['accept-language']), 'invalidIban'));
       }
-      const verification = await processor.verifyBankAccount({ paymentId: payment.id, iban, accountHolder: holder?.trim() || 'Account holder', accountType, now: clock.now(payment.environment) });
-      const callback = new URL(`${baseUrl}/hpp/callbacks/account-verification`);
-      callback.searchParams.set('token', token);
-      if (verification.verified) callback.searchParams.set('report_id', verification.reportId);
-      else {
-        callback.searchParams.set('report_id', '');
-        callback.searchParams.set('error', verification.error);
-        callback.searchParams.set('error_reason', verification.errorReason);
-        callback.searchParams.set('message', verification.message);
-        callback.searchParams.set('tracking_id', verification.trackingId);
-      }
-      return reply.redirect(callback.toString(), 303);
+      const verification = await simulator.verifyBankAccount(session, { iban, accountHolder: holder?.trim() || 'Account holder', accountType });
+      return reply.redirect(verificationCallback(session.callback_url, verification), 303);
     },
   );
 }

@@ -1,7 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Tables } from '../core/db.js';
-import type { AccountType, BankReport, BankVerification, CardAuthorization, CardCharge, CardDetails, DebitCollection, DebitOutcome, OutgoingTransfer, Processor, VaultedCard } from './processor.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type {
+  AccountType,
+  AccountVerificationRequest,
+  BankReport,
+  CardAuthorization,
+  CardCharge,
+  CardDetails,
+  DebitCollection,
+  DebitOutcome,
+  OutgoingTransfer,
+  Processor,
+  VaultedCard,
+} from './processor.js';
+import * as store from './simulator-store.js';
+import type { BankSession, SimulatorDb, StoredAuthorization } from './simulator-store.js';
 
 /** The decisions' test IBAN that fails account verification; every other valid IBAN verifies. */
 export const FAILING_IBAN = 'DE62370400440532013001';
@@ -35,70 +48,160 @@ export function cardScheme(number: string): string {
   return 'unknown';
 }
 
+export type BankVerification =
+  | { verified: true; reportId: string }
+  | { verified: false; error: string; errorReason: string; message: string; trackingId: string };
+
+type Decision = Pick<StoredAuthorization, 'outcome' | 'decline_reason'>;
+
+/** How the test card behind a vault reference answers this charge. */
+function decide(charge: CardCharge): Decision {
+  const behaviour = /^sim_([a-z]+)_/.exec(charge.card)?.[1] as Behaviour | undefined;
+  const declined = (reason: string): Decision => ({ outcome: 'declined', decline_reason: reason });
+  switch (behaviour) {
+    case 'approve':
+      return { outcome: 'approved', decline_reason: null };
+    case 'decline':
+      return declined('card_declined');
+    case 'insufficient':
+      return declined('insufficient_funds');
+    case 'expired':
+      return declined('expired_card');
+    case 'challenge':
+      return charge.authenticated || charge.merchantInitiated ? { outcome: 'approved', decline_reason: null } : { outcome: 'challenge', decline_reason: null };
+    default:
+      return declined('card_declined');
+  }
+}
+
+export interface SimulatorOptions {
+  /** Where its pages are served (`/simulator/...`). */
+  baseUrl: string;
+  /** How long every call takes to answer, as a real processor's round trip would (SIMULATOR_LATENCY_MS). */
+  latencyMs: number;
+}
+
 /**
- * A deterministic processor. Its vault keeps no card number: the reference it hands out carries
- * only how the test card behaves, which is all a simulator needs to remember.
+ * A deterministic processor, with the 3-D Secure server and the bank behind it. Its vault keeps no
+ * card number: the reference it hands out carries only how the test card behaves. It keeps its
+ * own records (simulator_ tables): one authorization or collection per reference, however often
+ * asked.
  */
 export class SimulatorProcessor implements Processor {
-  constructor(private readonly db: Kysely<Tables>) {}
+  constructor(
+    private readonly db: SimulatorDb,
+    private readonly options: SimulatorOptions,
+  ) {}
+
+  private async latency(): Promise<void> {
+    if (this.options.latencyMs > 0) await sleep(this.options.latencyMs);
+  }
 
   async vaultCard(card: CardDetails): Promise<VaultedCard> {
+    await this.latency();
     const behaviour = TEST_CARDS[card.number] ?? 'approve';
     return { reference: `sim_${behaviour}_${randomBytes(12).toString('hex')}`, scheme: cardScheme(card.number), last4: card.number.slice(-4) };
   }
 
   async authorizeCard(charge: CardCharge): Promise<CardAuthorization> {
-    const behaviour = /^sim_([a-z]+)_/.exec(charge.reference)?.[1] as Behaviour | undefined;
-    switch (behaviour) {
-      case 'decline':
-        return { outcome: 'declined', reason: 'card_declined' };
-      case 'insufficient':
-        return { outcome: 'declined', reason: 'insufficient_funds' };
-      case 'expired':
-        return { outcome: 'declined', reason: 'expired_card' };
-      case 'challenge':
-        if (!charge.authenticated && !charge.merchantInitiated) return { outcome: 'challenge' };
-        break;
-      case 'approve':
-        break;
-      default:
-        return { outcome: 'declined', reason: 'card_declined' };
-    }
-    return { outcome: 'approved', authorizationId: `auth_${randomBytes(8).toString('hex')}` };
+    await this.latency();
+    const decision = decide(charge);
+    const challengeId = decision.outcome === 'challenge' ? randomBytes(16).toString('hex') : null;
+    const { threeDs } = charge;
+    if (challengeId && !threeDs) throw new Error('the card needs 3-D Secure, and the charge gave no buyer to challenge');
+    const stored = await store.recordAuthorization(
+      this.db,
+      {
+        reference: charge.reference,
+        card: charge.card,
+        amount_minor: charge.amountMinor,
+        currency: charge.currency,
+        ...decision,
+        authorization_id: decision.outcome === 'approved' ? `auth_${randomBytes(8).toString('hex')}` : null,
+        challenge_id: challengeId,
+      },
+      challengeId && threeDs
+        ? {
+            id: challengeId,
+            amount_minor: charge.amountMinor,
+            currency: charge.currency,
+            last4: threeDs.last4,
+            language: threeDs.language,
+            callback_url: threeDs.callbackUrl,
+            payment_id: threeDs.paymentId,
+            svc_token: threeDs.svcToken,
+            return_url: threeDs.returnUrl,
+            state: 'pending',
+          }
+        : undefined,
+    );
+    return this.authorizationOf(stored);
   }
 
-  async verifyBankAccount(input: { paymentId: string; iban: string; accountHolder: string; accountType: AccountType; now: Date }): Promise<BankVerification> {
+  private authorizationOf(stored: StoredAuthorization): CardAuthorization {
+    if (stored.outcome === 'approved') return { outcome: 'approved', authorizationId: stored.authorization_id! };
+    if (stored.outcome === 'challenge') return { outcome: 'challenge', challengeUrl: `${this.options.baseUrl}/simulator/3ds/${stored.challenge_id}` };
+    return { outcome: 'declined', reason: stored.decline_reason as Extract<CardAuthorization, { outcome: 'declined' }>['reason'] };
+  }
+
+  /** The 3-D Secure server's challenge, while the buyer has not answered it. */
+  async openChallenge(id: string) {
+    const challenge = await store.findChallenge(this.db, id);
+    return challenge?.state === 'pending' ? challenge : undefined;
+  }
+
+  /** The buyer answers a challenge, once. */
+  answerChallenge(id: string) {
+    return store.answerChallenge(this.db, id);
+  }
+
+  async accountVerification(request: AccountVerificationRequest): Promise<{ url: string }> {
+    await this.latency();
+    const session = await store.bankSession(this.db, { token: randomBytes(24).toString('base64url'), reference: request.reference, language: request.language, callback_url: request.callbackUrl });
+    return { url: `${this.options.baseUrl}/simulator/bank?token=${session.token}` };
+  }
+
+  bankSession(token: string): Promise<BankSession | undefined> {
+    return store.findBankSession(this.db, token);
+  }
+
+  /** The bank's answer to the buyer's login on its page. */
+  async verifyBankAccount(session: BankSession, input: { iban: string; accountHolder: string; accountType: AccountType }): Promise<BankVerification> {
+    await this.latency();
     if (input.iban === FAILING_IBAN) {
       return { verified: false, error: 'verification_failed', errorReason: 'account_not_found', message: 'The bank could not confirm this account', trackingId: randomBytes(8).toString('hex') };
     }
     const reportId = `rep${randomBytes(12).toString('hex')}`;
-    await this.db
-      .insertInto('simulator_bank_reports')
-      .values({ id: reportId, payment_id: input.paymentId, iban: input.iban, account_holder: input.accountHolder, account_type: input.accountType, created_at: input.now })
-      .execute();
+    await store.insertBankReport(this.db, { id: reportId, payment_id: session.reference, iban: input.iban, account_holder: input.accountHolder, account_type: input.accountType });
     return { verified: true, reportId };
   }
 
-  async bankReport(reportId: string, paymentId: string): Promise<BankReport | undefined> {
-    const row = await this.db.selectFrom('simulator_bank_reports').selectAll().where('id', '=', reportId).where('payment_id', '=', paymentId).executeTakeFirst();
+  async bankReport(reportId: string, reference: string): Promise<BankReport | undefined> {
+    await this.latency();
+    const row = await store.findBankReport(this.db, reportId, reference);
     return row && { iban: row.iban, accountHolder: row.account_holder, accountType: row.account_type };
   }
 
-  /** The collection's reference carries its fate, as a card's vault reference carries the card's. */
-  async collectDebit(input: { iban: string }): Promise<DebitCollection> {
+  /** The collection's id carries its fate, as a card's vault reference carries the card's. */
+  async collectDebit(input: { reference: string; iban: string }): Promise<DebitCollection> {
+    await this.latency();
     const fate = input.iban === RETURNED_IBAN ? 'returned' : 'paid';
-    return { collectionId: `col_${fate}_${randomBytes(8).toString('hex')}`, settlementDelaySeconds: SEPA_SETTLEMENT_SECONDS };
+    const collectionId = await store.recordCollection(this.db, input.reference, `col_${fate}_${randomBytes(8).toString('hex')}`);
+    return { collectionId, settlementDelaySeconds: SEPA_SETTLEMENT_SECONDS };
   }
 
   async debitOutcome(collectionId: string): Promise<DebitOutcome> {
+    await this.latency();
     return collectionId.startsWith('col_returned_') ? { paid: false, reason: 'insufficient_funds' } : { paid: true };
   }
 
   async refund(): Promise<OutgoingTransfer> {
+    await this.latency();
     return { reference: `sim_rf_${randomBytes(8).toString('hex')}`, arrivalDelaySeconds: TRANSFER_ARRIVAL_SECONDS };
   }
 
   async payOut(): Promise<OutgoingTransfer> {
+    await this.latency();
     return { reference: `sim_po_${randomBytes(8).toString('hex')}`, arrivalDelaySeconds: TRANSFER_ARRIVAL_SECONDS };
   }
 }

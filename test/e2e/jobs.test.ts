@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ensureJob, rescheduleJob } from '../../src/core/jobs.js';
+import { ensureJob, rescheduleJob, scheduleJob } from '../../src/core/jobs.js';
 import { startServer, type TestServer } from '../helpers/harness.js';
+import { eventually } from '../helpers/receiver.js';
 
 let server: TestServer;
 
@@ -19,4 +20,39 @@ it('keeps one pending job per subject however often it is scheduled again on one
   });
   const pending = await server.app.database.db.selectFrom('scheduled_jobs').select('due_at').where('kind', '=', 'test.repeat').where('state', '=', 'pending').execute();
   expect(pending.map((row) => row.due_at.getTime())).toEqual([job(12).dueAt.getTime()]);
+});
+
+it('asks an asking job once among runners that race, holding nothing while it waits for the answer, and asks again a minute later when no answer came', async () => {
+  const { db } = server.app.database;
+  const asked: string[] = [];
+  const recorded: string[] = [];
+  let answer!: (value: string | Error) => void;
+  server.app.services.jobs.registerAsking('test.asking', {
+    ask: (_db, subject) => {
+      asked.push(subject);
+      return new Promise<string>((resolve, reject) => (answer = (value) => (value instanceof Error ? reject(value) : resolve(value))));
+    },
+    record: async (_trx, subject, _at, value) => {
+      recorded.push(`${subject}: ${value}`);
+    },
+  });
+  await db.transaction().execute((trx) => scheduleJob(trx, { environment: 'sandbox', kind: 'test.asking', subjectId: 'subject-2', dueAt: server.clock.now() }, server.clock.now()));
+  const runners = [server.app.services.jobs.runDue(), server.app.services.jobs.runDue()];
+  await eventually(async () => asked.length > 0);
+  // While the answer is awaited no transaction or lock is held: the job's row can be read and written (PGlite has a single connection).
+  await db.updateTable('scheduled_jobs').set({ created_at: server.clock.now() }).where('kind', '=', 'test.asking').execute();
+  answer(new Error('no answer in time'));
+  await Promise.all(runners);
+  expect(asked).toEqual(['subject-2']);
+  expect(recorded).toEqual([]);
+
+  server.clock.advance(60);
+  const again = server.app.services.jobs.runDue();
+  await eventually(async () => asked.length > 1);
+  answer('paid');
+  await again;
+  server.clock.advance(3600);
+  await server.app.services.jobs.runDue();
+  expect(asked).toEqual(['subject-2', 'subject-2']);
+  expect(recorded).toEqual(['subject-2: paid']);
 });

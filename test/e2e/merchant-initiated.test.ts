@@ -75,9 +75,10 @@ async function initialCardPaymentThrough3ds(): Promise<string> {
  * false, the collection settles on the clock (completed, or not_completed for the returned IBAN).
  */
 async function initialSepaPayment(options: { settle?: boolean; iban?: string } = {}): Promise<string> {
-  const { id, token, page } = await createPayment({ amount_minor: 990, reference: 'sepa-start', payment_method: { type: 'sepa_direct_debit' } });
-  await page('/start', {});
-  const bank = await server.request('POST', '/simulator/bank/verify', form({ token, iban: options.iban ?? 'DE89370400440532013000' }));
+  const { id, page } = await createPayment({ amount_minor: 990, reference: 'sepa-start', payment_method: { type: 'sepa_direct_debit' } });
+  const started = await page('/start', {});
+  const bankToken = new URL(started.body._links.account_verification.href).searchParams.get('token')!;
+  const bank = await server.request('POST', '/simulator/bank/verify', form({ token: bankToken, iban: options.iban ?? 'DE89370400440532013000' }));
   await server.request('GET', bank.headers.get('location')!.replace(server.config.baseUrl, ''));
   const mandate = await page('/mandate', { type: 'consumer', first_name: 'Max', last_name: 'Muster', birth_date: '1980-01-01', birth_place: { city: 'Bonn', country: 'DE' }, postal_address: { line1: 'Weg 1', town_city: 'Bonn', zip: '53111' } });
   expect(mandate.body).toMatchObject({ status: 'authorized', workflow: { complete: true, next: 'hpp:complete' } });

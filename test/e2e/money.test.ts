@@ -510,8 +510,9 @@ async function sepaPayment(): Promise<string> {
   });
   const id = created.body.id;
   const token = new URL(created.body._links.hosted_page.href).searchParams.get('token')!;
-  await server.request('POST', `/hpp/payments/${id}/start`, { token, body: {} });
-  const form = new URLSearchParams({ token, iban: 'DE89370400440532013000', account_holder: 'Erika Mustermann' }).toString();
+  const started = await server.request('POST', `/hpp/payments/${id}/start`, { token, body: {} });
+  const bankToken = new URL(started.body._links.account_verification.href).searchParams.get('token')!;
+  const form = new URLSearchParams({ token: bankToken, iban: 'DE89370400440532013000', account_holder: 'Erika Mustermann' }).toString();
   const verified = await server.request('POST', '/simulator/bank/verify', { raw: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
   await server.request('GET', verified.headers.get('location')!.replace(server.config.baseUrl, ''));
   const mandate = await server.request('POST', `/hpp/payments/${id}/mandate`, {

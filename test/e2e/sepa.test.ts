@@ -29,7 +29,12 @@ interface Page {
   id: string;
   token: string;
   path: (suffix?: string) => string;
+  /** The simulated bank's session, once the buyer went there. */
+  bankToken?: string;
 }
+
+/** The session token of the simulated bank's page the step links to. */
+const bankToken = (step: { body: { _links: { account_verification: { href: string } } } }) => new URL(step.body._links.account_verification.href).searchParams.get('token')!;
 
 async function newSepaPayment(overrides: Record<string, unknown> = {}): Promise<Page> {
   receiver ??= await startReceiver();
@@ -64,7 +69,8 @@ async function verifyAccount(page: Page, iban: string, accountType = 'consumer')
   const bankPage = await server.request('GET', bankUrl);
   expect(bankPage.status).toBe(200);
   expect(bankPage.text).toContain('name="iban"');
-  const verified = await server.request('POST', '/simulator/bank/verify', form({ token: page.token, iban, account_holder: 'Erika Mustermann', account_type: accountType }));
+  page.bankToken = bankToken(start);
+  const verified = await server.request('POST', '/simulator/bank/verify', form({ token: page.bankToken, iban, account_holder: 'Erika Mustermann', account_type: accountType }));
   expect(verified.status).toBe(303);
   const callback = await server.request('GET', local(verified.headers.get('location')!));
   expect(callback.status).toBe(303);
@@ -327,10 +333,10 @@ describe('SEPA Direct Debit', () => {
 
   it('refuses the mandate before the account is verified, and a bank form with an invalid IBAN', async () => {
     const page = await newSepaPayment();
-    await hpp(page, 'POST', '/start', {});
+    const started = await hpp(page, 'POST', '/start', {});
     expect((await hpp(page, 'GET', '/mandate-requirements')).status).toBe(409);
     expect((await hpp(page, 'POST', '/mandate', consumerMandate)).status).toBe(409);
-    const invalid = await server.request('POST', '/simulator/bank/verify', form({ token: page.token, iban: 'DE00 1234' }));
+    const invalid = await server.request('POST', '/simulator/bank/verify', form({ token: bankToken(started), iban: 'DE00 1234' }));
     expect(invalid.status).toBe(400);
     expect(invalid.text).toContain('not a valid IBAN');
     await expectPayment(page, 'started', 'hpp:authorize');
@@ -492,7 +498,7 @@ describe('SEPA steps in the wrong state', () => {
       expect(refused.status, `${suffix} ${refused.text}`).toBe(409);
       expect(refused.body.code).toBe('conflict');
     }
-    const bank = await server.request('POST', '/simulator/bank/verify', form({ token: page.token, iban: VERIFIES }));
+    const bank = await server.request('POST', '/simulator/bank/verify', form({ token: page.bankToken!, iban: VERIFIES }));
     expect((await server.request('GET', local(bank.headers.get('location')!))).status).toBe(409);
     expect((await verificationCallback({ token: page.token, report_id: '', error: 'verification_failed' })).status).toBe(409);
     await expectPayment(page, status, 'hpp:complete');

@@ -1,0 +1,130 @@
+import type { Kysely } from 'kysely';
+import type { Db, Tables } from '../core/db.js';
+import type { EnvironmentClock } from '../core/clock.js';
+import { ApiError } from '../core/errors.js';
+import { newId } from '../core/ids.js';
+import { scheduleJob, type AskingJob } from '../core/jobs.js';
+import { addSeconds } from '../core/time.js';
+import type { CardAuthorization, DebitCollection, Processor, ThreeDsSession } from '../processor/processor.js';
+import type { ChargedCard, PaymentOutcomes } from './outcomes.js';
+import * as repo from './repository.js';
+import type { PaymentRow } from './repository.js';
+
+/** The job that resolves an attempt nobody recorded an outcome for (subject: the attempt's reference). */
+export const ATTEMPT_RECOVERY_JOB = 'payment_attempt_recovery';
+/** How long after it began an attempt still open is resolved by asking the processor again. */
+export const ATTEMPT_RECOVERY_SECONDS = 60;
+
+/** What an attempt asks the processor for: kept on the payment while it is open, so anyone can finish it. */
+export type AttemptRequest =
+  | { method: 'card'; card: ChargedCard; authenticated: boolean; merchantInitiated: boolean; threeDs?: ThreeDsSession }
+  | { method: 'sepa_direct_debit'; iban: string; mandate: Record<string, unknown> };
+
+export type AttemptAnswer = { authorization: CardAuthorization } | { collection: DebitCollection };
+
+/** An attempt begun: the reference the processor knows it by, and the payment as it was then. */
+export interface Attempt {
+  reference: string;
+  payment: PaymentRow;
+  request: AttemptRequest;
+}
+
+const CLOSED = { authorization_reference: null, authorization_started_at: null, authorization_request: null };
+
+/** The answer to any other step while an authorization of the payment is with the processor. */
+export function authorizationInProgress(payment: PaymentRow): ApiError {
+  return new ApiError('conflict', { detail: `An authorization of payment ${payment.id} is in progress; try again in a moment`, headers: { 'retry-after': '1' } });
+}
+
+function processorUnavailable(payment: PaymentRow, cause: unknown): ApiError {
+  const error = new ApiError('service_unavailable', {
+    detail: `The processor did not answer for payment ${payment.id}. The authorization is recorded and will be settled by asking the processor again, without a second charge; its outcome follows as the payment's event`,
+    headers: { 'retry-after': String(ATTEMPT_RECOVERY_SECONDS) },
+  });
+  error.cause = cause;
+  return error;
+}
+
+/**
+ * An authorization (a card charge, a SEPA collection) in three steps, none of which holds a
+ * transaction or lock while the processor works (CONVENTIONS §9): the attempt is recorded with its
+ * reference and committed (begin, in the caller's transaction), the processor is asked (ask), and
+ * the answer is recorded if the attempt is still open (record). An attempt left open (a crash, a
+ * processor that failed or timed out) is resolved by the recovery job, which asks the processor
+ * again with the same reference: the processor answers what it answered, and charges at most once.
+ */
+export class PaymentAttempts {
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly clock: EnvironmentClock,
+    private readonly processor: Processor,
+    private readonly outcomes: PaymentOutcomes,
+  ) {}
+
+  /** Commit 1, in the caller's transaction on the locked payment: the attempt, and the job that resolves it if nobody else does. */
+  async begin(trx: Db, payment: PaymentRow, request: AttemptRequest, now: Date): Promise<Attempt> {
+    if (payment.authorization_reference) throw authorizationInProgress(payment);
+    const reference = newId('att');
+    await repo.updatePayment(trx, payment.id, { authorization_reference: reference, authorization_started_at: now, authorization_request: request, updated_at: now });
+    await scheduleJob(trx, { environment: payment.environment, kind: ATTEMPT_RECOVERY_JOB, subjectId: reference, dueAt: addSeconds(now, ATTEMPT_RECOVERY_SECONDS) }, now);
+    return { reference, payment, request };
+  }
+
+  /**
+   * The rest of the step that began the attempt: the processor's answer, recorded (with what the
+   * caller keeps in the same transaction, its Idempotency-Key's answer); answers the payment's
+   * status and the answer. A processor that fails or times out leaves the attempt to the recovery
+   * job and the caller a 503.
+   */
+  async complete(attempt: Attempt, keep?: (trx: Db, status: string) => Promise<void>): Promise<{ status: string; answer: AttemptAnswer }> {
+    const { payment, reference } = attempt;
+    const answer = await this.ask(attempt).catch((error: unknown) => {
+      throw processorUnavailable(payment, error);
+    });
+    const status = await this.db.transaction().execute(async (trx) => {
+      const recorded = await this.record(trx, payment.id, reference, answer, this.clock.now(payment.environment));
+      await keep?.(trx, recorded);
+      return recorded;
+    });
+    return { status, answer };
+  }
+
+  /** The recovery job: the processor asked again with the attempt's reference, its answer recorded if the attempt is still open. */
+  readonly recovery: AskingJob<{ paymentId: string; answer: AttemptAnswer } | undefined> = {
+    ask: async (db, reference) => {
+      const payment = await repo.paymentByAttempt(db, reference);
+      if (!payment) return undefined;
+      return { paymentId: payment.id, answer: await this.ask({ reference, payment, request: payment.authorization_request as AttemptRequest }) };
+    },
+    record: async (trx, reference, at, found) => {
+      if (found) await this.record(trx, found.paymentId, reference, found.answer, at);
+    },
+  };
+
+  /** Asks the processor for what the attempt charges; never with a transaction or lock held. */
+  private async ask({ reference, payment, request }: Attempt): Promise<AttemptAnswer> {
+    const amount = { amountMinor: payment.amount_minor, currency: payment.currency };
+    if (request.method === 'sepa_direct_debit') return { collection: await this.processor.collectDebit({ reference, iban: request.iban, ...amount }) };
+    const { card, authenticated, merchantInitiated, threeDs } = request;
+    return { authorization: await this.processor.authorizeCard({ reference, card: card.processor_reference, ...amount, authenticated, merchantInitiated, ...(threeDs ? { threeDs } : {}) }) };
+  }
+
+  /**
+   * Commit 2: the answer recorded on the locked payment if the attempt is still open; otherwise
+   * whoever closed it recorded the same answer (same reference). Answers the payment's status.
+   */
+  private async record(trx: Db, paymentId: string, reference: string, answer: AttemptAnswer, now: Date): Promise<string> {
+    const payment = await repo.lockPayment(trx, paymentId);
+    if (!payment) throw new Error(`payment ${paymentId} of attempt ${reference} does not exist`);
+    if (payment.authorization_reference !== reference) return payment.status;
+    await repo.updatePayment(trx, paymentId, CLOSED);
+    const request = payment.authorization_request as AttemptRequest;
+    if (request.method === 'sepa_direct_debit' && 'collection' in answer) return this.outcomes.debitCollected(trx, payment, request.mandate, answer.collection, now);
+    if (request.method !== 'card' || !('authorization' in answer)) throw new Error(`the processor's answer does not fit attempt ${reference}`);
+    const { authorization } = answer;
+    if (authorization.outcome !== 'challenge') return this.outcomes.card(trx, payment, request.card, authorization, now);
+    // Only a buyer can be challenged: a charge without one (merchant-initiated) cannot go on.
+    if (!request.threeDs) return this.outcomes.card(trx, payment, request.card, { outcome: 'declined', reason: 'card_declined' }, now);
+    return this.outcomes.challenged(trx, payment, reference, request.card, request.threeDs.svcToken, now);
+  }
+}
