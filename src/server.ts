@@ -208,7 +208,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const processor = options.processor ?? simulator;
   const jobs = new JobRunner(db, environmentClock, app.log);
   const outcomes = new PaymentOutcomes(outbox, processor);
-  const attempts = new PaymentAttempts(db, environmentClock, processor, outcomes);
+  const attempts = new PaymentAttempts(db, environmentClock, processor, outcomes, config);
   const feeSchedules = new FeeSchedules(db, clock);
   const compliance = new Compliance(outbox);
   const blobs = blobStoreFor(config);

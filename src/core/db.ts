@@ -64,6 +64,8 @@ export interface IdempotencyKeysTable {
   response_body: string | null;
   created_at: Date;
   expires_at: Date;
+  /** The object whose outcome answers the request, while it is awaited (in_flight). */
+  awaits: Generated<string | null>;
 }
 
 export interface DocumentsTable {

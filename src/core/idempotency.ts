@@ -50,8 +50,10 @@ export interface Answer<T> {
   /**
    * The first statement of the change's transaction: takes the key. A concurrent request with
    * the same key waits here until the first commits (then it replays its answer) or rolls back.
+   * A change whose outcome comes in a later transaction names the object it awaits: whoever
+   * records that outcome keeps the answer (keepAwaited), the request or a job after a crash.
    */
-  take(trx: Db): Promise<void>;
+  take(trx: Db, awaits?: string): Promise<void>;
   /** The last statement of the change's transaction: the answer, kept with the key. */
   keep(trx: Db, result: T): Promise<void>;
   /** The key's row with the answer, for a change written by one statement that takes and keeps at once. */
@@ -109,6 +111,18 @@ function sameClaim(claim: Claim) {
     ]);
 }
 
+/** Keeps the answer of the request (if any) that awaits the outcome of this object, in the transaction that records the outcome. */
+export async function keepAwaited(trx: Db, objectId: string, status: number, body: string): Promise<void> {
+  await trx
+    .updateTable('idempotency_keys')
+    .set({ state: 'done', response_status: status, response_headers: { 'content-type': JSON_TYPE }, response_body: body })
+    .where('awaits', '=', objectId)
+    .where('state', '=', 'in_flight')
+    .execute();
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 function keyRow(keyed: KeyedRequest, response: { status: number; body: string } | null): Insertable<IdempotencyKeysTable> {
   const { claim, hash, now } = keyed;
   return {
@@ -119,10 +133,11 @@ function keyRow(keyed: KeyedRequest, response: { status: number; body: string } 
     request_hash: hash,
     state: response ? 'done' : 'in_flight',
     response_status: response?.status ?? null,
-    response_headers: response ? { 'content-type': 'application/json; charset=utf-8' } : null,
+    response_headers: response ? { 'content-type': JSON_TYPE } : null,
     response_body: response?.body ?? null,
     created_at: now,
     expires_at: addSeconds(now, RETENTION_SECONDS),
+    awaits: null,
   };
 }
 
@@ -136,8 +151,10 @@ export function answerOf<T>(request: FastifyRequest, reply: FastifyReply, status
   if (!keyed) return UNKEYED;
   const response = (result: T) => ({ status, body: String(reply.serialize(result)) });
   return {
-    async take(trx) {
-      const taken = await trx.insertInto('idempotency_keys').values(keyRow(keyed, null)).onConflict((oc) => oc.doNothing()).returning('key').executeTakeFirst();
+    async take(trx, awaits) {
+      const taken = await trx
+        .insertInto('idempotency_keys')
+        .values({ ...keyRow(keyed, null), awaits: awaits ?? null }).onConflict((oc) => oc.doNothing()).returning('key').executeTakeFirst();
       if (!taken) throw new KeyTaken();
     },
     async keep(trx, result) {

@@ -2,6 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Db, Tables } from '../core/db.js';
 import type { EnvironmentClock } from '../core/clock.js';
 import { ApiError } from '../core/errors.js';
+import type { Config } from '../core/config.js';
+import { keepAwaited } from '../core/idempotency.js';
+import { mitResult } from './mit-result.js';
 import { newId } from '../core/ids.js';
 import { scheduleJob, type AskingJob } from '../core/jobs.js';
 import { addSeconds } from '../core/time.js';
@@ -59,6 +62,7 @@ export class PaymentAttempts {
     private readonly clock: EnvironmentClock,
     private readonly processor: Processor,
     private readonly outcomes: PaymentOutcomes,
+    private readonly config: Config,
   ) {}
 
   /** Commit 1, in the caller's transaction on the locked payment: the attempt, and the job that resolves it if nobody else does. */
@@ -71,21 +75,16 @@ export class PaymentAttempts {
   }
 
   /**
-   * The rest of the step that began the attempt: the processor's answer, recorded (with what the
-   * caller keeps in the same transaction, its Idempotency-Key's answer); answers the payment's
-   * status and the answer. A processor that fails or times out leaves the attempt to the recovery
-   * job and the caller a 503.
+   * The rest of the step that began the attempt: the processor's answer, recorded; answers the
+   * payment's status and the answer. A processor that fails or times out leaves the attempt to the
+   * recovery job and the caller a 503.
    */
-  async complete(attempt: Attempt, keep?: (trx: Db, status: string) => Promise<void>): Promise<{ status: string; answer: AttemptAnswer }> {
+  async complete(attempt: Attempt): Promise<{ status: string; answer: AttemptAnswer }> {
     const { payment, reference } = attempt;
     const answer = await this.ask(attempt).catch((error: unknown) => {
       throw processorUnavailable(payment, error);
     });
-    const status = await this.db.transaction().execute(async (trx) => {
-      const recorded = await this.record(trx, payment.id, reference, answer, this.clock.now(payment.environment));
-      await keep?.(trx, recorded);
-      return recorded;
-    });
+    const status = await this.db.transaction().execute((trx) => this.record(trx, payment.id, reference, answer, this.clock.now(payment.environment)));
     return { status, answer };
   }
 
@@ -118,6 +117,13 @@ export class PaymentAttempts {
     if (!payment) throw new Error(`payment ${paymentId} of attempt ${reference} does not exist`);
     if (payment.authorization_reference !== reference) return payment.status;
     await repo.updatePayment(trx, paymentId, CLOSED);
+    const status = await this.recordOutcome(trx, payment, reference, answer, now);
+    // The Idempotency-Key of the request that made a merchant-initiated payment awaits this outcome, whoever records it.
+    if (payment.cit_mode === 'merchant_initiated') await keepAwaited(trx, payment.id, 201, JSON.stringify(mitResult(this.config, payment, status)));
+    return status;
+  }
+
+  private async recordOutcome(trx: Db, payment: PaymentRow, reference: string, answer: AttemptAnswer, now: Date): Promise<string> {
     const request = payment.authorization_request as AttemptRequest;
     if (request.method === 'sepa_direct_debit' && 'collection' in answer) return this.outcomes.debitCollected(trx, payment, request.mandate, answer.collection, now);
     if (request.method !== 'card' || !('authorization' in answer)) throw new Error(`the processor's answer does not fit attempt ${reference}`);

@@ -53,7 +53,7 @@ const PARTY_COLUMNS = [
 ] as const satisfies readonly (keyof PaymentPartiesTable)[];
 const JOB_COLUMNS = ['environment', 'kind', 'subject_id', 'due_at', 'state', 'created_at', 'done_at'] as const satisfies readonly (keyof ScheduledJobsTable)[];
 const KEY_COLUMNS = [
-  'client_id', 'environment', 'route', 'key', 'request_hash', 'state', 'response_status', 'response_headers', 'response_body', 'created_at', 'expires_at',
+  'client_id', 'environment', 'route', 'key', 'request_hash', 'state', 'response_status', 'response_headers', 'response_body', 'created_at', 'expires_at', 'awaits',
 ] as const satisfies readonly (keyof IdempotencyKeysTable)[];
 /** True when every column of Table but those it generates is listed; never (a build error below) otherwise. */
 type EveryColumn<Table, Listed extends readonly unknown[], Generated = never> = Exclude<keyof Table, Listed[number] | Generated> extends never ? true : never;

@@ -15,6 +15,7 @@ import type { FeeSchedules } from './fee-schedules.js';
 import * as repo from './repository.js';
 import { OPEN_STATUSES, type AuthorizeMitPayment, type InitiatePayment, type MitPaymentResult, type Payment, type PaymentCreated, type RoutingRequest } from './schemas.js';
 import { ATTEMPT_RECOVERY_SECONDS, type AttemptRequest, type PaymentAttempts } from './attempts.js';
+import { mitResult } from './mit-result.js';
 import { scheduleJob } from '../core/jobs.js';
 import { isDataError, type Db } from '../core/db.js';
 import { UNKEYED, type Answer } from '../core/idempotency.js';
@@ -253,22 +254,17 @@ export class PaymentService {
       webhook_url: request.urls?.webhook ?? initial.webhook_url,
       language: initial.language,
     };
-    // The payment, its attempt and the Idempotency-Key commit first; the processor is asked with
-    // nothing held; the outcome and the key's answer commit together (PaymentAttempts).
+    // The payment, its attempt and the Idempotency-Key (awaiting the payment's outcome) commit
+    // first; the processor is asked with nothing held; the outcome and the key's answer commit
+    // together, recorded by this request or, after a crash or a processor that did not answer, by
+    // the job that settles the attempt (PaymentAttempts).
     const attempt = await this.db.transaction().execute(async (trx) => {
-      await answer.take(trx);
+      await answer.take(trx, payment.id);
       await repo.insertPayments(trx, [{ payment, parties: partyRows(payment.id, parties, fee) }]);
       return this.attempts.begin(trx, payment, storedCredentialCharge(initial), now);
     });
-    const resultOf = (status: string): MitPaymentResult => ({
-      id: payment.id,
-      status: status as MitPaymentResult['status'],
-      reference: payment.reference,
-      initial_payment_id: initial.id,
-      _links: { self: { href: this.links(payment).self.href } },
-    });
-    const { status } = await this.attempts.complete(attempt, (trx, outcome) => answer.keep(trx, resultOf(outcome)));
-    return resultOf(status);
+    const { status } = await this.attempts.complete(attempt);
+    return mitResult(this.config, payment, status);
   }
 
   /**

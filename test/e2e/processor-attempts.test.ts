@@ -238,4 +238,28 @@ describe('a processor that fails', () => {
     await expectReadPayment(server, platform, id, { status: 'captured', reference: 'month-2', amount_minor: AMOUNT, fee: CARD_FEE });
     await expectPaymentEvents(server, platform, page.receiver, { id, reference: 'month-2' }, [['payment_succeeded', 'captured']]);
   });
+  it('keeps the answer of a keyed merchant-initiated payment whose processor did not answer once the recovery job settles it: the retry replays it', async () => {
+    const { page, card } = await cardPayment(server, await platform.token(), { cit_mode: 'initial' });
+    expect((await step(server, page, 'POST', '/authorize', { token: card })).body.status).toBe('captured');
+    failNextAuthorization(true);
+    const charge = async () =>
+      server.request('POST', '/sandbox/payments/authorize', {
+        token: await platform.token(),
+        headers: { 'idempotency-key': `month-3-${page.id}` },
+        body: { initial_payment_id: page.id, amount_minor: AMOUNT, currency: 'EUR', reference: 'month-3' },
+      });
+    expectUnavailable(await charge());
+    // Committed, its outcome awaited: a retry now is told so at once, and charges nothing.
+    const during = await charge();
+    expect(during.status, during.text).toBe(409);
+    expect(during.body.code).toBe('idempotency_in_flight');
+
+    await runJobsAfter(RECOVERY_SECONDS);
+    const replay = await charge();
+    expect(replay.status, replay.text).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toMatchObject({ status: 'captured', reference: 'month-3', initial_payment_id: page.id });
+    const made = await server.request('GET', '/sandbox/payments?reference=month-3', { token: await platform.token() });
+    expect(made.body.data.map((payment: { id: string }) => payment.id)).toEqual([replay.body.id]);
+  });
 });

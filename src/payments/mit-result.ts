@@ -1,0 +1,14 @@
+import { audienceOf, type Config } from '../core/config.js';
+import type { PaymentRow } from './repository.js';
+import type { MitPaymentResult } from './schemas.js';
+
+/** The answer to POST /payments/authorize: the merchant-initiated payment and its outcome. */
+export function mitResult(config: Config, payment: Pick<PaymentRow, 'id' | 'environment' | 'reference' | 'initial_payment_id'>, status: string): MitPaymentResult {
+  return {
+    id: payment.id,
+    status: status as MitPaymentResult['status'],
+    reference: payment.reference,
+    initial_payment_id: payment.initial_payment_id!,
+    _links: { self: { href: `${audienceOf(config, payment.environment)}/payments/${payment.id}` } },
+  };
+}
