@@ -283,9 +283,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   jobs.register(PAYMENT_EXPIRY_JOB, (trx, paymentId, now) => services.payments.expire(trx, paymentId, now));
   jobs.register(COMPLIANCE_DECISION_JOB, (trx, applicationId, now) => compliance.runDue(trx, applicationId, now));
   jobs.register(PAYOUT_CUTOFF_JOB, (trx, environment, at) => services.payouts.cutoff(trx, environment as Environment, at));
-  jobs.register(PAYOUT_SEND_JOB, (trx, payoutId, at) => services.payouts.send(trx, payoutId, at));
+  jobs.registerAsking(PAYOUT_SEND_JOB, services.payouts.sending);
   jobs.register(PAYOUT_ARRIVAL_JOB, (trx, payoutId, at) => services.payouts.arrive(trx, payoutId, at));
-  jobs.register(REFUND_SEND_JOB, (trx, refundId, at) => services.refunds.send(trx, refundId, at));
+  jobs.registerAsking(REFUND_SEND_JOB, services.refunds.sending);
   jobs.register(REFUND_ARRIVAL_JOB, (trx, refundId, at) => services.refunds.arrive(trx, refundId, at));
   const housekeeping = new Housekeeping(db, environmentClock);
   jobs.register(HOUSEKEEPING_JOB, (trx, environment) => housekeeping.run(trx, environment as Environment));

@@ -53,6 +53,10 @@ export async function findPayout(db: Db, tenant: Tenant, id: string): Promise<Pa
   return db.selectFrom('payouts').selectAll().where('environment', '=', tenant.environment).where('platform_id', '=', tenant.platformId).where('id', '=', id).executeTakeFirst();
 }
 
+export async function payoutById(db: Db, id: string): Promise<PayoutRow | undefined> {
+  return db.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function lockPayout(trx: Db, id: string): Promise<PayoutRow | undefined> {
   return trx.selectFrom('payouts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }

@@ -5,7 +5,7 @@ import { audienceOf, ENVIRONMENTS, type Config, type Environment } from '../core
 import type { Db, Tables } from '../core/db.js';
 import { notFound } from '../core/errors.js';
 import { newPayoutId } from '../core/ids.js';
-import { ensureJob, scheduleJob } from '../core/jobs.js';
+import { ensureJob, scheduleJob, type AskingJob } from '../core/jobs.js';
 import { decide, UNKEYED, type Answer } from '../core/idempotency.js';
 import type { Pager, PageRequest } from '../core/pagination.js';
 import { addSeconds, formatDateTime } from '../core/time.js';
@@ -14,7 +14,7 @@ import { payoutEntries } from '../ledger/postings.js';
 import { postEntries } from '../ledger/repository.js';
 import * as payments from '../payments/repository.js';
 import type { TransferRow } from '../payments/repository.js';
-import type { Processor } from '../processor/processor.js';
+import type { OutgoingTransfer, Processor } from '../processor/processor.js';
 import * as repo from './repository.js';
 import type { Payout, PayoutSummary } from './schemas.js';
 import { recordTransferEvents } from './transfer-events.js';
@@ -94,13 +94,23 @@ export class PayoutService {
     return payouts;
   }
 
-  /** The send job: the processor pays the payout (asked again, with the same payout id, if this fails). */
-  async send(trx: Db, payoutId: string, at: Date): Promise<void> {
-    const payout = await repo.lockPayout(trx, payoutId);
-    if (payout?.status !== 'in_transit') return;
-    const sent = await this.processor.payOut({ payoutId, accountId: payout.account_id, amountMinor: payout.amount_minor, currency: payout.currency });
-    await scheduleJob(trx, { environment: payout.environment, kind: PAYOUT_ARRIVAL_JOB, subjectId: payoutId, dueAt: addSeconds(at, sent.arrivalDelaySeconds) }, at);
-  }
+  /**
+   * The send job: the processor pays the payout, asked with nothing held (and asked again, with
+   * the same payout id, if no answer is recorded); then the arrival is scheduled.
+   */
+  readonly sending: AskingJob<OutgoingTransfer | undefined> = {
+    ask: async (db, payoutId) => {
+      const payout = await repo.payoutById(db, payoutId);
+      if (payout?.status !== 'in_transit') return undefined;
+      return this.processor.payOut({ payoutId, accountId: payout.account_id, amountMinor: payout.amount_minor, currency: payout.currency });
+    },
+    record: async (trx, payoutId, at, sent) => {
+      if (!sent) return;
+      const payout = await repo.lockPayout(trx, payoutId);
+      if (payout?.status !== 'in_transit') return;
+      await scheduleJob(trx, { environment: payout.environment, kind: PAYOUT_ARRIVAL_JOB, subjectId: payoutId, dueAt: addSeconds(at, sent.arrivalDelaySeconds) }, at);
+    },
+  };
 
   /** The arrival job: the payout is paid and each of its transfers completed. */
   async arrive(trx: Db, payoutId: string, at: Date): Promise<void> {

@@ -38,6 +38,10 @@ export async function findRefund(db: Db, tenant: Tenant, id: string): Promise<Re
   return db.selectFrom('refunds').selectAll().where('environment', '=', tenant.environment).where('platform_id', '=', tenant.platformId).where('id', '=', id).executeTakeFirst();
 }
 
+export async function refundById(db: Db, id: string): Promise<RefundRow | undefined> {
+  return db.selectFrom('refunds').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function lockRefund(trx: Db, id: string): Promise<RefundRow | undefined> {
   return trx.selectFrom('refunds').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }

@@ -5,7 +5,7 @@ import { audienceOf, type Config } from '../core/config.js';
 import type { Db, Tables } from '../core/db.js';
 import { ApiError, notFound, type FieldError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
-import { scheduleJob } from '../core/jobs.js';
+import { scheduleJob, type AskingJob } from '../core/jobs.js';
 import type { Pager, PageRequest } from '../core/pagination.js';
 import { addSeconds, formatDateTime } from '../core/time.js';
 import { webhookUrlProblem } from '../events/destinations.js';
@@ -15,7 +15,7 @@ import { postEntries } from '../ledger/repository.js';
 import { splitByWeights } from '../payments/fees.js';
 import * as payments from '../payments/repository.js';
 import type { PartyRow, PaymentRow, TransferRow } from '../payments/repository.js';
-import type { Processor } from '../processor/processor.js';
+import type { OutgoingTransfer, Processor } from '../processor/processor.js';
 import * as repo from './repository.js';
 import type { InitiateRefund, Refund, RefundRouting } from './schemas.js';
 import { decide, UNKEYED, type Answer } from '../core/idempotency.js';
@@ -195,13 +195,23 @@ export class RefundService {
     return this.outbox.record(trx, { environment: refund.environment, platformId: refund.platform_id, type, objectId: refund.id, data, occurredAt: refund.completed_at ?? refund.created_at, destination: refund.webhook_url });
   }
 
-  /** The send job: the processor returns the money (asked again, with the same refund id, if this fails). */
-  async send(trx: Db, refundId: string, at: Date): Promise<void> {
-    const refund = await repo.lockRefund(trx, refundId);
-    if (refund?.status !== 'initiated') return;
-    const sent = await this.processor.refund({ paymentId: refund.payment_id, refundId, amountMinor: refund.amount_minor, currency: refund.currency });
-    await scheduleJob(trx, { environment: refund.environment, kind: REFUND_ARRIVAL_JOB, subjectId: refundId, dueAt: addSeconds(at, sent.arrivalDelaySeconds) }, at);
-  }
+  /**
+   * The send job: the processor returns the money, asked with nothing held (and asked again, with
+   * the same refund id, if no answer is recorded); then the arrival is scheduled.
+   */
+  readonly sending: AskingJob<OutgoingTransfer | undefined> = {
+    ask: async (db, refundId) => {
+      const refund = await repo.refundById(db, refundId);
+      if (refund?.status !== 'initiated') return undefined;
+      return this.processor.refund({ paymentId: refund.payment_id, refundId, amountMinor: refund.amount_minor, currency: refund.currency });
+    },
+    record: async (trx, refundId, at, sent) => {
+      if (!sent) return;
+      const refund = await repo.lockRefund(trx, refundId);
+      if (refund?.status !== 'initiated') return;
+      await scheduleJob(trx, { environment: refund.environment, kind: REFUND_ARRIVAL_JOB, subjectId: refundId, dueAt: addSeconds(at, sent.arrivalDelaySeconds) }, at);
+    },
+  };
 
   /** The arrival job: the money reached the buyer. */
   async arrive(trx: Db, refundId: string, at: Date): Promise<void> {

@@ -376,6 +376,39 @@ describe('a processor that fails', () => {
   });
 });
 
+describe('a slow processor', () => {
+  it('holds no lock while a refund is with it: the refund is read, completed and refunded again meanwhile, and its late answer changes nothing', async () => {
+    const id = await routedPayment('order-slow-send');
+    let release!: () => void;
+    let asked!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const reached = new Promise<void>((resolve) => (asked = resolve));
+    const original = SimulatorProcessor.prototype.refund;
+    const send = vi.spyOn(SimulatorProcessor.prototype as Processor, 'refund').mockImplementationOnce(async function (this: Processor, input) {
+      asked();
+      await answered;
+      return original.call(this, input);
+    });
+    try {
+      const created = await refund({ payment_id: id, routing: { platform: { amount_minor: 500 } } });
+      expect(created.status, created.text).toBe(201);
+      const sending = server.app.services.jobs.runDue();
+      await reached;
+      // The refund's row and the payment's are free: a second refund, a read and the sandbox's completion answer at once.
+      expect((await refund({ payment_id: id, routing: { platform: { amount_minor: 100 } } })).status).toBe(201);
+      expect((await api('GET', `/refunds/${created.body.id}`)).body.status).toBe('initiated');
+      expect((await api('POST', `/simulations/refunds/${created.body.id}/complete`)).body.status).toBe('completed');
+      release();
+      await sending;
+      expect(send.mock.calls.filter(([input]) => input.refundId === created.body.id)).toHaveLength(1);
+      expect((await eventsOf('refund_id', created.body.id, 2)).map((event) => event.type)).toEqual(['refund_initiated', 'refund_completed']);
+    } finally {
+      release();
+      send.mockRestore();
+    }
+  });
+});
+
 describe('concurrency', () => {
   it('accepts 20 simultaneous partial refunds only up to what is refundable, and the books still balance', async () => {
     const id = await routedPayment('order-race');
