@@ -259,16 +259,21 @@ describe('the key and its answer commit with the change', () => {
     expect((await api(platform, 'GET', `/payments?reference=${reference}`)).body.data.map((row: { id: string }) => row.id)).toEqual([retry.body.id]);
   });
 
-  it('answers concurrent refunds with one key with one refund, every answer the same', async () => {
-    const platform = await server.platform();
-    const paymentId = await payByCard(server, platform, { amount_minor: 2_000 });
-    const key = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => api(platform, 'POST', '/refunds', refundBody(paymentId), key)));
+  /** Concurrent requests with one key: one ran, every other replayed its answer. */
+  function expectOneAnswer(answers: Response[]) {
     for (const answer of answers) {
       expect(answer.status, answer.text).toBe(201);
       expect(answer.body).toEqual(answers[0]!.body);
     }
     expect(answers.filter((answer) => answer.headers.get('idempotent-replayed') === null)).toHaveLength(1);
+  }
+
+  it('answers concurrent refunds with one key with one refund, every answer the same', async () => {
+    const platform = await server.platform();
+    const paymentId = await payByCard(server, platform, { amount_minor: 2_000 });
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => api(platform, 'POST', '/refunds', refundBody(paymentId), key)));
+    expectOneAnswer(answers);
     expect((await api(platform, 'GET', `/refunds?payment_id=${paymentId}`)).body.data).toHaveLength(1);
     expect((await api(platform, 'GET', `/payments/${paymentId}`)).body.routing.platform.refundable_amount).toBe(1_300);
   });
@@ -278,11 +283,7 @@ describe('the key and its answer commit with the change', () => {
     const key = randomUUID();
     const reference = `concurrent-${key.slice(0, 8)}`;
     const answers = await Promise.all(Array.from({ length: 5 }, () => api(platform, 'POST', '/payments', paymentBody(reference), key)));
-    for (const answer of answers) {
-      expect(answer.status, answer.text).toBe(201);
-      expect(answer.body).toEqual(answers[0]!.body);
-    }
-    expect(answers.filter((answer) => answer.headers.get('idempotent-replayed') === null)).toHaveLength(1);
+    expectOneAnswer(answers);
     expect((await api(platform, 'GET', `/payments?reference=${reference}`)).body.data).toHaveLength(1);
   });
 
