@@ -383,7 +383,7 @@ describe('a slow processor', () => {
     let asked!: () => void;
     const answered = new Promise<void>((resolve) => (release = resolve));
     const reached = new Promise<void>((resolve) => (asked = resolve));
-    const original = SimulatorProcessor.prototype.refund;
+    const original: Processor['refund'] = SimulatorProcessor.prototype.refund;
     const send = vi.spyOn(SimulatorProcessor.prototype as Processor, 'refund').mockImplementationOnce(async function (this: Processor, input) {
       asked();
       await answered;
