@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ExpressionBuilder, Insertable, Kysely, Transaction } from 'kysely';
-import type { Db, IdempotencyKeysTable, Tables } from './db.js';
+import { CompiledQuery, type ExpressionBuilder, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { isDataError, type Db, type IdempotencyKeysTable, type Tables } from './db.js';
+import { Batcher } from './batcher.js';
 import type { Clock } from './clock.js';
 import { ApiError } from './errors.js';
 import { addSeconds } from './time.js';
@@ -101,6 +102,20 @@ export function fingerprint(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(canonical(body ?? null))).digest('hex');
 }
 
+type StoredKey = Selectable<IdempotencyKeysTable>;
+
+const LOOKUP = `select k.* from json_to_recordset($1::text::json) as wanted(client_id text, environment text, route text, key text)
+  join idempotency_keys k using (client_id, environment, route, key)`;
+const rowOf = (claim: Claim) => ({ client_id: claim.clientId, environment: claim.environment, route: claim.route, key: claim.key });
+const identity = (row: ReturnType<typeof rowOf>) => JSON.stringify([row.client_id, row.environment, row.route, row.key]);
+
+/** The stored keys of these claims, in one statement (the lookups of a turn of the event loop are batched). */
+async function storedKeys(db: Db, claims: Claim[]): Promise<(StoredKey | undefined)[]> {
+  const result = await db.executeQuery<StoredKey>(CompiledQuery.raw(LOOKUP, [JSON.stringify(claims.map(rowOf))]));
+  const found = new Map(result.rows.map((row) => [identity(row), row]));
+  return claims.map((claim) => found.get(identity(rowOf(claim))));
+}
+
 function sameClaim(claim: Claim) {
   return (eb: ExpressionBuilder<Tables, 'idempotency_keys'>) =>
     eb.and([
@@ -178,6 +193,7 @@ export function answerOf<T>(request: FastifyRequest, reply: FastifyReply, status
  */
 export function idempotency(app: FastifyInstance, db: Kysely<Tables>, clock: Clock): void {
   if (!app.hasRequestDecorator('idempotency')) app.decorateRequest('idempotency', null);
+  const lookups = new Batcher((claims: Claim[]) => storedKeys(db, claims), 64, isDataError);
 
   app.addHook('preHandler', async (request, reply) => {
     const header = request.headers[KEY_HEADER];
@@ -192,7 +208,7 @@ export function idempotency(app: FastifyInstance, db: Kysely<Tables>, clock: Clo
     const claim: Claim = { clientId: request.caller.clientId, environment: request.caller.environment, route: `${request.method} ${request.routeOptions.url}`, key };
     const identify = request.routeOptions.config.fingerprint;
     const keyed: KeyedRequest = { claim, hash: fingerprint(identify ? identify(request) : request.body), now: clock.now(), kept: false };
-    const stored = await db.selectFrom('idempotency_keys').selectAll().where(sameClaim(claim)).executeTakeFirst();
+    const stored = await lookups.run(claim);
     if (stored && stored.expires_at > keyed.now) return replay(request, reply, stored, keyed);
     // A key past its 24 hours is free again.
     if (stored) await db.deleteFrom('idempotency_keys').where(sameClaim(claim)).where('expires_at', '<=', keyed.now).execute();
@@ -219,7 +235,7 @@ export function idempotency(app: FastifyInstance, db: Kysely<Tables>, clock: Clo
   });
 }
 
-function replay(request: FastifyRequest, reply: FastifyReply, stored: { request_hash: string; state: string; response_status: number | null; response_headers: Record<string, string> | null; response_body: string | null }, keyed: KeyedRequest) {
+function replay(request: FastifyRequest, reply: FastifyReply, stored: StoredKey, keyed: KeyedRequest) {
   if (stored.request_hash !== keyed.hash) {
     throw new ApiError('idempotency_key_reused', {
       detail: 'This Idempotency-Key was already used with a different request body; use a new key for a new request',
