@@ -10,7 +10,7 @@ import { addSeconds } from './time.js';
 const KEY_HEADER = 'idempotency-key';
 const RETENTION_SECONDS = 24 * 60 * 60;
 const MAX_KEY_LENGTH = 255;
-/** Results that say nothing final about the request, so a retry must run it again. */
+/** Results that say nothing final about the request (a 409 refuses for a state that may change), so a retry must run it again. */
 const NOT_STORED = (status: number) => status >= 500 || status === 401 || status === 409 || status === 429;
 
 interface Claim {
