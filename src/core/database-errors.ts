@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 /**
  * A server of DATABASE_URL that could not be used: unreachable, or not of the wanted kind
  * (a standby when target_session_attrs asks for read-write). Another host may serve.
@@ -47,4 +48,10 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (isUnavailableItself(error)) return true;
   if (error instanceof AggregateError && error.errors.some((part) => isDatabaseUnavailable(part, depth + 1))) return true;
   return isDatabaseUnavailable((error as { cause?: unknown }).cause, depth + 1);
+}
+
+/** Logs a failure of background work: one warning line while the database is away (expected, no stack trace), an error otherwise. */
+export function logFailure(log: Pick<FastifyBaseLogger, 'warn' | 'error'>, error: unknown, context: Record<string, unknown>, message: string): void {
+  if (isDatabaseUnavailable(error)) log.warn({ ...context, reason: (error as Error).message }, `${message}: the database is not reachable`);
+  else log.error({ ...context, err: error }, message);
 }

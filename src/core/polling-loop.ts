@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { isDatabaseUnavailable } from './database-errors.js';
+import { logFailure } from './database-errors.js';
 
 /**
  * Runs a pass now and then: on wake() and every pollMs. A wake() during a pass runs one more
@@ -43,10 +43,7 @@ export class PollingLoop {
     this.running = this.pass()
       .then(
         () => undefined,
-        (error: unknown) =>
-          isDatabaseUnavailable(error)
-            ? this.log.warn({ reason: (error as Error).message }, `${this.name} pass skipped: the database is not reachable`)
-            : this.log.error({ err: error }, `${this.name} pass failed`),
+        (error: unknown) => logFailure(this.log, error, {}, `${this.name} pass failed`),
       )
       .then(() => {
         this.running = undefined;

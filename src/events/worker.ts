@@ -11,6 +11,7 @@ import { newWebhookSecret, signatureHeader } from './signing.js';
 import { DELIVERY_TIMEOUT_MS, MAX_SOCKETS_PER_HOST } from './sender.js';
 import { PollingLoop } from '../core/polling-loop.js';
 import { settlesWithin } from '../core/shutdown.js';
+import { logFailure } from '../core/database-errors.js';
 
 /** Outcomes wait at most this long for others to be recorded with them (one transaction for many). */
 const RECORD_WITHIN_MS = 20;
@@ -137,7 +138,7 @@ export class DeliveryWorker {
             (error: unknown) => {
               this.attempting.delete(delivery.id);
               // Not recorded: the lease runs out and a later pass tries it again.
-              this.log.error({ err: error, delivery: delivery.id }, 'webhook attempt failed before sending');
+              logFailure(this.log, error, { delivery: delivery.id }, 'webhook attempt failed before sending');
             },
           ).finally(() => {
             inFlight--;
@@ -170,7 +171,7 @@ export class DeliveryWorker {
     try {
       await this.db.transaction().execute((trx) => repo.recordAttempts(trx, batch));
     } catch (error) {
-      this.log.error({ err: error, deliveries: batch.length }, 'recording webhook attempts failed; they are sent again when their leases run out');
+      logFailure(this.log, error, { deliveries: batch.length }, 'recording webhook attempts failed; they are sent again when their leases run out');
     }
   }
 
