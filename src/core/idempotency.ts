@@ -116,6 +116,28 @@ async function storedKeys(db: Db, claims: Claim[]): Promise<(StoredKey | undefin
   return claims.map((claim) => found.get(identity(rowOf(claim))));
 }
 
+/**
+ * What makes two requests with one key the same request: the path's parameters (the refund a
+ * completion is for) and the body, or what the route's config.fingerprint takes of it.
+ */
+function requestIdentity(request: FastifyRequest): unknown {
+  const identify = request.routeOptions.config.fingerprint;
+  const body = identify ? identify(request) : request.body;
+  const params = request.params as Record<string, string> | undefined;
+  return params && Object.keys(params).length > 0 ? { params, body } : body;
+}
+
+/** A key holds its answer for 24 hours; a key whose answer awaits an outcome (a charge with the processor) holds until it has it, however long. */
+function isHeld(stored: StoredKey, now: Date): boolean {
+  return stored.expires_at > now || (stored.state === 'in_flight' && stored.awaits !== null);
+}
+
+/** The keys free again at `now`: past their 24 hours and not awaiting an outcome (the SQL of !isHeld). */
+export function expired(now: Date) {
+  return (eb: ExpressionBuilder<Tables, 'idempotency_keys'>) =>
+    eb.and([eb('expires_at', '<=', now), eb.or([eb('state', '=', 'done'), eb('awaits', 'is', null)])]);
+}
+
 function sameClaim(claim: Claim) {
   return (eb: ExpressionBuilder<Tables, 'idempotency_keys'>) =>
     eb.and([
@@ -126,11 +148,14 @@ function sameClaim(claim: Claim) {
     ]);
 }
 
-/** Keeps the answer of the request (if any) that awaits the outcome of this object, in the transaction that records the outcome. */
-export async function keepAwaited(trx: Db, objectId: string, status: number, body: string): Promise<void> {
+/**
+ * Keeps the answer of the request (if any) that awaits the outcome of this object, in the
+ * transaction that records the outcome; it is kept 24 hours from `now` (real time).
+ */
+export async function keepAwaited(trx: Db, objectId: string, status: number, body: string, now: Date): Promise<void> {
   await trx
     .updateTable('idempotency_keys')
-    .set({ state: 'done', response_status: status, response_headers: { 'content-type': JSON_TYPE }, response_body: body })
+    .set({ state: 'done', response_status: status, response_headers: { 'content-type': JSON_TYPE }, response_body: body, expires_at: addSeconds(now, RETENTION_SECONDS) })
     .where('awaits', '=', objectId)
     .where('state', '=', 'in_flight')
     .execute();
@@ -206,12 +231,11 @@ export function idempotency(app: FastifyInstance, db: Kysely<Tables>, clock: Clo
       });
     }
     const claim: Claim = { clientId: request.caller.clientId, environment: request.caller.environment, route: `${request.method} ${request.routeOptions.url}`, key };
-    const identify = request.routeOptions.config.fingerprint;
-    const keyed: KeyedRequest = { claim, hash: fingerprint(identify ? identify(request) : request.body), now: clock.now(), kept: false };
+    const keyed: KeyedRequest = { claim, hash: fingerprint(requestIdentity(request)), now: clock.now(), kept: false };
     const stored = await lookups.run(claim);
-    if (stored && stored.expires_at > keyed.now) return replay(request, reply, stored, keyed);
+    if (stored && isHeld(stored, keyed.now)) return replay(request, reply, stored, keyed);
     // A key past its 24 hours is free again.
-    if (stored) await db.deleteFrom('idempotency_keys').where(sameClaim(claim)).where('expires_at', '<=', keyed.now).execute();
+    if (stored) await db.deleteFrom('idempotency_keys').where(sameClaim(claim)).where(expired(keyed.now)).execute();
     request.idempotency = keyed;
   });
 

@@ -3,6 +3,7 @@ import type { EnvironmentClock } from '../core/clock.js';
 import { ENVIRONMENTS, type Environment } from '../core/config.js';
 import type { Db, Tables } from '../core/db.js';
 import { ensureJob, scheduleJob } from '../core/jobs.js';
+import { expired } from '../core/idempotency.js';
 
 export const HOUSEKEEPING_JOB = 'operations.housekeeping';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,7 +38,7 @@ export class Housekeeping {
       .where('done_at', '<', new Date(now.getTime() - DONE_JOB_RETENTION_MS))
       .execute();
     // Idempotency keys expire on the real clock, whatever the sandbox clock says.
-    await trx.deleteFrom('idempotency_keys').where('environment', '=', environment).where('expires_at', '<=', this.clock.base.now()).execute();
+    await trx.deleteFrom('idempotency_keys').where('environment', '=', environment).where(expired(this.clock.base.now())).execute();
     await scheduleJob(trx, { environment, kind: HOUSEKEEPING_JOB, subjectId: environment, dueAt: new Date(now.getTime() + DAY_MS) }, now);
   }
 }

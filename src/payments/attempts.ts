@@ -119,7 +119,7 @@ export class PaymentAttempts {
     await repo.updatePayment(trx, paymentId, CLOSED);
     const status = await this.recordOutcome(trx, payment, reference, answer, now);
     // The Idempotency-Key of the request that made a merchant-initiated payment awaits this outcome, whoever records it.
-    if (payment.cit_mode === 'merchant_initiated') await keepAwaited(trx, payment.id, 201, JSON.stringify(mitResult(this.config, payment, status)));
+    if (payment.cit_mode === 'merchant_initiated') await keepAwaited(trx, payment.id, 201, JSON.stringify(mitResult(this.config, payment, status)), this.clock.base.now());
     return status;
   }
 

@@ -297,6 +297,20 @@ describe('the key and its answer commit with the change', () => {
     expect((await api(platform, 'GET', `/refunds?payment_id=${paymentId}`)).body.data).toHaveLength(1);
   });
 
+  it('tells apart requests to different objects under one key: completing another refund with the key is 422, and does not replay', async () => {
+    const platform = await server.platform();
+    const paymentId = await payByCard(server, platform, { amount_minor: 2_000 });
+    const [first, second] = [await api(platform, 'POST', '/refunds', refundBody(paymentId)), await api(platform, 'POST', '/refunds', refundBody(paymentId))];
+    const key = randomUUID();
+    const completed = await api(platform, 'POST', `/simulations/refunds/${first.body.id}/complete`, undefined, key);
+    expect(completed.status, completed.text).toBe(200);
+    expectProblem(await api(platform, 'POST', `/simulations/refunds/${second.body.id}/complete`, undefined, key), 422, 'idempotency_key_reused');
+    expect((await api(platform, 'GET', `/refunds/${second.body.id}`)).body.status).toBe('initiated');
+    const replay = await api(platform, 'POST', `/simulations/refunds/${first.body.id}/complete`, undefined, key);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toEqual(completed.body);
+  });
+
   it('replays the sandbox clock moved with a key instead of moving it again', async () => {
     const platform = await server.platform();
     const key = randomUUID();

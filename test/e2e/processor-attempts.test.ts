@@ -262,4 +262,29 @@ describe('a processor that fails', () => {
     const made = await server.request('GET', '/sandbox/payments?reference=month-3', { token: await platform.token() });
     expect(made.body.data.map((payment: { id: string }) => payment.id)).toEqual([replay.body.id]);
   });
+
+  it('holds the key of a merchant-initiated payment past its 24 hours while its outcome is awaited: no second charge, however long the processor is away', async () => {
+    const { page, card } = await cardPayment(server, await platform.token(), { cit_mode: 'initial' });
+    expect((await step(server, page, 'POST', '/authorize', { token: card })).body.status).toBe('captured');
+    const away = vi.spyOn(SimulatorProcessor.prototype, 'authorizeCard').mockRejectedValue(new Error('the processor is away'));
+    const charge = async () =>
+      server.request('POST', '/sandbox/payments/authorize', {
+        token: await platform.token(),
+        headers: { 'idempotency-key': `month-4-${page.id}` },
+        body: { initial_payment_id: page.id, amount_minor: AMOUNT, currency: 'EUR', reference: 'month-4' },
+      });
+    expectUnavailable(await charge());
+    await runJobsAfter(25 * 3600); // recovery fails every minute meanwhile; housekeeping runs
+    const later = await charge();
+    expect(later.status, later.text).toBe(409);
+    expect(later.body.code).toBe('idempotency_in_flight');
+
+    away.mockRestore();
+    await runJobsAfter(RECOVERY_SECONDS);
+    const replay = await charge();
+    expect(replay.status, replay.text).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    const made = await server.request('GET', '/sandbox/payments?reference=month-4', { token: await platform.token() });
+    expect(made.body.data.map((payment: { id: string; status: string }) => [payment.id, payment.status])).toEqual([[replay.body.id, 'captured']]);
+  });
 });
