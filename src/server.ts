@@ -7,6 +7,7 @@ import { EnvironmentClock, systemClock, type Clock } from './core/clock.js';
 import { AJV_FORMATS, SERIALIZER_OPTIONS } from './core/formats.js';
 import { frameworkErrors, installErrorHandling, textErrors } from './core/errors.js';
 import { requirePlatformToken } from './core/auth.js';
+import { installJsonParser } from './core/json-body.js';
 import { idempotency } from './core/idempotency.js';
 import { rateLimit, RateLimiter } from './core/rate-limit.js';
 import { Pager } from './core/pagination.js';
@@ -181,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   installErrorHandling(app);
   // Bodies are JSON (or a route's own parser): text/plain is 415, not a string for the validator.
   app.removeContentTypeParser('text/plain');
+  installJsonParser(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('trace-id', request.id);
   });
@@ -232,7 +234,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   };
 
   await app.register(operationsRoutes, { db, metrics, stopping: () => stopping });
-  await app.register(webRoutes);
+  await app.register(webRoutes, { hpp: services.hpp });
   await app.register(async (scope) => {
     rateLimit(scope, limiter, (request) => `ip:${request.ip}`);
     await authRoutes(scope, { config, tokens, keys });
@@ -264,7 +266,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // The hosted onboarding steps (onboarding host) serve both environments: the onboarding token decides.
   await app.register(async (scope) => {
     rateLimit(scope, limiter, (request) => `ip:${request.ip}`);
-    await scope.register(applicantRoutes, { applicant: services.applicant, config });
+    await scope.register(applicantRoutes, { applicant: services.applicant });
   });
   await app.register(platformApi('live'));
   await app.register(platformApi('sandbox'), { prefix: '/sandbox' });

@@ -61,6 +61,11 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match[1];
 }
 
+/** No credentials at all: 401 with a bare Bearer challenge, no error code (RFC 6750 §3.1). */
+export function missingToken(detail: string): ApiError {
+  return new ApiError('unauthenticated', { detail, headers: { 'www-authenticate': 'Bearer' } });
+}
+
 export function invalidToken(detail: string): ApiError {
   return new ApiError('invalid_token', {
     detail,
@@ -79,12 +84,7 @@ export function requirePlatformToken(app: FastifyInstance, verifier: TokenVerifi
     const scope = request.routeOptions.config.scope;
     if (!scope) return;
     const token = bearerToken(request);
-    if (!token) {
-      throw new ApiError('unauthenticated', {
-        detail: 'Send an access token from POST /oauth/token as "Authorization: Bearer <token>"',
-        headers: { 'www-authenticate': 'Bearer' },
-      });
-    }
+    if (!token) throw missingToken('Send an access token from POST /oauth/token as "Authorization: Bearer <token>"');
     const caller = await verifier.verify(token);
     if (environment && caller.environment !== environment) {
       throw invalidToken(`The token was issued for the ${caller.environment} environment, not ${environment}`);

@@ -22,7 +22,8 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 const IMAGE = ['image/png', 'image/jpeg', 'image/svg+xml'];
 const ONBOARDING = ['image/jpeg', 'image/png', 'application/pdf'];
-const ONBOARDING_MAX_BYTES = 4 * 1024 * 1024;
+/** The largest onboarding file (decisions §6). */
+export const ONBOARDING_MAX_BYTES = 4 * 1024 * 1024;
 
 /** What each kind accepts: the type decides which formats and sizes are valid. */
 export const TYPE_RULES: Record<DocumentType, { formats: readonly string[]; maxBytes?: number }> = {

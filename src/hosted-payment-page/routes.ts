@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SeeOther, typed } from '../core/http.js';
+import { missingToken } from '../core/auth.js';
 import { AccountVerificationQuery, AuthorizeBody, MandateBody, MandateRequirements, HppParams, HppQuery, PaymentView, StartBody, StepResult, ThreeDsCallback, TokenizeBody, TokenResult } from './schemas.js';
 import type { HostedPaymentPageService } from './service.js';
 
@@ -10,7 +11,28 @@ function resourceToken(request: FastifyRequest): string | undefined {
   return bearer || (request.query as { token?: string }).token;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false on a hosted payment page route that its body authorizes instead of the payment's token (the 3-D Secure server's callback). */
+    resourceToken?: false;
+  }
+}
+
+/**
+ * Every route of the scope but those opting out requires the payment's token, checked before the
+ * body is read or validated: none is 401 with a bare Bearer challenge, a wrong one invalid_token.
+ */
+function requireResourceToken(app: FastifyInstance, hpp: HostedPaymentPageService): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.resourceToken === false) return;
+    const token = resourceToken(request);
+    if (!token) throw missingToken('Send the token of the payment page link as "Authorization: Bearer <token>" or as the token query parameter');
+    await hpp.authenticate(token, (request.params as { payment_id?: string }).payment_id);
+  });
+}
+
 export async function hostedPaymentPageRoutes(fastify: FastifyInstance, { hpp }: { hpp: HostedPaymentPageService }): Promise<void> {
+  requireResourceToken(fastify, hpp);
   const app = typed(fastify);
   const tags = ['hosted payment page'];
   const step = { params: HppParams, querystring: HppQuery, response: { 200: StepResult } };
@@ -45,8 +67,10 @@ export async function hostedPaymentPageRoutes(fastify: FastifyInstance, { hpp }:
     hpp.cancel(request.params.payment_id, resourceToken(request)),
   );
 
-  app.post('/hpp/callbacks/3ds', { schema: { tags, summary: '3-D Secure result, called by the 3-D Secure server', body: ThreeDsCallback, response: { 200: StepResult } } }, async (request) =>
-    hpp.threeDsCallback(request.body),
+  app.post(
+    '/hpp/callbacks/3ds',
+    { schema: { tags, summary: '3-D Secure result, called by the 3-D Secure server', body: ThreeDsCallback, response: { 200: StepResult } }, config: { resourceToken: false } },
+    async (request) => hpp.threeDsCallback(request.body),
   );
 
   app.get(

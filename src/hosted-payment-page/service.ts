@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Db, Tables } from '../core/db.js';
 import type { EnvironmentClock } from '../core/clock.js';
 import type { Config } from '../core/config.js';
-import { ApiError, invalidFields } from '../core/errors.js';
+import { ApiError, invalidFields, textProblem } from '../core/errors.js';
 import { minorUnits } from '../core/formats.js';
 import { newId } from '../core/ids.js';
 import { addSeconds, formatDateTime } from '../core/time.js';
@@ -93,6 +93,30 @@ export class HostedPaymentPageService {
       throw invalidToken('The payment page token does not belong to this payment');
     }
     return payment;
+  }
+
+  /** The payment a token claims to open: the one named in the path, else the token's own. Text no column can hold opens none. */
+  private async claimed(token: string, id: string | undefined): Promise<PaymentRow | undefined> {
+    if (textProblem(token) || (id !== undefined && textProblem(id))) return undefined;
+    return id === undefined ? repo.findPaymentByToken(this.db, token) : repo.findPayment(this.db, id);
+  }
+
+  /** Checks the page's token before anything else of the request is read (the step checks it again under the row lock). */
+  async authenticate(token: string, id: string | undefined): Promise<void> {
+    this.verifyToken(await this.claimed(token, id), token);
+  }
+
+  /** The status of the payment's page (decisions §4): 401 without the payment's token, 404 for no such payment, 410 once expired. */
+  async pageStatus(id: string, token: string | undefined): Promise<number> {
+    if (!token) return 401;
+    if (!(await repo.findPayment(this.db, id))) return 404;
+    try {
+      await this.step(id, token, async () => undefined, { reads: true });
+      return 200;
+    } catch (error) {
+      if (error instanceof ApiError) return error.status;
+      throw error;
+    }
   }
 
   /**

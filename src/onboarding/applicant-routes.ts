@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { Config } from '../core/config.js';
 import { readMultipart, type MultipartInput } from '../documents/upload-body.js';
 import { sendDownload } from '../documents/routes.js';
 import { ONBOARDING_UPLOAD_FIELDS } from './documents.js';
-import { ApiError } from '../core/errors.js';
-import { bearerToken } from '../core/auth.js';
+import { ONBOARDING_MAX_BYTES } from '../documents/schemas.js';
+import { bearerToken, missingToken } from '../core/auth.js';
 import { typed } from '../core/http.js';
 import {
   ApplicantDetails,
@@ -37,9 +36,7 @@ function requireOnboardingToken(app: FastifyInstance, applicant: ApplicantServic
   app.decorateRequest('applicationId', '');
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
-    if (!token) {
-      throw new ApiError('unauthenticated', { detail: 'Send the onboarding token of the link as "Authorization: Bearer <token>"', headers: { 'www-authenticate': 'Bearer' } });
-    }
+    if (!token) throw missingToken('Send the onboarding token of the link as "Authorization: Bearer <token>"');
     request.applicationId = await applicant.authenticate(token);
   });
 }
@@ -49,10 +46,10 @@ const stepAnswer = { 200: ApplicationState };
 
 /** The applicant's side of onboarding, on the onboarding host, authorized by the onboarding token. */
 /** The document upload, in its own scope: multipart/form-data only (anything else is 415), read in full before the handler. */
-async function documentUploadRoute(fastify: FastifyInstance, { applicant, config }: { applicant: ApplicantService; config: Config }): Promise<void> {
+async function documentUploadRoute(fastify: FastifyInstance, { applicant }: { applicant: ApplicantService }): Promise<void> {
   fastify.removeAllContentTypeParsers();
-  // The plugin's ceiling is the documents host's; the 4 MB of onboarding files is checked per kind (400 on /file).
-  await fastify.register(multipart, { limits: { fileSize: config.maxDocumentBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 } });
+  // Every onboarding kind takes at most 4 MB: a larger file is 413 as it streams in.
+  await fastify.register(multipart, { limits: { fileSize: ONBOARDING_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 } });
   typed(fastify).post(
     '/smo/application/documents',
     {
@@ -72,7 +69,7 @@ async function documentUploadRoute(fastify: FastifyInstance, { applicant, config
   );
 }
 
-export async function applicantRoutes(fastify: FastifyInstance, { applicant, config }: { applicant: ApplicantService; config: Config }): Promise<void> {
+export async function applicantRoutes(fastify: FastifyInstance, { applicant }: { applicant: ApplicantService }): Promise<void> {
   requireOnboardingToken(fastify, applicant);
   const app = typed(fastify);
   const read = { schema: { tags, summary: 'The application as the applicant sees it (the first read emits application_started)', response: stepAnswer } };
@@ -108,7 +105,7 @@ export async function applicantRoutes(fastify: FastifyInstance, { applicant, con
     async (request) => applicant.deleteRepresentative(request.applicationId, request.params.representative_id),
   );
 
-  await fastify.register(documentUploadRoute, { applicant, config });
+  await fastify.register(documentUploadRoute, { applicant });
 
   app.get(
     '/smo/application/documents/:document_id/content',

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { notFound } from '../core/errors.js';
 import { typed } from '../core/http.js';
+import type { HostedPaymentPageService } from '../hosted-payment-page/service.js';
 
 /**
  * The hosted pages people see: the buyer's payment page and the merchant's onboarding wizard. Each
@@ -71,11 +72,14 @@ function secure(reply: FastifyReply): FastifyReply {
 
 const html = (reply: FastifyReply, body: string) => secure(reply).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 
-export async function webRoutes(fastify: FastifyInstance): Promise<void> {
+export async function webRoutes(fastify: FastifyInstance, { hpp }: { hpp: HostedPaymentPageService }): Promise<void> {
   const app = typed(fastify);
   const hide = { hide: true };
 
-  app.get('/pay/:payment_id', { schema: { ...hide, params: PayParams, querystring: TokenQuery } }, async (_request, reply) => html(reply, PAYMENT_PAGE));
+  // The page is shown whatever its status (401, 404, 410): its script asks the API and tells the buyer why.
+  app.get('/pay/:payment_id', { schema: { ...hide, params: PayParams, querystring: TokenQuery } }, async (request, reply) =>
+    html(reply.code(await hpp.pageStatus(request.params.payment_id, request.query.token)), PAYMENT_PAGE),
+  );
 
   // The onboarding link's page; the script reads the token from the address and asks the API.
   app.get('/onboarding', { schema: { ...hide, querystring: TokenQuery } }, async (_request, reply) => html(reply, ONBOARDING_PAGE));

@@ -91,6 +91,19 @@ describe('what works', () => {
     }
   });
 
+  it('reads an empty JSON body as {} on operations whose body is optional', async () => {
+    const empty = { raw: '', headers: { 'content-type': 'application/json' }, token };
+    expect((await server.request('POST', '/sandbox/webhook-secret/rotate', empty)).status).toBe(200);
+    expect((await server.request('POST', '/sandbox/simulations/payouts/run', empty)).status).toBe(200);
+    // Past the body: an unknown event is 404, not a 400 for the empty body.
+    expectProblem(await server.request('POST', '/sandbox/events/evt_01J00000000000000000000000/redeliver', empty), 404, 'not_found');
+  });
+
+  it.each(['application/json; charset=utf-8', 'application/json; charset=UTF-8', 'application/json;charset="utf-8"'])('reads a JSON body sent as %s', async (contentType) => {
+    const rotated = await server.request('POST', '/sandbox/webhook-secret/rotate', { raw: '{}', headers: { 'content-type': contentType }, token });
+    expect(rotated.status).toBe(200);
+  });
+
   it('reads a JSON body of exactly 1 MB', async () => {
     const response = await postToken(jsonOfSize(MB), 'application/json');
     // Read and judged on its members (grant_type is missing), not refused for its size.
@@ -118,10 +131,25 @@ describe('what is refused', () => {
     expect(postAccount.headers.get('allow')).toBe('GET, HEAD');
   });
 
-  it('refuses malformed JSON and an empty JSON body with 400 malformed_request', async () => {
+  it('refuses malformed JSON with 400 malformed_request', async () => {
     expectProblem(await postToken('{"grant_type": ', 'application/json'), 400, 'malformed_request');
-    expectProblem(await postToken('', 'application/json'), 400, 'malformed_request');
+    expectProblem(await postToken(' ', 'application/json'), 400, 'malformed_request');
   });
+
+  it('refuses an empty JSON body where a body is required with 400 naming the missing fields', async () => {
+    const response = await server.request('POST', '/sandbox/payments', { raw: '', headers: { 'content-type': 'application/json' }, token });
+    expectProblem(response, 400, 'validation_error');
+    expect(response.body.errors.map((error: { pointer: string }) => error.pointer)).toEqual(expect.arrayContaining(['/amount_minor', '/currency', '/reference']));
+  });
+
+  it.each(['application/json; charset=latin1', 'application/json; charset=ISO-8859-1', 'application/json; charset="utf-16"', 'application/json; charset='])(
+    'refuses a JSON body sent as %s with 415',
+    async (contentType) => {
+      const raw = JSON.stringify({ grant_type: 'client_credentials', client_id: platform.sandbox.clientId, client_secret: platform.sandbox.clientSecret });
+      expectProblem(await postToken(raw, contentType), 415, 'unsupported_media_type');
+      expectProblem(await server.request('POST', '/sandbox/webhook-secret/rotate', { raw: '{}', headers: { 'content-type': contentType }, token }), 415, 'unsupported_media_type');
+    },
+  );
 
   it('refuses bodies of a media type the route does not read with 415', async () => {
     expectProblem(await postToken('grant_type=client_credentials', 'text/plain'), 415, 'unsupported_media_type');
@@ -183,7 +211,7 @@ describe('what is refused', () => {
     const query = await server.request('GET', '/sandbox/payments?reference=%00', { token });
     expectProblem(query, 400, 'validation_error');
     expect(query.body.errors).toEqual([{ pointer: '/reference', in: 'query', detail: 'must not contain the NUL character (U+0000)' }]);
-    for (const path of ['/sandbox/payments/pay_%00', '/sandbox/events/%00', '/sandbox/applications/%00', '/sandbox/accounts/%00', '/hpp/payments/%00']) {
+    for (const path of ['/sandbox/payments/pay_%00', '/sandbox/events/%00', '/sandbox/applications/%00', '/sandbox/accounts/%00']) {
       const response = await server.request('GET', path, { token });
       expectProblem(response, 400, 'validation_error');
       expect(response.body.errors).toEqual([expect.objectContaining({ in: 'params', detail: 'must not contain the NUL character (U+0000)' })]);
@@ -211,7 +239,7 @@ describe('who may not see it', () => {
         body: { grant_type: 'client_credentials', client_id: platform.sandbox.clientId, client_secret: platform.sandbox.clientSecret, audience: 'nope' },
       }),
     ];
-    expect(responses.map((response) => response.status)).toEqual([400, 200, 400, 200, 400]);
+    expect(responses.map((response) => response.status)).toEqual([400, 404, 400, 200, 400]);
     const last = responses.at(-1)!.headers.get('trace-id');
     await vi.waitFor(() => expect(logLines.some((line) => line.trace_id === last && line.msg === 'request completed')).toBe(true), { timeout: 5_000 });
 

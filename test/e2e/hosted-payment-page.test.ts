@@ -128,6 +128,26 @@ async function verifyBankAccount(page: Page, accountVerificationHref: string, ib
 
 const consumerMandate = { type: 'consumer', first_name: 'Erika', last_name: 'Mustermann', birth_date: '1990-04-12', birth_place: { city: 'Köln', country: 'DE' }, postal_address: { line1: 'Weg 1', town_city: 'Köln', zip: '51147', country: 'DE' } };
 
+/** The buyer's page, /pay/{id}, as the link opens it (or with another token, or none). */
+const payPage = (id: string, token?: string) => server.request('GET', token === undefined ? `/pay/${id}` : `/pay/${id}?token=${encodeURIComponent(token)}`);
+
+/** Always the HTML page, whatever its status: its script tells the buyer why. */
+function expectPage(response: Response, status: number) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+  expect(response.text).toContain('<script type="module" src="/assets/page.js"></script>');
+}
+
+/** A 401 whose WWW-Authenticate is a bare Bearer challenge (no token sent) or names invalid_token (a wrong one). */
+function expectUnauthorized(response: Response, challenge: 'missing' | 'invalid') {
+  expect(response.status, response.text).toBe(401);
+  expect(response.body.code).toBe(challenge === 'missing' ? 'unauthenticated' : 'invalid_token');
+  const header = response.headers.get('www-authenticate');
+  if (challenge === 'missing') expect(header).toBe('Bearer');
+  else expect(header).toMatch(/^Bearer error="invalid_token"/);
+}
+
 const pointers = (response: Response) => response.body.errors.map((error: { pointer: string }) => error.pointer);
 
 describe('card payments', () => {
@@ -393,6 +413,19 @@ describe('card payments', () => {
 });
 
 describe('the page view', () => {
+  it('serves the page of an open payment and of one completed before it expired with 200', async () => {
+    const page = await newPayment();
+    expectPage(await payPage(page.id, page.token), 200);
+    await start(page);
+    expect((await pay(page, '4242424242424242')).body.status).toBe('captured');
+    server.clock.advance(3600);
+    try {
+      expectPage(await payPage(page.id, page.token), 200); // the buyer who reloads sees the outcome
+    } finally {
+      server.clock.advance(-3600);
+    }
+  });
+
   it('carries the customer the platform gave, to pre-fill the forms, and the store-credentials flag of an initial payment', async () => {
     const customer = { first_name: 'Erika', last_name: 'Mustermann', email: 'erika@example.com', address: { line1: 'Heidestraße', number: 17, zip: '51147', town_city: 'Köln', country: 'DE' } };
     const page = await newPayment({ customer, cit_mode: 'initial' });
@@ -646,6 +679,20 @@ describe('cancel and expiry', () => {
 });
 
 describe('what is refused', () => {
+  it('answers the page of a payment expired unpaid with 410, still as the page', async () => {
+    const page = await newPayment();
+    server.clock.advance(3600 - 1);
+    try {
+      expectPage(await payPage(page.id, page.token), 200);
+      server.clock.advance(1);
+      expectPage(await payPage(page.id, page.token), 410);
+      expect((await readPayment(page.id)).status).toBe('canceled');
+      expectPage(await payPage(page.id, page.token), 410);
+    } finally {
+      server.clock.advance(-3600);
+    }
+  });
+
   it('refuses a wrong or missing page token with 401', async () => {
     const page = await newPayment();
     expect((await server.request('GET', page.path(), { token: 'wrong' })).status).toBe(401);
@@ -655,9 +702,12 @@ describe('what is refused', () => {
     expect((await server.request('GET', other.path(), { token: page.token })).status).toBe(401);
   });
 
-  it('starts without a body, the body of the start being optional', async () => {
+  it.each([
+    ['no body', {}],
+    ['an empty body labelled application/json', { raw: '', headers: { 'content-type': 'application/json' } }],
+  ])('starts with %s, the body of the start being optional', async (_label, options) => {
     const page = await newPayment();
-    const started = await hpp(page, 'POST', '/start');
+    const started = await server.request('POST', page.path('/start'), { token: page.token, ...options });
     expect(started.status, started.text).toBe(200);
     expect(started.body).toMatchObject({ status: 'started', workflow: { complete: false, next: 'hpp:authorize' } });
   });
@@ -753,5 +803,65 @@ describe('what is refused', () => {
     const expired = await tokenize(page, '4242424242424242', { token_data: { expiry_month: 1, expiry_year: year - 1, cvv: '123' } });
     expect(expired.status).toBe(400);
     expect(expired.body.errors[0].pointer).toBe('/token_data/expiry_year');
+  });
+});
+
+describe('who may not see it', () => {
+  it('answers the page of an unknown payment 404, and without the payment\'s token 401, still as the page', async () => {
+    const [page, other] = [await newPayment(), await newPayment()];
+    expectPage(await payPage('pay_01J00000000000000000000000', page.token), 404);
+    expectPage(await payPage(page.id), 401);
+    expectPage(await payPage(page.id, ''), 401);
+    expectPage(await payPage(page.id, 'wrong'), 401);
+    expectPage(await payPage(page.id, other.token), 401);
+  });
+
+  // Each with a body or query the route would refuse: the token is checked before them.
+  const invalidSteps: [string, string, unknown][] = [
+    ['POST', '/start', { type: 'paypal' }],
+    ['POST', '/tokenize', { type: 'card' }],
+    ['POST', '/authorize', {}],
+    ['POST', '/cancel', undefined],
+    ['POST', '/mandate', { type: 'nobody' }],
+    ['GET', '', undefined],
+    ['GET', '/mandate-requirements', undefined],
+  ];
+
+  it.each(invalidSteps)('answers %s %s without a token 401 with a bare Bearer challenge, before reading the body', async (method, suffix, body) => {
+    const page = await newPayment();
+    expectUnauthorized(await server.request(method, page.path(suffix), { body }), 'missing');
+    expectUnauthorized(await server.request(method, `${page.path(suffix)}?token=`, { body }), 'missing');
+  });
+
+  it.each(invalidSteps)('answers %s %s with a wrong token 401 invalid_token, before reading the body', async (method, suffix, body) => {
+    const [page, other] = [await newPayment(), await newPayment()];
+    expectUnauthorized(await server.request(method, page.path(suffix), { body, token: 'wrong' }), 'invalid');
+    expectUnauthorized(await server.request(method, `${page.path(suffix)}?token=${other.token}`, { body }), 'invalid');
+    expectUnauthorized(await server.request(method, `/hpp/payments/pay_01J00000000000000000000000${suffix}`, { body, token: page.token }), 'invalid');
+  });
+
+  it('answers a malformed or mislabelled body without a token 401, not 400 or 415', async () => {
+    const page = await newPayment();
+    expectUnauthorized(await server.request('POST', page.path('/tokenize'), { raw: '{"type":', headers: { 'content-type': 'application/json' } }), 'missing');
+    expectUnauthorized(await server.request('POST', page.path('/tokenize'), { raw: 'card', headers: { 'content-type': 'text/plain' } }), 'missing');
+  });
+
+  it('answers text no column can hold, in the path or the token, 401 invalid_token', async () => {
+    const page = await newPayment();
+    expectUnauthorized(await server.request('GET', `/hpp/payments/%00?token=${page.token}`), 'invalid');
+    expectUnauthorized(await server.request('GET', `${page.path()}?token=%00`), 'invalid');
+  });
+
+  it('answers the account verification callback without a token 401 (bare Bearer) and with a wrong one 401 invalid_token, before its query', async () => {
+    const callback = '/hpp/callbacks/account-verification';
+    expectUnauthorized(await server.request('GET', callback), 'missing');
+    expectUnauthorized(await server.request('GET', `${callback}?report_id=x&unknown=1`), 'missing');
+    expectUnauthorized(await server.request('GET', `${callback}?token=wrong&unknown=1`), 'invalid');
+  });
+
+  it('judges the 3-D Secure callback by its body, which carries its credentials: an invalid one is 400', async () => {
+    const refused = await server.request('POST', '/hpp/callbacks/3ds', { body: {} });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('validation_error');
   });
 });

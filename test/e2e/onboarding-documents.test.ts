@@ -113,9 +113,14 @@ describe('what is refused', () => {
     application = await startApplication(server, platform);
   });
 
-  it('refuses a 5 MB file and one byte past 4 MB', async () => {
-    expectInvalid(await upload(application, { type: 'passport', side: 'front', file: png(pngOf(5 * MB)) }), '/file');
-    expectInvalid(await upload(application, { type: 'passport', side: 'front', file: png(pngOf(4 * MB + 1)) }), '/file');
+  it.each([
+    ['a 5 MB file', 5 * MB],
+    ['a file one byte past 4 MB', 4 * MB + 1],
+  ])('refuses %s with 413 payload_too_large', async (_label, size) => {
+    const refused = await upload(application, { type: 'passport', side: 'front', file: png(pngOf(size)) });
+    expect(refused.status, refused.text).toBe(413);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(refused.body.code).toBe('payload_too_large');
     expect(await blobsOf(application)).toEqual([]);
   });
 
@@ -161,8 +166,14 @@ describe('what is refused', () => {
 });
 
 describe('who may not see it', () => {
-  it('requires the onboarding token', async () => {
-    expect((await server.request('POST', '/smo/application/documents', { raw: form({ type: 'passport', side: 'front', file: png() }) })).status).toBe(401);
+  it('requires the onboarding token before reading the upload: 401 with a bare Bearer challenge, also for a body it would refuse', async () => {
+    for (const raw of [form({ type: 'passport', side: 'front', file: png() }), form({ type: 'passport', side: 'front', file: png(pngOf(5 * MB)) }), form({})]) {
+      const refused = await server.request('POST', '/smo/application/documents', { raw });
+      expect(refused.status).toBe(401);
+      expect(refused.body.code).toBe('unauthenticated');
+      expect(refused.headers.get('www-authenticate')).toBe('Bearer');
+    }
+    expect((await server.request('POST', '/smo/application/documents', { raw: form({}), token: 'wrong' })).headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/);
     expect((await server.request('DELETE', '/smo/application/documents/doc_01J00000000000000000000000')).status).toBe(401);
   });
 

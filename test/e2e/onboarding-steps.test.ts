@@ -447,6 +447,22 @@ describe('who may not see it', () => {
     expect(expired.headers.get('www-authenticate')).toContain('invalid_token');
   });
 
+  it.each([
+    ['POST', '/smo/application/confirm-applicant', { email: 'not an email', extra: 1 }],
+    ['PUT', '/smo/application/business-profile', []],
+    ['POST', '/smo/application/representatives', {}],
+  ])('answers %s %s with a body it would refuse 401 before validating it: bare Bearer without a token, invalid_token with a wrong one', async (method, path, body) => {
+    const missing = await server.request(method, path, { body });
+    expect(missing.status).toBe(401);
+    expect(missing.body.code).toBe('unauthenticated');
+    expect(missing.headers.get('www-authenticate')).toBe('Bearer');
+    const malformed = await server.request(method, path, { raw: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect(malformed.headers.get('www-authenticate')).toBe('Bearer');
+    const wrong = await server.request(method, path, { body, token: 'not-a-token' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/);
+  });
+
   it("does not open one application with another's token, nor accept a platform access token", async () => {
     const mine = await startApplication();
     const theirs = await startApplication({ reference: 'other' }, await server.platform());
