@@ -50,7 +50,8 @@ interface RouteFacts {
   access: Access;
   scope?: string;
   hasInput: boolean;
-  hasBody: boolean;
+  /** The route reads a body if one is sent: it declares one, or its method carries one (an optional body of none is {}). */
+  readsBody: boolean;
   /** The path, the query or the body names an object that may not exist. */
   namesObject: boolean;
   idempotent: boolean;
@@ -61,9 +62,9 @@ function problemResponses(route: RouteFacts) {
   const responses: Record<string, unknown> = {};
   const add = (status: number, description: string) => (responses[status] = problemResponse(description));
   if (route.hasInput || route.idempotent) add(400, 'Invalid input (an Idempotency-Key too long, too); errors lists every bad field');
-  if (route.hasBody) {
+  if (route.readsBody) {
     add(413, 'The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB)');
-    add(415, 'The body is not of a content type this route takes');
+    add(415, 'The body is not of a content type this route takes (JSON in a charset other than UTF-8, too)');
   }
   switch (route.access) {
     case 'platform':
@@ -199,7 +200,7 @@ export async function installOpenApi(app: FastifyInstance, config: Config): Prom
         access,
         scope: routeConfig.scope,
         hasInput,
-        hasBody,
+        readsBody: hasBody || ['POST', 'PUT', 'PATCH'].includes(method ?? 'GET'),
         namesObject: Boolean(schema?.params) || (method === 'POST' && hasBody) || requiredQuery.some((name) => name.endsWith('_id') || name === 'country_code'),
         idempotent,
       });

@@ -150,6 +150,11 @@ describe('what works', () => {
     expect(document.paths['/oauth/token'].post.responses['401'].content).toEqual(problemRef);
     expect(document.paths['/oauth/token'].post.servers).toEqual([{ url: server.config.authUrl, description: 'both environments: the token decides' }]);
     expect(statuses('/payments', 'post')).toEqual(expect.arrayContaining(['413', '415', '422']));
+    // A POST whose body is optional reads one if sent: it too may be too large or of another media type.
+    for (const pathname of ['/webhook-secret/rotate', '/events/{event_id}/redeliver', '/hpp/payments/{payment_id}/start', '/hpp/payments/{payment_id}/cancel']) {
+      expect(statuses(pathname, 'post'), pathname).toEqual(expect.arrayContaining(['413', '415']));
+    }
+    expect(statuses('/hpp/callbacks/account-verification', 'get')).toEqual(expect.arrayContaining(['401', '410']));
     expect(statuses('/reference/business-types', 'get')).toContain('404');
     expect(document.paths['/payments'].post.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'idempotency-key', required: false }));
     expect(document.components.schemas.Problem.properties).toHaveProperty('error_description');
