@@ -247,11 +247,12 @@ describe('hosted payment page in the browser', () => {
     await again.context.close();
   });
 
-  it('explains an expired link and an invalid one (German browser, no payment language available)', async () => {
+  it('explains an expired link (410), an invalid one (401) and one of no payment (404) (German browser, no payment language available)', async () => {
     const payment = await newPayment({ language: 'de' });
     server.clock.advance(3600);
     try {
       const visited = await visit(payment, 'de-DE');
+      expect(visited.status).toBe(410);
       await visited.page.locator('#message[data-state=expired]').waitFor();
       expect(await visited.page.locator('h1').textContent()).toBe('Dieser Zahlungslink ist abgelaufen');
       expect(await visited.page.locator('.brand-inner').isVisible()).toBe(false); // no empty brand bar
@@ -264,12 +265,18 @@ describe('hosted payment page in the browser', () => {
 
     const other = await newPayment();
     const invalid = await visit({ id: other.id, url: other.url.replace(/token=[^&]+/, 'token=not-the-token') }, 'es-ES');
+    expect(invalid.status).toBe(401);
     await invalid.page.locator('#message[data-state=invalid]').waitFor();
     expect(await invalid.page.locator('h1').textContent()).toBe('Este enlace de pago no es válido');
     expect(await invalid.page.locator('.brand-inner').isVisible()).toBe(false);
     await shoot(invalid.page, '11-invalid-es');
     expect(await apiStatus(other.id)).toBe('initiated');
     await expectClean(invalid);
+
+    const unknown = await visit({ id: other.id, url: other.url.replace(other.id, 'pay_01J00000000000000000000000') }, 'en-US');
+    expect(unknown.status).toBe(404);
+    await unknown.page.locator('#message[data-state=invalid]').waitFor();
+    await expectClean(unknown);
   });
 
   it('pays by SEPA Direct Debit: bank verification, mandate, authorized (Spanish)', async () => {

@@ -37,6 +37,8 @@ export interface Visit {
   requests: string[];
   /** Console errors and CSP violations. */
   problems: string[];
+  /** The HTTP status the link's page was answered with. */
+  status: number | undefined;
 }
 
 /** Opens a link in a fresh phone-sized context; the site the page sends people back to answers with a stub page. */
@@ -53,8 +55,8 @@ export async function openVisit(browser: Browser, url: string, { locale, returnS
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await page.route(`${returnSite}**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Back</title><h1>Back where you came from</h1>' }));
-  await page.goto(url);
-  return { page, context, requests, problems };
+  const response = await page.goto(url);
+  return { page, context, requests, problems, status: response?.status() };
 }
 
 /** Elements that stick out of the viewport sideways: a page must never scroll sideways. */
