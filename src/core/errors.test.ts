@@ -78,7 +78,6 @@ describe('what works', () => {
     expect(toApiError(fastifyError('FST_ERR_CTP_INVALID_MEDIA_TYPE', 415)).code).toBe('unsupported_media_type');
     expect(toApiError(fastifyError('FST_ERR_CTP_BODY_TOO_LARGE', 413)).code).toBe('payload_too_large');
     expect(toApiError(fastifyError('FST_ERR_CTP_INVALID_JSON_BODY', 400)).code).toBe('malformed_request');
-    expect(toApiError(fastifyError('FST_ERR_CTP_EMPTY_JSON_BODY', 400)).code).toBe('malformed_request');
     expect(toApiError(new SyntaxError('Unexpected token } in JSON')).code).toBe('malformed_request');
     expect(toApiError(fastifyError('SOME_PLUGIN_NOT_FOUND', 404)).code).toBe('not_found');
   });

@@ -192,7 +192,6 @@ const FASTIFY_CODES: Record<string, ProblemCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'malformed_request',
   FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'malformed_request',
   FST_ERR_CTP_INVALID_JSON_BODY: 'malformed_request',
   FST_INVALID_JSON_BODY: 'malformed_request',
   FST_ERR_CTP_EMPTY_TYPE: 'unsupported_media_type',
