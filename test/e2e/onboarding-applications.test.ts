@@ -157,6 +157,12 @@ describe('what is refused', () => {
     expect(response.status).toBe(201);
   });
 
+  it('names the schema\'s and the rules\' bad fields in one 400', async () => {
+    const response = await initiate(minimal({ reference: 'r'.repeat(51), currencies: ['EUR', 'USD'], urls: { redirect: 'http://platform.example/done', webhook: 'http://127.0.0.1:9/hook' } }), { environment: 'live' });
+    expect(response.status).toBe(400);
+    expect(response.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(['/currencies/1', '/reference', '/urls/redirect', '/urls/webhook']);
+  });
+
   it('refuses a local webhook URL in live', async () => {
     const response = await initiate(minimal({ urls: { webhook: 'http://127.0.0.1:9/hook' } }), { environment: 'live' });
     expect(response.status).toBe(400);
