@@ -14,6 +14,7 @@ import { Pager } from './core/pagination.js';
 import { pooledRandomBytes } from './core/ids.js';
 import { sharedSecret } from './core/secrets.js';
 import { StopProgress } from './core/shutdown.js';
+import { bodyRuleErrors } from './core/body-rules.js';
 import { ClientService, KeyStore, TokenService } from './auth/service.js';
 import { authRoutes } from './auth/routes.js';
 import { AccountService } from './accounts/service.js';
@@ -112,13 +113,17 @@ function validatorCompilers() {
   return { body, text };
 }
 
-/** A compiled schema that also refuses strings no text column can store (NUL, unpaired surrogates). */
-function checkingText(validate: ValidateFunction) {
+/**
+ * A compiled schema that also refuses strings no text column can store (NUL, unpaired surrogates)
+ * and, for a body, breaks the route's body rules: every bad field in one answer.
+ */
+function checkingText(validate: ValidateFunction, body: boolean) {
   // Fastify passes the request as parent data only to a validator with Ajv's schemaEnv.
   const check = Object.assign(
     (...args: Parameters<ValidateFunction>) => {
       const valid = validate(...args);
-      const errors = [...(validate.errors ?? []), ...textErrors(args[0])];
+      const rules = body ? bodyRuleErrors(args[0], args[1]?.parentData as FastifyRequest | undefined) : [];
+      const errors = [...(validate.errors ?? []), ...textErrors(args[0]), ...rules];
       check.errors = errors.length > 0 ? errors : null;
       return valid && errors.length === 0;
     },
@@ -178,7 +183,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     forceCloseConnections: 'idle',
   });
   const compilers = validatorCompilers();
-  app.setValidatorCompiler(({ schema, httpPart }) => checkingText((httpPart === 'body' ? compilers.body : compilers.text).compile(schema)));
+  app.setValidatorCompiler(({ schema, httpPart }) => checkingText((httpPart === 'body' ? compilers.body : compilers.text).compile(schema), httpPart === 'body'));
   installErrorHandling(app);
   // Bodies are JSON (or a route's own parser): text/plain is 415, not a string for the validator.
   app.removeContentTypeParser('text/plain');

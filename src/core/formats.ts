@@ -139,3 +139,22 @@ export function isAtLeastYearsOld(dateOfBirth: string, years: number, today: Dat
   const todayUtc = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   return birthday.getTime() <= todayUtc;
 }
+
+/**
+ * The specification's Address object: line1, line2, town_city, state, zip (strings) and number
+ * (the house number). The specification does not say which are required: a postal address needs
+ * its street, town and postcode. country is an optional extra member: absent, it is the country of
+ * the address's context (a business's country_code); given, it must be that country.
+ */
+export const Address = Type.Object(
+  {
+    line1: Type.String({ minLength: 1, maxLength: 100 }),
+    line2: Type.Optional(Type.String({ maxLength: 100 })),
+    number: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999, description: 'House number' })),
+    town_city: Type.String({ minLength: 1, maxLength: 100 }),
+    state: Type.Optional(Type.String({ maxLength: 100 })),
+    zip: Type.String({ minLength: 1, maxLength: 20 }),
+    country: Type.Optional(Country({ description: "Not a member of the specification's Address: the country of its context when absent, and must be it when given" })),
+  },
+  { additionalProperties: false },
+);

@@ -60,11 +60,19 @@ function present(row: repo.DocumentRow): Document {
   };
 }
 
-/** Keeps what a file name means to a person and drops what could hurt: paths and control characters. */
+/** Control characters (C0, DEL, C1), and the bidirectional marks that make "gnp.exe" read as "exe.png". */
+const UNSAFE_IN_FILENAMES = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+const MAX_FILENAME_CHARACTERS = 255;
+
+/**
+ * Keeps what a file name means to a person and drops what could hurt: the base name only (no
+ * path), without control characters or bidirectional marks; "." and ".." name no file ('').
+ */
 export function cleanFilename(filename: string): string {
-  const base = filename.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  const base = (filename.split(/[\\/]/).pop() ?? '').replace(UNSAFE_IN_FILENAMES, '').trim();
+  // Cut by code points, so that no surrogate pair is split.
+  const name = Array.from(base).slice(0, MAX_FILENAME_CHARACTERS).join('');
+  return name === '.' || name === '..' ? '' : name;
 }
 
 function isDocumentType(value: string | undefined): value is DocumentType {

@@ -2,6 +2,8 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import type { Environment } from '../core/config.js';
+import { valueAt } from '../core/body-rules.js';
+import type { FieldError } from '../core/errors.js';
 
 /** Whether an address may receive live webhooks: public unicast only (no loopback, private, link-local, metadata…). */
 export function isPublicAddress(address: string): boolean {
@@ -61,3 +63,17 @@ export const publicOnlyLookup: LookupFunction = (hostname, options, callback) =>
     return callback(null, first.address, first.family);
   });
 };
+
+/**
+ * The rules of a request body's urls that a schema cannot say: the webhook URL's (webhookUrlProblem),
+ * and in live an https redirect. A body rule (core/body-rules): the body may have any shape.
+ */
+export function urlsProblems(environment: Environment, body: unknown): FieldError[] {
+  const errors: FieldError[] = [];
+  const webhook = valueAt(body, 'urls', 'webhook');
+  const problem = typeof webhook === 'string' ? webhookUrlProblem(environment, webhook) : undefined;
+  if (problem) errors.push({ pointer: '/urls/webhook', detail: problem });
+  const redirect = valueAt(body, 'urls', 'redirect');
+  if (environment === 'live' && typeof redirect === 'string' && !redirect.startsWith('https://')) errors.push({ pointer: '/urls/redirect', detail: 'must be https in the live environment' });
+  return errors;
+}

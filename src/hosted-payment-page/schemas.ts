@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Country, DateString, DateTime, Name, Nullable, StringEnum } from '../core/formats.js';
+import { Address, Country, DateString, DateTime, Name, Nullable, StringEnum } from '../core/formats.js';
 import { LANGUAGES } from '../core/language.js';
 import { PAYMENT_STATUSES } from '../payments/schemas.js';
 
@@ -86,19 +86,6 @@ export const HppQuery = Type.Object({ token: Type.Optional(Type.String({ maxLeng
 
 export const REGISTRATION_NUMBER_CODES = ['DeHrb', 'DeHra', 'DeVr', 'vat'] as const;
 
-const MandateAddress = Type.Object(
-  {
-    line1: Type.String({ minLength: 1, maxLength: 100 }),
-    line2: Type.Optional(Type.String({ maxLength: 100 })),
-    number: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999 })),
-    town_city: Type.String({ minLength: 1, maxLength: 100 }),
-    state: Type.Optional(Type.String({ maxLength: 100 })),
-    zip: Type.String({ minLength: 1, maxLength: 20 }),
-    country: Type.Optional(Country()),
-  },
-  { additionalProperties: false },
-);
-
 /** One body for both mandate types; which members are required depends on type (checked by the service). */
 export const MandateBody = Type.Object(
   {
@@ -111,7 +98,7 @@ export const MandateBody = Type.Object(
     registration_number_code: Type.Optional(StringEnum(REGISTRATION_NUMBER_CODES)),
     registration_number: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
     district_court_code: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
-    postal_address: MandateAddress,
+    postal_address: Address,
   },
   { additionalProperties: false },
 );

@@ -129,7 +129,7 @@ export class ApplicantService {
       const { choice, structure } = structureOf(application);
       throwIfAny(businessProfileProblems(body, structure, choice.country_code));
       await repo.renameAccount(trx, application, body.trading_name ?? body.legal_name);
-      return { business_profile: body };
+      return { business_profile: { ...body, registered_address: { ...body.registered_address, country: choice.country_code } } };
     });
   }
 

@@ -3,6 +3,7 @@ import { typed } from '../core/http.js';
 import { answerOf } from '../core/idempotency.js';
 import { Application, ApplicationCreated, ApplicationListQuery, ApplicationPage, ApplicationParams, InitiateApplication } from './schemas.js';
 import type { ApplicationService } from './service.js';
+import { urlsProblems } from '../events/destinations.js';
 
 /** The platform's side of onboarding, on the platform API (live and sandbox mounts). */
 export async function applicationRoutes(fastify: FastifyInstance, { applications }: { applications: ApplicationService }): Promise<void> {
@@ -12,7 +13,9 @@ export async function applicationRoutes(fastify: FastifyInstance, { applications
 
   app.post(
     '/applications',
-    { schema: { tags, summary: 'Initiate the onboarding of a merchant: the application, its merchant account and an onboarding link', body: InitiateApplication, response: { 201: ApplicationCreated } }, config },
+    { schema: { tags, summary: 'Initiate the onboarding of a merchant: the application, its merchant account and an onboarding link', body: InitiateApplication, response: { 201: ApplicationCreated } },
+      config: { ...config, bodyRules: (body, request) => [...urlsProblems(request.caller.environment, body), ...applications.currencyProblems(body)] },
+    },
     async (request, reply) => reply.send(await applications.initiate(request.caller, request.body, answerOf(request, reply, 201))),
   );
 

@@ -103,7 +103,8 @@ export function businessProfileProblems(profile: BusinessProfileBody, structure:
     if (profile.registration_number !== undefined && profile.district_court_code === undefined) errors.push({ pointer: '/district_court_code', detail: 'is required with a registration number' });
     if (profile.district_court_code !== undefined && profile.registration_number === undefined) errors.push({ pointer: '/registration_number', detail: 'is required with a district court' });
   }
-  if (profile.registered_address.country !== country) errors.push({ pointer: '/registered_address/country', detail: `must be ${country}, the country the business is registered in` });
+  const addressCountry = profile.registered_address.country;
+  if (addressCountry !== undefined && addressCountry !== country) errors.push({ pointer: '/registered_address/country', detail: `must be ${country}, the country the business is registered in` });
   if (profile.vat_number !== undefined && !/^[A-Z]{2}[0-9A-Za-z+*.]{2,12}$/.test(profile.vat_number)) errors.push({ pointer: '/vat_number', detail: 'must be a country prefix and 2 to 12 characters' });
   else if (profile.vat_number !== undefined && profile.vat_number.slice(0, 2) !== vatPrefixOf(country)) errors.push({ pointer: '/vat_number', detail: `must start with ${vatPrefixOf(country)}, the prefix of ${country}` });
   if (!isMerchantCategoryCode(profile.mcc)) errors.push({ pointer: '/mcc', detail: 'is not an ISO 18245 merchant category code (GET /reference/merchant-category-codes)' });

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { Country, Currency, DateString, DateTime, Email, Name, Nullable, StringEnum, Uri } from '../core/formats.js';
+import { Address, Country, Currency, DateString, DateTime, Email, Name, Nullable, StringEnum, Uri } from '../core/formats.js';
 import { idPattern } from '../core/ids.js';
 import { Page, PageQuery } from '../core/pagination.js';
 import { BUSINESS_TYPES } from '../reference/data/business-types.js';
@@ -28,25 +28,12 @@ const DateOfBirth = DateString({ description: 'The person must be at least 16 ye
 
 const ApplicantContact = Type.Object({ email: Email(), first_name: PersonName, last_name: PersonName }, { additionalProperties: false });
 
-export const RegisteredAddress = Type.Object(
-  {
-    line1: Type.String({ minLength: 1, maxLength: 100 }),
-    line2: Type.Optional(Type.String({ maxLength: 100 })),
-    number: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999, description: 'House number' })),
-    town_city: Type.String({ minLength: 1, maxLength: 100 }),
-    state: Type.Optional(Type.String({ maxLength: 100 })),
-    zip: Type.String({ minLength: 1, maxLength: 20 }),
-    country: Country(),
-  },
-  { additionalProperties: false },
-);
-
 const RegistrationNumber = Type.String({ minLength: 1, maxLength: 50, description: "Checked against the format of the structure's register" });
 
 export const ProfilePrefill = Type.Object(
   {
     legal_name: Type.Optional(BusinessName),
-    registered_address: Type.Optional(RegisteredAddress),
+    registered_address: Type.Optional(Address),
     registration_number_code: Type.Optional(StringEnum(REGISTRATION_NUMBER_CODES)),
     registration_number: Type.Optional(RegistrationNumber),
   },
@@ -151,7 +138,7 @@ export const BusinessProfileBody = Type.Object(
     registration_number: Type.Optional(RegistrationNumber),
     district_court_code: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
     vat_number: Type.Optional(Type.String({ minLength: 4, maxLength: 20 })),
-    registered_address: RegisteredAddress,
+    registered_address: Address,
     mcc: Type.String({ pattern: '^[0-9]{4}$', description: 'ISO 18245 merchant category code from GET /reference/merchant-category-codes' }),
     website: Uri(),
     phone_number: Type.Optional(PhoneNumber),

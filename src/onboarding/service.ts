@@ -3,12 +3,12 @@ import type { Db, Tables } from '../core/db.js';
 import type { Caller } from '../core/auth.js';
 import type { EnvironmentClock } from '../core/clock.js';
 import { audienceOf, type Config } from '../core/config.js';
-import { invalidFields, notFound, type FieldError } from '../core/errors.js';
+import { notFound, type FieldError } from '../core/errors.js';
+import { valueAt } from '../core/body-rules.js';
 import { newId } from '../core/ids.js';
 import { decide, UNKEYED, type Answer } from '../core/idempotency.js';
 import type { Pager, PageRequest } from '../core/pagination.js';
 import { formatDateTime } from '../core/time.js';
-import { webhookUrlProblem } from '../events/destinations.js';
 import * as repo from './repository.js';
 import type { Compliance } from './compliance.js';
 import type { Application, ApplicationCreated, DecisionOutcome, InitiateApplication } from './schemas.js';
@@ -24,20 +24,17 @@ export class ApplicationService {
     private readonly compliance: Compliance,
   ) {}
 
-  private checkInput(caller: Caller, request: InitiateApplication): void {
-    const errors: FieldError[] = [];
-    const webhook = request.urls?.webhook;
-    const problem = webhook ? webhookUrlProblem(caller.environment, webhook) : undefined;
-    if (problem) errors.push({ pointer: '/urls/webhook', detail: problem });
-    if (caller.environment === 'live' && request.urls?.redirect?.startsWith('http://')) errors.push({ pointer: '/urls/redirect', detail: 'must be https in the live environment' });
-    (request.currencies ?? []).forEach((currency, index) => {
-      if (!this.config.supportedCurrencies.includes(currency)) errors.push({ pointer: `/currencies/${index}`, detail: `is not supported; supported: ${this.config.supportedCurrencies.join(', ')}` });
-    });
-    if (errors.length > 0) throw invalidFields(errors);
+  /** A body rule of POST /applications (core/body-rules): the currencies this deployment supports. */
+  currencyProblems(body: unknown): FieldError[] {
+    const currencies = valueAt(body, 'currencies');
+    if (!Array.isArray(currencies)) return [];
+    const { supportedCurrencies } = this.config;
+    return currencies.flatMap((currency, index) =>
+      typeof currency === 'string' && !supportedCurrencies.includes(currency) ? [{ pointer: `/currencies/${index}`, detail: `is not supported; supported: ${supportedCurrencies.join(', ')}` }] : [],
+    );
   }
 
   async initiate(caller: Caller, request: InitiateApplication, answer: Answer<ApplicationCreated> = UNKEYED): Promise<ApplicationCreated> {
-    this.checkInput(caller, request);
     const now = this.clock.now(caller.environment);
     const id = newId('app');
     const merchantId = newId('acc');

@@ -1,18 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { typed } from '../core/http.js';
 import { answerOf } from '../core/idempotency.js';
 import { MitPaymentResult, Payment, PaymentCreated, PaymentListQuery, PaymentPage, PaymentParams, paymentRequestSchemas } from './schemas.js';
 import type { PaymentService } from './service.js';
+import { urlsProblems } from '../events/destinations.js';
 
 export async function paymentRoutes(fastify: FastifyInstance, { payments, maxAmountMinor }: { payments: PaymentService; maxAmountMinor: number }): Promise<void> {
   const app = typed(fastify);
   const { InitiatePayment, AuthorizeMitPayment } = paymentRequestSchemas(maxAmountMinor);
+  const creating: FastifyContextConfig = { scope: 'payments:read_write' as const, bodyRules: (body, request) => urlsProblems(request.caller.environment, body) };
 
   app.post(
     '/payments',
     {
       schema: { tags: ['payments'], summary: 'Initiate a payment paid on the hosted payment page', body: InitiatePayment, response: { 201: PaymentCreated } },
-      config: { scope: 'payments:read_write' },
+      config: creating,
     },
     async (request, reply) => reply.send(await payments.initiate(request.caller, request.body, answerOf(request, reply, 201))),
   );
@@ -27,7 +29,7 @@ export async function paymentRoutes(fastify: FastifyInstance, { payments, maxAmo
         body: AuthorizeMitPayment,
         response: { 201: MitPaymentResult },
       },
-      config: { scope: 'payments:read_write' },
+      config: creating,
     },
     async (request, reply) => reply.send(await payments.authorizeMit(request.caller, request.body, answerOf(request, reply, 201))),
   );

@@ -69,7 +69,7 @@ export function paymentRequestSchemas(maxAmountMinor: number) {
   );
   const InitiatePayment = Type.Object(
     {
-      amount_minor: AmountMinor,
+      amount_minor: Type.Integer({ ...amount, minimum: 0, description: `${amount.description}; at least 1 unless cit_mode is initial (0 verifies a card)` }),
       currency: Currency(),
       payment_method: Type.Optional(Type.Object({ type: StringEnum(PAYMENT_METHOD_TYPES, { default: 'user_selected' }) }, { additionalProperties: false })),
       reference: Type.String({ minLength: 1, maxLength: 50, description: 'Never shown to buyers' }),
@@ -82,7 +82,12 @@ export function paymentRequestSchemas(maxAmountMinor: number) {
       customer: Type.Optional(Customer),
       language: Type.Optional(StringEnum(LANGUAGES, { description: 'Language of the hosted page; without it, the buyer\'s browser language (de, en or es, else en)' })),
     },
-    { additionalProperties: false },
+    {
+      additionalProperties: false,
+      // A zero amount only verifies a card for later merchant-initiated payments: a one-off payment charges at least 1.
+      if: { properties: { cit_mode: { const: 'initial' } }, required: ['cit_mode'] },
+      else: { properties: { amount_minor: { minimum: 1, description: 'At least 1 unless cit_mode is initial' } } },
+    },
   );
   const AuthorizeMitPayment = Type.Object(
     {

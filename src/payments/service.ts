@@ -4,12 +4,11 @@ import type { Tables } from '../core/db.js';
 import type { Caller } from '../core/auth.js';
 import type { EnvironmentClock } from '../core/clock.js';
 import { audienceOf, type Config } from '../core/config.js';
-import { ApiError, invalidFields, notFound, type FieldError } from '../core/errors.js';
+import { ApiError, notFound, type FieldError } from '../core/errors.js';
 import { newId, randomSecret } from '../core/ids.js';
 import type { Pager, PageRequest } from '../core/pagination.js';
 import { addSeconds, formatDateTime } from '../core/time.js';
 import { Batcher } from '../core/batcher.js';
-import { webhookUrlProblem } from '../events/destinations.js';
 import { processingFee, splitByPercent, type PaymentMethod } from './fees.js';
 import type { FeeSchedules } from './fee-schedules.js';
 import * as repo from './repository.js';
@@ -112,18 +111,6 @@ export class PaymentService {
   ) {}
 
   /** Format rules the schema cannot express: answered 400 with every bad field. */
-  private checkInput(caller: Caller, request: InitiatePayment): void {
-    const errors: FieldError[] = [];
-    const citMode = request.cit_mode ?? 'one_off';
-    if (request.amount_minor < 1 && citMode !== 'initial') errors.push({ pointer: '/amount_minor', detail: 'must be at least 1 (0 only for cit_mode initial)' });
-    if (request.urls.webhook) {
-      const problem = webhookUrlProblem(caller.environment, request.urls.webhook);
-      if (problem) errors.push({ pointer: '/urls/webhook', detail: problem });
-    }
-    if (caller.environment === 'live' && !request.urls.redirect.startsWith('https://')) errors.push({ pointer: '/urls/redirect', detail: 'must be https in the live environment' });
-    if (errors.length > 0) throw invalidFields(errors);
-  }
-
   /** Business rules: routing, currency and fee shares; answered 422 with every broken rule. */
   private async checkRules(caller: Caller, request: Charge, parties: Party[]): Promise<number | null> {
     const errors: FieldError[] = [];
@@ -158,7 +145,6 @@ export class PaymentService {
   }
 
   async initiate(caller: Caller, request: InitiatePayment, answer: Answer<PaymentCreated> = UNKEYED): Promise<PaymentCreated> {
-    this.checkInput(caller, request);
     const parties = partiesFrom(request, caller.platformId);
     const method = knownMethod(request);
     const fee = await this.checkRules(caller, { ...request, method }, parties);
@@ -237,10 +223,6 @@ export class PaymentService {
 
   /** Charges the credential stored by an initial payment, without the buyer. */
   async authorizeMit(caller: Caller, request: AuthorizeMitPayment, answer: Answer<MitPaymentResult> = UNKEYED): Promise<MitPaymentResult> {
-    if (request.urls?.webhook) {
-      const problem = webhookUrlProblem(caller.environment, request.urls.webhook);
-      if (problem) throw new ApiError('validation_error', { detail: `urls.webhook ${problem}`, errors: [{ pointer: '/urls/webhook', detail: problem }] });
-    }
     const now = this.clock.now(caller.environment);
     const initial = await this.initialPayment(this.db, caller, request);
     const method = initial.selected_method!;

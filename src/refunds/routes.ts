@@ -3,6 +3,7 @@ import { typed } from '../core/http.js';
 import { answerOf } from '../core/idempotency.js';
 import { InitiateRefund, Refund, RefundListQuery, RefundPage, RefundParams } from './schemas.js';
 import type { RefundService } from './service.js';
+import { urlsProblems } from '../events/destinations.js';
 
 export async function refundRoutes(fastify: FastifyInstance, { refunds }: { refunds: RefundService }): Promise<void> {
   const app = typed(fastify);
@@ -18,7 +19,7 @@ export async function refundRoutes(fastify: FastifyInstance, { refunds }: { refu
         body: InitiateRefund,
         response: { 201: Refund },
       },
-      config: { scope: 'refunds:initiate' },
+      config: { scope: 'refunds:initiate', bodyRules: (body, request) => urlsProblems(request.caller.environment, body) },
     },
     async (request, reply) => reply.send(await refunds.initiate(request.caller, request.body, answerOf(request, reply, 201))),
   );

@@ -8,7 +8,6 @@ import { newId } from '../core/ids.js';
 import { scheduleJob, type AskingJob } from '../core/jobs.js';
 import type { Pager, PageRequest } from '../core/pagination.js';
 import { addSeconds, formatDateTime } from '../core/time.js';
-import { webhookUrlProblem } from '../events/destinations.js';
 import type { Outbox } from '../events/outbox.js';
 import { feeReturned, refundEntries, type RefundPartDraft } from '../ledger/postings.js';
 import { postEntries } from '../ledger/repository.js';
@@ -98,8 +97,6 @@ export class RefundService {
 
   async initiate(caller: Caller, request: InitiateRefund, answer: Answer<Refund> = UNKEYED): Promise<Refund> {
     const webhook = request.urls?.webhook;
-    const problem = webhook && webhookUrlProblem(caller.environment, webhook);
-    if (problem) throw new ApiError('validation_error', { detail: `urls.webhook ${problem}`, errors: [{ pointer: '/urls/webhook', detail: problem }] });
     return this.onRefundablePayment(caller, request.payment_id, answer, async (trx, payment, money, now) => {
       const parts = request.routing ? partsFromRouting(money.parties, request.routing) : wholePayment(payment, money.parties);
       const meta = { origin: 'platform' as const, description: request.description, reference: request.reference ?? null, webhookUrl: webhook ?? payment.webhook_url };

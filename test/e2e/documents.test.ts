@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseContentDisposition } from 'content-disposition';
 import { startServer, type Response, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { CSV, DOCX, DOCX_TYPE, PDF, PNG, download, listAll, pngFile, upload, type FilePart } from '../helpers/documents.js';
+import { CSV, DOCX, DOCX_TYPE, PDF, PNG, download, handWrittenUpload, listAll, pngFile, upload, type FilePart } from '../helpers/documents.js';
 
 const MB = 1024 * 1024;
 
@@ -30,16 +30,8 @@ function expectInvalid(response: Response, pointers: string[]) {
   expect(response.body.errors.map((error: { pointer: string }) => error.pointer)).toEqual(pointers);
 }
 
-/** A multipart body written by hand, to send a file name exactly as given (FormData escapes quotes as %22). */
 function rawUpload(filenameParameter: string, bytes: Buffer): Promise<Response> {
-  const boundary = 'documents-test-boundary';
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nother\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; ${filenameParameter}\r\nContent-Type: image/png\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return server.request('POST', '/v2/documents', { token, raw: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  return server.request('POST', '/v2/documents', { token, ...handWrittenUpload({ type: 'other' }, filenameParameter, bytes) });
 }
 
 describe('what works', () => {
@@ -94,6 +86,9 @@ describe('what works', () => {
     { name: 'unicode (RFC 8187)', parameter: "filename*=UTF-8''%C3%A9t%C3%A9%20%E2%9C%93%20%E6%97%A5%E6%9C%AC.png", stored: 'été ✓ 日本.png' },
     { name: 'path separators', parameter: 'filename="../../etc/évil.png"', stored: 'évil.png' },
     { name: 'Windows path separators', parameter: 'filename="C:\\\\Users\\\\me\\\\évil.png"', stored: 'évil.png' },
+    { name: 'a relative path', parameter: 'filename="../../x.png"', stored: 'x.png' },
+    { name: 'a control character', parameter: 'filename="a\u0007b.png"', stored: 'ab.png' },
+    { name: 'control characters and a bidirectional override (RFC 8187)', parameter: "filename*=UTF-8''a%07%C2%85b%E2%80%AE.png", stored: 'ab.png' },
   ])('answers a valid Content-Disposition for a file name with $name', async ({ parameter, stored }) => {
     const id = await uploaded(await rawUpload(parameter, PNG));
     expect((await server.request('GET', `/v2/documents/${id}`, { token })).body.filename).toBe(stored);

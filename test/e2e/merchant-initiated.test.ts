@@ -254,6 +254,13 @@ describe('what is refused', () => {
     expect(await refusal({ initial_payment_id: initial, amount_minor: 0 }, 400)).toEqual(['/amount_minor']);
   });
 
+  it('names a bad amount and a webhook URL the rules refuse in one 400', async () => {
+    const initial = await initialCardPayment();
+    const webhook = 'https://user:secret@gym.example/hooks';
+    expect(await refusal({ initial_payment_id: initial, urls: { webhook } }, 400)).toEqual(['/urls/webhook']);
+    expect((await refusal({ initial_payment_id: initial, amount_minor: 0, urls: { webhook } }, 400)).sort()).toEqual(['/amount_minor', '/urls/webhook']);
+  });
+
   it.each([
     ['amount_minor', 99_999_999, 100_000_000],
     ['reference', 'r'.repeat(50), 'r'.repeat(51)],

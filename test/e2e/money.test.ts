@@ -277,6 +277,10 @@ describe('refunds', () => {
       expect(JSON.parse(event!.body)).toMatchObject({ type: 'refund_initiated', data: { refund_id: created.body.id } });
       expect(eventsAbout('refund_id', created.body.id)).toEqual([]);
       expect((await refund({ payment_id: id, urls: { webhook: 'not a url' } })).status).toBe(400);
+      const webhook = 'https://user:secret@shop.example/hooks';
+      const refused = await refund({ payment_id: id, description: 'Returned goods ✓', urls: { webhook } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors.map((error: { pointer: string }) => error.pointer).sort()).toEqual(['/description', '/urls/webhook']);
     } finally {
       await own.close();
     }

@@ -55,6 +55,14 @@ describe('what works', () => {
     expect(account.body).toMatchObject({ id: merchant_id, type: 'merchant', name: 'Analytical Engines GmbH' });
   });
 
+  it("pre-fills a registered address of the specification's six members, with or without a country", async () => {
+    const registered_address = { line1: 'Leopoldstraße', line2: 'Hinterhaus', town_city: 'München', state: 'Bayern', zip: '80802', number: 1 };
+    for (const address of [registered_address, { ...registered_address, country: 'DE' }]) {
+      const response = await initiate(minimal({ business: { profile: { legal_name: 'Analytical Engines GmbH', registered_address: address } } }));
+      expect(response.status, response.text).toBe(201);
+    }
+  });
+
   it('reads the application with its defaults', async () => {
     const created = await initiate(minimal());
     const response = await call('GET', `/applications/${created.body.id}`);
@@ -145,6 +153,7 @@ describe('what is refused', () => {
     ['legal_name of 301 characters', { business: { profile: { legal_name: 'n'.repeat(301) } } }, '/business/profile/legal_name'],
     ['an unknown registration number code', { business: { profile: { registration_number_code: 'FrSiren' } } }, '/business/profile/registration_number_code'],
     ['a relative redirect URL', { urls: { redirect: '/done' } }, '/urls/redirect'],
+    ['an address country that is no country', { business: { profile: { registered_address: { line1: 'Weg 1', town_city: 'Köln', zip: '51147', country: 'XX' } } } }, '/business/profile/registered_address/country'],
   ])('refuses %s with 400 and the pointer', async (_name, overrides, pointer) => {
     const response = await initiate(minimal(overrides));
     expect(response.status).toBe(400);
@@ -155,6 +164,12 @@ describe('what is refused', () => {
   it('accepts names of 2 and 50 characters and a reference of 50', async () => {
     const response = await initiate(minimal({ applicant: { email: 'a@example.com', first_name: 'Al', last_name: 'L'.repeat(50) }, reference: 'r'.repeat(50) }));
     expect(response.status).toBe(201);
+  });
+
+  it('names the schema\'s and the rules\' bad fields in one 400', async () => {
+    const response = await initiate(minimal({ reference: 'r'.repeat(51), currencies: ['EUR', 'USD'], urls: { redirect: 'http://platform.example/done', webhook: 'http://127.0.0.1:9/hook' } }), { environment: 'live' });
+    expect(response.status).toBe(400);
+    expect(response.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(['/currencies/1', '/reference', '/urls/redirect', '/urls/webhook']);
   });
 
   it('refuses a local webhook URL in live', async () => {

@@ -2,7 +2,8 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { PDF, PNG } from '../helpers/documents.js';
+import { parse as parseContentDisposition } from 'content-disposition';
+import { handWrittenUpload, PDF, PNG } from '../helpers/documents.js';
 import { startApplication, step, submitApplication, type StartedApplication } from '../helpers/onboarding.js';
 
 let server: TestServer;
@@ -56,6 +57,22 @@ function expectInvalid(response: { status: number; body: any; text: string }, po
 }
 
 describe('what works', () => {
+  it.each([
+    ['a relative path', 'filename="../../x.png"', 'x.png'],
+    ['a control character', 'filename="a\u0007b.png"', 'ab.png'],
+    ['a C1 control and a bidirectional override (RFC 8187)', "filename*=UTF-8''a%C2%85b%E2%80%AE.png", 'ab.png'],
+  ])('keeps the base name of a file name with %s, in its record and in its download', async (_what, parameter, stored) => {
+    const application = await startApplication(server, platform);
+    const uploaded = await server.request('POST', '/smo/application/documents', { token: application.token, ...handWrittenUpload({ type: 'passport', side: 'front' }, parameter) });
+    expect(uploaded.status, uploaded.text).toBe(201);
+    expect(uploaded.body.filename).toBe(stored);
+    expect((await step(server, application, 'GET', '')).body.documents.map((document: { filename: string }) => document.filename)).toEqual([stored]);
+    const content = await fetch(`${server.url}/smo/application/documents/${uploaded.body.id}/content`, { headers: { authorization: `Bearer ${application.token}` } });
+    const header = content.headers.get('content-disposition')!;
+    expect(header.startsWith('attachment;')).toBe(true);
+    expect(parseContentDisposition(header).parameters.filename).toBe(stored);
+  });
+
   it('uploads a passport page as PNG with its side, and shows it on the application', async () => {
     const application = await startApplication(server, platform);
     const response = await upload(application, { type: 'passport', side: 'front', file: png() });

@@ -271,6 +271,22 @@ describe('what works', () => {
     expect(submit.status).toBe(409);
     expect(submit.body.detail).toContain('app:applicant');
   });
+
+  it("takes the specification's Address, exactly its six members, on both entry points; its country is the business's", async () => {
+    const specAddress = { line1: 'Leopoldstraße', line2: 'Hinterhaus', town_city: 'München', state: 'Bayern', zip: '80802', number: 1 };
+    const application = await startApplication({ business: { profile: { legal_name: 'Analytical Engines GmbH', registered_address: specAddress } } });
+    expect((await step(application, 'GET', '')).body.business.profile.registered_address).toEqual(specAddress);
+    await step(application, 'POST', '/confirm-applicant', contact);
+    await step(application, 'POST', '/business-type', { type: 'company', country_code: 'DE' });
+    const updated = await step(application, 'PUT', '/business-profile', profile({ registered_address: specAddress }));
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.body.business.profile.registered_address).toEqual({ ...specAddress, country: 'DE' });
+    expect((await step(application, 'PUT', '/business-profile', profile({ registered_address: { ...specAddress, country: 'DE' } }))).status).toBe(200);
+    const elsewhere = await step(application, 'PUT', '/business-profile', profile({ registered_address: { ...specAddress, country: 'AT' } }));
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.code).toBe('validation_error');
+    expect(elsewhere.body.errors.map((e: { pointer: string }) => e.pointer)).toEqual(['/registered_address/country']);
+  });
 });
 
 describe('what is refused', () => {

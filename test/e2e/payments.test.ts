@@ -331,6 +331,28 @@ describe('what is refused', () => {
     expect(pointers(refused).sort()).toEqual(['/amount_minor', '/currency', '/extra', '/integration/type', '/reference', '/urls'].sort());
   });
 
+  it('names every bad field in one 400 whichever check finds it: the one-off minimum and the URL rules with the schema', async () => {
+    const refused = await initiate(minimal({ amount_minor: 0, currency: 'eur', reference: 'r'.repeat(51) }));
+    expect(refused.status).toBe(400);
+    expect(pointers(refused).sort()).toEqual(['/amount_minor', '/currency', '/reference']);
+    const live = await initiate(minimal({ currency: 'eur', urls: { redirect: 'http://shop.example/return', webhook: 'https://127.0.0.1/webhooks' } }), { environment: 'live' });
+    expect(live.status).toBe(400);
+    expect(pointers(live).sort()).toEqual(['/currency', '/urls/redirect', '/urls/webhook']);
+  });
+
+  it('refuses a one-off amount of 0 and a webhook URL carrying credentials each alone', async () => {
+    for (const [overrides, pointer] of [
+      [{ amount_minor: 0 }, '/amount_minor'],
+      [{ amount_minor: 0, cit_mode: 'one_off' }, '/amount_minor'],
+      [{ urls: { redirect: 'https://shop.example/return', webhook: 'https://user:secret@shop.example/webhooks' } }, '/urls/webhook'],
+    ] as const) {
+      const refused = await initiate(minimal(overrides));
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe('validation_error');
+      expect(pointers(refused)).toEqual([pointer]);
+    }
+  });
+
   it('refuses a live webhook URL that is not https or points at a private address', async () => {
     for (const webhook of ['http://shop.example/webhooks', 'https://127.0.0.1/webhooks', 'https://localhost/webhooks']) {
       const refused = await initiate(minimal({ urls: { redirect: 'https://shop.example/return', webhook } }), { environment: 'live' });
@@ -413,7 +435,10 @@ describe("a deployment's own bounds", () => {
       expect(outside.status).toBe(400);
       expect(outside.body.errors.map((error: { pointer: string }) => error.pointer)).toEqual(['/amount_minor']);
       const openapi = (await own.request('GET', '/openapi.json')).body;
-      expect(openapi.paths['/payments'].post.requestBody.content['application/json'].schema.properties.amount_minor.maximum).toBe(500);
+      const schema = openapi.paths['/payments'].post.requestBody.content['application/json'].schema;
+      expect(schema.properties.amount_minor).toMatchObject({ minimum: 0, maximum: 500 });
+      expect(schema.if).toMatchObject({ properties: { cit_mode: {} }, required: ['cit_mode'] });
+      expect(schema.else.properties.amount_minor.minimum).toBe(1);
     } finally {
       await own.close();
     }

@@ -98,6 +98,21 @@ export function uploadForm({ type, tags = [], file }: UploadParts): FormData {
   return form;
 }
 
+/**
+ * A multipart body written by hand, to send a file name exactly as given (FormData escapes quotes
+ * and line breaks): the text fields, then a PNG file part with `filenameParameter` as written.
+ */
+export function handWrittenUpload(fields: Record<string, string>, filenameParameter: string, bytes: Buffer = PNG) {
+  const boundary = 'hand-written-boundary';
+  const raw = Buffer.concat([
+    ...Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; ${filenameParameter}\r\nContent-Type: image/png\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { raw, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 /** POST /v2/documents with a multipart body built from the parts. */
 export function upload(server: TestServer, token: string, parts: UploadParts, headers: Record<string, string> = {}): Promise<Response> {
   return server.request('POST', '/v2/documents', { token, raw: uploadForm(parts), headers });
