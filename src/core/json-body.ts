@@ -17,7 +17,7 @@ export function installJsonParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request: FastifyRequest, body: string, done) => {
     const charset = charsetOf(request.headers['content-type']);
-    if (charset !== undefined && charset !== 'utf-8') {
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
       done(new ApiError('unsupported_media_type', { detail: `A JSON body is UTF-8; charset=${charset} is not supported` }), undefined);
     } else if (body.length === 0) {
       done(null, {});
