@@ -238,16 +238,20 @@ describe('a processor that fails', () => {
     await expectReadPayment(server, platform, id, { status: 'captured', reference: 'month-2', amount_minor: AMOUNT, fee: CARD_FEE });
     await expectPaymentEvents(server, platform, page.receiver, { id, reference: 'month-2' }, [['payment_succeeded', 'captured']]);
   });
+
+  /** A merchant-initiated charge of the page's stored card, with an Idempotency-Key of its reference. */
+  const keyedCharge = async (page: Page, reference: string) =>
+    server.request('POST', '/sandbox/payments/authorize', {
+      token: await platform.token(),
+      headers: { 'idempotency-key': `${reference}-${page.id}` },
+      body: { initial_payment_id: page.id, amount_minor: AMOUNT, currency: 'EUR', reference },
+    });
+
   it('keeps the answer of a keyed merchant-initiated payment whose processor did not answer once the recovery job settles it: the retry replays it', async () => {
     const { page, card } = await cardPayment(server, await platform.token(), { cit_mode: 'initial' });
     expect((await step(server, page, 'POST', '/authorize', { token: card })).body.status).toBe('captured');
     failNextAuthorization(true);
-    const charge = async () =>
-      server.request('POST', '/sandbox/payments/authorize', {
-        token: await platform.token(),
-        headers: { 'idempotency-key': `month-3-${page.id}` },
-        body: { initial_payment_id: page.id, amount_minor: AMOUNT, currency: 'EUR', reference: 'month-3' },
-      });
+    const charge = () => keyedCharge(page, 'month-3');
     expectUnavailable(await charge());
     // Committed, its outcome awaited: a retry now is told so at once, and charges nothing.
     const during = await charge();
@@ -267,12 +271,7 @@ describe('a processor that fails', () => {
     const { page, card } = await cardPayment(server, await platform.token(), { cit_mode: 'initial' });
     expect((await step(server, page, 'POST', '/authorize', { token: card })).body.status).toBe('captured');
     const away = vi.spyOn(SimulatorProcessor.prototype, 'authorizeCard').mockRejectedValue(new Error('the processor is away'));
-    const charge = async () =>
-      server.request('POST', '/sandbox/payments/authorize', {
-        token: await platform.token(),
-        headers: { 'idempotency-key': `month-4-${page.id}` },
-        body: { initial_payment_id: page.id, amount_minor: AMOUNT, currency: 'EUR', reference: 'month-4' },
-      });
+    const charge = () => keyedCharge(page, 'month-4');
     expectUnavailable(await charge());
     await runJobsAfter(25 * 3600); // recovery fails every minute meanwhile; housekeeping runs
     const later = await charge();
