@@ -12,7 +12,7 @@ import { newId } from '../core/ids.js';
 import type { EventType, Outbox } from '../events/outbox.js';
 import { fieldConfiguration, findBusinessStructure, businessTypesFor, type BusinessType, type FieldConfiguration, type StructureDefinition } from '../reference/service.js';
 import * as repo from './repository.js';
-import { businessProfileProblems, checkIban, personProblems } from './rules.js';
+import { businessProfileProblems, checkIban, normaliseBusinessProfile, personProblems } from './rules.js';
 import type {
   ApplicantDetails,
   ApplicationState,
@@ -127,9 +127,10 @@ export class ApplicantService {
   updateBusinessProfile(id: string, body: BusinessProfileBody): Promise<ApplicationState> {
     return this.change(id, 'app:business-profile', async (trx, application) => {
       const { choice, structure } = structureOf(application);
-      throwIfAny(businessProfileProblems(body, structure, choice.country_code));
-      await repo.renameAccount(trx, application, body.trading_name ?? body.legal_name);
-      return { business_profile: { ...body, registered_address: { ...body.registered_address, country: choice.country_code } } };
+      const profile = normaliseBusinessProfile(body, structure);
+      throwIfAny(businessProfileProblems(profile, structure, choice.country_code));
+      await repo.renameAccount(trx, application, profile.trading_name ?? profile.legal_name);
+      return { business_profile: { ...profile, registered_address: { ...profile.registered_address, country: choice.country_code } } };
     });
   }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { businessTypesOf } from '../reference/data/business-types.js';
 import { fieldConfiguration } from '../reference/service.js';
-import { businessProfileProblems, checkIban, personProblems } from './rules.js';
+import { businessProfileProblems, checkIban, normaliseBusinessProfile, personProblems } from './rules.js';
 import type { BusinessProfileBody } from './schemas.js';
 
 describe('personProblems', () => {
@@ -36,6 +36,9 @@ describe('businessProfileProblems and the field configuration', () => {
     mcc: '5734',
     website: 'https://engines.example',
   };
+  /** A postcode of each country of the structures. */
+  const postcodes: Record<string, string> = { DE: '80802', AT: '1010', FR: '75001' };
+  const baseIn = (country: string): BusinessProfileBody => ({ ...base, registered_address: { ...base.registered_address, zip: postcodes[country]! } });
   /** The profile, registered in the structure's country. */
   const pointers = (profile: BusinessProfileBody, structure: (typeof structures)[number]) =>
     businessProfileProblems({ ...profile, registered_address: { ...profile.registered_address, country: structure.country } }, structure.structure, structure.country)
@@ -47,9 +50,9 @@ describe('businessProfileProblems and the field configuration', () => {
     (_name, entry) => {
       const configuration = fieldConfiguration(entry.structure);
       const required = Object.entries(configuration).filter(([, rule]) => rule?.required).map(([field]) => `/${field}`);
-      expect(pointers(base, entry)).toEqual(required.sort());
+      expect(pointers(baseIn(entry.country), entry)).toEqual(required.sort());
       const hidden = Object.entries(configuration).filter(([, rule]) => rule === null).map(([field]) => field);
-      const withHidden = { ...base, ...Object.fromEntries(hidden.map((field) => [field, field === 'vat_number' ? 'DE123456789' : 'X'])) };
+      const withHidden = { ...baseIn(entry.country), ...Object.fromEntries(hidden.map((field) => [field, field === 'vat_number' ? 'DE123456789' : 'X'])) };
       for (const field of hidden) expect(pointers(withHidden, entry)).toContain(`/${field}`);
     },
   );
@@ -64,5 +67,54 @@ describe('businessProfileProblems and the field configuration', () => {
     expect(pointers({ ...base, district_court_code: 'DE-AG-MUENCHEN' }, gbr)).toEqual(['/registration_number']);
     expect(pointers({ ...base, vat_number: 'FR40303265045' }, gbr)).toEqual(['/vat_number']);
     expect(pointers({ ...base, vat_number: 'DE123456789' }, gbr)).toEqual([]);
+  });
+
+  const structureOf = (country: string, value: string) => structures.find((entry) => entry.country === country && entry.structure.value === value)!;
+
+  it.each([
+    ['a German VAT number of 5 digits', 'DE', { vat_number: 'DE12345' }, '/vat_number'],
+    ['a German VAT number of 10 digits', 'DE', { vat_number: 'DE1234567890' }, '/vat_number'],
+    ['an Austrian VAT number without its U', 'AT', { vat_number: 'AT12345678' }, '/vat_number'],
+    ['a German postcode of 4 digits', 'DE', { registered_address: { ...base.registered_address, zip: '8080' } }, '/registered_address/zip'],
+    ['an Austrian postcode of 5 digits', 'AT', { registered_address: { ...base.registered_address, zip: '10100' } }, '/registered_address/zip'],
+  ])('refuses %s', (_name, country, overrides, pointer) => {
+    const entry = structureOf(country, 'gmbh');
+    const profile = normaliseBusinessProfile({ ...baseIn(country), registration_number: country === 'DE' ? 'HRB 12345' : 'FN 123456a', ...overrides }, entry.structure);
+    expect(pointers({ ...profile, ...(country === 'DE' ? { district_court_code: 'DE-AG-MUENCHEN' } : {}) }, entry)).toEqual([pointer]);
+  });
+
+  it('accepts any non-empty postcode where the country has no known format', () => {
+    const hongKong = businessTypesOf('HK').types[0]!.structures[0]!;
+    const profile = { ...base, registration_number: 'C-12345', registered_address: { ...base.registered_address, zip: 'anything', country: 'HK' } };
+    expect(businessProfileProblems(profile, hongKong, 'HK')).toEqual([]);
+  });
+
+  it('stores a VAT number upper case without spaces and dots, and keeps the EL prefix of Greece', () => {
+    const gbr = structureOf('DE', 'gbr').structure;
+    expect(normaliseBusinessProfile({ ...base, vat_number: 'de 123.456.789' }, gbr).vat_number).toBe('DE123456789');
+    expect(pointers(normaliseBusinessProfile({ ...base, vat_number: 'de 123.456.789' }, gbr), structureOf('DE', 'gbr'))).toEqual([]);
+    const greek = businessTypesOf('GR').types[0]!.structures[0]!;
+    const athens = { ...base, registration_number: '123456', registered_address: { ...base.registered_address, zip: '105 57', country: 'GR' } };
+    expect(businessProfileProblems({ ...athens, vat_number: 'EL094259216' }, greek, 'GR')).toEqual([]);
+    expect(businessProfileProblems({ ...athens, vat_number: 'GR094259216' }, greek, 'GR').map((error) => error.pointer)).toEqual(['/vat_number']);
+  });
+
+  it.each([
+    ['a bare number', 'DE', 'gmbh', '12345', 'HRB 12345'],
+    ['the register written with the number', 'DE', 'gmbh', 'HRB 12345', 'HRB 12345'],
+    ['the register without a space and in lower case', 'DE', 'kg', 'hra12345', 'HRA 12345'],
+    ['a number with a court suffix', 'DE', 'gmbh', ' 12345 B ', 'HRB 12345 B'],
+    ['an Austrian number and its check letter', 'AT', 'gmbh', '123456a', 'FN 123456a'],
+    ['a free-form number', 'FR', 'private_limited_company', ' 552 100 554 ', '552 100 554'],
+  ])('writes the register number the register\'s way: %s', (_name, country, value, number, stored) => {
+    expect(normaliseBusinessProfile({ ...base, registration_number: number }, structureOf(country, value).structure).registration_number).toBe(stored);
+  });
+
+  it('still refuses a number of another register or not a number at all', () => {
+    const gmbh = structureOf('DE', 'gmbh');
+    for (const number of ['HRA 12345', 'Amtsgericht München', '1234567']) {
+      const profile = normaliseBusinessProfile({ ...base, registration_number: number, district_court_code: 'DE-AG-MUENCHEN' }, gmbh.structure);
+      expect(pointers(profile, gmbh)).toEqual(['/registration_number']);
+    }
   });
 });

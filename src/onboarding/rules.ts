@@ -1,9 +1,11 @@
 import { electronicFormatIBAN, validateIBAN, ValidationErrorsIBAN } from 'ibantools';
+import { checkVAT, countries as vatCountries } from 'jsvat';
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { CountryCode } from 'libphonenumber-js';
+import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import type { FieldError } from '../core/errors.js';
 import { isAtLeastYearsOld, MINIMUM_AGE } from '../core/formats.js';
-import { fieldConfiguration, findDistrictCourt, isMerchantCategoryCode, registrationNumberMatches, type StructureDefinition } from '../reference/service.js';
+import { fieldConfiguration, findDistrictCourt, isMerchantCategoryCode, normaliseRegistrationNumber, registrationNumberMatches, type StructureDefinition } from '../reference/service.js';
 import type { BusinessProfileBody } from './schemas.js';
 
 /**
@@ -70,6 +72,40 @@ function vatPrefixOf(country: string): string {
   return country === 'GR' ? 'EL' : country;
 }
 
+/**
+ * What is wrong with a (normalised) VAT number of a business of the country: the prefix rule for
+ * every country, and the country's own format (jsvat) where it has one.
+ */
+function vatProblem(vat: string, country: string): string | undefined {
+  const prefix = vatPrefixOf(country);
+  if (!/^[A-Z]{2}[0-9A-Z+*]{2,12}$/.test(vat)) return 'must be a country prefix and 2 to 12 characters';
+  if (!vat.startsWith(prefix)) return `must start with ${prefix}, the prefix of ${country}`;
+  const formats = vatCountries.filter((entry) => entry.codes[0] === country);
+  if (formats.length > 0 && !checkVAT(vat, formats).isValidFormat) return `does not have the format of a VAT number of ${country}`;
+  return undefined;
+}
+
+/** A postcode is checked where the country has a known format; elsewhere (or without postcodes) anything non-empty passes. */
+function postcodeProblem(zip: string, country: string): string | undefined {
+  if (!postcodeValidatorExistsForCountry(country) || postcodeValidator(zip.trim(), country)) return undefined;
+  return `is not a postcode of ${country}`;
+}
+
+/**
+ * The business profile as it is stored: the VAT number upper case without spaces and dots, the
+ * register number written the register's way ("12345" of an HRB register is "HRB 12345"). The
+ * rules check this form, so what passes is what is stored.
+ */
+export function normaliseBusinessProfile(profile: BusinessProfileBody, structure: StructureDefinition): BusinessProfileBody {
+  const rule = structure.registration_number;
+  const { vat_number: vat, registration_number: number } = profile;
+  return {
+    ...profile,
+    ...(vat === undefined ? {} : { vat_number: vat.replace(/[\s.]/g, '').toUpperCase() }),
+    ...(rule && number !== undefined ? { registration_number: normaliseRegistrationNumber(rule, number) } : {}),
+  };
+}
+
 function courtProblem(value: string, country: string): string | undefined {
   const court = findDistrictCourt(value);
   if (!court || court.country_code !== country) return `is not a district court of ${country} (GET /reference/district-courts?country_code=${country})`;
@@ -77,7 +113,7 @@ function courtProblem(value: string, country: string): string | undefined {
 }
 
 /**
- * The fields the dynamic field configuration shows for a structure, checked against it: a hidden
+ * The fields (normalised by normaliseBusinessProfile) the dynamic field configuration shows for a structure, checked against it: a hidden
  * field given, a required one missing, and each value's own format. The configuration the page
  * reads and this validation come from the same fieldConfiguration(), so they cannot disagree.
  */
@@ -105,8 +141,10 @@ export function businessProfileProblems(profile: BusinessProfileBody, structure:
   }
   const addressCountry = profile.registered_address.country;
   if (addressCountry !== undefined && addressCountry !== country) errors.push({ pointer: '/registered_address/country', detail: `must be ${country}, the country the business is registered in` });
-  if (profile.vat_number !== undefined && !/^[A-Z]{2}[0-9A-Za-z+*.]{2,12}$/.test(profile.vat_number)) errors.push({ pointer: '/vat_number', detail: 'must be a country prefix and 2 to 12 characters' });
-  else if (profile.vat_number !== undefined && profile.vat_number.slice(0, 2) !== vatPrefixOf(country)) errors.push({ pointer: '/vat_number', detail: `must start with ${vatPrefixOf(country)}, the prefix of ${country}` });
+  const zip = postcodeProblem(profile.registered_address.zip, country);
+  if (zip) errors.push({ pointer: '/registered_address/zip', detail: zip });
+  const vat = profile.vat_number === undefined ? undefined : vatProblem(profile.vat_number, country);
+  if (vat) errors.push({ pointer: '/vat_number', detail: vat });
   if (!isMerchantCategoryCode(profile.mcc)) errors.push({ pointer: '/mcc', detail: 'is not an ISO 18245 merchant category code (GET /reference/merchant-category-codes)' });
   const phone = profile.phone_number;
   // A number written with another country's prefix is that country's, whatever country_code says.

@@ -7,7 +7,7 @@ import { ApiError, invalidFields, type FieldError } from '../core/errors.js';
 import { isCountry } from '../core/formats.js';
 import { CALLING_CODE_OVERRIDES, EEA_MEMBERS } from './data/countries.js';
 import courtData from './data/district-courts.json' with { type: 'json' };
-import { BUSINESS_TYPES, businessTypesOf, type BusinessType, type RegistrationNumberRule, type StructureDefinition } from './data/business-types.js';
+import { BUSINESS_TYPES, businessTypesOf, GENERIC_REGISTER, type BusinessType, type RegistrationNumberRule, type StructureDefinition } from './data/business-types.js';
 import type { BusinessTypes, Country, DistrictCourt, MerchantCategoryCode } from './schemas.js';
 
 export type { BusinessType, RegistrationNumberRule, StructureDefinition } from './data/business-types.js';
@@ -129,6 +129,17 @@ export function fieldConfiguration(structure: StructureDefinition): FieldConfigu
 
 export function registrationNumberMatches(rule: RegistrationNumberRule, value: string): boolean {
   return rule.pattern.test(value.trim());
+}
+
+/**
+ * A number of a named register (HRB, HRA, VR, GsR, FN, ZVR) written the register's way, its name
+ * first: "12345", "HRB12345" and "hrb 12345" are "HRB 12345". A generic register's is only trimmed.
+ */
+export function normaliseRegistrationNumber(rule: RegistrationNumberRule, value: string): string {
+  const trimmed = value.trim();
+  if (rule.type === GENERIC_REGISTER) return trimmed;
+  const named = trimmed.toUpperCase().startsWith(rule.type.toUpperCase());
+  return `${rule.type} ${named ? trimmed.slice(rule.type.length).trimStart() : trimmed}`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -364,7 +364,21 @@ describe('what is refused', () => {
     ['an unknown district court', profile({ district_court_code: 'DE-AG-NOWHERE' }), '/district_court_code'],
     ['a missing district court', profile({ district_court_code: undefined }), '/district_court_code'],
     ['a malformed VAT number', profile({ vat_number: '1234' }), '/vat_number'],
+    ['a German VAT number of 5 digits', profile({ vat_number: 'DE12345' }), '/vat_number'],
+    ['a German VAT number of 10 digits', profile({ vat_number: 'DE1234567890' }), '/vat_number'],
+    ['a VAT number of another country', profile({ vat_number: 'ATU12345678' }), '/vat_number'],
+    ['a German postcode of 4 digits', profile({ registered_address: { ...address, zip: '8080' } }), '/registered_address/zip'],
+    ['a German postcode of 6 digits', profile({ registered_address: { ...address, zip: '808020' } }), '/registered_address/zip'],
+    ['a number of another register written without its name', profile({ registration_number: 'HRA12345' }), '/registration_number'],
   ])('business profile: refuses %s', (_name, body, pointer) => expectInvalid('PUT', '/business-profile', body, pointer));
+
+  it('business profile: stores the VAT number compact and upper case, and a bare register number with its register', async () => {
+    const saved = await step(ready, 'PUT', '/business-profile', profile({ vat_number: 'de 123.456.789', registration_number: '12345' }));
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.business.profile).toMatchObject({ vat_number: 'DE123456789', registration_number: 'HRB 12345', registered_address: { zip: '80802' } });
+    const written = await step(ready, 'PUT', '/business-profile', profile({ registration_number: 'HRB 12345 B' }));
+    expect(written.body.business.profile.registration_number).toBe('HRB 12345 B');
+  });
 
   it('business profile: accepts names of 2 and 300 characters', async () => {
     expect((await step(ready, 'PUT', '/business-profile', profile({ legal_name: 'AE', trading_name: 'T'.repeat(300) }))).status).toBe(200);

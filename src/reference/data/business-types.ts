@@ -150,12 +150,14 @@ const AUSTRIA: CountryBusinessTypes = {
 };
 
 const FREE_FORM = /^[A-Za-z0-9][A-Za-z0-9 ./-]{0,49}$/;
+/** The type of the free-form number of the generic structures: no register name to write before it. */
+export const GENERIC_REGISTER = 'company_register';
 
 function genericStructure(value: string, label: string, required: boolean | null): StructureDefinition {
   return {
     value,
     label,
-    registration_number: required === null ? null : { required, type: 'company_register', pattern: FREE_FORM },
+    registration_number: required === null ? null : { required, type: GENERIC_REGISTER, pattern: FREE_FORM },
     vat_number: VAT_OPTIONAL,
     district_court_code: null,
   };
