@@ -100,7 +100,7 @@ async function upload(page: Page, id: string, name: string, mimeType: string, bu
 }
 
 describe('hosted onboarding wizard in the browser', () => {
-  it('onboards a German GmbH: uploads, a corrected register number, a reload and a new visit mid-way, submit (German)', async () => {
+  it('onboards a German GmbH: uploads, a corrected VAT number and postcode, a reload and a new visit mid-way, submit (German)', async () => {
     const application = await newApplication({
       applicant: { email: 'jana.becker@brotzeit.example', first_name: 'Jana', last_name: 'Becker' },
       language: 'de',
@@ -170,7 +170,7 @@ describe('hosted onboarding wizard in the browser', () => {
     await shoot(page, 'de-05-business-type');
     await page.locator('#continue').click();
 
-    // 4. Business details: the fields of a GmbH (HRB number, register court, VAT), a register number corrected
+    // 4. Business details: the fields of a GmbH (HRB number, register court, VAT); a bare register number taken as HRB, a VAT number and a postcode corrected
     await heading(page, 'Angaben zu Ihrem Unternehmen');
     expect(await page.getByLabel('Firmenname laut Register').inputValue()).toBe('Brotzeit Bäckerei GmbH');
     expect(await page.locator('#bp-registration_number').isVisible()).toBe(true);
@@ -179,7 +179,8 @@ describe('hosted onboarding wizard in the browser', () => {
     expect(await page.getByLabel('Straße').inputValue()).toBe('Leopoldstraße');
     await page.locator('#bp-registration_number').fill('12345');
     await page.getByLabel('Registergericht').selectOption('DE-AG-MUENCHEN');
-    await page.getByLabel(/USt-IdNr/).fill('de 123456789');
+    await page.getByLabel(/USt-IdNr/).fill('de 12345');
+    await page.locator('#bp-zip').fill('8080');
     await page.getByRole('combobox', { name: 'Branche' }).pressSequentially('baker');
     await page.getByRole('option', { name: '5462 · Bakeries' }).waitFor();
     expect(await page.locator('#bp-mcc').getAttribute('aria-expanded')).toBe('true');
@@ -191,11 +192,13 @@ describe('hosted onboarding wizard in the browser', () => {
     expect(await page.getByLabel('Ländervorwahl').inputValue()).toBe('DE');
     await page.getByLabel(/Telefonnummer/).fill('089 12345678');
     await page.locator('#continue').click();
-    await expect.poll(() => page.locator('#bp-registration_number-error').textContent()).toBe('Diese Nummer passt nicht zu diesem Register.');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('bp-registration_number');
-    expect(await page.locator('#bp-registration_number').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.locator('#bp-vat_number-error').textContent()).toBe('Bitte die USt-IdNr. mit Länderkennung angeben, z. B. DE123456789.');
+    expect(await page.locator('#bp-zip-error').textContent()).toBe('Diese Postleitzahl gibt es in diesem Land nicht.');
+    expect(await page.locator('#bp-registration_number').getAttribute('aria-invalid')).not.toBe('true');
+    expect(await page.locator('#bp-vat_number').getAttribute('aria-invalid')).toBe('true');
     await shoot(page, 'de-06b-business-profile-error');
-    await page.locator('#bp-registration_number').fill('HRB 123456');
+    await page.getByLabel(/USt-IdNr/).fill('de 123456789');
+    await page.locator('#bp-zip').fill('80802');
     await page.locator('#continue').click();
 
     // 5. Company documents; a reload and a new visit from the link both resume here
@@ -250,7 +253,7 @@ describe('hosted onboarding wizard in the browser', () => {
     // 8. Review, then submit
     await heading(page, 'Prüfen Sie Ihre Angaben');
     const review = await page.locator('#review-form').textContent();
-    for (const text of ['Jana Becker', 'Brotzeit Bäckerei GmbH', 'HRB 123456', 'DE123456789', '5462 · Bakeries', 'https://brotzeit.example', 'DE89 3704 0044 0532 0130 00', 'handelsregisterauszug.pdf', 'GmbH (Gesellschaft mit beschränkter Haftung)']) {
+    for (const text of ['Jana Becker', 'Brotzeit Bäckerei GmbH', 'HRB 12345', 'DE123456789', '5462 · Bakeries', 'https://brotzeit.example', 'DE89 3704 0044 0532 0130 00', 'handelsregisterauszug.pdf', 'GmbH (Gesellschaft mit beschränkter Haftung)']) {
       expect(review).toContain(text);
     }
     await shoot(page, 'de-10-review');

@@ -62,7 +62,7 @@ export const TEXT = {
     'server:/account_number/value': 'This IBAN is not valid. Please check it for typing errors.', 'server:/website': 'Enter a web address such as https://example.com.',
     'server:/email': 'Enter a valid email address.', 'server:/district_court_code': 'Choose the register court from the list.',
     'server:/file': 'This file could not be accepted. Upload a JPEG, PNG or PDF of at most 4 MB.', 'server:/pep_description': 'This field is required.',
-    'server:/currency': 'Choose one of the currencies offered.',
+    'server:/currency': 'Choose one of the currencies offered.', 'server:/registered_address/zip': 'This is not a postcode of the country.',
   },
   de: {
     onboarding: 'Onboarding', loading: 'Wird geladen…', saving: 'Wird gespeichert…', continue: 'Weiter', back: 'Zurück', choose: 'Bitte wählen', none: 'Keine Angabe',
@@ -125,7 +125,7 @@ export const TEXT = {
     'server:/account_number/value': 'Diese IBAN ist ungültig. Bitte prüfen Sie sie auf Tippfehler.', 'server:/website': 'Bitte eine Webadresse wie https://beispiel.de angeben.',
     'server:/email': 'Bitte eine gültige E-Mail-Adresse eingeben.', 'server:/district_court_code': 'Bitte wählen Sie das Registergericht aus der Liste.',
     'server:/file': 'Diese Datei wurde nicht angenommen. Bitte JPEG, PNG oder PDF mit höchstens 4 MB hochladen.', 'server:/pep_description': 'Dieses Feld ist erforderlich.',
-    'server:/currency': 'Bitte wählen Sie eine der angebotenen Währungen.',
+    'server:/currency': 'Bitte wählen Sie eine der angebotenen Währungen.', 'server:/registered_address/zip': 'Diese Postleitzahl gibt es in diesem Land nicht.',
   },
   es: {
     onboarding: 'Alta', loading: 'Cargando…', saving: 'Guardando…', continue: 'Continuar', back: 'Atrás', choose: 'Elija una opción', none: 'Sin especificar',
@@ -188,6 +188,6 @@ export const TEXT = {
     'server:/account_number/value': 'Este IBAN no es válido. Compruebe que no haya errores.', 'server:/website': 'Introduzca una dirección web como https://ejemplo.es.',
     'server:/email': 'Introduzca un correo electrónico válido.', 'server:/district_court_code': 'Elija el juzgado de la lista.',
     'server:/file': 'No se pudo aceptar este archivo. Suba un JPEG, PNG o PDF de 4 MB como máximo.', 'server:/pep_description': 'Este campo es obligatorio.',
-    'server:/currency': 'Elija una de las monedas ofrecidas.',
+    'server:/currency': 'Elija una de las monedas ofrecidas.', 'server:/registered_address/zip': 'Este código postal no es de este país.',
   },
 };
