@@ -113,8 +113,9 @@ function courtProblem(value: string, country: string): string | undefined {
 }
 
 /**
- * The fields (normalised by normaliseBusinessProfile) the dynamic field configuration shows for a structure, checked against it: a hidden
- * field given, a required one missing, and each value's own format. The configuration the page
+ * The fields the dynamic field configuration shows for a structure (normalised by
+ * normaliseBusinessProfile), checked against it: a hidden field given, a required one missing, and
+ * each value's own format. The configuration the page
  * reads and this validation come from the same fieldConfiguration(), so they cannot disagree.
  */
 export function businessProfileProblems(profile: BusinessProfileBody, structure: StructureDefinition, country: string): FieldError[] {
