@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { CardTokensTable, Db } from '../core/db.js';
 import type { PaymentRow } from '../payments/repository.js';
 
@@ -18,17 +18,25 @@ export async function setFeeShares(db: Db, paymentId: string, shares: number[]):
   }
 }
 
+/**
+ * Whose page it is: the platform, and the first merchant of the routing by its business name. A
+ * merchant still onboarding is named by its account after the applicant, a person: until its
+ * business's name is known (prefilled, or given in the business profile), the platform is named.
+ */
 export async function branding(db: Db, payment: PaymentRow) {
   const platform = await db.selectFrom('platforms').selectAll().where('id', '=', payment.platform_id).executeTakeFirstOrThrow();
   const merchant = await db
     .selectFrom('payment_parties')
     .innerJoin('accounts', (join) => join.onRef('accounts.id', '=', 'payment_parties.account_id').on('accounts.environment', '=', payment.environment))
-    .select('accounts.name')
+    .leftJoin('applications', 'applications.merchant_id', 'accounts.id')
+    .select(['accounts.name', 'applications.id as application_id'])
+    .select(sql<string | null>`coalesce(applications.business_profile->>'legal_name', applications.business_prefill->>'legal_name')`.as('business_name'))
     .where('payment_parties.payment_id', '=', payment.id)
     .where('payment_parties.position', '>', 0)
     .orderBy('payment_parties.position')
     .executeTakeFirst();
-  return { platform, merchantName: merchant?.name ?? platform.name };
+  const businessName = merchant && (merchant.application_id === null ? merchant.name : merchant.business_name);
+  return { platform, merchantName: businessName ?? platform.name };
 }
 
 export async function insertCardToken(db: Db, row: Insertable<CardTokensTable>): Promise<void> {

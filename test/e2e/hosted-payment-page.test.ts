@@ -4,6 +4,7 @@ import { SimulatorProcessor } from '../../src/processor/simulator.js';
 import { addMerchantAccount, startServer, type Response, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { expectPaymentEvents, expectReadPayment, type ExpectedPayment } from '../helpers/payments.js';
 import { startReceiver, eventually, type Receiver } from '../helpers/receiver.js';
+import { startApplication, step as onboardingStep } from '../helpers/onboarding.js';
 
 let server: TestServer;
 let platform: TestPlatform;
@@ -675,6 +676,31 @@ describe('cancel and expiry', () => {
     } finally {
       server.clock.advance(-3600);
     }
+  });
+});
+
+describe('whose page it is', () => {
+  it("names the platform, never the applicant, while a routed merchant's business name is unknown; the business once it is", async () => {
+    const application = await startApplication(server, platform); // applicant Ada Lovelace, no business yet
+    const routed = { routing: { platform: { amount_minor: 500, processing_fee_contribution: 100 }, merchants: [{ id: application.merchantId, type: 'merchant', amount_minor: 2_000, processing_fee_contribution: 0 }] } };
+    const before = await hpp(await newPayment(routed), 'GET');
+    expect(before.body.branding.merchant.name).toBe('Test platform');
+    expect(JSON.stringify(before.body)).not.toContain('Lovelace');
+
+    const prefilled = await startApplication(server, platform, { business: { profile: { legal_name: 'Analytical Engines GmbH' } } });
+    const named = { routing: { ...routed.routing, merchants: [{ ...routed.routing.merchants[0]!, id: prefilled.merchantId }] } };
+    expect((await hpp(await newPayment(named), 'GET')).body.branding.merchant.name).toBe('Analytical Engines GmbH');
+
+    for (const [method, path, body] of [
+      ['GET', '', undefined],
+      ['POST', '/confirm-applicant', { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' }],
+      ['POST', '/business-type', { type: 'individual_sole_trader', country_code: 'DE' }],
+      ['PUT', '/business-profile', { legal_name: 'Lovelace Engines', registered_address: { line1: 'Leopoldstraße', number: 1, zip: '80802', town_city: 'München' }, mcc: '5734', website: 'https://engines.example' }],
+    ] as const) {
+      const answer = await onboardingStep(server, application, method, path, body);
+      expect(answer.status, `${method} ${path}: ${answer.text}`).toBe(200);
+    }
+    expect((await hpp(await newPayment(routed), 'GET')).body.branding.merchant.name).toBe('Lovelace Engines');
   });
 });
 
