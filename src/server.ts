@@ -117,7 +117,7 @@ function validatorCompilers() {
  * A compiled schema that also refuses strings no text column can store (NUL, unpaired surrogates)
  * and, for a body, breaks the route's body rules: every bad field in one answer.
  */
-function checkingText(validate: ValidateFunction, body: boolean) {
+function withProductRules(validate: ValidateFunction, body: boolean) {
   // Fastify passes the request as parent data only to a validator with Ajv's schemaEnv.
   const check = Object.assign(
     (...args: Parameters<ValidateFunction>) => {
@@ -183,7 +183,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     forceCloseConnections: 'idle',
   });
   const compilers = validatorCompilers();
-  app.setValidatorCompiler(({ schema, httpPart }) => checkingText((httpPart === 'body' ? compilers.body : compilers.text).compile(schema), httpPart === 'body'));
+  app.setValidatorCompiler(({ schema, httpPart }) => withProductRules((httpPart === 'body' ? compilers.body : compilers.text).compile(schema), httpPart === 'body'));
   installErrorHandling(app);
   // Bodies are JSON (or a route's own parser): text/plain is 415, not a string for the validator.
   app.removeContentTypeParser('text/plain');

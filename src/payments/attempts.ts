@@ -40,12 +40,11 @@ export function authorizationInProgress(payment: PaymentRow): ApiError {
 }
 
 function processorUnavailable(payment: PaymentRow, cause: unknown): ApiError {
-  const error = new ApiError('service_unavailable', {
+  return new ApiError('service_unavailable', {
     detail: `The processor did not answer for payment ${payment.id}. The authorization is recorded and will be settled by asking the processor again, without a second charge; its outcome follows as the payment's event`,
     headers: { 'retry-after': String(ATTEMPT_RECOVERY_SECONDS) },
+    cause,
   });
-  error.cause = cause;
-  return error;
 }
 
 /**

@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import type { Tables } from '../core/db.js';
 import type { Caller } from '../core/auth.js';
 import type { EnvironmentClock } from '../core/clock.js';
-import { audienceOf, type Config } from '../core/config.js';
+import type { Config } from '../core/config.js';
 import { ApiError, notFound, type FieldError } from '../core/errors.js';
 import { newId, randomSecret } from '../core/ids.js';
 import type { Pager, PageRequest } from '../core/pagination.js';
@@ -14,7 +14,7 @@ import type { FeeSchedules } from './fee-schedules.js';
 import * as repo from './repository.js';
 import { OPEN_STATUSES, type AuthorizeMitPayment, type InitiatePayment, type MitPaymentResult, type Payment, type PaymentCreated, type RoutingRequest } from './schemas.js';
 import { ATTEMPT_RECOVERY_SECONDS, type AttemptRequest, type PaymentAttempts } from './attempts.js';
-import { mitResult } from './mit-result.js';
+import { mitResult, paymentHref } from './mit-result.js';
 import { scheduleJob } from '../core/jobs.js';
 import { isDataError, type Db } from '../core/db.js';
 import { UNKEYED, type Answer } from '../core/idempotency.js';
@@ -110,7 +110,6 @@ export class PaymentService {
     private readonly feeSchedules: FeeSchedules,
   ) {}
 
-  /** Format rules the schema cannot express: answered 400 with every bad field. */
   /** Business rules: routing, currency and fee shares; answered 422 with every broken rule. */
   private async checkRules(caller: Caller, request: Charge, parties: Party[]): Promise<number | null> {
     const errors: FieldError[] = [];
@@ -292,7 +291,7 @@ export class PaymentService {
   }
 
   private links(payment: repo.ShownPayment): Payment['_links'] {
-    const self = `${audienceOf(this.config, payment.environment)}/payments/${payment.id}`;
+    const self = paymentHref(this.config, payment);
     if (payment.cit_mode === 'merchant_initiated') return { self: { href: self } };
     return {
       self: { href: self },
