@@ -20,6 +20,7 @@ import {
   isHexColor,
   isIPv4,
   isUri,
+  maskIban,
   minorUnits,
 } from './formats.js';
 
@@ -221,5 +222,12 @@ describe('isAtLeastYearsOld', () => {
     expect(isAtLeastYearsOld('2011-02-28', 16, new Date('2027-02-28T00:00:00.000Z'))).toBe(true);
     expect(isAtLeastYearsOld('2012-02-29', 15, new Date('2027-03-01T00:00:00.000Z'))).toBe(true);
     expect(isAtLeastYearsOld('2012-02-29', 15, new Date('2027-02-28T00:00:00.000Z'))).toBe(false);
+  });
+});
+
+describe('maskIban', () => {
+  it('keeps country, check digits and the last four', () => {
+    expect(maskIban('DE89370400440532013000')).toBe('DE89 •••• 3000');
+    expect(maskIban('de89 3704 0044 0532 0130 00')).toBe('DE89 •••• 3000');
   });
 });

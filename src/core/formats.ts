@@ -20,6 +20,12 @@ export function minorUnits(currency: string): number {
   return entry.digits;
 }
 
+/** An IBAN as shown outside the product's own use: country and check digits, bullets, last four (`DE89 •••• 3000`). */
+export function maskIban(iban: string): string {
+  const compact = iban.replace(/\s+/g, '').toUpperCase();
+  return `${compact.slice(0, 4)} •••• ${compact.slice(-4)}`;
+}
+
 export function isEmail(value: string): boolean {
   return value.length <= 254 && validator.isEmail(value);
 }
