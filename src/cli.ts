@@ -5,6 +5,7 @@ import { openDatabase } from './core/db.js';
 import { systemClock } from './core/clock.js';
 import { ClientService } from './auth/service.js';
 import { listClients } from './auth/repository.js';
+import { generateKey, resealAll, startingWithKeys } from './core/encryption-keys.js';
 
 const USAGE = `Usage:
   npm run cli -- clients create --environment sandbox|live [--scopes "payments:read …"] [--platform acc_…] [--platform-name "Acme"] [--name label]
@@ -12,10 +13,36 @@ const USAGE = `Usage:
   npm run cli -- clients list [--environment sandbox|live]
   npm run cli -- clients revoke CLIENT_ID
       No new token for the client; its tokens are refused within 5 seconds by every API process.
+  npm run cli -- keys generate
+      Prints a new encryption key (for ENCRYPTION_KEY).
+  npm run cli -- keys rotate
+      Seals everything sealed with a previous key (ENCRYPTION_PREVIOUS_KEYS) with the current one (ENCRYPTION_KEY).
 `;
+
+async function keys(command: string | undefined): Promise<number> {
+  if (command === 'generate') {
+    process.stdout.write(`${generateKey()}\n`);
+    return 0;
+  }
+  if (command !== 'rotate') {
+    process.stderr.write(USAGE);
+    return 2;
+  }
+  const database = await startingWithKeys(() => openDatabase(loadConfig()));
+  try {
+    const counts = await resealAll(database.db.withoutPlugins(), database.cipher);
+    for (const [column, count] of Object.entries(counts)) process.stdout.write(`${column}: ${count} sealed again\n`);
+    process.stdout.write(`Everything is sealed with key ${database.cipher.current.id}; previous keys may be dropped.\n`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
 
 async function main(argv: string[]): Promise<number> {
   const [area, command, ...rest] = argv;
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  if (area === 'keys') return keys(command);
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: command === 'revoke',
@@ -36,8 +63,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`--environment must be sandbox or live\n${USAGE}`);
     return 2;
   }
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  const database = await openDatabase(loadConfig());
+  const database = await startingWithKeys(() => openDatabase(loadConfig()));
   try {
     if (command === 'list') {
       for (const client of await listClients(database.db, environment)) {

@@ -3,10 +3,11 @@ import { loadConfig } from './core/config.js';
 import { buildApp } from './server.js';
 import { listClients } from './auth/repository.js';
 import { stopOnSignals } from './core/shutdown.js';
+import { needsRotation, startingWithKeys } from './core/encryption-keys.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
-const config = loadConfig();
-const { app, database, services, close } = await buildApp({ config });
+const config = await startingWithKeys(async () => loadConfig());
+const { app, database, services, close } = await startingWithKeys(() => buildApp({ config }));
 // At once: webhook delivery and scheduled jobs run already.
 stopOnSignals(app.log, config.shutdown.timeoutSeconds, close);
 
@@ -33,6 +34,15 @@ const lines = [
   `Payments API on ${config.baseUrl} (sandbox ${config.sandboxBaseUrl}), database: ${database.kind === 'pglite' ? `embedded in ${config.dataDir}` : 'PostgreSQL'}`,
   `API reference: ${config.baseUrl}/docs`,
   ...(await announceCredentials()),
+  ...(database.generatedKey
+    ? [
+        `Encryption key made for this data in ${database.generatedKey.file} (shown only now; keep a copy apart from the data, which cannot be read without it):`,
+        `  ${database.generatedKey.key}`,
+      ]
+    : []),
   `Get a token: curl -s ${config.authUrl}/oauth/token -H 'content-type: application/json' -d '{"grant_type":"client_credentials","client_id":"…","client_secret":"…","audience":"${config.sandboxBaseUrl}"}'`,
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
+if (await needsRotation(database.db, database.cipher)) {
+  app.log.warn('some data is still sealed with a previous encryption key: run `npm run cli -- keys rotate`, then drop the old key');
+}

@@ -228,7 +228,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     outbox,
     events: new EventService(db, pager, outbox),
     webhookSecrets: new WebhookSecretService(db, clock),
-    payments: new PaymentService(db, config, pager, environmentClock, attempts, feeSchedules),
+    payments: new PaymentService(db, config, pager, environmentClock, attempts, feeSchedules, database.cipher),
     hpp: new HostedPaymentPageService(db, config, environmentClock, outcomes, attempts, processor, feeSchedules),
     applications: new ApplicationService(db, config, pager, environmentClock, compliance),
     applicant: new ApplicantService(db, config, environmentClock, outbox, compliance, blobs),

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { loadConfig } from './core/config.js';
 import { buildApp } from './server.js';
 import { stopOnSignals } from './core/shutdown.js';
+import { startingWithKeys } from './core/encryption-keys.js';
 
 /**
  * A process that only works in the background: webhook delivery and scheduled jobs. Run as many
@@ -9,8 +10,8 @@ import { stopOnSignals } from './core/shutdown.js';
  * through the database. It builds the same services as the API but listens on no port.
  */
 if (existsSync('.env')) process.loadEnvFile('.env');
-const config = { ...loadConfig(), webhookWorker: true, jobWorker: true };
-const { app, close } = await buildApp({ config });
+const config = { ...(await startingWithKeys(async () => loadConfig())), webhookWorker: true, jobWorker: true };
+const { app, close } = await startingWithKeys(() => buildApp({ config }));
 app.log.info('background worker started: webhook delivery and scheduled jobs');
 
 stopOnSignals(app.log, config.shutdown.timeoutSeconds, close);

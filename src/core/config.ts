@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { isCurrency } from './formats.js';
+import { parseKey } from './encryption-keys.js';
 
 export type Environment = 'live' | 'sandbox';
 export const ENVIRONMENTS: readonly Environment[] = ['live', 'sandbox'];
@@ -22,6 +23,15 @@ export interface S3Settings {
   prefix: string;
 }
 
+/** The keys data is sealed with at rest (see src/core/encryption-keys.ts). */
+export interface EncryptionSettings {
+  /** ENCRYPTION_KEY then ENCRYPTION_PREVIOUS_KEYS (comma-separated): the current key first. */
+  keys: Buffer[];
+  /** ENCRYPTION_KEY_FILE, else DATA_DIR/encryption.key (made at the first start when no key is given). */
+  keyFile: string;
+  keyFileGiven: boolean;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -31,6 +41,7 @@ export interface Config {
   filesUrl: string;
   onboardingUrl: string;
   dataDir: string;
+  encryption: EncryptionSettings;
   /** Where document bytes go instead of DATA_DIR/blobs, when S3_BUCKET is set. */
   s3: S3Settings | undefined;
   /** postgres://… switches from the embedded PGlite to a PostgreSQL server. */
@@ -172,6 +183,7 @@ export function loadConfig(env: Env = process.env): Config {
     filesUrl: trimSlash(env.FILES_URL || baseUrl),
     onboardingUrl: trimSlash(env.ONBOARDING_URL || baseUrl),
     dataDir: path.resolve(env.DATA_DIR || './data'),
+    encryption: encryptionSettings(env),
     s3: s3Settings(env),
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
@@ -192,6 +204,17 @@ export function loadConfig(env: Env = process.env): Config {
     paymentTtlSeconds: positive(env, 'PAYMENT_TTL_SECONDS', 3600),
     shutdown: shutdownSettings(env),
     simulatorLatencyMs: integer(env, 'SIMULATOR_LATENCY_MS', 0),
+  };
+}
+
+function encryptionSettings(env: Env): EncryptionSettings {
+  const previous = (env.ENCRYPTION_PREVIOUS_KEYS ?? '').split(',').map((key) => key.trim()).filter(Boolean);
+  if (previous.length > 0 && !env.ENCRYPTION_KEY) throw new Error('ENCRYPTION_PREVIOUS_KEYS needs ENCRYPTION_KEY (the current key)');
+  const keys = [env.ENCRYPTION_KEY, ...previous].filter((key): key is string => Boolean(key));
+  return {
+    keys: keys.map((key, index) => parseKey(key, index === 0 ? 'ENCRYPTION_KEY' : 'Each key of ENCRYPTION_PREVIOUS_KEYS')),
+    keyFile: path.resolve(env.ENCRYPTION_KEY_FILE || path.join(env.DATA_DIR || './data', 'encryption.key')),
+    keyFileGiven: Boolean(env.ENCRYPTION_KEY_FILE),
   };
 }
 

@@ -10,6 +10,8 @@ import { lockDataDir } from './data-dir-lock.js';
 import { isDatabaseUnavailable } from './database-errors.js';
 import { parseDatabaseUrl, ServerSelector } from './postgres-servers.js';
 import type { Config, Environment } from './config.js';
+import { SealingPlugin, type Cipher } from './encryption.js';
+import { openCipher, type OpenedCipher } from './encryption-keys.js';
 
 export interface PlatformsTable {
   id: string;
@@ -153,7 +155,9 @@ export interface PaymentsTable {
   redirect_url: string;
   webhook_url: string | null;
   generate_qr_code: boolean;
+  /** Sealed at rest (src/core/encryption.ts); found and checked by resource_token_hash. */
   resource_token: string;
+  resource_token_hash: string;
   processing_fee: number | null;
   expires_at: Date;
   created_at: Date;
@@ -402,7 +406,11 @@ export interface Tables {
 export type Db = Kysely<Tables> | Transaction<Tables>;
 
 export interface Database {
+  /** Reads and writes the sealed columns in clear (SealingPlugin). */
   db: Kysely<Tables>;
+  cipher: Cipher;
+  /** The encryption key made at this start, to be shown once. */
+  generatedKey?: OpenedCipher['generated'];
   kind: 'pglite' | 'postgres';
   /**
    * Calls onNotify for every NOTIFY on the channel (sent by any process, delivered at commit).
@@ -593,8 +601,13 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
     const pool = postgresPool(server);
     const checkout = () => server.selector.firstAccepting(() => pool.connect());
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: new PreparingPool(pool, checkout) }) });
-    await migrate(db);
-    return { db, kind: 'postgres', listen: (channel, onNotify) => listenOnServer(server, channel, onNotify), close: () => db.destroy() };
+    const sealed = await migrate(db)
+      .then(() => sealing(db, config))
+      .catch(async (error: unknown) => {
+        await db.destroy();
+        throw error;
+      });
+    return { ...sealed, kind: 'postgres', listen: (channel, onNotify) => listenOnServer(server, channel, onNotify), close: () => db.destroy() };
   }
   const inMemory = options.inMemory ?? false;
   const unlock = inMemory ? async () => undefined : await lockDataDir(await dataDirOf(config));
@@ -603,7 +616,7 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: new PGlitePool(pglite) }) });
     await migrate(db);
     return {
-      db,
+      ...(await sealing(db, config)),
       kind: 'pglite',
       async listen(channel, onNotify) {
         const unsubscribe = await pglite.listen(channel, onNotify);
@@ -618,6 +631,11 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
     await unlock();
     throw error;
   }
+}
+
+async function sealing(db: Kysely<Tables>, config: Config): Promise<Pick<Database, 'db' | 'cipher' | 'generatedKey'>> {
+  const { cipher, generated } = await openCipher(db, config.encryption);
+  return { db: db.withPlugin(new SealingPlugin(cipher)), cipher, generatedKey: generated };
 }
 
 async function dataDirOf(config: Config): Promise<string> {

@@ -1,13 +1,14 @@
 import { sql, type Insertable } from 'kysely';
 import type { CardTokensTable, Db } from '../core/db.js';
 import type { PaymentRow } from '../payments/repository.js';
+import { tokenHash } from '../core/encryption.js';
 
 export async function findPayment(db: Db, id: string): Promise<PaymentRow | undefined> {
   return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export async function findPaymentByToken(db: Db, token: string): Promise<PaymentRow | undefined> {
-  return db.selectFrom('payments').selectAll().where('resource_token', '=', token).executeTakeFirst();
+  return db.selectFrom('payments').selectAll().where('resource_token_hash', '=', tokenHash(token)).executeTakeFirst();
 }
 
 export { lockPayment, updatePayment } from '../payments/repository.js';

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { tokenMatches } from '../core/encryption.js';
 import type { Kysely } from 'kysely';
 import type { Db, Tables } from '../core/db.js';
 import type { EnvironmentClock } from '../core/clock.js';
@@ -87,9 +88,7 @@ export class HostedPaymentPageService {
   ) {}
 
   private verifyToken(payment: PaymentRow | undefined, token: string | undefined): PaymentRow {
-    const given = Buffer.from(token ?? '');
-    const expected = Buffer.from(payment?.resource_token ?? '');
-    if (!payment || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    if (!payment || token === undefined || !tokenMatches(token, payment.resource_token_hash)) {
       throw invalidToken('The payment page token does not belong to this payment');
     }
     return payment;

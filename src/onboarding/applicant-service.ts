@@ -1,4 +1,5 @@
 import { isSEPACountry } from 'ibantools';
+import { maskIban } from '../core/formats.js';
 import { createHash } from 'node:crypto';
 import type { Kysely, Updateable } from 'kysely';
 import type { BlobStore } from '../documents/blob-store.js';
@@ -215,7 +216,7 @@ export class ApplicantService {
   updatePayoutAccount(id: string, body: PayoutAccountBody): Promise<ApplicationState> {
     return this.change(id, 'app:payout-account', async (_trx, application) => {
       const errors: FieldError[] = [];
-      const iban = checkIban(body.account_number.value);
+      const iban = checkIban(storedIbanIfMasked(body.account_number.value, application.payout_account as PayoutAccountBody | null));
       if ('problem' in iban) errors.push({ pointer: '/account_number/value', detail: iban.problem });
       else if (body.currency === 'EUR' && !isSEPACountry(iban.iban.slice(0, 2))) errors.push({ pointer: '/account_number/value', detail: 'must be an account in the SEPA area for payouts in EUR' });
       if (!application.currencies.includes(body.currency)) errors.push({ pointer: '/currency', detail: `must be one of the application's currencies: ${application.currencies.join(', ')}` });
@@ -292,10 +293,20 @@ export class ApplicantService {
       },
       representatives: representatives.map((row) => ({ ...(row.details as RepresentativeBody), id: row.id, status: row.status })),
       documents: (await repo.documentsOf(trx, application.id)).map(presentDocument),
-      payout_account: application.payout_account as PayoutAccountBody | null,
+      payout_account: maskedAccount(application.payout_account as PayoutAccountBody | null),
       currencies: application.currencies,
       workflow: workflowOf(progress),
       _links: linksOf(progress, this.config.onboardingUrl, application.redirect_url),
     };
   }
+}
+
+/** The payout account as answered: its IBAN masked (the applicant API may be read by whoever holds the link). */
+function maskedAccount(account: PayoutAccountBody | null): PayoutAccountBody | null {
+  return account && { ...account, account_number: { ...account.account_number, value: maskIban(account.account_number.value) } };
+}
+
+/** The masked IBAN the answer showed, sent back unchanged, keeps the stored one. */
+function storedIbanIfMasked(value: string, stored: PayoutAccountBody | null): string {
+  return stored && value === maskIban(stored.account_number.value) ? stored.account_number.value : value;
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { tokenHash } from '../core/encryption.js';
 import type { EnvironmentClock } from '../core/clock.js';
 import type { Db } from '../core/db.js';
 import { invalidToken } from '../core/auth.js';
@@ -8,10 +8,7 @@ import * as repo from './repository.js';
 
 export const ONBOARDING_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 
-/** Onboarding tokens are kept only as digests: a copy of the table opens no application. */
-export function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+// Onboarding tokens are kept only as digests: a copy of the table opens no application.
 
 /** Issues a new onboarding token for the application, revoking the previous one. */
 export async function issueToken(trx: Db, applicationId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {

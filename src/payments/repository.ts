@@ -4,6 +4,7 @@ import type { Db, IdempotencyKeysTable, PaymentPartiesTable, PaymentsTable, Sche
 import type { Caller } from '../core/auth.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
 import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from './fees.js';
+import { sealedRow, type Cipher } from '../core/encryption.js';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 export type PartyRow = Selectable<PaymentPartiesTable>;
@@ -43,7 +44,7 @@ const rowsFromJson = (table: string, columns: readonly string[], parameter: stri
 
 const PAYMENT_COLUMNS = [
   'id', 'environment', 'platform_id', 'amount_minor', 'currency', 'status', 'method_type', 'reference', 'description', 'remittance_info',
-  'language', 'cit_mode', 'customer', 'redirect_url', 'webhook_url', 'generate_qr_code', 'resource_token', 'processing_fee', 'expires_at',
+  'language', 'cit_mode', 'customer', 'redirect_url', 'webhook_url', 'generate_qr_code', 'resource_token', 'resource_token_hash', 'processing_fee', 'expires_at',
   'created_at', 'updated_at', 'selected_method', 'card_scheme', 'card_last4', 'stored_credential', 'succeeded_at', 'verified_iban',
   'account_holder', 'account_type', 'mandate', 'initial_payment_id', 'authorization_reference', 'authorization_started_at',
   'authorization_request', 'account_verification_url',
@@ -74,12 +75,12 @@ const INSERT_PAYMENTS = `with payment as (${rowsFromJson('payments', PAYMENT_COL
  * written. The rows travel as JSON arrays, so the statement's text (and its prepared plan) is the
  * same for any count.
  */
-export async function insertPayments(db: Db, payments: NewPayment[]): Promise<void> {
+export async function insertPayments(db: Db, cipher: Cipher, payments: NewPayment[]): Promise<void> {
   const parameters = [
-    JSON.stringify(payments.map((each) => each.payment)),
+    JSON.stringify(payments.map((each) => sealedRow(cipher, 'payments', each.payment))),
     JSON.stringify(payments.flatMap((each) => each.parties)),
     JSON.stringify(payments.flatMap((each) => (each.job ? [each.job] : []))),
-    JSON.stringify(payments.flatMap((each) => (each.key ? [each.key] : []))),
+    JSON.stringify(payments.flatMap((each) => (each.key ? [sealedRow(cipher, 'idempotency_keys', each.key)] : []))),
   ];
   await db.executeQuery(CompiledQuery.raw(INSERT_PAYMENTS, parameters));
 }

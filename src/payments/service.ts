@@ -18,6 +18,7 @@ import { mitResult, paymentHref } from './mit-result.js';
 import { scheduleJob } from '../core/jobs.js';
 import { isDataError, type Db } from '../core/db.js';
 import { UNKEYED, type Answer } from '../core/idempotency.js';
+import { tokenHash, type Cipher } from '../core/encryption.js';
 
 const SUCCEEDED = new Set(['captured', 'completed']);
 /** The scheduled job that cancels a payment still open when its page expires. */
@@ -93,7 +94,7 @@ export class PaymentService {
    */
   private readonly inserts = new Batcher(
     async (payments: repo.NewPayment[]) => {
-      await repo.insertPayments(this.db, payments);
+      await repo.insertPayments(this.db, this.cipher, payments);
       return payments.map(() => undefined);
     },
     16,
@@ -108,6 +109,7 @@ export class PaymentService {
     private readonly clock: EnvironmentClock,
     private readonly attempts: PaymentAttempts,
     private readonly feeSchedules: FeeSchedules,
+    private readonly cipher: Cipher,
   ) {}
 
   /** Business rules: routing, currency and fee shares; answered 422 with every broken rule. */
@@ -168,6 +170,7 @@ export class PaymentService {
 
   /** A payment row with what every payment has; callers add what their kind of payment decides. */
   private newRow(caller: Caller, charge: Charge & { reference: string; description?: string }, fee: number | null, now: Date): repo.PaymentRow {
+    const resourceToken = randomSecret();
     return {
       id: newId('pay'),
       environment: caller.environment,
@@ -185,7 +188,8 @@ export class PaymentService {
       redirect_url: '',
       webhook_url: null,
       generate_qr_code: false,
-      resource_token: randomSecret(),
+      resource_token: resourceToken,
+      resource_token_hash: tokenHash(resourceToken),
       processing_fee: fee,
       expires_at: now,
       created_at: now,
@@ -241,7 +245,7 @@ export class PaymentService {
     // the job that settles the attempt (PaymentAttempts).
     const attempt = await this.db.transaction().execute(async (trx) => {
       await answer.take(trx, payment.id);
-      await repo.insertPayments(trx, [{ payment, parties: partyRows(payment.id, parties, fee) }]);
+      await repo.insertPayments(trx, this.cipher, [{ payment, parties: partyRows(payment.id, parties, fee) }]);
       return this.attempts.begin(trx, payment, storedCredentialCharge(initial), now);
     });
     const { status } = await this.attempts.complete(attempt);

@@ -142,7 +142,7 @@ describe('what works', () => {
     const application = await startApplication();
     const state = await walk(application, { businessType: { type: 'company', structure: 'gmbh', country_code: 'DE' }, profile: profile(), representatives: true });
     expect(state.business).toMatchObject({ type: 'company', structure: 'gmbh', country_code: 'DE', profile: { legal_name: 'Analytical Engines GmbH', registration_number: 'HRB 12345' } });
-    expect(state.payout_account.account_number).toEqual({ type: 'iban', value: 'DE89370400440532013000' });
+    expect(state.payout_account.account_number).toEqual({ type: 'iban', value: 'DE89 •••• 3000' });
     expect(state.representatives).toHaveLength(1);
 
     const events = await eventually(async () => eventsFor(application.id).length >= 2 && eventsFor(application.id));
@@ -153,6 +153,22 @@ describe('what works', () => {
     expect(read.body).toMatchObject({ status: 'submitted', started_at: expect.any(String), submitted_at: expect.any(String) });
     const account = await server.request('GET', `/sandbox/accounts/${application.merchantId}`, { token: await platform.token() });
     expect(account.body.name).toBe('Analytical Engines GmbH');
+  });
+
+  it('answers the payout IBAN masked, and keeps the stored one when the masked form comes back unchanged', async () => {
+    // Action required reopens the application, so that the payout account can change again.
+    const application = await startApplication();
+    await walk(application, { businessType: { type: 'company', structure: 'gmbh', country_code: 'DE' }, profile: profile(), representatives: true, applicant: { ...contact, last_name: 'Actionrequired' } });
+    await decided(application, 'action_required');
+    const stored = async () =>
+      (await server.app.database.db.selectFrom('applications').select('payout_account').where('id', '=', application.id).executeTakeFirstOrThrow()).payout_account;
+    const again = await step(application, 'PUT', '/payout-account', { ...payout, account_number: { type: 'iban', value: 'DE89 •••• 3000' }, account_owners_name: 'Ada' });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.payout_account).toEqual({ ...payout, account_number: { type: 'iban', value: 'DE89 •••• 3000' }, account_owners_name: 'Ada' });
+    expect(await stored()).toMatchObject({ account_number: { type: 'iban', value: 'DE89370400440532013000' }, account_owners_name: 'Ada' });
+    const other = await step(application, 'PUT', '/payout-account', { ...payout, account_number: { type: 'iban', value: 'DE89 •••• 3001' } });
+    expect(other.status).toBe(400);
+    expect(other.body.errors.map((error: { pointer: string }) => error.pointer)).toEqual(['/account_number/value']);
   });
 
   it('walks a sole trader, who needs no representative, through every step; compliance succeeds', async () => {

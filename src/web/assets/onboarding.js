@@ -929,18 +929,21 @@ function ibanProblem(value) {
 function payoutScreen(index) {
   const account = state.payout_account || {};
   const currencyNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames([texts.lang], { type: 'currency' }) : null;
-  const iban = input('iban', { value: account.account_number ? groupsOfFour(account.account_number.value) : '', autocomplete: 'off', maxlength: 50, required: true, spellcheck: 'false', autocapitalize: 'characters', placeholder: 'DE89 3704 0044 0532 0130 00' });
+  // The API answers the saved IBAN masked (DE89 •••• 3000); sent back unchanged, it keeps the saved one.
+  const saved = account.account_number ? account.account_number.value : '';
+  const typed = () => (iban.value.trim() === saved ? saved : ibanOf(iban.value));
+  const iban = input('iban', { value: saved, autocomplete: 'off', maxlength: 50, required: true, spellcheck: 'false', autocapitalize: 'characters', placeholder: 'DE89 3704 0044 0532 0130 00' });
   // Grouped in fours once typed; checked on Continue (a message appearing on blur would move the button being clicked).
   iban.addEventListener('blur', () => {
-    if (iban.value.trim()) iban.value = groupsOfFour(ibanOf(iban.value));
+    if (iban.value.trim() && iban.value.trim() !== saved) iban.value = groupsOfFour(ibanOf(iban.value));
   });
   const owner = (state.business.profile && state.business.profile.legal_name) || personName(state.applicant);
   const preferred = account.currency || (state.currencies.includes('EUR') ? 'EUR' : state.currencies[0]);
   const form = h('form', { id: 'payout-form', novalidate: true, onsubmit: async (event) => {
     event.preventDefault();
-    if (!validate(form, { 'p-iban': (element) => (element.value.trim() ? ibanProblem(element.value) : '') })) return;
+    if (!validate(form, { 'p-iban': (element) => (element.value.trim() && element.value.trim() !== saved ? ibanProblem(element.value) : '') })) return;
     const body = {
-      account_number: { type: 'iban', value: ibanOf(iban.value) },
+      account_number: { type: 'iban', value: typed() },
       account_owners_name: form.elements.account_owners_name.value.trim(),
       currency: form.elements.currency.value,
     };
@@ -1023,7 +1026,7 @@ async function reviewScreen(index) {
     reviewSection('company-documents', [[t('documents'), documents(['company_registration', 'bank_account_proof'])]]),
     reviewSection('representatives', [[t('step:representatives'), state.representatives.map(personName).join('\n') || t('noRepresentatives')]]),
     reviewSection('payout', account ? [
-      ['IBAN', groupsOfFour(account.account_number.value)],
+      ['IBAN', account.account_number.value],
       [t('accountOwner'), account.account_owners_name],
       [t('currency'), account.currency],
     ] : []),
