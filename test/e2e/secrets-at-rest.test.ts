@@ -1,0 +1,224 @@
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/core/config.js';
+import { openDatabase, type Database } from '../../src/core/db.js';
+import { generateKey } from '../../src/core/encryption-keys.js';
+import { sharedSecret } from '../../src/core/secrets.js';
+import { createDataStore, startServer, type DataStore, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { startApplication, submitApplication } from '../helpers/onboarding.js';
+import { ROOT, runScript, stopStarted } from '../helpers/processes.js';
+
+const IBAN = 'DE89370400440532013000';
+
+/** Every row of every table of the server's schema as JSON text: what a logical dump (pg_dump) holds. */
+async function dumpOf(database: Database): Promise<string> {
+  const db = database.db.withoutPlugins();
+  const { rows: tables } = await sql<{ name: string }>`
+    SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`.execute(db);
+  expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['payments', 'webhook_secrets', 'signing_keys', 'idempotency_keys', 'simulator_bank_reports']));
+  const lines: string[] = [];
+  for (const { name } of tables) {
+    const { rows } = await sql<{ line: string }>`SELECT row_to_json(t)::text AS line FROM ${sql.table(name)} t`.execute(db);
+    lines.push(...rows.map((row) => row.line));
+  }
+  return lines.join('\n');
+}
+
+describe('a dump of the database', () => {
+  let server: TestServer;
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    server = await startServer({ JOB_WORKER: 'off' });
+    platform = await server.platform();
+  });
+  afterAll(() => server?.close());
+
+  const keyed = (key: string) => ({ 'idempotency-key': key });
+  const local = (url: string) => url.replace(server.config.baseUrl, '');
+  const form = (fields: Record<string, string>) => ({ raw: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+
+  async function newPayment(method: string, key: string): Promise<{ id: string; token: string }> {
+    const created = await server.request('POST', '/sandbox/payments', {
+      token: await platform.token(),
+      headers: keyed(key),
+      body: { amount_minor: 2_500, currency: 'EUR', reference: key, payment_method: { type: method }, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/back' } },
+    });
+    expect(created.status, created.text).toBe(201);
+    return { id: created.body.id, token: new URL(created.body._links.hosted_page.href).searchParams.get('token')! };
+  }
+  const hpp = (payment: { id: string; token: string }, method: string, suffix: string, body?: unknown) =>
+    server.request(method, `/hpp/payments/${payment.id}${suffix}`, { token: payment.token, body });
+
+  /** A card payment left in its 3-D Secure challenge: the simulator holds the page's address, token included. */
+  async function challengedCard(): Promise<{ id: string; token: string }> {
+    const payment = await newPayment('card', 'card-3ds');
+    expect((await hpp(payment, 'POST', '/start', {})).status).toBe(200);
+    const card = await hpp(payment, 'POST', '/tokenize', { type: 'card', value: '4000000000003220', issuer: 'visa', token_data: { expiry_month: 12, expiry_year: 2099, cvv: '123' } });
+    expect(card.status, card.text).toBe(201);
+    const authorized = await hpp(payment, 'POST', '/authorize', { token: card.body.token });
+    expect(authorized.body._links.challenge, authorized.text).toBeDefined();
+    return payment;
+  }
+
+  /** A SEPA payment through the simulated bank's verification to its mandate. */
+  async function sepaWithMandate(): Promise<{ id: string; token: string }> {
+    const payment = await newPayment('sepa_direct_debit', 'sepa');
+    const start = await hpp(payment, 'POST', '/start', {});
+    const bankToken = new URL(start.body._links.account_verification.href).searchParams.get('token')!;
+    const verified = await server.request('POST', '/simulator/bank/verify', form({ token: bankToken, iban: IBAN, account_holder: 'Erika Mustermann', account_type: 'consumer' }));
+    expect((await server.request('GET', local(verified.headers.get('location')!))).status).toBe(303);
+    const mandate = await hpp(payment, 'POST', '/mandate', {
+      type: 'consumer',
+      first_name: 'Erika',
+      last_name: 'Mustermann',
+      birth_date: '1990-04-12',
+      birth_place: { city: 'Köln', country: 'DE' },
+      postal_address: { line1: 'Heidestraße', number: 17, town_city: 'Köln', zip: '51147', country: 'DE' },
+    });
+    expect(mandate.body.status, mandate.text).toBe('authorized');
+    return payment;
+  }
+
+  it('holds no secret, token or full IBAN in clear, and the API still shows and uses them', async () => {
+    const token = await platform.token();
+    const firstSecret = (await server.request('GET', '/sandbox/webhook-secret', { token })).body.secret as string;
+    const rotated = await server.request('POST', '/sandbox/webhook-secret/rotate', { token, headers: keyed('rotate') });
+    expect(rotated.status).toBe(200);
+    const card = await challengedCard();
+    const sepa = await sepaWithMandate();
+    const application = { applicant: { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' }, integration: { type: 'hosted' }, urls: { redirect: 'https://platform.example/done' } };
+    const created = await server.request('POST', '/sandbox/applications', { token, headers: keyed('application'), body: application });
+    expect(created.status).toBe(201);
+    const onboardingToken = new URL(created.body._links.onboarding.href).searchParams.get('token')!;
+    await submitApplication(server, await startApplication(server, platform));
+    const firstPage = await server.request('GET', '/sandbox/payments?first=1', { token });
+    expect(firstPage.body.cursor).toBeDefined(); // signed with a server secret
+
+    const db = server.app.database.db;
+    const privateKeys = (await db.selectFrom('signing_keys').select('private_jwk').execute()).map((row) => String(row.private_jwk.d));
+    const serverSecrets = (await db.selectFrom('server_secrets').select(['name', 'value']).where('name', '<>', 'encryption_check').execute()).map((row) => row.value);
+    const secrets: Record<string, string[]> = {
+      'client secrets': [platform.sandbox.clientSecret, platform.live.clientSecret],
+      'webhook signing secrets': [firstSecret, rotated.body.secret],
+      'JWT private keys': privateKeys,
+      'server secrets': serverSecrets,
+      'resource tokens': [card.token, sepa.token],
+      'onboarding token': [onboardingToken],
+      IBAN: [IBAN],
+    };
+    expect(privateKeys.length).toBeGreaterThan(0);
+    expect(serverSecrets.length).toBeGreaterThan(0);
+
+    const dump = await dumpOf(server.app.database);
+    for (const [what, values] of Object.entries(secrets)) {
+      for (const value of values) expect(dump.includes(value), `${what} in clear`).toBe(false);
+    }
+    expect(dump).toContain(`"enc:1:${server.app.database.cipher.current.id}:`);
+
+    // What the product needs in clear, it still reads: the page's link, the stored answer's replay, the mandate's IBAN.
+    const read = await server.request('GET', `/sandbox/payments/${sepa.id}`, { token });
+    expect(read.body._links.hosted_page.href).toContain(`token=${sepa.token}`);
+    const replay = await server.request('POST', '/sandbox/applications', { token, headers: keyed('application'), body: application });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body._links.onboarding.href).toContain(onboardingToken);
+    const payment = await db.selectFrom('payments').select(['verified_iban', 'mandate']).where('id', '=', sepa.id).executeTakeFirstOrThrow();
+    expect(payment).toMatchObject({ verified_iban: IBAN, mandate: { iban: IBAN } });
+  });
+});
+
+describe('the encryption key', () => {
+  let store: DataStore;
+  const open = async (env: Record<string, string> = {}) => openDatabase(loadConfig({ ...store.env, LOG_LEVEL: 'silent', ...env }));
+  beforeAll(async () => {
+    store = await createDataStore();
+  });
+  afterEach(stopStarted);
+  afterAll(() => store?.remove());
+
+  it('is made into DATA_DIR at the first start, readable by its owner only, and found again at the next', async () => {
+    const first = await open();
+    expect(first.generatedKey).toMatchObject({ file: path.join(store.dataDir, 'encryption.key') });
+    const keyId = first.cipher.current.id;
+    const secret = await sharedSecret(first.db, 'a secret');
+    await first.close();
+    expect((await stat(path.join(store.dataDir, 'encryption.key'))).mode & 0o777).toBe(0o600);
+
+    const again = await open();
+    expect(again.generatedKey).toBeUndefined();
+    expect(again.cipher.current.id).toBe(keyId);
+    expect(await sharedSecret(again.db, 'a secret')).toBe(secret);
+    await again.close();
+  });
+
+  it('refuses to start with a wrong key, a missing key or a malformed one, saying so in one line', async () => {
+    await expect(open({ ENCRYPTION_KEY: generateKey() })).rejects.toThrow(/do not open this database's data.*Start with the key the data was written with/);
+    await expect(open({ ENCRYPTION_KEY: 'short' })).rejects.toThrow(/ENCRYPTION_KEY must be 32 random bytes in base64/);
+    await expect(open({ ENCRYPTION_KEY_FILE: path.join(store.dataDir, 'nowhere.key') })).rejects.toThrow(/cannot be read/);
+
+    const server = runScript('src/main.ts', [], { ...store.env, PORT: '0', ENCRYPTION_KEY: generateKey(), LOG_LEVEL: 'silent' }, ROOT);
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/^The encryption keys given \([0-9a-f]{12}\) do not open this database's data/);
+    expect(server.output()).not.toContain('    at ');
+
+    const keyFile = path.join(store.dataDir, 'encryption.key');
+    const kept = await readFile(keyFile, 'utf8');
+    await rm(keyFile);
+    try {
+      await expect(open()).rejects.toThrow(/holds encrypted data but no encryption key was given/);
+    } finally {
+      await writeFile(keyFile, kept, { mode: 0o600 });
+    }
+  });
+
+  it('rotates: the new key with the old one as previous reads everything, `keys rotate` seals it again, then the old key can go', async () => {
+    const oldKey = (await readFile(path.join(store.dataDir, 'encryption.key'), 'utf8')).trim();
+    const before = await open();
+    const secret = await sharedSecret(before.db, 'a secret');
+    const oldId = before.cipher.current.id;
+    await before.close();
+
+    const newKey = generateKey();
+    const both = { ENCRYPTION_KEY: newKey, ENCRYPTION_PREVIOUS_KEYS: oldKey };
+    const during = await open(both);
+    expect(await sharedSecret(during.db, 'a secret')).toBe(secret);
+    await during.close();
+
+    const rotation = runScript('src/cli.ts', ['keys', 'rotate'], { ...store.env, ...both }, ROOT);
+    expect(await rotation.exited, rotation.output()).toBe(0);
+    expect(rotation.output()).toContain('server_secrets.value:');
+    expect(rotation.output()).toMatch(/Everything is sealed with key [0-9a-f]{12}; previous keys may be dropped/);
+
+    const after = await open({ ENCRYPTION_KEY: newKey });
+    expect(await sharedSecret(after.db, 'a secret')).toBe(secret);
+    const dump = await dumpOf(after);
+    expect(dump).not.toContain(`enc:1:${oldId}:`);
+    expect(dump).toContain(`enc:1:${after.cipher.current.id}:`);
+    await after.close();
+    await expect(open({ ENCRYPTION_KEY: oldKey })).rejects.toThrow(/do not open/);
+  });
+
+  it('seals data written in clear before encryption existed, at the first start that has a key', async () => {
+    const other = await createDataStore();
+    try {
+      const config = loadConfig({ ...other.env, LOG_LEVEL: 'silent' });
+      const first = await openDatabase(config);
+      const raw = first.db.withoutPlugins();
+      // As a database of an earlier version holds it: a secret in clear, and no proof of a key.
+      await raw.insertInto('server_secrets').values({ name: 'old', value: 'in clear' }).execute();
+      await raw.deleteFrom('server_secrets').where('name', '=', 'encryption_check').execute();
+      await first.close();
+      await rm(path.join(other.dataDir, 'encryption.key'));
+
+      const upgraded = await openDatabase(config);
+      expect(upgraded.generatedKey).toBeDefined();
+      const stored = await upgraded.db.withoutPlugins().selectFrom('server_secrets').select('value').where('name', '=', 'old').executeTakeFirstOrThrow();
+      expect(stored.value).toMatch(/^enc:1:/);
+      expect(await sharedSecret(upgraded.db, 'old')).toBe('in clear');
+      await upgraded.close();
+    } finally {
+      await other.remove();
+    }
+  });
+});
