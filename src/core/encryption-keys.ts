@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { EncryptionSettings } from './config.js';
@@ -49,19 +49,34 @@ export async function openCipher(db: Kysely<Tables>, settings: EncryptionSetting
       );
     }
     const key = generateKey();
-    await mkdir(path.dirname(settings.keyFile), { recursive: true });
-    await writeFile(settings.keyFile, `${key}\n`, { mode: 0o600, flag: 'wx' });
-    keys = [keyOf(parseKey(key, settings.keyFile))];
-    generated = { file: settings.keyFile, key };
+    if (await createKeyFile(settings.keyFile, key)) generated = { file: settings.keyFile, key };
+    keys = await keysOfFile(settings);
   }
   const cipher = new Cipher(keys);
   if (check === undefined) {
     await resealAll(db, cipher);
     await db.insertInto('server_secrets').values({ name: CHECK, value: cipher.seal(CHECK) }).onConflict((oc) => oc.column('name').doNothing()).execute();
-  } else {
-    verifyCheck(cipher, check);
   }
+  // Read again: a process that started at the same time with another key may have been first.
+  verifyCheck(cipher, (await checkValue(db))!);
   return { cipher, generated };
+}
+
+/** Writes the key file unless another process just did (then its key is used): false if one existed. */
+async function createKeyFile(file: string, key: string): Promise<boolean> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const draft = `${file}.${process.pid}.draft`;
+  await writeFile(draft, `${key}\n`, { mode: 0o600 });
+  try {
+    // A link appears whole or not at all: no process reads a half-written key file.
+    await link(draft, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    await unlink(draft);
+  }
 }
 
 async function checkValue(db: Kysely<Tables>): Promise<string | undefined> {

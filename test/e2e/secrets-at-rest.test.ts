@@ -1,4 +1,5 @@
-import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { loadConfig } from '../../src/core/config.js';
 import { openDatabase, type Database } from '../../src/core/db.js';
 import { generateKey } from '../../src/core/encryption-keys.js';
 import { sharedSecret } from '../../src/core/secrets.js';
-import { createDataStore, startServer, type DataStore, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { createDataStore, DATABASE, startServer, type DataStore, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { startApplication, submitApplication } from '../helpers/onboarding.js';
 import { ROOT, runScript, stopStarted } from '../helpers/processes.js';
 
@@ -197,6 +198,21 @@ describe('the encryption key', () => {
     expect(dump).toContain(`enc:1:${after.cipher.current.id}:`);
     await after.close();
     await expect(open({ ENCRYPTION_KEY: oldKey })).rejects.toThrow(/do not open/);
+  });
+
+  it.runIf(DATABASE === 'postgres')('has one key per database even when processes without one start together', async () => {
+    const other = await createDataStore();
+    const elsewhere = await mkdtemp(path.join(os.tmpdir(), 'payments-elsewhere-'));
+    try {
+      // Two processes on one data directory share the key file it gets; a third with a directory of its own, without the key, is refused.
+      const together = await Promise.all([open(other.env), open(other.env)]);
+      expect(together[0]!.cipher.current.id).toBe(together[1]!.cipher.current.id);
+      await Promise.all(together.map((database) => database.close()));
+      await expect(open({ ...other.env, DATA_DIR: elsewhere })).rejects.toThrow(/holds encrypted data but no encryption key was given/);
+    } finally {
+      await other.remove();
+      await rm(elsewhere, { recursive: true, force: true });
+    }
   });
 
   it('seals data written in clear before encryption existed, at the first start that has a key', async () => {
