@@ -167,7 +167,8 @@ export class PaymentsClient {
 
   readonly payouts = {
     get: (payoutId: string): Promise<T.Payout> => this.request('GET', '/payouts/{payout_id}', { params: { payout_id: payoutId } }),
-    list: (query?: Omit<T.PayoutListQuery, 'after'>) => this.list<T.Payout>('/payouts', query),
+    /** The payouts carrying a payment's transfers (payment_id is required). */
+    list: (query: Omit<T.PayoutListQuery, 'after'>) => this.list<T.Payout>('/payouts', query),
   };
 
   readonly applications = {
