@@ -6,7 +6,7 @@ import { PayoutRunResult } from '../payouts/schemas.js';
 import type { PayoutService } from '../payouts/service.js';
 import { BuyerRefund, Refund, RefundParams } from '../refunds/schemas.js';
 import type { RefundService } from '../refunds/service.js';
-import { AdvanceClock, ClockMoved } from './schemas.js';
+import { AdvanceClock, ClockMoved, ClockTime } from './schemas.js';
 import type { SandboxService } from './service.js';
 
 interface SandboxDeps {
@@ -19,6 +19,12 @@ interface SandboxDeps {
 export async function sandboxRoutes(fastify: FastifyInstance, { sandbox, payouts, refunds }: SandboxDeps): Promise<void> {
   const app = typed(fastify);
   const tags = ['sandbox'];
+
+  app.get(
+    '/simulations/clock',
+    { schema: { tags, summary: 'The sandbox clock', response: { 200: ClockTime } }, config: { scope: 'payments:read' } },
+    async () => sandbox.clockTime(),
+  );
 
   app.post(
     '/simulations/clock/advance',

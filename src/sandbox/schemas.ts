@@ -9,3 +9,5 @@ export const ClockMoved = Type.Object({
   jobs_run: Type.Integer({ description: 'Scheduled work due at the new time, run before this answer (with what it scheduled in turn)' }),
 });
 export type ClockMoved = Static<typeof ClockMoved>;
+export const ClockTime = Type.Object({ now: DateTime({ description: "The sandbox clock's time: real time plus every advance made" }) });
+export type ClockTime = Static<typeof ClockTime>;

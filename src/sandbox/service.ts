@@ -4,7 +4,7 @@ import type { Tables } from '../core/db.js';
 import { decide, UNKEYED, type Answer } from '../core/idempotency.js';
 import type { JobRunner } from '../core/jobs.js';
 import { formatDateTime } from '../core/time.js';
-import type { ClockMoved } from './schemas.js';
+import type { ClockMoved, ClockTime } from './schemas.js';
 
 /** The sandbox's own controls: its clock, shared by every platform of the deployment. */
 export class SandboxService {
@@ -13,6 +13,11 @@ export class SandboxService {
     private readonly clock: EnvironmentClock,
     private readonly jobs: JobRunner,
   ) {}
+
+  /** The sandbox clock's time as this process follows it (advances made by others arrive by NOTIFY). */
+  clockTime(): ClockTime {
+    return { now: formatDateTime(this.clock.now('sandbox')) };
+  }
 
   /**
    * Moves the sandbox clock forward and runs everything that came due before answering. The move

@@ -244,7 +244,7 @@ describe('what works', () => {
 
       // The CLI beside the running server: on PostgreSQL the server sees its client at once; the
       // embedded database belongs to the server's process, so there the CLI refuses and says why.
-      const beside = runScript('src/cli.ts', ['clients', 'create', '--environment', 'sandbox', '--name', 'beside'], store.env, store.dataDir);
+      const beside = runScript('src/cli/main.ts', ['clients', 'create', '--environment', 'sandbox', '--name', 'beside'], store.env, store.dataDir);
       const besideExit = await beside.exited;
       const besideClients: string[] = [];
       if (DATABASE === 'pglite') {
@@ -264,7 +264,7 @@ describe('what works', () => {
       await expect(fetch(`${first.url}/healthz`)).rejects.toThrow();
 
       // The CLI adds a client with one scope; its secret is printed once.
-      const cli = runScript('src/cli.ts', ['clients', 'create', '--environment', 'sandbox', '--scopes', 'accounts:read'], store.env, store.dataDir);
+      const cli = runScript('src/cli/main.ts', ['clients', 'create', '--environment', 'sandbox', '--scopes', 'accounts:read'], store.env, store.dataDir);
       expect(await cli.exited).toBe(0);
       const cliId = cli.output().match(/^client_id:\s+(\S+)$/m)?.[1];
       const cliSecret = cli.output().match(/^client_secret:\s+(\S+)$/m)?.[1];
@@ -295,13 +295,13 @@ describe('what works', () => {
       expect(await second.proc.exited).toBe(0);
 
       // The CLI revokes the narrow client, once.
-      const revoke = runScript('src/cli.ts', ['clients', 'revoke', cliId!], store.env, store.dataDir);
+      const revoke = runScript('src/cli/main.ts', ['clients', 'revoke', cliId!], store.env, store.dataDir);
       expect(await revoke.exited).toBe(0);
       expect(revoke.output()).toContain(`Revoked ${cliId}.`);
-      const listed = runScript('src/cli.ts', ['clients', 'list'], store.env, store.dataDir);
+      const listed = runScript('src/cli/main.ts', ['clients', 'list'], store.env, store.dataDir);
       expect(await listed.exited).toBe(0);
       expect(listed.output()).toMatch(new RegExp(`^${cliId}\tsandbox\tplatform acc_\\w+\trevoked\t`, 'm'));
-      const again = runScript('src/cli.ts', ['clients', 'revoke', cliId!], store.env, store.dataDir);
+      const again = runScript('src/cli/main.ts', ['clients', 'revoke', cliId!], store.env, store.dataDir);
       expect(await again.exited).toBe(1);
     },
     90_000,

@@ -1,13 +1,14 @@
 import jsqr from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type Environment } from '../../src/core/config.js';
+import { audienceOf, loadConfig, type Environment } from '../../src/core/config.js';
 import { newId } from '../../src/core/ids.js';
 import type { Caller } from '../../src/core/auth.js';
 import type { ApiError } from '../../src/core/errors.js';
 import type { InitiatePayment } from '../../src/payments/schemas.js';
 import type { CompiledQuery } from 'kysely';
 import { apiPath, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { PaymentsClient, type CreatePayment } from '../../packages/client/src/index.js';
 
 let server: TestServer;
 let platform: TestPlatform;
@@ -153,21 +154,22 @@ describe('what works', () => {
     expect((await initiate({ ...body, amount_minor: 1 }, { headers })).status).toBe(422);
   });
 
+  // Through the typed client (packages/client), so the client follows the API.
   it('lists payments newest first and filters by status and reference', async () => {
     const owner = await server.platform();
+    const client = new PaymentsClient({ baseUrl: server.url, ...owner.sandbox, audience: audienceOf(server.config, 'sandbox') });
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       server.clock.advance(1);
-      ids.push((await initiate(minimal({ reference: `list-${i}` }), { owner })).body.id);
+      ids.push((await client.payments.create(minimal({ reference: `list-${i}` }) as CreatePayment)).id);
     }
-    const token = await owner.token();
-    const page = await server.request('GET', '/sandbox/payments?first=2', { token });
-    expect(page.body.data.map((p: { id: string }) => p.id)).toEqual([ids[2], ids[1]]);
-    const next = await server.request('GET', `/sandbox/payments?first=2&after=${page.body.cursor}`, { token });
-    expect(next.body.data.map((p: { id: string }) => p.id)).toEqual([ids[0]]);
-    expect(next.body.cursor).toBeUndefined();
-    expect((await server.request('GET', '/sandbox/payments?status=initiated&reference=list-1', { token })).body.data.map((p: { id: string }) => p.id)).toEqual([ids[1]]);
-    expect((await server.request('GET', '/sandbox/payments?status=captured', { token })).body.data).toEqual([]);
+    const page = await client.payments.list({ first: 2 }).firstPage();
+    expect(page.data.map((p) => p.id)).toEqual([ids[2], ids[1]]);
+    const next = await client.request('GET', '/payments', { query: { first: 2, after: page.cursor } });
+    expect(next.data.map((p) => p.id)).toEqual([ids[0]]);
+    expect(next.cursor).toBeUndefined();
+    expect((await client.payments.list({ status: 'initiated', reference: 'list-1' }).toArray()).map((p) => p.id)).toEqual([ids[1]]);
+    expect(await client.payments.list({ status: 'captured' }).toArray()).toEqual([]);
   });
 });
 

@@ -186,7 +186,7 @@ describe('the encryption key', () => {
     expect(await sharedSecret(during.db, 'a secret')).toBe(secret);
     await during.close();
 
-    const rotation = runScript('src/cli.ts', ['keys', 'rotate'], { ...store.env, ...both }, ROOT);
+    const rotation = runScript('src/cli/main.ts', ['keys', 'rotate'], { ...store.env, ...both }, ROOT);
     expect(await rotation.exited, rotation.output()).toBe(0);
     expect(rotation.output()).toContain('server_secrets.value:');
     expect(rotation.output()).toMatch(/Everything is sealed with key [0-9a-f]{12}; previous keys may be dropped/);

@@ -1,0 +1,9123 @@
+/**
+ * Generated from the server's /openapi.json by `npm run client:types` (at the repository root).
+ * Do not edit: regenerate instead.
+ */
+
+export interface paths {
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process answers */
+        get: operations["getHealthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the database answers */
+        get: operations["getReadyz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue an access token (OAuth 2.0 client credentials)
+         * @description JSON or application/x-www-form-urlencoded; client credentials in the body or in HTTP Basic.
+         */
+        post: operations["postOauthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public keys that sign access tokens */
+        get: operations["getWellKnownJwksJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Authorization server metadata (RFC 8414) */
+        get: operations["getWellKnownOauthAuthorizationServer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hpp/payments/{payment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payment as the page shows it */
+        get: operations["getHppPaymentsByPaymentId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hpp/payments/{payment_id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The buyer reached the page (optionally choosing a method) */
+        post: operations["postHppPaymentsByPaymentIdStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hpp/payments/{payment_id}/tokenize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange card details for a single-use token (15 minutes) */
+        post: operations["postHppPaymentsByPaymentIdTokenize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hpp/payments/{payment_id}/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Authorize a card payment with a token */
+        post: operations["postHppPaymentsByPaymentIdAuthorize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hpp/payments/{payment_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The buyer cancels */
+        post: operations["postHppPaymentsByPaymentIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hpp/callbacks/3ds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 3-D Secure result, called by the 3-D Secure server */
+        post: operations["postHppCallbacks3ds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hpp/payments/{payment_id}/mandate-requirements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the SEPA mandate needs ({} for other methods) */
+        get: operations["getHppPaymentsByPaymentIdMandateRequirements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hpp/payments/{payment_id}/mandate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign the SEPA mandate: the payment is authorized */
+        post: operations["postHppPaymentsByPaymentIdMandate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hpp/callbacks/account-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bank account verification result (AIS); redirects the buyer back to the page */
+        get: operations["getHppCallbacksAccountVerification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulator/3ds/{challenge_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 3-D Secure challenge page (simulator) */
+        get: operations["getSimulator3dsByChallengeId"];
+        put?: never;
+        /** Answer the challenge (simulator); redirects back to the payment page */
+        post: operations["postSimulator3dsByChallengeId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulator/bank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bank account verification page (simulator) */
+        get: operations["getSimulatorBank"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulator/bank/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify the account (simulator); redirects to the account-verification callback */
+        post: operations["postSimulatorBankVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/smo/application": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The application as the applicant sees it (the first read emits application_started) */
+        get: operations["getSmoApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchants/application": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The application as the applicant sees it (the first read emits application_started) */
+        get: operations["getMerchantsApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/smo/application/confirm-applicant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the applicant */
+        post: operations["postSmoApplicationConfirmApplicant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/smo/application/applicant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update the applicant's details */
+        patch: operations["patchSmoApplicationApplicant"];
+        trace?: never;
+    };
+    "/smo/application/business-type": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the business type, structure and country */
+        post: operations["postSmoApplicationBusinessType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/smo/application/business-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update the business profile */
+        put: operations["putSmoApplicationBusinessProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/smo/application/representatives": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a representative */
+        post: operations["postSmoApplicationRepresentatives"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/smo/application/representatives/{representative_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a representative */
+        delete: operations["deleteSmoApplicationRepresentativesByRepresentativeId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/smo/application/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an identity document of the applicant (with its side) or a document of the application
+         * @description multipart/form-data: a file part, a text part type (or purpose) and, for identity documents, side. JPEG, PNG or PDF by content, at most 4 MB.
+         */
+        post: operations["postSmoApplicationDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/smo/application/documents/{document_id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download an uploaded document (its preview in the hosted onboarding page) */
+        get: operations["getSmoApplicationDocumentsByDocumentIdContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/smo/application/documents/{document_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an uploaded document */
+        delete: operations["deleteSmoApplicationDocumentsByDocumentId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/smo/application/confirm-representatives": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** State that all representatives were added */
+        post: operations["postSmoApplicationConfirmRepresentatives"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/smo/application/payout-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update the payout account */
+        put: operations["putSmoApplicationPayoutAccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/smo/application/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit the application; no change is possible afterwards */
+        post: operations["postSmoApplicationSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/smo/application/field-configuration/{step}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dynamic field configuration of a step (business-profile only); null hides a field */
+        get: operations["getSmoApplicationFieldConfigurationByStep"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the platform account and its merchant accounts */
+        get: operations["getAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/{account_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an account */
+        get: operations["getAccountsByAccountId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List events, newest first */
+        get: operations["getEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an event with its deliveries and attempts */
+        get: operations["getEventsByEventId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{event_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deliver the event again now */
+        post: operations["postEventsByEventIdRedeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhook signing secret */
+        get: operations["getWebhookSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotate the signing secret; the previous one keeps signing for 24 h */
+        post: operations["postWebhookSecretRotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reference/countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * ISO 3166-1 countries with calling code and EEA membership
+         * @description Public, no token. Answers carry ETag and Cache-Control; If-None-Match with the current ETag gives 304.
+         */
+        get: operations["getReferenceCountries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reference/merchant-category-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * ISO 18245 merchant category codes
+         * @description Public, no token. Answers carry ETag and Cache-Control; If-None-Match with the current ETag gives 304.
+         */
+        get: operations["getReferenceMerchantCategoryCodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reference/district-courts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Local courts keeping commercial registers (German Registergerichte)
+         * @description Public, no token. Answers carry ETag and Cache-Control; If-None-Match with the current ETag gives 304. A country_code that is not an ISO 3166-1 alpha-2 code is 400; a country without such courts gives [].
+         */
+        get: operations["getReferenceDistrictCourts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reference/business-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Business types and their legal structures in a country
+         * @description Public, no token. Answers carry ETag and Cache-Control; If-None-Match with the current ETag gives 304. A country_code that is not an ISO 3166-1 alpha-2 code (uppercase) is 404.
+         */
+        get: operations["getReferenceBusinessTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List payments, newest first */
+        get: operations["getPayments"];
+        put?: never;
+        /** Initiate a payment paid on the hosted payment page */
+        post: operations["postPayments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Authorize a merchant-initiated payment with the credential of a succeeded initial payment
+         * @description Status is the final result for cards (captured or declined) and authorized for SEPA Direct Debit (completed when the collection settles).
+         */
+        post: operations["postPaymentsAuthorize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/{payment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a payment */
+        get: operations["getPaymentsByPaymentId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/{payment_id}/qr-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** QR code (PNG) of the hosted payment page */
+        get: operations["getPaymentsByPaymentIdQrCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List applications, newest first */
+        get: operations["getApplications"];
+        put?: never;
+        /** Initiate the onboarding of a merchant: the application, its merchant account and an onboarding link */
+        post: operations["postApplications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{application_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an application */
+        get: operations["getApplicationsByApplicationId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{application_id}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new onboarding link (24 hours); the previous one stops working */
+        post: operations["postApplicationsByApplicationIdLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the payouts that carry transfers of a payment, newest first */
+        get: operations["getPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payouts/{payout_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a payout: the transfers on one bank-statement line */
+        get: operations["getPayoutsByPayoutId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List refunds, newest first, optionally of one payment */
+        get: operations["getRefunds"];
+        put?: never;
+        /**
+         * Refund a payment, in full or from chosen creditors
+         * @description Without routing the whole payment is refunded (409 once anything was refunded). With routing each part is at most that party's refundable_amount (422). The processing fee is returned in proportion to the amount refunded.
+         */
+        post: operations["postRefunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/refunds/{refund_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a refund */
+        get: operations["getRefundsByRefundId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulations/applications/{application_id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decide the compliance checks of a submitted application now (sandbox only) */
+        post: operations["postSandboxSimulationsApplicationsByApplicationIdDecision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulations/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sandbox clock */
+        get: operations["getSandboxSimulationsClock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulations/clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the sandbox clock forward; everything that comes due (settlements, payouts, refunds, compliance) runs before the answer
+         * @description The sandbox clock is shared by every platform of this deployment.
+         */
+        post: operations["postSandboxSimulationsClockAdvance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulations/payouts/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay out this platform's due transfers now instead of at the cut-off */
+        post: operations["postSandboxSimulationsPayoutsRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulations/refunds/{refund_id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete a refund now (it reached the buyer) */
+        post: operations["postSandboxSimulationsRefundsByRefundIdComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulations/payments/{payment_id}/buyer-refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The buyer's bank takes money back from a completed SEPA Direct Debit payment */
+        post: operations["postSandboxSimulationsPaymentsByPaymentIdBuyerRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List documents, newest first */
+        get: operations["getV2Documents"];
+        put?: never;
+        /**
+         * Upload a document
+         * @description multipart/form-data: a text part type, optional tags parts, and a file part whose Content-Type matches the file. At most 10 MB.
+         */
+        post: operations["postV2Documents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/documents/{document_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read document metadata */
+        get: operations["getV2DocumentsByDocumentId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/documents/{document_id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the file */
+        get: operations["getV2DocumentsByDocumentIdContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description RFC 9457 problem details */
+        Problem: {
+            /** Format: uri */
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
+            /** @enum {string} */
+            code: "validation_error" | "malformed_request" | "invalid_cursor" | "invalid_request" | "invalid_scope" | "unsupported_grant_type" | "invalid_client" | "unauthenticated" | "invalid_token" | "insufficient_scope" | "not_found" | "route_not_found" | "method_not_allowed" | "conflict" | "idempotency_in_flight" | "gone" | "payload_too_large" | "unsupported_media_type" | "business_rule" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
+            trace_id: string;
+            errors?: {
+                /** @description JSON Pointer to the bad field */
+                pointer: string;
+                detail: string;
+                /**
+                 * @description Where the field is, when not in the body
+                 * @enum {string}
+                 */
+                in?: "query" | "params" | "headers";
+            }[];
+            /** @description The RFC 6749 error code (token endpoint) or RFC 6750 error (invalid_token, insufficient_scope) */
+            error?: string;
+            error_description?: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getHealthz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                    };
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReadyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                    };
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The text/plain; version=0.0.4 content */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain; version=0.0.4": string;
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postOauthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description client_credentials */
+                    grant_type?: string;
+                    client_id?: string;
+                    client_secret?: string;
+                    /** @description The live API base URL or the sandbox API base URL */
+                    audience?: string;
+                    /** @description Space-separated scopes narrowing those of the client */
+                    scope?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description client_credentials */
+                    grant_type?: string;
+                    client_id?: string;
+                    client_secret?: string;
+                    /** @description The live API base URL or the sandbox API base URL */
+                    audience?: string;
+                    /** @description Space-separated scopes narrowing those of the client */
+                    scope?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /** @enum {string} */
+                        token_type: "Bearer";
+                        expires_in: number;
+                        scope: string;
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown client or wrong secret (invalid_client) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many token requests from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWellKnownJwksJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: {
+                            [key: string]: unknown;
+                        }[];
+                    };
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWellKnownOauthAuthorizationServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        issuer: string;
+                        token_endpoint: string;
+                        jwks_uri: string;
+                        grant_types_supported: string[];
+                        token_endpoint_auth_methods_supported: string[];
+                        token_endpoint_auth_signing_alg_values_supported: string[];
+                        response_types_supported: string[];
+                        scopes_supported: string[];
+                    };
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getHppPaymentsByPaymentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        amount_minor: number;
+                        currency: string;
+                        /** @enum {string} */
+                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
+                        /** Format: date-time */
+                        expires_at: string;
+                        description: string | null;
+                        /** @description Decimals of the currency (ISO 4217): amount_minor / 10^minor_units is the amount in the currency */
+                        minor_units: number;
+                        language: ("de" | "en" | "es") | null;
+                        branding: {
+                            /** @enum {string} */
+                            format: "merchant_primary";
+                            platform: {
+                                name: string;
+                                colors: {
+                                    /** @description HEX colour */
+                                    primary: string;
+                                    /** @description HEX colour */
+                                    secondary: string;
+                                };
+                            };
+                            merchant: {
+                                name: string;
+                                colors: {
+                                    /** @description HEX colour */
+                                    primary: string;
+                                    /** @description HEX colour */
+                                    secondary: string;
+                                };
+                            };
+                        };
+                        payment_methods: {
+                            /** @enum {string} */
+                            type: "card" | "sepa_direct_debit";
+                            name: string;
+                            description: string;
+                            _links: {
+                                [key: string]: {
+                                    href: string;
+                                    methods?: string[];
+                                };
+                            };
+                        }[];
+                        tokenization: {
+                            merchant_id: number;
+                        };
+                        requires_store_credentials: boolean;
+                        customer: {
+                            [key: string]: unknown;
+                        } | null;
+                        workflow: {
+                            complete: boolean;
+                            /** @enum {string} */
+                            next: "hpp:start" | "hpp:authorize" | "hpp:complete";
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods?: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment is not in a state that allows this step */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment expired: its page is gone and the payment canceled */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postHppPaymentsByPaymentIdStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type?: "card" | "sepa_direct_debit";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
+                        succeeded: boolean;
+                        decline_reason?: string;
+                        workflow: {
+                            complete: boolean;
+                            /** @enum {string} */
+                            next: "hpp:start" | "hpp:authorize" | "hpp:complete";
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods?: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment is not in a state that allows this step */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment expired: its page is gone and the payment canceled */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postHppPaymentsByPaymentIdTokenize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "card";
+                    /** Format: card-number */
+                    value: string;
+                    /** @description Card scheme: visa, mastercard, amex, … */
+                    issuer: string;
+                    token_data: {
+                        expiry_month: number;
+                        expiry_year: number;
+                        /** Format: cvv */
+                        cvv: string;
+                        holder_name?: string;
+                        "3ds_version"?: string;
+                        "3ds_trxid"?: string;
+                        response_id?: string;
+                        response_code?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment is not in a state that allows this step */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment expired: its page is gone and the payment canceled */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postHppPaymentsByPaymentIdAuthorize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
+                        succeeded: boolean;
+                        decline_reason?: string;
+                        workflow: {
+                            complete: boolean;
+                            /** @enum {string} */
+                            next: "hpp:start" | "hpp:authorize" | "hpp:complete";
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods?: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment is not in a state that allows this step */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment expired: its page is gone and the payment canceled */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postHppPaymentsByPaymentIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
+                        succeeded: boolean;
+                        decline_reason?: string;
+                        workflow: {
+                            complete: boolean;
+                            /** @enum {string} */
+                            next: "hpp:start" | "hpp:authorize" | "hpp:complete";
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods?: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment is not in a state that allows this step */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment expired: its page is gone and the payment canceled */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postHppCallbacks3ds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    payment_id: string;
+                    svc_token: string;
+                    "3ds_eci"?: string;
+                    "3ds_cavv"?: string;
+                    "3ds_trxid"?: string;
+                    "3ds_version": string;
+                    /** @enum {string} */
+                    "3ds_status"?: "Y" | "A" | "N" | "U";
+                    /** @enum {string} */
+                    "3ds_valid_payment": "Y" | "N";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
+                        succeeded: boolean;
+                        decline_reason?: string;
+                        workflow: {
+                            complete: boolean;
+                            /** @enum {string} */
+                            next: "hpp:start" | "hpp:authorize" | "hpp:complete";
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods?: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment is not in a state that allows this step */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment expired: its page is gone and the payment canceled */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getHppPaymentsByPaymentIdMandateRequirements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type?: "consumer" | "business";
+                        registration_numbers?: {
+                            code: string;
+                            name: string;
+                            district_court_code: {
+                                required: boolean;
+                            };
+                        }[];
+                        district_courts?: {
+                            code: string;
+                            name: string;
+                        }[];
+                        fields?: string[];
+                        mandate_legal_mention?: string;
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment is not in a state that allows this step */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment expired: its page is gone and the payment canceled */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postHppPaymentsByPaymentIdMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "consumer" | "business";
+                    /** Format: name */
+                    first_name?: string;
+                    /** Format: name */
+                    last_name?: string;
+                    /** Format: date */
+                    birth_date?: string;
+                    birth_place?: {
+                        city: string;
+                        /** Format: country */
+                        country: string;
+                    };
+                    /** Format: name */
+                    company_name?: string;
+                    /** @enum {string} */
+                    registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "vat";
+                    registration_number?: string;
+                    district_court_code?: string;
+                    postal_address: {
+                        line1: string;
+                        line2?: string;
+                        /** @description House number */
+                        number?: number;
+                        town_city: string;
+                        state?: string;
+                        zip: string;
+                        /**
+                         * Format: country
+                         * @description Not a member of the specification's Address: the country of its context when absent, and must be it when given
+                         */
+                        country?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
+                        succeeded: boolean;
+                        decline_reason?: string;
+                        workflow: {
+                            complete: boolean;
+                            /** @enum {string} */
+                            next: "hpp:start" | "hpp:authorize" | "hpp:complete";
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods?: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment is not in a state that allows this step */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment expired: its page is gone and the payment canceled */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getHppCallbacksAccountVerification: {
+        parameters: {
+            query: {
+                /** @description The verification report; empty when the verification failed (then error, error_reason, message and tracking_id say why) */
+                report_id: string;
+                error?: string;
+                error_reason?: string;
+                message?: string;
+                tracking_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description See Other: follow the Location header */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment is not in a state that allows this step */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment expired: its page is gone and the payment canceled */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSimulator3dsByChallengeId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challenge_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The text/html content */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postSimulator3dsByChallengeId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challenge_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    outcome: "pass" | "fail";
+                };
+            };
+        };
+        responses: {
+            /** @description See Other: follow the Location header */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSimulatorBank: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The text/html content */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postSimulatorBankVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    iban: string;
+                    account_holder?: string;
+                    /** @enum {string} */
+                    account_type?: "consumer" | "business";
+                };
+            };
+        };
+        responses: {
+            /** @description See Other: follow the Location header */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSmoApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        /** @enum {string} */
+                        language: "de" | "en" | "es";
+                        platform: {
+                            name: string;
+                            colors: {
+                                primary_color: string;
+                                secondary_color: string;
+                            };
+                        };
+                        applicant: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            nationality?: string;
+                            /** @enum {string} */
+                            gender?: "male" | "female" | "na";
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth?: string;
+                            /** @description Politically exposed person */
+                            pep?: boolean;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                            roles?: ("executive" | "owner" | "director")[];
+                        };
+                        business: {
+                            type: string | null;
+                            structure: string | null;
+                            country_code: string | null;
+                            profile: {
+                                legal_name?: string;
+                                trading_name?: string;
+                                /** @enum {string} */
+                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                                /** @description Checked against the format of the structure's register */
+                                registration_number?: string;
+                                district_court_code?: string;
+                                vat_number?: string;
+                                registered_address?: {
+                                    line1: string;
+                                    line2?: string;
+                                    /** @description House number */
+                                    number?: number;
+                                    town_city: string;
+                                    state?: string;
+                                    zip: string;
+                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
+                                    country?: string;
+                                };
+                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
+                                mcc?: string;
+                                website?: string;
+                                phone_number?: {
+                                    /** @description ISO 3166-1 alpha-2 country of the number */
+                                    country_code: string;
+                                    number: string;
+                                };
+                            } | null;
+                        };
+                        representatives: {
+                            id: string;
+                            /** @example awaiting_documents */
+                            status: string;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            roles: ("executive" | "owner" | "director")[];
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth: string;
+                            pep: boolean;
+                            nationality?: string;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                        }[];
+                        documents: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                            side: ("front" | "back") | null;
+                            filename: string;
+                            content_type: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** Format: date-time */
+                            uploaded_at: string;
+                        }[];
+                        payout_account: {
+                            account_number: {
+                                /** @enum {string} */
+                                type: "iban";
+                                value: string;
+                            };
+                            account_owners_name: string;
+                            currency: string;
+                        } | null;
+                        currencies: string[];
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMerchantsApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        /** @enum {string} */
+                        language: "de" | "en" | "es";
+                        platform: {
+                            name: string;
+                            colors: {
+                                primary_color: string;
+                                secondary_color: string;
+                            };
+                        };
+                        applicant: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            nationality?: string;
+                            /** @enum {string} */
+                            gender?: "male" | "female" | "na";
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth?: string;
+                            /** @description Politically exposed person */
+                            pep?: boolean;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                            roles?: ("executive" | "owner" | "director")[];
+                        };
+                        business: {
+                            type: string | null;
+                            structure: string | null;
+                            country_code: string | null;
+                            profile: {
+                                legal_name?: string;
+                                trading_name?: string;
+                                /** @enum {string} */
+                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                                /** @description Checked against the format of the structure's register */
+                                registration_number?: string;
+                                district_court_code?: string;
+                                vat_number?: string;
+                                registered_address?: {
+                                    line1: string;
+                                    line2?: string;
+                                    /** @description House number */
+                                    number?: number;
+                                    town_city: string;
+                                    state?: string;
+                                    zip: string;
+                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
+                                    country?: string;
+                                };
+                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
+                                mcc?: string;
+                                website?: string;
+                                phone_number?: {
+                                    /** @description ISO 3166-1 alpha-2 country of the number */
+                                    country_code: string;
+                                    number: string;
+                                };
+                            } | null;
+                        };
+                        representatives: {
+                            id: string;
+                            /** @example awaiting_documents */
+                            status: string;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            roles: ("executive" | "owner" | "director")[];
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth: string;
+                            pep: boolean;
+                            nationality?: string;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                        }[];
+                        documents: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                            side: ("front" | "back") | null;
+                            filename: string;
+                            content_type: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** Format: date-time */
+                            uploaded_at: string;
+                        }[];
+                        payout_account: {
+                            account_number: {
+                                /** @enum {string} */
+                                type: "iban";
+                                value: string;
+                            };
+                            account_owners_name: string;
+                            currency: string;
+                        } | null;
+                        currencies: string[];
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postSmoApplicationConfirmApplicant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    /** Format: name */
+                    first_name: string;
+                    /** Format: name */
+                    last_name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        /** @enum {string} */
+                        language: "de" | "en" | "es";
+                        platform: {
+                            name: string;
+                            colors: {
+                                primary_color: string;
+                                secondary_color: string;
+                            };
+                        };
+                        applicant: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            nationality?: string;
+                            /** @enum {string} */
+                            gender?: "male" | "female" | "na";
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth?: string;
+                            /** @description Politically exposed person */
+                            pep?: boolean;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                            roles?: ("executive" | "owner" | "director")[];
+                        };
+                        business: {
+                            type: string | null;
+                            structure: string | null;
+                            country_code: string | null;
+                            profile: {
+                                legal_name?: string;
+                                trading_name?: string;
+                                /** @enum {string} */
+                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                                /** @description Checked against the format of the structure's register */
+                                registration_number?: string;
+                                district_court_code?: string;
+                                vat_number?: string;
+                                registered_address?: {
+                                    line1: string;
+                                    line2?: string;
+                                    /** @description House number */
+                                    number?: number;
+                                    town_city: string;
+                                    state?: string;
+                                    zip: string;
+                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
+                                    country?: string;
+                                };
+                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
+                                mcc?: string;
+                                website?: string;
+                                phone_number?: {
+                                    /** @description ISO 3166-1 alpha-2 country of the number */
+                                    country_code: string;
+                                    number: string;
+                                };
+                            } | null;
+                        };
+                        representatives: {
+                            id: string;
+                            /** @example awaiting_documents */
+                            status: string;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            roles: ("executive" | "owner" | "director")[];
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth: string;
+                            pep: boolean;
+                            nationality?: string;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                        }[];
+                        documents: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                            side: ("front" | "back") | null;
+                            filename: string;
+                            content_type: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** Format: date-time */
+                            uploaded_at: string;
+                        }[];
+                        payout_account: {
+                            account_number: {
+                                /** @enum {string} */
+                                type: "iban";
+                                value: string;
+                            };
+                            account_owners_name: string;
+                            currency: string;
+                        } | null;
+                        currencies: string[];
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such document or representative in this application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    patchSmoApplicationApplicant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: country */
+                    nationality: string;
+                    /** @enum {string} */
+                    gender: "male" | "female" | "na";
+                    /**
+                     * Format: date
+                     * @description The person must be at least 16 years old today
+                     */
+                    date_of_birth: string;
+                    /** @description Politically exposed person */
+                    pep: boolean;
+                    /** @description Required when pep is true */
+                    pep_description?: string;
+                    roles?: ("executive" | "owner" | "director")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        /** @enum {string} */
+                        language: "de" | "en" | "es";
+                        platform: {
+                            name: string;
+                            colors: {
+                                primary_color: string;
+                                secondary_color: string;
+                            };
+                        };
+                        applicant: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            nationality?: string;
+                            /** @enum {string} */
+                            gender?: "male" | "female" | "na";
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth?: string;
+                            /** @description Politically exposed person */
+                            pep?: boolean;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                            roles?: ("executive" | "owner" | "director")[];
+                        };
+                        business: {
+                            type: string | null;
+                            structure: string | null;
+                            country_code: string | null;
+                            profile: {
+                                legal_name?: string;
+                                trading_name?: string;
+                                /** @enum {string} */
+                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                                /** @description Checked against the format of the structure's register */
+                                registration_number?: string;
+                                district_court_code?: string;
+                                vat_number?: string;
+                                registered_address?: {
+                                    line1: string;
+                                    line2?: string;
+                                    /** @description House number */
+                                    number?: number;
+                                    town_city: string;
+                                    state?: string;
+                                    zip: string;
+                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
+                                    country?: string;
+                                };
+                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
+                                mcc?: string;
+                                website?: string;
+                                phone_number?: {
+                                    /** @description ISO 3166-1 alpha-2 country of the number */
+                                    country_code: string;
+                                    number: string;
+                                };
+                            } | null;
+                        };
+                        representatives: {
+                            id: string;
+                            /** @example awaiting_documents */
+                            status: string;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            roles: ("executive" | "owner" | "director")[];
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth: string;
+                            pep: boolean;
+                            nationality?: string;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                        }[];
+                        documents: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                            side: ("front" | "back") | null;
+                            filename: string;
+                            content_type: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** Format: date-time */
+                            uploaded_at: string;
+                        }[];
+                        payout_account: {
+                            account_number: {
+                                /** @enum {string} */
+                                type: "iban";
+                                value: string;
+                            };
+                            account_owners_name: string;
+                            currency: string;
+                        } | null;
+                        currencies: string[];
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postSmoApplicationBusinessType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "company" | "individual_sole_trader" | "non_profit";
+                    /** @description Default: the type's default structure in the country */
+                    structure?: string;
+                    /** Format: country */
+                    country_code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        /** @enum {string} */
+                        language: "de" | "en" | "es";
+                        platform: {
+                            name: string;
+                            colors: {
+                                primary_color: string;
+                                secondary_color: string;
+                            };
+                        };
+                        applicant: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            nationality?: string;
+                            /** @enum {string} */
+                            gender?: "male" | "female" | "na";
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth?: string;
+                            /** @description Politically exposed person */
+                            pep?: boolean;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                            roles?: ("executive" | "owner" | "director")[];
+                        };
+                        business: {
+                            type: string | null;
+                            structure: string | null;
+                            country_code: string | null;
+                            profile: {
+                                legal_name?: string;
+                                trading_name?: string;
+                                /** @enum {string} */
+                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                                /** @description Checked against the format of the structure's register */
+                                registration_number?: string;
+                                district_court_code?: string;
+                                vat_number?: string;
+                                registered_address?: {
+                                    line1: string;
+                                    line2?: string;
+                                    /** @description House number */
+                                    number?: number;
+                                    town_city: string;
+                                    state?: string;
+                                    zip: string;
+                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
+                                    country?: string;
+                                };
+                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
+                                mcc?: string;
+                                website?: string;
+                                phone_number?: {
+                                    /** @description ISO 3166-1 alpha-2 country of the number */
+                                    country_code: string;
+                                    number: string;
+                                };
+                            } | null;
+                        };
+                        representatives: {
+                            id: string;
+                            /** @example awaiting_documents */
+                            status: string;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            roles: ("executive" | "owner" | "director")[];
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth: string;
+                            pep: boolean;
+                            nationality?: string;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                        }[];
+                        documents: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                            side: ("front" | "back") | null;
+                            filename: string;
+                            content_type: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** Format: date-time */
+                            uploaded_at: string;
+                        }[];
+                        payout_account: {
+                            account_number: {
+                                /** @enum {string} */
+                                type: "iban";
+                                value: string;
+                            };
+                            account_owners_name: string;
+                            currency: string;
+                        } | null;
+                        currencies: string[];
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such document or representative in this application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putSmoApplicationBusinessProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: name */
+                    legal_name: string;
+                    /** Format: name */
+                    trading_name?: string;
+                    /** @enum {string} */
+                    registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                    /** @description Checked against the format of the structure's register */
+                    registration_number?: string;
+                    district_court_code?: string;
+                    vat_number?: string;
+                    registered_address: {
+                        line1: string;
+                        line2?: string;
+                        /** @description House number */
+                        number?: number;
+                        town_city: string;
+                        state?: string;
+                        zip: string;
+                        /**
+                         * Format: country
+                         * @description Not a member of the specification's Address: the country of its context when absent, and must be it when given
+                         */
+                        country?: string;
+                    };
+                    /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
+                    mcc: string;
+                    /** Format: uri */
+                    website: string;
+                    phone_number?: {
+                        /**
+                         * Format: country
+                         * @description ISO 3166-1 alpha-2 country of the number
+                         */
+                        country_code: string;
+                        number: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        /** @enum {string} */
+                        language: "de" | "en" | "es";
+                        platform: {
+                            name: string;
+                            colors: {
+                                primary_color: string;
+                                secondary_color: string;
+                            };
+                        };
+                        applicant: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            nationality?: string;
+                            /** @enum {string} */
+                            gender?: "male" | "female" | "na";
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth?: string;
+                            /** @description Politically exposed person */
+                            pep?: boolean;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                            roles?: ("executive" | "owner" | "director")[];
+                        };
+                        business: {
+                            type: string | null;
+                            structure: string | null;
+                            country_code: string | null;
+                            profile: {
+                                legal_name?: string;
+                                trading_name?: string;
+                                /** @enum {string} */
+                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                                /** @description Checked against the format of the structure's register */
+                                registration_number?: string;
+                                district_court_code?: string;
+                                vat_number?: string;
+                                registered_address?: {
+                                    line1: string;
+                                    line2?: string;
+                                    /** @description House number */
+                                    number?: number;
+                                    town_city: string;
+                                    state?: string;
+                                    zip: string;
+                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
+                                    country?: string;
+                                };
+                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
+                                mcc?: string;
+                                website?: string;
+                                phone_number?: {
+                                    /** @description ISO 3166-1 alpha-2 country of the number */
+                                    country_code: string;
+                                    number: string;
+                                };
+                            } | null;
+                        };
+                        representatives: {
+                            id: string;
+                            /** @example awaiting_documents */
+                            status: string;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            roles: ("executive" | "owner" | "director")[];
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth: string;
+                            pep: boolean;
+                            nationality?: string;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                        }[];
+                        documents: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                            side: ("front" | "back") | null;
+                            filename: string;
+                            content_type: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** Format: date-time */
+                            uploaded_at: string;
+                        }[];
+                        payout_account: {
+                            account_number: {
+                                /** @enum {string} */
+                                type: "iban";
+                                value: string;
+                            };
+                            account_owners_name: string;
+                            currency: string;
+                        } | null;
+                        currencies: string[];
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postSmoApplicationRepresentatives: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: name */
+                    first_name: string;
+                    /** Format: name */
+                    last_name: string;
+                    /** Format: email */
+                    email: string;
+                    roles: ("executive" | "owner" | "director")[];
+                    /**
+                     * Format: date
+                     * @description The person must be at least 16 years old today
+                     */
+                    date_of_birth: string;
+                    pep: boolean;
+                    /** Format: country */
+                    nationality?: string;
+                    /** @description Required when pep is true */
+                    pep_description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @example awaiting_documents */
+                        status: string;
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such document or representative in this application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteSmoApplicationRepresentativesByRepresentativeId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                representative_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        /** @enum {string} */
+                        language: "de" | "en" | "es";
+                        platform: {
+                            name: string;
+                            colors: {
+                                primary_color: string;
+                                secondary_color: string;
+                            };
+                        };
+                        applicant: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            nationality?: string;
+                            /** @enum {string} */
+                            gender?: "male" | "female" | "na";
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth?: string;
+                            /** @description Politically exposed person */
+                            pep?: boolean;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                            roles?: ("executive" | "owner" | "director")[];
+                        };
+                        business: {
+                            type: string | null;
+                            structure: string | null;
+                            country_code: string | null;
+                            profile: {
+                                legal_name?: string;
+                                trading_name?: string;
+                                /** @enum {string} */
+                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                                /** @description Checked against the format of the structure's register */
+                                registration_number?: string;
+                                district_court_code?: string;
+                                vat_number?: string;
+                                registered_address?: {
+                                    line1: string;
+                                    line2?: string;
+                                    /** @description House number */
+                                    number?: number;
+                                    town_city: string;
+                                    state?: string;
+                                    zip: string;
+                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
+                                    country?: string;
+                                };
+                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
+                                mcc?: string;
+                                website?: string;
+                                phone_number?: {
+                                    /** @description ISO 3166-1 alpha-2 country of the number */
+                                    country_code: string;
+                                    number: string;
+                                };
+                            } | null;
+                        };
+                        representatives: {
+                            id: string;
+                            /** @example awaiting_documents */
+                            status: string;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            roles: ("executive" | "owner" | "director")[];
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth: string;
+                            pep: boolean;
+                            nationality?: string;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                        }[];
+                        documents: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                            side: ("front" | "back") | null;
+                            filename: string;
+                            content_type: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** Format: date-time */
+                            uploaded_at: string;
+                        }[];
+                        payout_account: {
+                            account_number: {
+                                /** @enum {string} */
+                                type: "iban";
+                                value: string;
+                            };
+                            account_owners_name: string;
+                            currency: string;
+                        } | null;
+                        currencies: string[];
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such document or representative in this application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postSmoApplicationDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description JPEG, PNG or PDF (by content), at most 4 MB; its part Content-Type must match its format
+                     */
+                    file: string;
+                    /**
+                     * @description The kind of document; the part may be named purpose instead
+                     * @enum {string}
+                     */
+                    type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                    /**
+                     * @description Required for passport, id, driving_license and selfie_with_id; not given for application documents
+                     * @enum {string}
+                     */
+                    side?: "front" | "back";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                        side: ("front" | "back") | null;
+                        filename: string;
+                        content_type: string;
+                        /** @description Bytes */
+                        size: number;
+                        /** Format: date-time */
+                        uploaded_at: string;
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such document or representative in this application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSmoApplicationDocumentsByDocumentIdContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application/octet-stream content */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such document or representative in this application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteSmoApplicationDocumentsByDocumentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        /** @enum {string} */
+                        language: "de" | "en" | "es";
+                        platform: {
+                            name: string;
+                            colors: {
+                                primary_color: string;
+                                secondary_color: string;
+                            };
+                        };
+                        applicant: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            nationality?: string;
+                            /** @enum {string} */
+                            gender?: "male" | "female" | "na";
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth?: string;
+                            /** @description Politically exposed person */
+                            pep?: boolean;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                            roles?: ("executive" | "owner" | "director")[];
+                        };
+                        business: {
+                            type: string | null;
+                            structure: string | null;
+                            country_code: string | null;
+                            profile: {
+                                legal_name?: string;
+                                trading_name?: string;
+                                /** @enum {string} */
+                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                                /** @description Checked against the format of the structure's register */
+                                registration_number?: string;
+                                district_court_code?: string;
+                                vat_number?: string;
+                                registered_address?: {
+                                    line1: string;
+                                    line2?: string;
+                                    /** @description House number */
+                                    number?: number;
+                                    town_city: string;
+                                    state?: string;
+                                    zip: string;
+                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
+                                    country?: string;
+                                };
+                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
+                                mcc?: string;
+                                website?: string;
+                                phone_number?: {
+                                    /** @description ISO 3166-1 alpha-2 country of the number */
+                                    country_code: string;
+                                    number: string;
+                                };
+                            } | null;
+                        };
+                        representatives: {
+                            id: string;
+                            /** @example awaiting_documents */
+                            status: string;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            roles: ("executive" | "owner" | "director")[];
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth: string;
+                            pep: boolean;
+                            nationality?: string;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                        }[];
+                        documents: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                            side: ("front" | "back") | null;
+                            filename: string;
+                            content_type: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** Format: date-time */
+                            uploaded_at: string;
+                        }[];
+                        payout_account: {
+                            account_number: {
+                                /** @enum {string} */
+                                type: "iban";
+                                value: string;
+                            };
+                            account_owners_name: string;
+                            currency: string;
+                        } | null;
+                        currencies: string[];
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such document or representative in this application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postSmoApplicationConfirmRepresentatives: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        /** @enum {string} */
+                        language: "de" | "en" | "es";
+                        platform: {
+                            name: string;
+                            colors: {
+                                primary_color: string;
+                                secondary_color: string;
+                            };
+                        };
+                        applicant: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            nationality?: string;
+                            /** @enum {string} */
+                            gender?: "male" | "female" | "na";
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth?: string;
+                            /** @description Politically exposed person */
+                            pep?: boolean;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                            roles?: ("executive" | "owner" | "director")[];
+                        };
+                        business: {
+                            type: string | null;
+                            structure: string | null;
+                            country_code: string | null;
+                            profile: {
+                                legal_name?: string;
+                                trading_name?: string;
+                                /** @enum {string} */
+                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                                /** @description Checked against the format of the structure's register */
+                                registration_number?: string;
+                                district_court_code?: string;
+                                vat_number?: string;
+                                registered_address?: {
+                                    line1: string;
+                                    line2?: string;
+                                    /** @description House number */
+                                    number?: number;
+                                    town_city: string;
+                                    state?: string;
+                                    zip: string;
+                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
+                                    country?: string;
+                                };
+                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
+                                mcc?: string;
+                                website?: string;
+                                phone_number?: {
+                                    /** @description ISO 3166-1 alpha-2 country of the number */
+                                    country_code: string;
+                                    number: string;
+                                };
+                            } | null;
+                        };
+                        representatives: {
+                            id: string;
+                            /** @example awaiting_documents */
+                            status: string;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            roles: ("executive" | "owner" | "director")[];
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth: string;
+                            pep: boolean;
+                            nationality?: string;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                        }[];
+                        documents: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                            side: ("front" | "back") | null;
+                            filename: string;
+                            content_type: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** Format: date-time */
+                            uploaded_at: string;
+                        }[];
+                        payout_account: {
+                            account_number: {
+                                /** @enum {string} */
+                                type: "iban";
+                                value: string;
+                            };
+                            account_owners_name: string;
+                            currency: string;
+                        } | null;
+                        currencies: string[];
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putSmoApplicationPayoutAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    account_number: {
+                        /** @enum {string} */
+                        type: "iban";
+                        value: string;
+                    };
+                    account_owners_name: string;
+                    /** Format: currency */
+                    currency: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        /** @enum {string} */
+                        language: "de" | "en" | "es";
+                        platform: {
+                            name: string;
+                            colors: {
+                                primary_color: string;
+                                secondary_color: string;
+                            };
+                        };
+                        applicant: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            nationality?: string;
+                            /** @enum {string} */
+                            gender?: "male" | "female" | "na";
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth?: string;
+                            /** @description Politically exposed person */
+                            pep?: boolean;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                            roles?: ("executive" | "owner" | "director")[];
+                        };
+                        business: {
+                            type: string | null;
+                            structure: string | null;
+                            country_code: string | null;
+                            profile: {
+                                legal_name?: string;
+                                trading_name?: string;
+                                /** @enum {string} */
+                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                                /** @description Checked against the format of the structure's register */
+                                registration_number?: string;
+                                district_court_code?: string;
+                                vat_number?: string;
+                                registered_address?: {
+                                    line1: string;
+                                    line2?: string;
+                                    /** @description House number */
+                                    number?: number;
+                                    town_city: string;
+                                    state?: string;
+                                    zip: string;
+                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
+                                    country?: string;
+                                };
+                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
+                                mcc?: string;
+                                website?: string;
+                                phone_number?: {
+                                    /** @description ISO 3166-1 alpha-2 country of the number */
+                                    country_code: string;
+                                    number: string;
+                                };
+                            } | null;
+                        };
+                        representatives: {
+                            id: string;
+                            /** @example awaiting_documents */
+                            status: string;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            roles: ("executive" | "owner" | "director")[];
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth: string;
+                            pep: boolean;
+                            nationality?: string;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                        }[];
+                        documents: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                            side: ("front" | "back") | null;
+                            filename: string;
+                            content_type: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** Format: date-time */
+                            uploaded_at: string;
+                        }[];
+                        payout_account: {
+                            account_number: {
+                                /** @enum {string} */
+                                type: "iban";
+                                value: string;
+                            };
+                            account_owners_name: string;
+                            currency: string;
+                        } | null;
+                        currencies: string[];
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postSmoApplicationSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        /** @enum {string} */
+                        language: "de" | "en" | "es";
+                        platform: {
+                            name: string;
+                            colors: {
+                                primary_color: string;
+                                secondary_color: string;
+                            };
+                        };
+                        applicant: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            nationality?: string;
+                            /** @enum {string} */
+                            gender?: "male" | "female" | "na";
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth?: string;
+                            /** @description Politically exposed person */
+                            pep?: boolean;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                            roles?: ("executive" | "owner" | "director")[];
+                        };
+                        business: {
+                            type: string | null;
+                            structure: string | null;
+                            country_code: string | null;
+                            profile: {
+                                legal_name?: string;
+                                trading_name?: string;
+                                /** @enum {string} */
+                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                                /** @description Checked against the format of the structure's register */
+                                registration_number?: string;
+                                district_court_code?: string;
+                                vat_number?: string;
+                                registered_address?: {
+                                    line1: string;
+                                    line2?: string;
+                                    /** @description House number */
+                                    number?: number;
+                                    town_city: string;
+                                    state?: string;
+                                    zip: string;
+                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
+                                    country?: string;
+                                };
+                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
+                                mcc?: string;
+                                website?: string;
+                                phone_number?: {
+                                    /** @description ISO 3166-1 alpha-2 country of the number */
+                                    country_code: string;
+                                    number: string;
+                                };
+                            } | null;
+                        };
+                        representatives: {
+                            id: string;
+                            /** @example awaiting_documents */
+                            status: string;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            roles: ("executive" | "owner" | "director")[];
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth: string;
+                            pep: boolean;
+                            nationality?: string;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                        }[];
+                        documents: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                            side: ("front" | "back") | null;
+                            filename: string;
+                            content_type: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** Format: date-time */
+                            uploaded_at: string;
+                        }[];
+                        payout_account: {
+                            account_number: {
+                                /** @enum {string} */
+                                type: "iban";
+                                value: string;
+                            };
+                            account_owners_name: string;
+                            currency: string;
+                        } | null;
+                        currencies: string[];
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSmoApplicationFieldConfigurationByStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                step: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        registration_number: {
+                            required: boolean;
+                            type: string;
+                        } | null;
+                        vat_number: {
+                            required: boolean;
+                        } | null;
+                        district_court_code: {
+                            required: boolean;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such document or representative in this application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAccounts: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 */
+                first?: number;
+                /** @description The cursor of the previous page; opaque */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Account identifier (acc_) */
+                            id: string;
+                            type: "platform" | "merchant";
+                            name: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            onboarding: {
+                                /** @description The application (app_) that onboards the merchant */
+                                application_id: string;
+                                /**
+                                 * @description succeeded and action_required are the compliance outcomes after submitted
+                                 * @enum {string}
+                                 */
+                                status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                            } | null;
+                            /** @description True once the merchant's application succeeded and a payout account is set; false for the platform account */
+                            payouts_enabled: boolean;
+                        }[];
+                        /** @description Pass as after to get the next page; absent on the last page */
+                        cursor?: string;
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope accounts:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAccountsByAccountId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Account identifier (acc_) */
+                        id: string;
+                        type: "platform" | "merchant";
+                        name: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        onboarding: {
+                            /** @description The application (app_) that onboards the merchant */
+                            application_id: string;
+                            /**
+                             * @description succeeded and action_required are the compliance outcomes after submitted
+                             * @enum {string}
+                             */
+                            status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        } | null;
+                        /** @description True once the merchant's application succeeded and a payout account is set; false for the platform account */
+                        payouts_enabled: boolean;
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope accounts:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEvents: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 */
+                first?: number;
+                /** @description The cursor of the previous page; opaque */
+                after?: string;
+                type?: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
+                /** @description Events about this object (pay_, rfd_, tra_, app_…) */
+                object_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            event_id: string;
+                            /** @enum {string} */
+                            type: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
+                            /** Format: date-time */
+                            occurred_at: string;
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            delivery_status: ("pending" | "succeeded" | "failed") | null;
+                        }[];
+                        /** @description Pass as after to get the next page; absent on the last page */
+                        cursor?: string;
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope events:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEventsByEventId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        event_id: string;
+                        /** @enum {string} */
+                        type: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
+                        /** Format: date-time */
+                        occurred_at: string;
+                        data: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Newest first; a redelivery adds one */
+                        deliveries: {
+                            url: string;
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                            attempt_count: number;
+                            next_attempt_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            completed_at: string | null;
+                            attempts: {
+                                /** Format: date-time */
+                                attempted_at: string;
+                                status_code: number | null;
+                                duration_ms: number;
+                                error: string | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope events:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postEventsByEventIdRedeliver: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
+            path: {
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        event_id: string;
+                        /** @enum {string} */
+                        type: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
+                        /** Format: date-time */
+                        occurred_at: string;
+                        data: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Newest first; a redelivery adds one */
+                        deliveries: {
+                            url: string;
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                            attempt_count: number;
+                            next_attempt_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            completed_at: string | null;
+                            attempts: {
+                                /** Format: date-time */
+                                attempted_at: string;
+                                status_code: number | null;
+                                duration_ms: number;
+                                error: string | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope events:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Business rule broken, or Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description whsec_…: verify webhook-signature with it (Standard Webhooks) */
+                        secret: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        previous_secret_expires_at: string | null;
+                    };
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope events:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postWebhookSecretRotate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description whsec_…: verify webhook-signature with it (Standard Webhooks) */
+                        secret: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        previous_secret_expires_at: string | null;
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope events:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Business rule broken, or Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReferenceCountries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description ISO 3166-1 alpha-2 code
+                         * @example DE
+                         */
+                        code: string;
+                        /**
+                         * @description International calling code with a leading +
+                         * @example +49
+                         */
+                        phone_prefix: string;
+                        /**
+                         * @description English short name
+                         * @example Germany
+                         */
+                        name: string;
+                        /** @description Member of the European Economic Area (EU plus Iceland, Liechtenstein, Norway) */
+                        eea_member: boolean;
+                    }[];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReferenceMerchantCategoryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description ISO 18245 merchant category code
+                         * @example 5411
+                         */
+                        code: string;
+                        /** @example Grocery Stores, Supermarkets */
+                        description: string;
+                    }[];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReferenceDistrictCourts: {
+        parameters: {
+            query?: {
+                /** @description ISO 3166-1 alpha-2 code; without it, the courts of every country */
+                country_code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Stable court code, used as district_court_code
+                         * @example DE-AG-MUENCHEN
+                         */
+                        code: string;
+                        /** @example Amtsgericht München */
+                        name: string;
+                    }[];
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReferenceBusinessTypes: {
+        parameters: {
+            query: {
+                /** @description ISO 3166-1 alpha-2 code (uppercase); any other value is 404 */
+                country_code: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The business type preselected
+                         * @example company
+                         */
+                        default_value: string;
+                        items: {
+                            /** @example company */
+                            value: string;
+                            /** @example Company */
+                            label: string;
+                            children: {
+                                /** @description The structure preselected for this type */
+                                default_value: string;
+                                /** @description Legal structures of this business type in the country */
+                                items: {
+                                    /** @example gmbh */
+                                    value: string;
+                                    /** @example GmbH (Gesellschaft mit beschränkter Haftung) */
+                                    label: string;
+                                }[];
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPayments: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 */
+                first?: number;
+                /** @description The cursor of the previous page; opaque */
+                after?: string;
+                status?: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
+                reference?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            amount_minor: number;
+                            currency: string;
+                            /** Format: date-time */
+                            initiated_at: string;
+                            /** Format: date-time */
+                            expires_at: string;
+                            /** @enum {string} */
+                            status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
+                            payment_method: {
+                                /** @enum {string} */
+                                type: "card" | "sepa_direct_debit" | "user_selected";
+                            };
+                            processing_fee: {
+                                amount_minor: number;
+                                currency: string;
+                            } | null;
+                            routing: {
+                                platform: {
+                                    id: string;
+                                    amount_minor: number;
+                                    processing_fee_contribution: number;
+                                    refundable_amount: number;
+                                    transfer: {
+                                        transfer_id: string;
+                                        amount_minor: number;
+                                        processing_fee: {
+                                            amount_minor: number;
+                                            currency: string;
+                                        };
+                                    } | null;
+                                };
+                                merchants: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    type: "seller" | "merchant";
+                                    reference: string | null;
+                                    amount_minor: number;
+                                    processing_fee_contribution: number;
+                                    refundable_amount: number;
+                                    transfer: {
+                                        transfer_id: string;
+                                        amount_minor: number;
+                                        processing_fee: {
+                                            amount_minor: number;
+                                            currency: string;
+                                        };
+                                    } | null;
+                                }[];
+                            };
+                            succeeded: boolean;
+                            reference: string;
+                            description: string | null;
+                            /** @enum {string} */
+                            cit_mode: "one_off" | "initial" | "merchant_initiated";
+                            initial_payment_id: string | null;
+                            _links: {
+                                self: {
+                                    href: string;
+                                };
+                                hosted_page?: {
+                                    href: string;
+                                };
+                                qr_code?: {
+                                    href: string;
+                                };
+                            };
+                        }[];
+                        /** @description Pass as after to get the next page; absent on the last page */
+                        cursor?: string;
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope payments:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postPayments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Integer amount in the minor unit of the currency (ISO 4217), at most 99999999; at least 1 unless cit_mode is initial (0 verifies a card) */
+                    amount_minor: number;
+                    /** Format: currency */
+                    currency: string;
+                    payment_method?: {
+                        /**
+                         * @default user_selected
+                         * @enum {string}
+                         */
+                        type: "card" | "sepa_direct_debit" | "user_selected";
+                    };
+                    /** @description Never shown to buyers */
+                    reference: string;
+                    /** @description Shown on the hosted page */
+                    description?: string;
+                    /** @description Passed to the bank */
+                    remittance_info?: string;
+                    integration: {
+                        /** @enum {string} */
+                        type: "hosted";
+                        generate_qr_code?: boolean;
+                    };
+                    routing?: {
+                        platform?: {
+                            /** @description Integer amount in the minor unit of the currency (ISO 4217), at most 99999999 */
+                            amount_minor: number;
+                            /** @description Percentage of the processing fee this party bears */
+                            processing_fee_contribution: number;
+                        };
+                        merchants?: {
+                            /** @enum {string} */
+                            type: "seller" | "merchant";
+                            id: string;
+                            reference?: string;
+                            /** @description Integer amount in the minor unit of the currency (ISO 4217), at most 99999999 */
+                            amount_minor: number;
+                            /** @description Percentage of the processing fee this party bears */
+                            processing_fee_contribution: number;
+                        }[];
+                    };
+                    urls: {
+                        /** Format: uri */
+                        redirect: string;
+                        /** Format: uri */
+                        webhook?: string;
+                    };
+                    /**
+                     * @default one_off
+                     * @enum {string}
+                     */
+                    cit_mode?: "one_off" | "initial";
+                    /** @description Pre-fills the hosted payment page */
+                    customer?: {
+                        /** Format: name */
+                        first_name?: string;
+                        /** Format: name */
+                        last_name?: string;
+                        /** Format: email */
+                        email?: string;
+                        address?: {
+                            line1?: string;
+                            line2?: string;
+                            /** @description House number */
+                            number?: number;
+                            town_city?: string;
+                            state?: string;
+                            zip?: string;
+                            /** Format: country */
+                            country?: string;
+                        };
+                    };
+                    /**
+                     * @description Language of the hosted page; without it, the buyer's browser language (de, en or es, else en)
+                     * @enum {string}
+                     */
+                    language?: "de" | "en" | "es";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
+                        reference: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        integration: {
+                            /** @enum {string} */
+                            type: "hosted";
+                        };
+                        _links: {
+                            self: {
+                                href: string;
+                            };
+                            hosted_page?: {
+                                href: string;
+                            };
+                            qr_code?: {
+                                href: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope payments:read_write */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Business rule broken, or Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postPaymentsAuthorize: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The succeeded initial payment (cit_mode initial) whose credential is charged */
+                    initial_payment_id: string;
+                    /** @description Integer amount in the minor unit of the currency (ISO 4217), at most 99999999 */
+                    amount_minor: number;
+                    /** Format: currency */
+                    currency: string;
+                    reference: string;
+                    description?: string;
+                    routing?: {
+                        platform?: {
+                            /** @description Integer amount in the minor unit of the currency (ISO 4217), at most 99999999 */
+                            amount_minor: number;
+                            /** @description Percentage of the processing fee this party bears */
+                            processing_fee_contribution: number;
+                        };
+                        merchants?: {
+                            /** @enum {string} */
+                            type: "seller" | "merchant";
+                            id: string;
+                            reference?: string;
+                            /** @description Integer amount in the minor unit of the currency (ISO 4217), at most 99999999 */
+                            amount_minor: number;
+                            /** @description Percentage of the processing fee this party bears */
+                            processing_fee_contribution: number;
+                        }[];
+                    };
+                    urls?: {
+                        /** Format: uri */
+                        webhook?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
+                        reference: string;
+                        initial_payment_id: string;
+                        _links: {
+                            self: {
+                                href: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope payments:read_write */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Business rule broken, or Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPaymentsByPaymentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        amount_minor: number;
+                        currency: string;
+                        /** Format: date-time */
+                        initiated_at: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        /** @enum {string} */
+                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
+                        payment_method: {
+                            /** @enum {string} */
+                            type: "card" | "sepa_direct_debit" | "user_selected";
+                        };
+                        processing_fee: {
+                            amount_minor: number;
+                            currency: string;
+                        } | null;
+                        routing: {
+                            platform: {
+                                id: string;
+                                amount_minor: number;
+                                processing_fee_contribution: number;
+                                refundable_amount: number;
+                                transfer: {
+                                    transfer_id: string;
+                                    amount_minor: number;
+                                    processing_fee: {
+                                        amount_minor: number;
+                                        currency: string;
+                                    };
+                                } | null;
+                            };
+                            merchants: {
+                                id: string;
+                                /** @enum {string} */
+                                type: "seller" | "merchant";
+                                reference: string | null;
+                                amount_minor: number;
+                                processing_fee_contribution: number;
+                                refundable_amount: number;
+                                transfer: {
+                                    transfer_id: string;
+                                    amount_minor: number;
+                                    processing_fee: {
+                                        amount_minor: number;
+                                        currency: string;
+                                    };
+                                } | null;
+                            }[];
+                        };
+                        succeeded: boolean;
+                        reference: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        cit_mode: "one_off" | "initial" | "merchant_initiated";
+                        initial_payment_id: string | null;
+                        _links: {
+                            self: {
+                                href: string;
+                            };
+                            hosted_page?: {
+                                href: string;
+                            };
+                            qr_code?: {
+                                href: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope payments:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPaymentsByPaymentIdQrCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image/png content */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope payments:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApplications: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 */
+                first?: number;
+                /** @description The cursor of the previous page; opaque */
+                after?: string;
+                status?: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                reference?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                            reference: string | null;
+                            merchant_id: string;
+                            /** @enum {string} */
+                            language: "de" | "en" | "es";
+                            currencies: string[];
+                            applicant: {
+                                first_name: string;
+                                last_name: string;
+                                email: string;
+                            };
+                            urls: {
+                                redirect: string | null;
+                                webhook: string | null;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            started_at: string | null;
+                            submitted_at: string | null;
+                            decided_at: string | null;
+                            _links: {
+                                self: {
+                                    href: string;
+                                };
+                            };
+                        }[];
+                        /** @description Pass as after to get the next page; absent on the last page */
+                        cursor?: string;
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope onboarding:initiate */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postApplications: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    applicant: {
+                        /** Format: email */
+                        email: string;
+                        /** Format: name */
+                        first_name: string;
+                        /** Format: name */
+                        last_name: string;
+                    };
+                    business?: {
+                        /** @description Pre-fills the business profile; the applicant confirms or changes it */
+                        profile?: {
+                            /** Format: name */
+                            legal_name?: string;
+                            registered_address?: {
+                                line1: string;
+                                line2?: string;
+                                /** @description House number */
+                                number?: number;
+                                town_city: string;
+                                state?: string;
+                                zip: string;
+                                /**
+                                 * Format: country
+                                 * @description Not a member of the specification's Address: the country of its context when absent, and must be it when given
+                                 */
+                                country?: string;
+                            };
+                            /** @enum {string} */
+                            registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                            /** @description Checked against the format of the structure's register */
+                            registration_number?: string;
+                        };
+                    };
+                    /** @description Default: every supported currency */
+                    currencies?: string[];
+                    integration: {
+                        /** @enum {string} */
+                        type: "hosted";
+                    };
+                    /**
+                     * @description Language of the onboarding page; default en
+                     * @enum {string}
+                     */
+                    language?: "de" | "en" | "es";
+                    reference?: string;
+                    urls?: {
+                        /**
+                         * Format: uri
+                         * @description Where the applicant goes after submitting
+                         */
+                        redirect?: string;
+                        /**
+                         * Format: uri
+                         * @description Receives the application events
+                         */
+                        webhook?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        reference: string | null;
+                        merchant_id: string;
+                        _links: {
+                            onboarding: {
+                                href: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope onboarding:initiate */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Business rule broken, or Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApplicationsByApplicationId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        reference: string | null;
+                        merchant_id: string;
+                        /** @enum {string} */
+                        language: "de" | "en" | "es";
+                        currencies: string[];
+                        applicant: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                        };
+                        urls: {
+                            redirect: string | null;
+                            webhook: string | null;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        started_at: string | null;
+                        submitted_at: string | null;
+                        decided_at: string | null;
+                        _links: {
+                            self: {
+                                href: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope onboarding:initiate */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postApplicationsByApplicationIdLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        reference: string | null;
+                        merchant_id: string;
+                        _links: {
+                            onboarding: {
+                                href: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope onboarding:initiate */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Business rule broken, or Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPayouts: {
+        parameters: {
+            query: {
+                /** @description Page size, 1 to 100 */
+                first?: number;
+                /** @description The cursor of the previous page; opaque */
+                after?: string;
+                /** @description The payment whose transfers the payouts carry (required) */
+                payment_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            account_id: string;
+                            _links: {
+                                self: {
+                                    href: string;
+                                    methods: string[];
+                                };
+                            };
+                        }[];
+                        /** @description Pass as after to get the next page; absent on the last page */
+                        cursor?: string;
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope payouts:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPayoutsByPayoutId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        account_id: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description The sum of the transfers: the bank-statement line */
+                        amount_minor: number;
+                        currency: string;
+                        /**
+                         * @description paid once the money arrived (transfer_completed)
+                         * @enum {string}
+                         */
+                        status: "in_transit" | "paid";
+                        completed_at: string | null;
+                        transfers: {
+                            transfer_id: string;
+                            payment_id: string;
+                            /** @description What the transfer sent: the party amount net of its fee share and of refunds made before the payout */
+                            amount_minor: number;
+                            currency: string;
+                            processing_fee: {
+                                amount_minor: number;
+                                currency: string;
+                            };
+                            reference: string | null;
+                        }[];
+                        _links: {
+                            self: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope payouts:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getRefunds: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 */
+                first?: number;
+                /** @description The cursor of the previous page; opaque */
+                after?: string;
+                payment_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** Format: date-time */
+                            initiated_at: string;
+                            /** @enum {string} */
+                            status: "initiated" | "completed";
+                            payment_id: string;
+                            amount_minor: number;
+                            currency: string;
+                            description: string | null;
+                            reference: string | null;
+                            /**
+                             * @description buyer: started by the buyer's bank (SEPA Direct Debit)
+                             * @enum {string}
+                             */
+                            origin: "platform" | "buyer";
+                            completed_at: string | null;
+                            routing: {
+                                platform: {
+                                    amount_minor: number;
+                                };
+                                merchants: {
+                                    id: string;
+                                    amount_minor: number;
+                                }[];
+                            };
+                            _links: {
+                                self: {
+                                    href: string;
+                                };
+                                payment: {
+                                    href: string;
+                                };
+                            };
+                        }[];
+                        /** @description Pass as after to get the next page; absent on the last page */
+                        cursor?: string;
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope refunds:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postRefunds: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    payment_id: string;
+                    /** @description Shown on the buyer's bank statement: letters, digits, space and / - ? : ( ) . , ' + */
+                    description: string;
+                    reference?: string;
+                    /** @description The creditors the refund takes its funds from; the refund amount is the sum. Without it the whole payment is refunded */
+                    routing?: {
+                        platform?: {
+                            /** @description Taken from this party; at most its remaining refundable_amount */
+                            amount_minor: number;
+                        };
+                        merchants?: {
+                            id: string;
+                            /** @description Taken from this party; at most its remaining refundable_amount */
+                            amount_minor: number;
+                        }[];
+                    };
+                    urls?: {
+                        /** Format: uri */
+                        webhook?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** Format: date-time */
+                        initiated_at: string;
+                        /** @enum {string} */
+                        status: "initiated" | "completed";
+                        payment_id: string;
+                        amount_minor: number;
+                        currency: string;
+                        description: string | null;
+                        reference: string | null;
+                        /**
+                         * @description buyer: started by the buyer's bank (SEPA Direct Debit)
+                         * @enum {string}
+                         */
+                        origin: "platform" | "buyer";
+                        completed_at: string | null;
+                        routing: {
+                            platform: {
+                                amount_minor: number;
+                            };
+                            merchants: {
+                                id: string;
+                                amount_minor: number;
+                            }[];
+                        };
+                        _links: {
+                            self: {
+                                href: string;
+                            };
+                            payment: {
+                                href: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope refunds:initiate */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Business rule broken, or Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getRefundsByRefundId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                refund_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** Format: date-time */
+                        initiated_at: string;
+                        /** @enum {string} */
+                        status: "initiated" | "completed";
+                        payment_id: string;
+                        amount_minor: number;
+                        currency: string;
+                        description: string | null;
+                        reference: string | null;
+                        /**
+                         * @description buyer: started by the buyer's bank (SEPA Direct Debit)
+                         * @enum {string}
+                         */
+                        origin: "platform" | "buyer";
+                        completed_at: string | null;
+                        routing: {
+                            platform: {
+                                amount_minor: number;
+                            };
+                            merchants: {
+                                id: string;
+                                amount_minor: number;
+                            }[];
+                        };
+                        _links: {
+                            self: {
+                                href: string;
+                            };
+                            payment: {
+                                href: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope refunds:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postSandboxSimulationsApplicationsByApplicationIdDecision: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description succeeded emits application_succeeded, action_required application_action_required
+                     * @enum {string}
+                     */
+                    outcome: "succeeded" | "action_required";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        reference: string | null;
+                        merchant_id: string;
+                        /** @enum {string} */
+                        language: "de" | "en" | "es";
+                        currencies: string[];
+                        applicant: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                        };
+                        urls: {
+                            redirect: string | null;
+                            webhook: string | null;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        started_at: string | null;
+                        submitted_at: string | null;
+                        decided_at: string | null;
+                        _links: {
+                            self: {
+                                href: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope onboarding:initiate */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Business rule broken, or Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSandboxSimulationsClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description The sandbox clock's time: real time plus every advance made
+                         */
+                        now: string;
+                    };
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope payments:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postSandboxSimulationsClockAdvance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description How far to move the sandbox clock forward */
+                    seconds: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description The sandbox clock's new time
+                         */
+                        now: string;
+                        /** @description Scheduled work due at the new time, run before this answer (with what it scheduled in turn) */
+                        jobs_run: number;
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope payments:read_write */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Business rule broken, or Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postSandboxSimulationsPayoutsRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            account_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description The sum of the transfers: the bank-statement line */
+                            amount_minor: number;
+                            currency: string;
+                            /**
+                             * @description paid once the money arrived (transfer_completed)
+                             * @enum {string}
+                             */
+                            status: "in_transit" | "paid";
+                            completed_at: string | null;
+                            transfers: {
+                                transfer_id: string;
+                                payment_id: string;
+                                /** @description What the transfer sent: the party amount net of its fee share and of refunds made before the payout */
+                                amount_minor: number;
+                                currency: string;
+                                processing_fee: {
+                                    amount_minor: number;
+                                    currency: string;
+                                };
+                                reference: string | null;
+                            }[];
+                            _links: {
+                                self: {
+                                    href: string;
+                                    methods: string[];
+                                };
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope payments:read_write */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Business rule broken, or Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postSandboxSimulationsRefundsByRefundIdComplete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
+            path: {
+                refund_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** Format: date-time */
+                        initiated_at: string;
+                        /** @enum {string} */
+                        status: "initiated" | "completed";
+                        payment_id: string;
+                        amount_minor: number;
+                        currency: string;
+                        description: string | null;
+                        reference: string | null;
+                        /**
+                         * @description buyer: started by the buyer's bank (SEPA Direct Debit)
+                         * @enum {string}
+                         */
+                        origin: "platform" | "buyer";
+                        completed_at: string | null;
+                        routing: {
+                            platform: {
+                                amount_minor: number;
+                            };
+                            merchants: {
+                                id: string;
+                                amount_minor: number;
+                            }[];
+                        };
+                        _links: {
+                            self: {
+                                href: string;
+                            };
+                            payment: {
+                                href: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope refunds:initiate */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Business rule broken, or Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postSandboxSimulationsPaymentsByPaymentIdBuyerRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
+            path: {
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount_minor: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** Format: date-time */
+                        initiated_at: string;
+                        /** @enum {string} */
+                        status: "initiated" | "completed";
+                        payment_id: string;
+                        amount_minor: number;
+                        currency: string;
+                        description: string | null;
+                        reference: string | null;
+                        /**
+                         * @description buyer: started by the buyer's bank (SEPA Direct Debit)
+                         * @enum {string}
+                         */
+                        origin: "platform" | "buyer";
+                        completed_at: string | null;
+                        routing: {
+                            platform: {
+                                amount_minor: number;
+                            };
+                            merchants: {
+                                id: string;
+                                amount_minor: number;
+                            }[];
+                        };
+                        _links: {
+                            self: {
+                                href: string;
+                            };
+                            payment: {
+                                href: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope refunds:initiate */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Business rule broken, or Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV2Documents: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 */
+                first?: number;
+                /** @description The cursor of the previous page; opaque */
+                after?: string;
+                type?: "company_logo" | "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof" | "other";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "company_logo" | "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof" | "other";
+                            filename: string;
+                            content_type: string;
+                            /** Format: date-time */
+                            uploaded_at: string;
+                            /** @description Bytes */
+                            size: number;
+                            tags: string[];
+                        }[];
+                        /** @description Pass as after to get the next page; absent on the last page */
+                        cursor?: string;
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope documents:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postV2Documents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * @description The kind of document; decides which files are accepted
+                     * @enum {string}
+                     */
+                    type: "company_logo" | "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof" | "other";
+                    /**
+                     * Format: binary
+                     * @description The file; its part Content-Type must match its format
+                     */
+                    file: string;
+                    tags?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope documents:read_write */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Business rule broken, or Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV2DocumentsByDocumentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        type: "company_logo" | "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof" | "other";
+                        filename: string;
+                        content_type: string;
+                        /** Format: date-time */
+                        uploaded_at: string;
+                        /** @description Bytes */
+                        size: number;
+                        tags: string[];
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope documents:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV2DocumentsByDocumentIdContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application/octet-stream content */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope documents:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+}

@@ -1,0 +1,22 @@
+/**
+ * The CLI's commands, in the order `payments --help` lists them.
+ *
+ * Adding a command:
+ * 1. Write `src/cli/<name>.ts` exporting a `Command` (see ./command.ts): `name`, a one-line
+ *    `summary`, the full `usage` text, and `run(args, context)` answering the exit code.
+ * 2. In `run`, parse the command's own flags with `parseCommandArgs` (a group of subcommands uses
+ *    `runSubcommand`); the global flags (--url, --client-id, --client-secret, --live, --json, --help)
+ *    are already taken out and resolved in `context` (./context.ts). Call the API only through
+ *    `await context.client()` (the typed client of packages/client), print with `context.print`,
+ *    `context.output(value, human)` (JSON under --json) or `context.printError`.
+ * 3. Throw `UsageError` for wrong arguments (exit 2, usage printed); let API and connection errors
+ *    through: main.ts explains them (exit 1). `--help` is handled by main.ts from `usage`.
+ * 4. Import it here and add it to COMMANDS; cover it in test/e2e/cli.test.ts.
+ */
+import type { Command } from './command.js';
+import { clientsCommand } from './clients.js';
+import { keysCommand } from './keys.js';
+import { loginCommand } from './login.js';
+import { tokenCommand } from './token.js';
+
+export const COMMANDS: Command[] = [loginCommand, tokenCommand, clientsCommand, keysCommand];
