@@ -105,10 +105,9 @@ export class Cipher {
     return value.startsWith(JSON_PREFIX) ? JSON.parse(text) : text;
   }
 
-  /** Whether a stored value is sealed with the current key (true for none). */
-  isCurrent(value: unknown): boolean {
-    const stored = typeof value === 'string' && value.startsWith('"') ? JSON.parse(value) : value;
-    return typeof stored === 'string' && SEALED.exec(stored)?.[1] === this.current.id;
+  /** Whether a sealed value is sealed with the current key. */
+  isCurrent(sealed: string): boolean {
+    return SEALED.exec(sealed)?.[1] === this.current.id;
   }
 
   private sealAs(prefix: string, text: string): string {

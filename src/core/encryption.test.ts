@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { Cipher, DecryptionError, keyOf, sealedRow, sealedValue, tokenMatches, tokenHash } from './encryption.js';
+
+const key = () => keyOf(randomBytes(32));
+
+describe('Cipher', () => {
+  it('seals text and JSON so that only a cipher with the key opens them, each time differently', () => {
+    const cipher = new Cipher([key()]);
+    const sealed = cipher.seal('whsec_abc');
+    expect(sealed).toMatch(new RegExp(`^enc:1:${cipher.current.id}:[A-Za-z0-9_-]+$`));
+    expect(sealed).not.toContain('whsec_abc');
+    expect(cipher.seal('whsec_abc')).not.toBe(sealed);
+    expect(cipher.open(sealed)).toBe('whsec_abc');
+    expect(cipher.open(cipher.sealJson({ iban: 'DE89370400440532013000', n: 1 }))).toEqual({ iban: 'DE89370400440532013000', n: 1 });
+    expect(() => new Cipher([key()]).open(sealed)).toThrow(DecryptionError);
+  });
+
+  it('opens with a previous key, seals with the current one, and refuses an altered value', () => {
+    const old = key();
+    const sealedBefore = new Cipher([old]).seal('secret');
+    const rotated = new Cipher([key(), old]);
+    expect(rotated.open(sealedBefore)).toBe('secret');
+    expect(rotated.isCurrent(sealedBefore)).toBe(false);
+    expect(rotated.isCurrent(rotated.seal('secret'))).toBe(true);
+    const at = sealedBefore.length - 10; // a character of the ciphertext's tag, all of whose bits count
+    const altered = sealedBefore.slice(0, at) + (sealedBefore[at] === 'A' ? 'B' : 'A') + sealedBefore.slice(at + 1);
+    expect(() => rotated.open(altered)).toThrow(/does not open/);
+    expect(rotated.open('plain text')).toBe('plain text');
+    expect(rotated.open(null)).toBeNull();
+  });
+
+  it('seals only the sealed columns of a table, NULL left as it is, jsonb as JSON text', () => {
+    const cipher = new Cipher([key()]);
+    expect(sealedValue(cipher, 'payments', 'reference', 'ref-1')).toBe('ref-1');
+    expect(sealedValue(cipher, 'payments', 'verified_iban', null)).toBeNull();
+    expect(cipher.open(sealedValue(cipher, 'payments', 'verified_iban', 'DE89370400440532013000'))).toBe('DE89370400440532013000');
+    expect(cipher.open(JSON.parse(String(sealedValue(cipher, 'payments', 'mandate', { a: 1 }))))).toEqual({ a: 1 });
+    const row = sealedRow(cipher, 'payments', { id: 'pay_1', resource_token: 'tok', mandate: null });
+    expect(row.id).toBe('pay_1');
+    expect(row.mandate).toBeNull();
+    expect(cipher.open(row.resource_token)).toBe('tok');
+  });
+});
+
+describe('token digests', () => {
+  it('matches the token whose digest is stored, and nothing else', () => {
+    const stored = tokenHash('resource-token');
+    expect(tokenMatches('resource-token', stored)).toBe(true);
+    expect(tokenMatches('resource-tokem', stored)).toBe(false);
+    expect(tokenMatches('resource-token', undefined)).toBe(false);
+  });
+});
