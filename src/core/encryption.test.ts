@@ -23,7 +23,7 @@ describe('Cipher', () => {
     expect(rotated.open(sealedBefore)).toBe('secret');
     expect(rotated.isCurrent(sealedBefore)).toBe(false);
     expect(rotated.isCurrent(rotated.seal('secret'))).toBe(true);
-    const at = sealedBefore.length - 10; // a character of the ciphertext's tag, all of whose bits count
+    const at = sealedBefore.length - 10; // inside the sealed bytes, where every bit of a character counts
     const altered = sealedBefore.slice(0, at) + (sealedBefore[at] === 'A' ? 'B' : 'A') + sealedBefore.slice(at + 1);
     expect(() => rotated.open(altered)).toThrow(/does not open/);
     expect(rotated.open('plain text')).toBe('plain text');
