@@ -4,9 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, requester, type RequestOptions, type Response } from './harness.js';
 import { runScript, type Started } from './processes.js';
+import { generateKey } from '../../src/core/encryption-keys.js';
+
+/** The processes of one test file share a database, so they share its encryption key, as the machines of a deployment would. */
+const ENCRYPTION_KEY = generateKey();
 
 export interface ProcessOptions {
-  /** Environment of the process (DATABASE_URL…) on top of a port, a data folder and a sandbox client. */
+  /** Environment of the process (DATABASE_URL…) on top of a port, a data folder, the encryption key and a sandbox client. */
   env?: Record<string, string>;
   /** `src/main.ts` (the API, the default) or `src/worker.ts` (background work only, no port). */
   script?: 'src/main.ts' | 'src/worker.ts';
@@ -43,7 +47,7 @@ export class ServerProcess {
     const port = after?.port ?? (await freePort());
     const dataDir = after?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'payments-process-')));
     const client = after?.client ?? { id: `sandbox_${randomBytes(6).toString('hex')}`, secret: randomBytes(24).toString('base64url') };
-    const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', SANDBOX_CLIENT_ID: client.id, SANDBOX_CLIENT_SECRET: client.secret, ...options.env };
+    const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ENCRYPTION_KEY, LOG_LEVEL: 'info', SANDBOX_CLIENT_ID: client.id, SANDBOX_CLIENT_SECRET: client.secret, ...options.env };
     const proc = runScript(script, [], env, dataDir);
     const server = new ServerProcess(proc, `http://127.0.0.1:${port}`, port, dataDir, client);
     try {
