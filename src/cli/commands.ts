@@ -15,8 +15,11 @@
  */
 import type { Command } from './command.js';
 import { clientsCommand } from './clients.js';
+import { clockCommand } from './clock.js';
+import { eventsCommand } from './events.js';
 import { keysCommand } from './keys.js';
 import { loginCommand } from './login.js';
+import { paymentsCommand } from './payments.js';
 import { tokenCommand } from './token.js';
 
-export const COMMANDS: Command[] = [loginCommand, tokenCommand, clientsCommand, keysCommand];
+export const COMMANDS: Command[] = [loginCommand, tokenCommand, paymentsCommand, eventsCommand, clockCommand, clientsCommand, keysCommand];
