@@ -9,6 +9,8 @@
  *    are already taken out and resolved in `context` (./context.ts). Call the API only through
  *    `await context.client()` (the typed client of packages/client), print with `context.print`,
  *    `context.output(value, human)` (JSON under --json) or `context.printError`.
+ *    Keep the module's top-level imports light (the typed client, node:*): every command and --help
+ *    loads every module; import database or domain modules inside `run` (see ./database.ts).
  * 3. Throw `UsageError` for wrong arguments (exit 2, usage printed); let API and connection errors
  *    through: main.ts explains them (exit 1). `--help` is handled by main.ts from `usage`.
  * 4. Import it here and add it to COMMANDS; cover it in test/e2e/cli.test.ts.
