@@ -1,12 +1,22 @@
-import { ENVIRONMENTS, type Environment } from '../core/config.js';
-import { systemClock } from '../core/clock.js';
-import { ClientService } from '../auth/service.js';
-import { listClients } from '../auth/repository.js';
+import type { Environment } from '../core/config.js';
 import { parseCommandArgs, runSubcommand, type Command } from './command.js';
 import { withDatabase } from './database.js';
+import type { Database } from '../core/db.js';
 import { UsageError, type CliContext } from './context.js';
 
-function environmentOf(value: string | undefined): Environment | undefined {
+/** The client service and repository, loaded when a subcommand runs (see withDatabase). */
+async function clients() {
+  const [{ ClientService }, { listClients }, { systemClock }, { ENVIRONMENTS }] = await Promise.all([
+    import('../auth/service.js'),
+    import('../auth/repository.js'),
+    import('../core/clock.js'),
+    import('../core/config.js'),
+  ]);
+  return { service: (db: Database['db']) => new ClientService(db, systemClock), listClients, ENVIRONMENTS };
+}
+
+async function environmentOf(value: string | undefined): Promise<Environment | undefined> {
+  const { ENVIRONMENTS } = await clients();
   if (value !== undefined && !ENVIRONMENTS.includes(value as Environment)) throw new UsageError('--environment must be sandbox or live');
   return value as Environment | undefined;
 }
@@ -17,10 +27,11 @@ async function create(args: string[], context: CliContext): Promise<number> {
     { environment: { type: 'string' }, scopes: { type: 'string' }, platform: { type: 'string' }, 'platform-name': { type: 'string' }, name: { type: 'string' } },
     { min: 0, max: 0 },
   );
-  const environment = environmentOf(values.environment);
+  const environment = await environmentOf(values.environment);
   if (!environment) throw new UsageError('--environment is required');
+  const { service } = await clients();
   const created = await withDatabase((database) =>
-    new ClientService(database.db, systemClock).create({
+    service(database.db).create({
       environment,
       scopes: values.scopes?.split(/[\s,]+/).filter(Boolean),
       platformId: values.platform,
@@ -43,7 +54,8 @@ async function create(args: string[], context: CliContext): Promise<number> {
 
 async function list(args: string[], context: CliContext): Promise<number> {
   const { values } = parseCommandArgs(args, { environment: { type: 'string' } }, { min: 0, max: 0 });
-  const environment = environmentOf(values.environment);
+  const environment = await environmentOf(values.environment);
+  const { listClients } = await clients();
   for (const client of await withDatabase((database) => listClients(database.db, environment))) {
     context.print(`${client.id}\t${client.environment}\tplatform ${client.platform_id}\t${client.revoked_at ? 'revoked' : 'active'}\t${client.scopes.join(' ')}`);
   }
@@ -53,7 +65,8 @@ async function list(args: string[], context: CliContext): Promise<number> {
 async function revoke(args: string[], context: CliContext): Promise<number> {
   const { positionals } = parseCommandArgs(args, {}, { min: 1, max: 1 });
   const clientId = positionals[0]!;
-  const revoked = await withDatabase((database) => new ClientService(database.db, systemClock).revoke(clientId));
+  const { service } = await clients();
+  const revoked = await withDatabase((database) => service(database.db).revoke(clientId));
   context.print(revoked ? `Revoked ${clientId}.` : `No active client ${clientId}.`);
   return revoked ? 0 : 1;
 }

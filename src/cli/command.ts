@@ -45,3 +45,10 @@ export async function runSubcommand(
   if (!subcommand) throw new UsageError(`Unknown subcommand ${name}; one of ${Object.keys(subcommands).join(', ')}`);
   return subcommand(rest, context);
 }
+
+/** A --limit style flag: a whole number of at least 1, or the default when absent. */
+export function positiveInteger(value: string | undefined, flag: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`${flag} must be a whole number of at least 1`);
+  return Number(value);
+}

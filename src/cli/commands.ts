@@ -9,14 +9,19 @@
  *    are already taken out and resolved in `context` (./context.ts). Call the API only through
  *    `await context.client()` (the typed client of packages/client), print with `context.print`,
  *    `context.output(value, human)` (JSON under --json) or `context.printError`.
+ *    Keep the module's top-level imports light (the typed client, node:*): every command and --help
+ *    loads every module; import database or domain modules inside `run` (see ./database.ts).
  * 3. Throw `UsageError` for wrong arguments (exit 2, usage printed); let API and connection errors
  *    through: main.ts explains them (exit 1). `--help` is handled by main.ts from `usage`.
  * 4. Import it here and add it to COMMANDS; cover it in test/e2e/cli.test.ts.
  */
 import type { Command } from './command.js';
 import { clientsCommand } from './clients.js';
+import { clockCommand } from './clock.js';
+import { eventsCommand } from './events.js';
 import { keysCommand } from './keys.js';
 import { loginCommand } from './login.js';
+import { paymentsCommand } from './payments.js';
 import { tokenCommand } from './token.js';
 
-export const COMMANDS: Command[] = [loginCommand, tokenCommand, clientsCommand, keysCommand];
+export const COMMANDS: Command[] = [loginCommand, tokenCommand, paymentsCommand, eventsCommand, clockCommand, clientsCommand, keysCommand];

@@ -1,14 +1,15 @@
 import { existsSync } from 'node:fs';
-import { loadConfig } from '../core/config.js';
-import { openDatabase, type Database } from '../core/db.js';
+import type { Database } from '../core/db.js';
 
 /**
  * Opens the database itself (DATABASE_URL or the embedded database in DATA_DIR, .env read if
  * present), not the API: for the commands that administer what every API call needs first
- * (clients, encryption keys).
+ * (clients, encryption keys). The database modules are loaded here, when such a command runs: they
+ * take seconds to load, which every other command (and --help) would otherwise wait for.
  */
 export async function withDatabase<T>(work: (database: Database) => Promise<T>): Promise<T> {
   if (existsSync('.env')) process.loadEnvFile('.env');
+  const [{ loadConfig }, { openDatabase }] = await Promise.all([import('../core/config.js'), import('../core/db.js')]);
   const database = await openDatabase(loadConfig());
   try {
     return await work(database);

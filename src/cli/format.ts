@@ -1,8 +1,15 @@
-/** Rows as a text table with aligned columns (numbers right-aligned) under a header line. */
-export function table<Row>(rows: Row[], columns: { header: string; value: (row: Row) => string | number | null | undefined }[]): string {
+export interface Column<Row> {
+  header: string;
+  value: (row: Row) => string | number | null | undefined;
+  /** Right-aligned (amounts); columns of numbers are anyway. */
+  right?: boolean;
+}
+
+/** Rows as a text table with aligned columns under a header line. */
+export function table<Row>(rows: Row[], columns: Column<Row>[]): string {
   if (rows.length === 0) return '(none)';
   const cells = rows.map((row) => columns.map((column) => column.value(row)));
-  const numeric = columns.map((_column, index) => cells.every((line) => typeof line[index] === 'number'));
+  const numeric = columns.map((column, index) => column.right || cells.every((line) => typeof line[index] === 'number'));
   const text = cells.map((line) => line.map((cell) => (cell === null || cell === undefined ? '-' : String(cell))));
   const widths = columns.map((column, index) => Math.max(column.header.length, ...text.map((line) => line[index]!.length)));
   const render = (line: string[]) =>

@@ -1,16 +1,17 @@
-import { generateKey, resealAll } from '../core/encryption-keys.js';
 import { parseCommandArgs, runSubcommand, type Command } from './command.js';
 import type { CliContext } from './context.js';
 import { withDatabase } from './database.js';
 
 async function generate(args: string[], context: CliContext): Promise<number> {
   parseCommandArgs(args, {}, { min: 0, max: 0 });
+  const { generateKey } = await import('../core/encryption-keys.js');
   context.print(generateKey());
   return 0;
 }
 
 async function rotate(args: string[], context: CliContext): Promise<number> {
   parseCommandArgs(args, {}, { min: 0, max: 0 });
+  const { resealAll } = await import('../core/encryption-keys.js');
   const { counts, keyId } = await withDatabase(async (database) => ({
     counts: await resealAll(database.db.withoutPlugins(), database.cipher),
     keyId: database.cipher.current.id,

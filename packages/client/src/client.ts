@@ -138,6 +138,8 @@ export class PaymentsClient {
     /** A merchant-initiated payment of a series (cit_mode merchant_initiated). */
     authorize: (body: T.AuthorizePayment, options?: CreateOptions): Promise<T.ResponseOf<'/payments/authorize', 'POST'>> => this.create('/payments/authorize', body, options),
     get: (paymentId: string): Promise<T.Payment> => this.request('GET', '/payments/{payment_id}', { params: { payment_id: paymentId } }),
+    /** The PNG of a QR code that opens the payment page. */
+    qrCode: async (paymentId: string): Promise<Uint8Array> => (await this.exchange<Uint8Array>('GET', '/payments/{payment_id}/qr-code', { params: { payment_id: paymentId } })).data,
     list: (query?: Omit<T.PaymentListQuery, 'after'>) => this.list<T.PaymentSummary>('/payments', query),
   };
 

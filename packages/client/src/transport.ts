@@ -61,8 +61,11 @@ function withQuery(url: string, query: Record<string, unknown> | undefined): str
   return `${url}?${new URLSearchParams(entries.map(([name, value]) => [name, String(value)])).toString()}`;
 }
 
+/** JSON parsed, text as text, anything else (a PNG, a document's bytes) as bytes. */
 async function parse(response: Response): Promise<unknown> {
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json') && !type.startsWith('text/') && type !== '') return new Uint8Array(await response.arrayBuffer());
   const text = await response.text();
   if (!text) return undefined;
-  return (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text;
+  return type.includes('json') ? JSON.parse(text) : text;
 }

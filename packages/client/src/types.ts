@@ -1,6 +1,6 @@
-import type { components, paths } from './openapi.js';
+import type { components, paths, webhooks } from './openapi.js';
 
-export type { paths, components, operations } from './openapi.js';
+export type { paths, components, operations, webhooks } from './openapi.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Every path of the served OpenAPI document (relative to its server: the platform API's paths to the environment's API URL). */
@@ -53,7 +53,13 @@ export type ClockMoved = ResponseOf<'/simulations/clock/advance', 'POST'>;
 /** An RFC 9457 problem, as every error answer carries it. */
 export type Problem = components['schemas']['Problem'];
 
-/** A webhook as delivered (Standard Webhooks body): one member per event type, told apart by `type`. */
-export type WebhookEvent = {
+type PayloadOf<W> = W extends { post: { requestBody: { content: { 'application/json': infer B } } } } ? B : never;
+/** The payloads of the document's `webhooks` section (never while it has none). */
+type DocumentedEvent = { [K in keyof webhooks]: PayloadOf<webhooks[K]> }[keyof webhooks];
+/** The event envelope as GET /events describes it, one member per type. */
+type EnvelopeEvent = {
   [T in EventType]: { event_id: string; type: T; occurred_at: string; data: Record<string, unknown> };
 }[EventType];
+
+/** A webhook as delivered (Standard Webhooks body): one member per event type, told apart by `type`. */
+export type WebhookEvent = [DocumentedEvent] extends [never] ? EnvelopeEvent : DocumentedEvent;
