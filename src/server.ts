@@ -42,6 +42,7 @@ import { simulatorRoutes } from './processor/simulator-routes.js';
 import { webRoutes } from './web/routes.js';
 import { installMetrics } from './operations/metrics.js';
 import { installOpenApi } from './operations/openapi.js';
+import { docsRoutes } from './operations/docs.js';
 import { operationsRoutes } from './operations/routes.js';
 import { referenceRoutes } from './reference/routes.js';
 import { ApplicationService } from './onboarding/service.js';
@@ -239,6 +240,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   };
 
   await app.register(operationsRoutes, { db, metrics, stopping: () => stopping });
+  await app.register(docsRoutes, { config });
   await app.register(webRoutes, { hpp: services.hpp });
   await app.register(async (scope) => {
     rateLimit(scope, limiter, (request) => `ip:${request.ip}`);

@@ -1,6 +1,5 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { Type } from 'typebox';
 import type { Config } from '../core/config.js';
 import { ALL_SCOPES } from '../core/auth.js';
@@ -158,17 +157,14 @@ export async function installOpenApi(app: FastifyInstance, config: Config): Prom
           'Documents live on the files host under /v2. Errors are application/problem+json.',
       },
       servers: [
-        { url: config.baseUrl, description: 'live' },
         { url: config.sandboxBaseUrl, description: 'sandbox' },
+        { url: config.baseUrl, description: 'live' },
       ],
       components: {
         securitySchemes: {
-          paymentPageToken: { type: 'http', scheme: 'bearer', description: "The payment's resource token: the token parameter of its _links.hosted_page" },
-          paymentPageTokenQuery: { type: 'apiKey', in: 'query', name: 'token', description: 'The payment page token as the token query parameter' },
-          clientBasic: { type: 'http', scheme: 'basic', description: 'client_id and client_secret, each form-urlencoded (RFC 6749 §2.3.1)' },
-          onboardingToken: { type: 'http', scheme: 'bearer', description: "The onboarding token: the token parameter of the application's _links.onboarding" },
           oauth2: {
             type: 'oauth2',
+            description: 'Client credentials (RFC 6749 §4.4); the token request also names its audience: the sandbox or the live base URL (on /docs, added for you)',
             flows: {
               clientCredentials: {
                 tokenUrl: `${config.authUrl}/oauth/token`,
@@ -176,6 +172,16 @@ export async function installOpenApi(app: FastifyInstance, config: Config): Prom
               },
             },
           },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'An access token from POST /oauth/token, pasted as is; its scopes must include the operation\'s',
+          },
+          paymentPageToken: { type: 'http', scheme: 'bearer', description: "The payment's resource token: the token parameter of its _links.hosted_page" },
+          paymentPageTokenQuery: { type: 'apiKey', in: 'query', name: 'token', description: 'The payment page token as the token query parameter' },
+          clientBasic: { type: 'http', scheme: 'basic', description: 'client_id and client_secret, each form-urlencoded (RFC 6749 §2.3.1)' },
+          onboardingToken: { type: 'http', scheme: 'bearer', description: "The onboarding token: the token parameter of the application's _links.onboarding" },
         },
       },
     },
@@ -209,7 +215,7 @@ export async function installOpenApi(app: FastifyInstance, config: Config): Prom
         ...schema,
         hide,
         operationId: operationId(method ?? 'GET', url),
-        security: access === 'platform' ? [{ oauth2: [routeConfig.scope] }] : securityOf(access, url),
+        security: access === 'platform' ? [{ oauth2: [routeConfig.scope] }, { bearerAuth: [] }] : securityOf(access, url),
         response: { ...problems, ...successFromProduces(declared, (schema as { produces?: string[] } | undefined)?.produces), ...declared },
       };
       if (idempotent && !schema?.headers) transformed.headers = IdempotencyHeaders;
@@ -219,6 +225,5 @@ export async function installOpenApi(app: FastifyInstance, config: Config): Prom
       return { schema: transformed as typeof schema, url };
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

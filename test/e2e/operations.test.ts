@@ -99,7 +99,8 @@ describe('what works', () => {
     for (const pathname of ['/oauth/token', '/accounts', '/accounts/{account_id}', '/v2/documents', '/healthz']) {
       expect(Object.keys(document.paths)).toContain(pathname);
     }
-    expect(document.servers.map((entry: { url: string }) => entry.url)).toEqual([server.config.baseUrl, server.config.sandboxBaseUrl]);
+    // The sandbox first: where a reader tries things, and what a generated client calls by default.
+    expect(document.servers.map((entry: { url: string }) => entry.url)).toEqual([server.config.sandboxBaseUrl, server.config.baseUrl]);
     // Every route, public ones included, documents its success answer and its problem answer.
     const problemRef = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
     for (const { pathname, method, operation } of operations(document)) {
@@ -118,17 +119,19 @@ describe('what works', () => {
 
     for (const { pathname, method, operation } of platformOperations) {
       const where = `${method.toUpperCase()} ${pathname}`;
-      expect(operation.security, where).toHaveLength(1);
+      // The OAuth scope, or a bearer token pasted as is (which must carry that scope).
+      expect(operation.security, where).toHaveLength(2);
+      expect(operation.security![1], where).toEqual({ bearerAuth: [] });
       const [scope] = operation.security![0]!.oauth2;
       expect(ALL_SCOPES, where).toContain(scope);
       for (const status of ['401', '403', '429', '500']) expect(operation.responses[status]?.content, `${where} ${status}`).toEqual(problemRef);
       if (operation.parameters?.length || operation.requestBody) expect(operation.responses['400']?.content, `${where} 400`).toEqual(problemRef);
     }
-    expect(document.paths['/accounts'].get.security).toEqual([{ oauth2: ['accounts:read'] }]);
-    expect(document.paths['/accounts/{account_id}'].get.security).toEqual([{ oauth2: ['accounts:read'] }]);
+    expect(document.paths['/accounts'].get.security).toEqual([{ oauth2: ['accounts:read'] }, { bearerAuth: [] }]);
+    expect(document.paths['/accounts/{account_id}'].get.security).toEqual([{ oauth2: ['accounts:read'] }, { bearerAuth: [] }]);
     expect(document.paths['/accounts/{account_id}'].get.responses['404'].content).toEqual(problemRef);
-    expect(document.paths['/v2/documents'].post.security).toEqual([{ oauth2: ['documents:read_write'] }]);
-    expect(document.paths['/v2/documents'].get.security).toEqual([{ oauth2: ['documents:read'] }]);
+    expect(document.paths['/v2/documents'].post.security).toEqual([{ oauth2: ['documents:read_write'] }, { bearerAuth: [] }]);
+    expect(document.paths['/v2/documents'].get.security).toEqual([{ oauth2: ['documents:read'] }, { bearerAuth: [] }]);
     expect(document.paths['/oauth/token'].post.security).toEqual([{}, { clientBasic: [] }]); // the client credentials in the body, or HTTP Basic
     expect(Object.keys(document.paths['/oauth/token'].post.requestBody.content)).toEqual(['application/json', 'application/x-www-form-urlencoded']);
     expect(document.paths['/oauth/token'].post.responses['400'].content).toEqual(problemRef);
@@ -165,15 +168,18 @@ describe('what works', () => {
     expect(JSON.stringify(document)).not.toMatch(/"~\w+":/);
   });
 
-  it('renders the API reference at /docs', async () => {
+  it('renders the API reference at /docs from its own assets, under a CSP that works on plain http', async () => {
     const docs = await server.request('GET', '/docs');
     expect(docs.status).toBe(200);
     expect(docs.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(docs.text).toContain('<div id="swagger-ui">');
-    const initializer = await server.request('GET', '/docs/static/swagger-initializer.js');
-    expect(initializer.status).toBe(200);
-    const served = await server.request('GET', '/docs/json');
-    expect(served.body.openapi).toMatch(/^3\.1\./);
+    expect(docs.text).toContain('id="swagger-ui"');
+    const csp = docs.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    for (const asset of ['swagger-ui-bundle.js', 'swagger-ui.css', 'docs.js', 'docs.css']) {
+      expect((await server.request('GET', `/docs/assets/${asset}`)).status, asset).toBe(200);
+    }
+    expect((await server.request('GET', '/docs/assets/nothing.js')).status).toBe(404);
   });
 
   it('keeps every object, the clients and the signing key across a restart on the same data', async () => {
@@ -434,7 +440,7 @@ describe('who may not see it', () => {
     // A route of the sandbox alone is listed once, relative to the sandbox base URL, which alone serves it.
     const decision = document.paths['/simulations/applications/{application_id}/decision'];
     expect(decision.post.servers).toEqual([{ url: server.config.sandboxBaseUrl, description: 'sandbox only' }]);
-    expect(decision.post.security).toEqual([{ oauth2: ['onboarding:initiate'] }]);
+    expect(decision.post.security).toEqual([{ oauth2: ['onboarding:initiate'] }, { bearerAuth: [] }]);
     expect(document.paths['/accounts'].get.servers).toBeUndefined();
     expect(paths.filter((pathname) => pathname.startsWith('/docs') || pathname === '/openapi.json')).toEqual([]);
   });

@@ -13,11 +13,11 @@ export const SCREENSHOTS = path.resolve('test-results/screenshots');
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-export async function launchChromium(): Promise<Browser> {
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   await mkdir(SCREENSHOTS, { recursive: true });
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...extraArgs],
   });
 }
 
@@ -69,13 +69,13 @@ function overflowing(page: Page): Promise<string[]> {
 }
 
 /** Photographs the page as it is, on the phone and on a desktop; on neither may it scroll sideways. */
-export async function shoot(page: Page, name: string): Promise<void> {
+export async function shoot(page: Page, name: string, phone = PHONE): Promise<void> {
   expect(await overflowing(page)).toEqual([]);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-phone.png`), fullPage: true });
   await page.setViewportSize(DESKTOP);
   expect(await overflowing(page)).toEqual([]);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-desktop.png`), fullPage: true });
-  await page.setViewportSize(PHONE);
+  await page.setViewportSize(phone);
 }
 
 /** Only this server was asked for anything, and nothing was refused by the CSP or threw; closes the visit. */

@@ -103,6 +103,8 @@ export interface StartOptions {
   logger?: AppOptions['logger'];
   /** Start on this store (embedded database on disk) and leave it in place on close. */
   store?: DataStore;
+  /** Listen on this port (known before start, e.g. to name it in BASE_URL); a free one by default. */
+  port?: number;
 }
 
 /** Requests to a server at `url`, answered with their parsed bodies. */
@@ -125,7 +127,7 @@ export function requester(url: string) {
 
 /** Builds the real server on a fresh database (or a given store), listening on a real port. */
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const { store } = options;
   const dataDir = store?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'payments-test-')));
   const schema = store?.schema ?? schemaName();
