@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import type { Config } from '../core/config.js';
 import { ALL_SCOPES } from '../core/auth.js';
-import { AuthorizationServerMetadata, Jwks, TokenRequest, TokenResponse } from './schemas.js';
+import { AuthorizationServerMetadata, Jwks, DocumentedTokenRequest, TokenRequest, TokenResponse } from './schemas.js';
 import { oauthError, type KeyStore, type TokenService } from './service.js';
 
 interface Deps {
@@ -48,6 +48,7 @@ export async function authRoutes(app: FastifyInstance, { config, tokens, keys }:
         body: TokenRequest,
         response: { 200: TokenResponse },
       },
+      config: { documentedBody: DocumentedTokenRequest },
     },
     async (request, reply) => {
       const body = (request.body ?? {}) as TokenRequest;

@@ -97,6 +97,26 @@ export const AJV_FORMATS = Object.fromEntries(
 /** Fastify's serializerOpts: the response serializer's own Ajv knows the same formats. */
 export const SERIALIZER_OPTIONS = { ajv: { formats: AJV_FORMATS } };
 
+const DIGITS_0_255 = '(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
+
+/**
+ * What each named format allows, as a pattern or a list, for the readers of the OpenAPI document
+ * (generators, fuzzers) that do not know the format. The format itself stays the real check: a
+ * pattern cannot say Luhn, or that a date exists.
+ */
+export const FORMAT_HINTS: Record<string, { pattern: string } | { enum: string[] }> = {
+  country: { enum: Object.keys(countries.getAlpha2Codes()).sort() },
+  currency: { enum: [...currencyCodes.codes()].sort() },
+  'hex-color': { pattern: '^#[0-9A-Fa-f]{6}$' },
+  ipv4: { pattern: `^${DIGITS_0_255}(\\.${DIGITS_0_255}){3}$` },
+  date: { pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
+  'date-time': { pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$' },
+  'card-number': { pattern: '^[0-9]{13,19}$' },
+  cvv: { pattern: '^[0-9]{3,4}$' },
+  uri: { pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' },
+  name: { pattern: '[^\\s][\\s\\S]*[^\\s]' },
+};
+
 /** The wording used when a value does not match a format. */
 export const FORMAT_MESSAGES: Record<string, string> = {
   country: 'must be an ISO 3166-1 alpha-2 country code in uppercase',

@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A body shown in the OpenAPI document but read by the handler itself (multipart uploads). */
     documentedBody?: unknown;
+    /** The body may be left out (the handler reads none as {}): the OpenAPI document says it is optional. */
+    optionalBody?: boolean;
   }
 }
 

@@ -46,6 +46,7 @@ export async function hostedPaymentPageRoutes(fastify: FastifyInstance, { hpp }:
     {
       schema: { tags, summary: 'The buyer reached the page (optionally choosing a method)', body: StartBody, ...step },
       // The body is optional (decisions §3): none is the same as {}.
+      config: { optionalBody: true },
       preValidation: async (request) => {
         request.body ??= {};
       },

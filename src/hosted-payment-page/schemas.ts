@@ -38,7 +38,7 @@ export const StepResult = Type.Object({
 });
 export type StepResult = Static<typeof StepResult>;
 
-export const StartBody = Type.Object({ type: Type.Optional(StringEnum(['card', 'sepa_direct_debit'] as const)) }, { additionalProperties: false });
+export const StartBody = Type.Object({ type: Type.Optional(StringEnum(['card', 'sepa_direct_debit'] as const)) }, { additionalProperties: false, examples: [{ type: 'card' }] });
 
 export const TokenizeBody = Type.Object(
   {
@@ -59,12 +59,12 @@ export const TokenizeBody = Type.Object(
       { additionalProperties: false },
     ),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ type: 'card', value: '4242424242424242', issuer: 'visa', token_data: { expiry_month: 12, expiry_year: 2034, cvv: '123', holder_name: 'Erika Mustermann' } }] },
 );
 export type TokenizeBody = Static<typeof TokenizeBody>;
 
 export const TokenResult = Type.Object({ token: Type.String(), expires_at: DateTime() });
-export const AuthorizeBody = Type.Object({ token: Type.String({ maxLength: 64 }) }, { additionalProperties: false });
+export const AuthorizeBody = Type.Object({ token: Type.String({ maxLength: 64 }) }, { additionalProperties: false, examples: [{ token: 'tok_01JD3V6Q2W8X9Y0Z1A2B3C4D5E' }] });
 
 export const ThreeDsCallback = Type.Object(
   {
@@ -77,7 +77,7 @@ export const ThreeDsCallback = Type.Object(
     '3ds_status': Type.Optional(StringEnum(['Y', 'A', 'N', 'U'] as const)),
     '3ds_valid_payment': StringEnum(['Y', 'N'] as const),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ payment_id: 'pay_01JD3V6Q2W8X9Y0Z1A2B3C4D5E', svc_token: '3f2a9c1e5b7d40a1c2e3f4a5b6c7d8e9', '3ds_eci': '05', '3ds_cavv': 'AAABBEg0VhI0VniQEjRWAAAAAAA=', '3ds_trxid': '9f8e7d6c5b4a39281706f5e4d3c2b1a0', '3ds_version': '2.2.0', '3ds_status': 'Y', '3ds_valid_payment': 'Y' }] },
 );
 export type ThreeDsCallback = Static<typeof ThreeDsCallback>;
 
@@ -100,7 +100,7 @@ export const MandateBody = Type.Object(
     district_court_code: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
     postal_address: Address,
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ type: 'consumer', first_name: 'Erika', last_name: 'Mustermann', birth_date: '1985-04-12', birth_place: { city: 'Köln', country: 'DE' }, postal_address: { line1: 'Heidestraße', number: 17, town_city: 'Köln', zip: '51147', country: 'DE' } }] },
 );
 export type MandateBody = Static<typeof MandateBody>;
 

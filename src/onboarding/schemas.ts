@@ -26,7 +26,7 @@ const DateOfBirth = DateString({ description: 'The person must be at least 16 ye
 // ---------------------------------------------------------------------------------------------
 // Platform side
 
-const ApplicantContact = Type.Object({ email: Email(), first_name: PersonName, last_name: PersonName }, { additionalProperties: false });
+const ApplicantContact = Type.Object({ email: Email(), first_name: PersonName, last_name: PersonName }, { additionalProperties: false, examples: [{ email: 'erika@ticketwelt.example', first_name: 'Erika', last_name: 'Mustermann' }] });
 
 const RegistrationNumber = Type.String({ minLength: 1, maxLength: 50, description: "Checked against the format of the structure's register" });
 
@@ -55,7 +55,7 @@ export const InitiateApplication = Type.Object(
       ),
     ),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ applicant: { email: 'erika@ticketwelt.example', first_name: 'Erika', last_name: 'Mustermann' }, currencies: ['EUR'], integration: { type: 'hosted' }, language: 'de', reference: 'merchant-7', urls: { redirect: 'https://platform.example/onboarded', webhook: 'https://platform.example/webhooks' } }] },
 );
 export type InitiateApplication = Static<typeof InitiateApplication>;
 
@@ -88,7 +88,7 @@ export type Application = Static<typeof Application>;
 
 export const DecisionBody = Type.Object(
   { outcome: StringEnum(DECISION_OUTCOMES, { description: 'succeeded emits application_succeeded, action_required application_action_required' }) },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ outcome: 'succeeded' }] },
 );
 export type DecisionBody = Static<typeof DecisionBody>;
 
@@ -111,7 +111,7 @@ export const ApplicantDetails = Type.Object(
     pep_description: Type.Optional(PepDescription),
     roles: Type.Optional(Roles),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ nationality: 'DE', gender: 'female', date_of_birth: '1985-04-12', pep: false, roles: ['executive', 'owner'] }] },
 );
 export type ApplicantDetails = Static<typeof ApplicantDetails>;
 
@@ -121,7 +121,7 @@ export const BusinessTypeBody = Type.Object(
     structure: Type.Optional(Type.String({ minLength: 1, maxLength: 50, description: "Default: the type's default structure in the country" })),
     country_code: Country(),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ type: 'company', country_code: 'DE' }] },
 );
 export type BusinessTypeBody = Static<typeof BusinessTypeBody>;
 
@@ -143,7 +143,7 @@ export const BusinessProfileBody = Type.Object(
     website: Uri(),
     phone_number: Type.Optional(PhoneNumber),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ legal_name: 'Ticketwelt GmbH', registration_number_code: 'DeHrb', registration_number: 'HRB 12345', district_court_code: 'DE-AG-AACHEN', vat_number: 'DE136695976', registered_address: { line1: 'Heidestraße', number: 17, town_city: 'Köln', zip: '51147', country: 'DE' }, mcc: '7922', website: 'https://ticketwelt.example', phone_number: { country_code: 'DE', number: '221 1234567' } }] },
 );
 export type BusinessProfileBody = Static<typeof BusinessProfileBody>;
 
@@ -158,7 +158,7 @@ export const RepresentativeBody = Type.Object(
     nationality: Type.Optional(Country()),
     pep_description: Type.Optional(PepDescription),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ first_name: 'Max', last_name: 'Mustermann', email: 'max@ticketwelt.example', roles: ['director'], date_of_birth: '1980-01-31', pep: false, nationality: 'DE' }] },
 );
 export type RepresentativeBody = Static<typeof RepresentativeBody>;
 
@@ -168,7 +168,7 @@ export const PayoutAccountBody = Type.Object(
     account_owners_name: Type.String({ minLength: 1, maxLength: 300 }),
     currency: Currency(),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ account_number: { type: 'iban', value: 'DE89370400440532013000' }, account_owners_name: 'Ticketwelt GmbH', currency: 'EUR' }] },
 );
 export type PayoutAccountBody = Static<typeof PayoutAccountBody>;
 

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import type { Config } from '../core/config.js';
 import { ALL_SCOPES } from '../core/auth.js';
 import { PROBLEMS } from '../core/errors.js';
+import { finishDocument } from './openapi-document.js';
 
 export const Problem = Type.Object(
   {
@@ -54,6 +55,8 @@ interface RouteFacts {
   /** The path, the query or the body names an object that may not exist. */
   namesObject: boolean;
   idempotent: boolean;
+  /** The route reads the database (or the processor), which may be unreachable: 503 with Retry-After. */
+  needsBackend: boolean;
 }
 
 /** The problem answers a route can give, from what it declares and who calls it. */
@@ -96,6 +99,7 @@ function problemResponses(route: RouteFacts) {
       if (route.namesObject) add(404, 'No such object');
   }
   add(500, 'Unexpected failure; quote the trace id');
+  if (route.needsBackend) add(503, 'The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After');
   return responses;
 }
 
@@ -124,6 +128,8 @@ function operationId(method: string, url: string): string {
 }
 
 const SANDBOX_PREFIX = '/sandbox';
+/** Routes answered from memory (the process, its keys, the reference files): never a 503. */
+const SERVED_FROM_MEMORY = /^\/(healthz|metrics|\.well-known\/|reference\/)/;
 
 /** The host of a route served once for both environments (the authorization server, the files and onboarding hosts, the pages). */
 function hostOf(config: Config, url: string): string {
@@ -185,9 +191,10 @@ export async function installOpenApi(app: FastifyInstance, config: Config): Prom
         },
       },
     },
+    transformObject: (documentObject) => finishDocument((documentObject as { openapiObject: Record<string, unknown> }).openapiObject),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     transform: ({ schema, url, route }) => {
-      const routeConfig = (route.config ?? {}) as { scope?: string; documentedBody?: unknown };
+      const routeConfig = (route.config ?? {}) as { scope?: string; documentedBody?: unknown; optionalBody?: boolean };
       const method = [route.method].flat()[0];
       // The sandbox mount repeats the live routes; the servers list says where each lives. A route
       // of the sandbox alone (a simulation control) is listed with the sandbox server alone.
@@ -207,8 +214,9 @@ export async function installOpenApi(app: FastifyInstance, config: Config): Prom
         scope: routeConfig.scope,
         hasInput,
         readsBody: hasBody || ['POST', 'PUT', 'PATCH'].includes(method ?? 'GET'),
-        namesObject: Boolean(schema?.params) || (method === 'POST' && hasBody) || requiredQuery.some((name) => name.endsWith('_id') || name === 'country_code'),
+        namesObject: Boolean(schema?.params) || (method === 'POST' && hasBody) || requiredQuery.some((name) => name.endsWith('_id') || name === 'country_code' || name === 'token'),
         idempotent,
+        needsBackend: !SERVED_FROM_MEMORY.test(url),
       });
       const declared = (schema?.response ?? {}) as Record<string, unknown>;
       const transformed: Record<string, unknown> = {
@@ -222,6 +230,7 @@ export async function installOpenApi(app: FastifyInstance, config: Config): Prom
       if (sandboxOnly) transformed.servers = [{ url: config.sandboxBaseUrl, description: 'sandbox only' }];
       else if (servedOnce) transformed.servers = [{ url: hostOf(config, url), description: 'both environments: the token decides' }];
       if (routeConfig.documentedBody) transformed.body = routeConfig.documentedBody;
+      if (routeConfig.optionalBody) transformed['x-optional-body'] = true;
       return { schema: transformed as typeof schema, url };
     },
   });

@@ -87,6 +87,7 @@ export function paymentRequestSchemas(maxAmountMinor: number) {
       // A zero amount only verifies a card for later merchant-initiated payments: a one-off payment charges at least 1.
       if: { properties: { cit_mode: { const: 'initial' } }, required: ['cit_mode'] },
       else: { properties: { amount_minor: { minimum: 1, description: 'At least 1 unless cit_mode is initial' } } },
+      examples: [{ amount_minor: 4990, currency: 'EUR', reference: 'order-42', description: 'Concert ticket, row 7', payment_method: { type: 'card' }, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return', webhook: 'https://shop.example/webhooks' }, language: 'en' }],
     },
   );
   const AuthorizeMitPayment = Type.Object(
@@ -99,7 +100,7 @@ export function paymentRequestSchemas(maxAmountMinor: number) {
       routing: Type.Optional(RoutingRequest),
       urls: Type.Optional(Type.Object({ webhook: Type.Optional(Uri()) }, { additionalProperties: false })),
     },
-    { additionalProperties: false },
+    { additionalProperties: false, examples: [{ initial_payment_id: 'pay_01JD3V6Q2W8X9Y0Z1A2B3C4D5E', amount_minor: 1990, currency: 'EUR', reference: 'subscription-2026-11' }] },
   );
   return { RoutingRequest, InitiatePayment, AuthorizeMitPayment };
 }
@@ -110,6 +111,8 @@ export type InitiatePayment = Static<typeof defaultSchemas.InitiatePayment>;
 export type AuthorizeMitPayment = Static<typeof defaultSchemas.AuthorizeMitPayment>;
 
 const PaymentLinks = Type.Object({ self: Link, hosted_page: Type.Optional(Link), qr_code: Type.Optional(Link) });
+/** A created payment is paid on the hosted page: its link is always there. */
+const CreatedLinks = Type.Object({ self: Link, hosted_page: Link, qr_code: Type.Optional(Link) });
 
 export const PaymentCreated = Type.Object({
   id: Type.String({ pattern: idPattern('pay') }),
@@ -117,7 +120,7 @@ export const PaymentCreated = Type.Object({
   reference: Type.String(),
   expires_at: DateTime(),
   integration: Type.Object({ type: Type.Literal('hosted') }),
-  _links: PaymentLinks,
+  _links: CreatedLinks,
 });
 export type PaymentCreated = Static<typeof PaymentCreated>;
 

@@ -163,7 +163,7 @@ export class PaymentService {
       expires_at: addSeconds(now, this.config.paymentTtlSeconds),
     };
     const expiry = { environment: payment.environment, kind: PAYMENT_EXPIRY_JOB, subject_id: payment.id, due_at: payment.expires_at, state: 'pending' as const, created_at: now, done_at: null };
-    const created: PaymentCreated = { id: payment.id, status: 'initiated', reference: payment.reference, expires_at: formatDateTime(payment.expires_at), integration: { type: 'hosted' }, _links: this.links(payment) };
+    const created: PaymentCreated = { id: payment.id, status: 'initiated', reference: payment.reference, expires_at: formatDateTime(payment.expires_at), integration: { type: 'hosted' }, _links: this.pageLinks(payment) };
     await this.inserts.run({ payment, parties: partyRows(payment.id, parties, fee), job: expiry, key: answer.row(created) });
     return created;
   }
@@ -295,8 +295,13 @@ export class PaymentService {
   }
 
   private links(payment: repo.ShownPayment): Payment['_links'] {
+    if (payment.cit_mode === 'merchant_initiated') return { self: { href: paymentHref(this.config, payment) } };
+    return this.pageLinks(payment);
+  }
+
+  /** The links of a payment the buyer pays on the hosted page (any but a merchant-initiated one). */
+  private pageLinks(payment: repo.ShownPayment): PaymentCreated['_links'] {
     const self = paymentHref(this.config, payment);
-    if (payment.cit_mode === 'merchant_initiated') return { self: { href: self } };
     return {
       self: { href: self },
       hosted_page: { href: this.hostedPageUrl(payment) },

@@ -15,9 +15,9 @@ const BankForm = Type.Object({
   iban: Type.String({ maxLength: 64 }),
   account_holder: Type.Optional(Type.String({ maxLength: 100 })),
   account_type: Type.Optional(StringEnum(['consumer', 'business'] as const)),
-});
+}, { examples: [{ token: 'bnk_3f2a9c1e5b7d40a1c2e3f4a5', iban: 'DE89370400440532013000', account_holder: 'Erika Mustermann', account_type: 'consumer' }] });
 const ChallengeParams = Type.Object({ challenge_id: Type.String({ maxLength: 64 }) });
-const ChallengeAnswer = Type.Object({ outcome: StringEnum(['pass', 'fail'] as const) });
+const ChallengeAnswer = Type.Object({ outcome: StringEnum(['pass', 'fail'] as const) }, { examples: [{ outcome: 'pass' }] });
 const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /** The simulator's pages speak the payment's language, as a buyer's bank would speak the buyer's. */

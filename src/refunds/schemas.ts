@@ -27,11 +27,11 @@ export const InitiateRefund = Type.Object(
     routing: Type.Optional(RefundRouting),
     urls: Type.Optional(Type.Object({ webhook: Type.Optional(Uri()) }, { additionalProperties: false })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ payment_id: 'pay_01JD3V6Q2W8X9Y0Z1A2B3C4D5E', description: 'Refund order 42', reference: 'refund-42' }] },
 );
 export type InitiateRefund = Static<typeof InitiateRefund>;
 
-export const BuyerRefund = Type.Object({ amount_minor: Type.Integer({ minimum: 1, maximum: MAX_REFUND_MINOR }) }, { additionalProperties: false });
+export const BuyerRefund = Type.Object({ amount_minor: Type.Integer({ minimum: 1, maximum: MAX_REFUND_MINOR }) }, { additionalProperties: false, examples: [{ amount_minor: 1000 }] });
 export type BuyerRefund = Static<typeof BuyerRefund>;
 
 const Link = Type.Object({ href: Type.String() });

@@ -3,7 +3,7 @@ import { DateTime } from '../core/formats.js';
 
 const MAX_ADVANCE_SECONDS = 366 * 24 * 3600;
 
-export const AdvanceClock = Type.Object({ seconds: Type.Integer({ minimum: 1, maximum: MAX_ADVANCE_SECONDS, description: 'How far to move the sandbox clock forward' }) }, { additionalProperties: false });
+export const AdvanceClock = Type.Object({ seconds: Type.Integer({ minimum: 1, maximum: MAX_ADVANCE_SECONDS, description: 'How far to move the sandbox clock forward' }) }, { additionalProperties: false, examples: [{ seconds: 172800 }] });
 export const ClockMoved = Type.Object({
   now: DateTime({ description: "The sandbox clock's new time" }),
   jobs_run: Type.Integer({ description: 'Scheduled work due at the new time, run before this answer (with what it scheduled in turn)' }),
