@@ -4,6 +4,615 @@
  */
 
 export interface paths {
+    "/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue an access token (OAuth 2.0 client credentials)
+         * @description JSON or application/x-www-form-urlencoded; client credentials in the body or in HTTP Basic.
+         */
+        post: operations["postOauthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public keys that sign access tokens */
+        get: operations["getWellKnownJwksJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Authorization server metadata (RFC 8414) */
+        get: operations["getWellKnownOauthAuthorizationServer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List payments, newest first */
+        get: operations["getPayments"];
+        put?: never;
+        /** Initiate a payment paid on the hosted payment page */
+        post: operations["postPayments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Authorize a merchant-initiated payment with the credential of a succeeded initial payment
+         * @description Status is the final result for cards (captured or declined) and authorized for SEPA Direct Debit (completed when the collection settles).
+         */
+        post: operations["postPaymentsAuthorize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/{payment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a payment */
+        get: operations["getPaymentsByPaymentId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/{payment_id}/qr-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** QR code (PNG) of the hosted payment page */
+        get: operations["getPaymentsByPaymentIdQrCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List refunds, newest first, optionally of one payment */
+        get: operations["getRefunds"];
+        put?: never;
+        /**
+         * Refund a payment, in full or from chosen creditors
+         * @description Without routing the whole payment is refunded (409 once anything was refunded). With routing each part is at most that party's refundable_amount (422). The processing fee is returned in proportion to the amount refunded.
+         */
+        post: operations["postRefunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/refunds/{refund_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a refund */
+        get: operations["getRefundsByRefundId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the payouts that carry transfers of a payment, newest first */
+        get: operations["getPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payouts/{payout_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a payout: the transfers on one bank-statement line */
+        get: operations["getPayoutsByPayoutId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the platform account and its merchant accounts */
+        get: operations["getAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/{account_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an account */
+        get: operations["getAccountsByAccountId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List applications, newest first */
+        get: operations["getApplications"];
+        put?: never;
+        /** Initiate the onboarding of a merchant: the application, its merchant account and an onboarding link */
+        post: operations["postApplications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{application_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an application */
+        get: operations["getApplicationsByApplicationId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/applications/{application_id}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new onboarding link (24 hours); the previous one stops working */
+        post: operations["postApplicationsByApplicationIdLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List documents, newest first */
+        get: operations["getV2Documents"];
+        put?: never;
+        /**
+         * Upload a document
+         * @description multipart/form-data: a text part type, optional tags parts, and a file part whose Content-Type matches the file. At most 10 MB.
+         */
+        post: operations["postV2Documents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/documents/{document_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read document metadata */
+        get: operations["getV2DocumentsByDocumentId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/documents/{document_id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the file */
+        get: operations["getV2DocumentsByDocumentIdContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List events, newest first */
+        get: operations["getEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an event with its deliveries and attempts */
+        get: operations["getEventsByEventId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{event_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deliver the event again now */
+        post: operations["postEventsByEventIdRedeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhook signing secret */
+        get: operations["getWebhookSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotate the signing secret; the previous one keeps signing for 24 h */
+        post: operations["postWebhookSecretRotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reference/countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * ISO 3166-1 countries with calling code and EEA membership
+         * @description Public, no token. Answers carry ETag and Cache-Control; If-None-Match with the current ETag gives 304.
+         */
+        get: operations["getReferenceCountries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reference/merchant-category-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * ISO 18245 merchant category codes
+         * @description Public, no token. Answers carry ETag and Cache-Control; If-None-Match with the current ETag gives 304.
+         */
+        get: operations["getReferenceMerchantCategoryCodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reference/district-courts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Local courts keeping commercial registers (German Registergerichte)
+         * @description Public, no token. Answers carry ETag and Cache-Control; If-None-Match with the current ETag gives 304. A country_code that is not an ISO 3166-1 alpha-2 code is 400; a country without such courts gives [].
+         */
+        get: operations["getReferenceDistrictCourts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reference/business-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Business types and their legal structures in a country
+         * @description Public, no token. Answers carry ETag and Cache-Control; If-None-Match with the current ETag gives 304. A country_code that is not an ISO 3166-1 alpha-2 code (uppercase) is 404.
+         */
+        get: operations["getReferenceBusinessTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulations/applications/{application_id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decide the compliance checks of a submitted application now (sandbox only) */
+        post: operations["postSandboxSimulationsApplicationsByApplicationIdDecision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulations/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sandbox clock */
+        get: operations["getSandboxSimulationsClock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulations/clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the sandbox clock forward; everything that comes due (settlements, payouts, refunds, compliance) runs before the answer
+         * @description The sandbox clock is shared by every platform of this deployment.
+         */
+        post: operations["postSandboxSimulationsClockAdvance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulations/payouts/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay out this platform's due transfers now instead of at the cut-off */
+        post: operations["postSandboxSimulationsPayoutsRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulations/refunds/{refund_id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete a refund now (it reached the buyer) */
+        post: operations["postSandboxSimulationsRefundsByRefundIdComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulations/payments/{payment_id}/buyer-refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The buyer's bank takes money back from a completed SEPA Direct Debit payment */
+        post: operations["postSandboxSimulationsPaymentsByPaymentIdBuyerRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -55,7 +664,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/oauth/token": {
+    "/simulator/3ds/{challenge_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 3-D Secure challenge page (simulator) */
+        get: operations["getSimulator3dsByChallengeId"];
+        put?: never;
+        /** Answer the challenge (simulator); redirects back to the payment page */
+        post: operations["postSimulator3dsByChallengeId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulator/bank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bank account verification page (simulator) */
+        get: operations["getSimulatorBank"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulator/bank/verify": {
         parameters: {
             query?: never;
             header?: never;
@@ -64,45 +708,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Issue an access token (OAuth 2.0 client credentials)
-         * @description JSON or application/x-www-form-urlencoded; client credentials in the body or in HTTP Basic.
-         */
-        post: operations["postOauthToken"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/.well-known/jwks.json": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Public keys that sign access tokens */
-        get: operations["getWellKnownJwksJson"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/.well-known/oauth-authorization-server": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Authorization server metadata (RFC 8414) */
-        get: operations["getWellKnownOauthAuthorizationServer"];
-        put?: never;
-        post?: never;
+        /** Verify the account (simulator); redirects to the account-verification callback */
+        post: operations["postSimulatorBankVerify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -256,58 +863,6 @@ export interface paths {
         get: operations["getHppCallbacksAccountVerification"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulator/3ds/{challenge_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** 3-D Secure challenge page (simulator) */
-        get: operations["getSimulator3dsByChallengeId"];
-        put?: never;
-        /** Answer the challenge (simulator); redirects back to the payment page */
-        post: operations["postSimulator3dsByChallengeId"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulator/bank": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Bank account verification page (simulator) */
-        get: operations["getSimulatorBank"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulator/bank/verify": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Verify the account (simulator); redirects to the account-verification callback */
-        post: operations["postSimulatorBankVerify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -572,224 +1127,9 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/accounts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List the platform account and its merchant accounts */
-        get: operations["getAccounts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/accounts/{account_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Read an account */
-        get: operations["getAccountsByAccountId"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List events, newest first */
-        get: operations["getEvents"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/events/{event_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Read an event with its deliveries and attempts */
-        get: operations["getEventsByEventId"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/events/{event_id}/redeliver": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Deliver the event again now */
-        post: operations["postEventsByEventIdRedeliver"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/webhook-secret": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The webhook signing secret */
-        get: operations["getWebhookSecret"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/webhook-secret/rotate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Rotate the signing secret; the previous one keeps signing for 24 h */
-        post: operations["postWebhookSecretRotate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/reference/countries": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * ISO 3166-1 countries with calling code and EEA membership
-         * @description Public, no token. Answers carry ETag and Cache-Control; If-None-Match with the current ETag gives 304.
-         */
-        get: operations["getReferenceCountries"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/reference/merchant-category-codes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * ISO 18245 merchant category codes
-         * @description Public, no token. Answers carry ETag and Cache-Control; If-None-Match with the current ETag gives 304.
-         */
-        get: operations["getReferenceMerchantCategoryCodes"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/reference/district-courts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Local courts keeping commercial registers (German Registergerichte)
-         * @description Public, no token. Answers carry ETag and Cache-Control; If-None-Match with the current ETag gives 304. A country_code that is not an ISO 3166-1 alpha-2 code is 400; a country without such courts gives [].
-         */
-        get: operations["getReferenceDistrictCourts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/reference/business-types": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Business types and their legal structures in a country
-         * @description Public, no token. Answers carry ETag and Cache-Control; If-None-Match with the current ETag gives 304. A country_code that is not an ISO 3166-1 alpha-2 code (uppercase) is 404.
-         */
-        get: operations["getReferenceBusinessTypes"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/payments": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List payments, newest first */
-        get: operations["getPayments"];
-        put?: never;
-        /** Initiate a payment paid on the hosted payment page */
-        post: operations["postPayments"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/payments/authorize": {
+}
+export interface webhooks {
+    payment_succeeded: {
         parameters: {
             query?: never;
             header?: never;
@@ -799,209 +1139,17 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Authorize a merchant-initiated payment with the credential of a succeeded initial payment
-         * @description Status is the final result for cards (captured or declined) and authorized for SEPA Direct Debit (completed when the collection settles).
+         * A payment was captured (card) or completed (SEPA)
+         * @description Sent to the webhook URL of the object the event is about; any 2xx answer within 10 seconds acknowledges it, anything else is retried.
          */
-        post: operations["postPaymentsAuthorize"];
+        post: operations["webhook_payment_succeeded"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/payments/{payment_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Read a payment */
-        get: operations["getPaymentsByPaymentId"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/payments/{payment_id}/qr-code": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** QR code (PNG) of the hosted payment page */
-        get: operations["getPaymentsByPaymentIdQrCode"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/applications": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List applications, newest first */
-        get: operations["getApplications"];
-        put?: never;
-        /** Initiate the onboarding of a merchant: the application, its merchant account and an onboarding link */
-        post: operations["postApplications"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/applications/{application_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Read an application */
-        get: operations["getApplicationsByApplicationId"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/applications/{application_id}/link": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** A new onboarding link (24 hours); the previous one stops working */
-        post: operations["postApplicationsByApplicationIdLink"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/payouts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List the payouts that carry transfers of a payment, newest first */
-        get: operations["getPayouts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/payouts/{payout_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Read a payout: the transfers on one bank-statement line */
-        get: operations["getPayoutsByPayoutId"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/refunds": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List refunds, newest first, optionally of one payment */
-        get: operations["getRefunds"];
-        put?: never;
-        /**
-         * Refund a payment, in full or from chosen creditors
-         * @description Without routing the whole payment is refunded (409 once anything was refunded). With routing each part is at most that party's refundable_amount (422). The processing fee is returned in proportion to the amount refunded.
-         */
-        post: operations["postRefunds"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/refunds/{refund_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Read a refund */
-        get: operations["getRefundsByRefundId"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulations/applications/{application_id}/decision": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Decide the compliance checks of a submitted application now (sandbox only) */
-        post: operations["postSandboxSimulationsApplicationsByApplicationIdDecision"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulations/clock": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The sandbox clock */
-        get: operations["getSandboxSimulationsClock"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulations/clock/advance": {
+    payment_failed: {
         parameters: {
             query?: never;
             header?: never;
@@ -1011,17 +1159,17 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Move the sandbox clock forward; everything that comes due (settlements, payouts, refunds, compliance) runs before the answer
-         * @description The sandbox clock is shared by every platform of this deployment.
+         * A payment was declined, or a SEPA collection not completed
+         * @description Sent to the webhook URL of the object the event is about; any 2xx answer within 10 seconds acknowledges it, anything else is retried.
          */
-        post: operations["postSandboxSimulationsClockAdvance"];
+        post: operations["webhook_payment_failed"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/simulations/payouts/run": {
+    payment_authentication_failed: {
         parameters: {
             query?: never;
             header?: never;
@@ -1029,98 +1177,232 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
-        /** Pay out this platform's due transfers now instead of at the cut-off */
-        post: operations["postSandboxSimulationsPayoutsRun"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulations/refunds/{refund_id}/complete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Complete a refund now (it reached the buyer) */
-        post: operations["postSandboxSimulationsRefundsByRefundIdComplete"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulations/payments/{payment_id}/buyer-refund": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** The buyer's bank takes money back from a completed SEPA Direct Debit payment */
-        post: operations["postSandboxSimulationsPaymentsByPaymentIdBuyerRefund"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/documents": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List documents, newest first */
-        get: operations["getV2Documents"];
         put?: never;
         /**
-         * Upload a document
-         * @description multipart/form-data: a text part type, optional tags parts, and a file part whose Content-Type matches the file. At most 10 MB.
+         * The buyer failed 3-D Secure (or the bank's account verification)
+         * @description Sent to the webhook URL of the object the event is about; any 2xx answer within 10 seconds acknowledges it, anything else is retried.
          */
-        post: operations["postV2Documents"];
+        post: operations["webhook_payment_authentication_failed"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/v2/documents/{document_id}": {
+    transfer_started: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Read document metadata */
-        get: operations["getV2DocumentsByDocumentId"];
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * A payment's transfer to an account started
+         * @description Sent to the webhook URL of the object the event is about; any 2xx answer within 10 seconds acknowledges it, anything else is retried.
+         */
+        post: operations["webhook_transfer_started"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/v2/documents/{document_id}/content": {
+    transfer_updated: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Download the file */
-        get: operations["getV2DocumentsByDocumentIdContent"];
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * A transfer was included in a payout
+         * @description Sent to the webhook URL of the object the event is about; any 2xx answer within 10 seconds acknowledges it, anything else is retried.
+         */
+        post: operations["webhook_transfer_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    transfer_completed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A transfer's payout was paid
+         * @description Sent to the webhook URL of the object the event is about; any 2xx answer within 10 seconds acknowledges it, anything else is retried.
+         */
+        post: operations["webhook_transfer_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    refund_initiated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A refund was created
+         * @description Sent to the webhook URL of the object the event is about; any 2xx answer within 10 seconds acknowledges it, anything else is retried.
+         */
+        post: operations["webhook_refund_initiated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    refund_initiated_from_buyer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The buyer had the payment refunded (a chargeback or a SEPA return)
+         * @description Sent to the webhook URL of the object the event is about; any 2xx answer within 10 seconds acknowledges it, anything else is retried.
+         */
+        post: operations["webhook_refund_initiated_from_buyer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    transfer_received_from_creditor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A refund took money back from a merchant's transfer
+         * @description Sent to the webhook URL of the object the event is about; any 2xx answer within 10 seconds acknowledges it, anything else is retried.
+         */
+        post: operations["webhook_transfer_received_from_creditor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    refund_completed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A refund was paid back to the buyer
+         * @description Sent to the webhook URL of the object the event is about; any 2xx answer within 10 seconds acknowledges it, anything else is retried.
+         */
+        post: operations["webhook_refund_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    application_started: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The merchant opened the onboarding link
+         * @description Sent to the webhook URL of the object the event is about; any 2xx answer within 10 seconds acknowledges it, anything else is retried.
+         */
+        post: operations["webhook_application_started"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    application_submitted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The merchant submitted the application
+         * @description Sent to the webhook URL of the object the event is about; any 2xx answer within 10 seconds acknowledges it, anything else is retried.
+         */
+        post: operations["webhook_application_submitted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    application_succeeded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The application was accepted
+         * @description Sent to the webhook URL of the object the event is about; any 2xx answer within 10 seconds acknowledges it, anything else is retried.
+         */
+        post: operations["webhook_application_succeeded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    application_action_required: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The application needs corrections by the merchant
+         * @description Sent to the webhook URL of the object the event is about; any 2xx answer within 10 seconds acknowledges it, anything else is retried.
+         */
+        post: operations["webhook_application_action_required"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1128,7 +1410,6 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description RFC 9457 problem details */
@@ -1164,97 +1445,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    getHealthz: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        status: string;
-                    };
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getReadyz: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        status: string;
-                    };
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getMetrics: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The text/plain; version=0.0.4 content */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain; version=0.0.4": string;
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
     postOauthToken: {
         parameters: {
             query?: never;
@@ -1264,29 +1454,57 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "grant_type": "client_credentials",
+                 *       "client_id": "sandbox_3f2a9c1e5b7d40a1c2e3f4a5",
+                 *       "client_secret": "secret_s4ndb0xS3cretF0rD0cs",
+                 *       "audience": "https://api.payments.test/sandbox"
+                 *     }
+                 */
                 "application/json": {
-                    /** @description client_credentials */
-                    grant_type?: string;
+                    /**
+                     * @description The only grant: client credentials
+                     * @enum {string}
+                     */
+                    grant_type: "client_credentials";
+                    /** @description Unless sent in HTTP Basic */
                     client_id?: string;
+                    /** @description Unless sent in HTTP Basic */
                     client_secret?: string;
-                    /** @description The live API base URL or the sandbox API base URL */
-                    audience?: string;
-                    /** @description Space-separated scopes narrowing those of the client */
+                    /**
+                     * Format: uri
+                     * @description The sandbox API base URL for a sandbox client, the live one for a live client
+                     */
+                    audience: string;
+                    /** @description Space-separated scopes narrowing the client's; all of them when absent */
                     scope?: string;
-                } & {
-                    [key: string]: unknown;
                 };
+                /**
+                 * @example {
+                 *       "grant_type": "client_credentials",
+                 *       "client_id": "sandbox_3f2a9c1e5b7d40a1c2e3f4a5",
+                 *       "client_secret": "secret_s4ndb0xS3cretF0rD0cs",
+                 *       "audience": "https://api.payments.test/sandbox"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
-                    /** @description client_credentials */
-                    grant_type?: string;
+                    /**
+                     * @description The only grant: client credentials
+                     * @enum {string}
+                     */
+                    grant_type: "client_credentials";
+                    /** @description Unless sent in HTTP Basic */
                     client_id?: string;
+                    /** @description Unless sent in HTTP Basic */
                     client_secret?: string;
-                    /** @description The live API base URL or the sandbox API base URL */
-                    audience?: string;
-                    /** @description Space-separated scopes narrowing those of the client */
+                    /**
+                     * Format: uri
+                     * @description The sandbox API base URL for a sandbox client, the live one for a live client
+                     */
+                    audience: string;
+                    /** @description Space-separated scopes narrowing the client's; all of them when absent */
                     scope?: string;
-                } & {
-                    [key: string]: unknown;
                 };
             };
         };
@@ -1353,6 +1571,15 @@ export interface operations {
             };
             /** @description Unexpected failure; quote the trace id */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1433,7 +1660,589 @@ export interface operations {
             };
         };
     };
-    getHppPaymentsByPaymentId: {
+    getPayments: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 */
+                first?: number;
+                /** @description The cursor of the previous page; opaque */
+                after?: string;
+                status?: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
+                reference?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            amount_minor: number;
+                            currency: string;
+                            /** Format: date-time */
+                            initiated_at: string;
+                            /** Format: date-time */
+                            expires_at: string;
+                            /** @enum {string} */
+                            status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
+                            payment_method: {
+                                /** @enum {string} */
+                                type: "card" | "sepa_direct_debit" | "user_selected";
+                            };
+                            processing_fee: {
+                                amount_minor: number;
+                                currency: string;
+                            } | null;
+                            routing: {
+                                platform: {
+                                    id: string;
+                                    amount_minor: number;
+                                    processing_fee_contribution: number;
+                                    refundable_amount: number;
+                                    transfer: {
+                                        transfer_id: string;
+                                        amount_minor: number;
+                                        processing_fee: {
+                                            amount_minor: number;
+                                            currency: string;
+                                        };
+                                    } | null;
+                                };
+                                merchants: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    type: "seller" | "merchant";
+                                    reference: string | null;
+                                    amount_minor: number;
+                                    processing_fee_contribution: number;
+                                    refundable_amount: number;
+                                    transfer: {
+                                        transfer_id: string;
+                                        amount_minor: number;
+                                        processing_fee: {
+                                            amount_minor: number;
+                                            currency: string;
+                                        };
+                                    } | null;
+                                }[];
+                            };
+                            succeeded: boolean;
+                            reference: string;
+                            description: string | null;
+                            /** @enum {string} */
+                            cit_mode: "one_off" | "initial" | "merchant_initiated";
+                            initial_payment_id: string | null;
+                            _links: {
+                                self: {
+                                    href: string;
+                                };
+                                hosted_page?: {
+                                    href: string;
+                                };
+                                qr_code?: {
+                                    href: string;
+                                };
+                            };
+                        }[];
+                        /** @description Pass as after to get the next page; absent on the last page */
+                        cursor?: string;
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope payments:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postPayments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount_minor": 4990,
+                 *       "currency": "EUR",
+                 *       "reference": "order-42",
+                 *       "description": "Concert ticket, row 7",
+                 *       "payment_method": {
+                 *         "type": "card"
+                 *       },
+                 *       "integration": {
+                 *         "type": "hosted"
+                 *       },
+                 *       "urls": {
+                 *         "redirect": "https://shop.example/return",
+                 *         "webhook": "https://shop.example/webhooks"
+                 *       },
+                 *       "language": "en"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Integer amount in the minor unit of the currency (ISO 4217), at most 99999999; at least 1 unless cit_mode is initial (0 verifies a card) */
+                    amount_minor: number;
+                    /**
+                     * Format: currency
+                     * @enum {string}
+                     */
+                    currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BOV" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHE" | "CHF" | "CHW" | "CLF" | "CLP" | "CNY" | "COP" | "COU" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MXV" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "USN" | "UYI" | "UYU" | "UYW" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XAG" | "XAU" | "XBA" | "XBB" | "XBC" | "XBD" | "XCD" | "XDR" | "XOF" | "XPD" | "XPF" | "XPT" | "XSU" | "XTS" | "XUA" | "XXX" | "YER" | "ZAR" | "ZMW" | "ZWG";
+                    payment_method?: {
+                        /**
+                         * @default user_selected
+                         * @enum {string}
+                         */
+                        type: "card" | "sepa_direct_debit" | "user_selected";
+                    };
+                    /** @description Never shown to buyers */
+                    reference: string;
+                    /** @description Shown on the hosted page */
+                    description?: string;
+                    /** @description Passed to the bank */
+                    remittance_info?: string;
+                    integration: {
+                        /** @enum {string} */
+                        type: "hosted";
+                        generate_qr_code?: boolean;
+                    };
+                    routing?: {
+                        platform?: {
+                            /** @description Integer amount in the minor unit of the currency (ISO 4217), at most 99999999 */
+                            amount_minor: number;
+                            /** @description Percentage of the processing fee this party bears */
+                            processing_fee_contribution: number;
+                        };
+                        merchants?: {
+                            /** @enum {string} */
+                            type: "seller" | "merchant";
+                            id: string;
+                            reference?: string;
+                            /** @description Integer amount in the minor unit of the currency (ISO 4217), at most 99999999 */
+                            amount_minor: number;
+                            /** @description Percentage of the processing fee this party bears */
+                            processing_fee_contribution: number;
+                        }[];
+                    };
+                    urls: {
+                        /** Format: uri */
+                        redirect: string;
+                        /** Format: uri */
+                        webhook?: string;
+                    };
+                    /**
+                     * @default one_off
+                     * @enum {string}
+                     */
+                    cit_mode?: "one_off" | "initial";
+                    /** @description Pre-fills the hosted payment page */
+                    customer?: {
+                        /** Format: name */
+                        first_name?: string;
+                        /** Format: name */
+                        last_name?: string;
+                        /** Format: email */
+                        email?: string;
+                        address?: {
+                            line1?: string;
+                            line2?: string;
+                            /** @description House number */
+                            number?: number;
+                            town_city?: string;
+                            state?: string;
+                            zip?: string;
+                            /**
+                             * Format: country
+                             * @enum {string}
+                             */
+                            country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "XK" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
+                        };
+                    };
+                    /**
+                     * @description Language of the hosted page; without it, the buyer's browser language (de, en or es, else en)
+                     * @enum {string}
+                     */
+                    language?: "de" | "en" | "es";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
+                        reference: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        integration: {
+                            /** @enum {string} */
+                            type: "hosted";
+                        };
+                        _links: {
+                            self: {
+                                href: string;
+                            };
+                            hosted_page: {
+                                href: string;
+                            };
+                            qr_code?: {
+                                href: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope payments:read_write */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Business rule broken, or Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postPaymentsAuthorize: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "initial_payment_id": "pay_01JD3V6Q2W8X9Y0Z1A2B3C4D5E",
+                 *       "amount_minor": 1990,
+                 *       "currency": "EUR",
+                 *       "reference": "subscription-2026-11"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The succeeded initial payment (cit_mode initial) whose credential is charged */
+                    initial_payment_id: string;
+                    /** @description Integer amount in the minor unit of the currency (ISO 4217), at most 99999999 */
+                    amount_minor: number;
+                    /**
+                     * Format: currency
+                     * @enum {string}
+                     */
+                    currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BOV" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHE" | "CHF" | "CHW" | "CLF" | "CLP" | "CNY" | "COP" | "COU" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MXV" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "USN" | "UYI" | "UYU" | "UYW" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XAG" | "XAU" | "XBA" | "XBB" | "XBC" | "XBD" | "XCD" | "XDR" | "XOF" | "XPD" | "XPF" | "XPT" | "XSU" | "XTS" | "XUA" | "XXX" | "YER" | "ZAR" | "ZMW" | "ZWG";
+                    reference: string;
+                    description?: string;
+                    routing?: {
+                        platform?: {
+                            /** @description Integer amount in the minor unit of the currency (ISO 4217), at most 99999999 */
+                            amount_minor: number;
+                            /** @description Percentage of the processing fee this party bears */
+                            processing_fee_contribution: number;
+                        };
+                        merchants?: {
+                            /** @enum {string} */
+                            type: "seller" | "merchant";
+                            id: string;
+                            reference?: string;
+                            /** @description Integer amount in the minor unit of the currency (ISO 4217), at most 99999999 */
+                            amount_minor: number;
+                            /** @description Percentage of the processing fee this party bears */
+                            processing_fee_contribution: number;
+                        }[];
+                    };
+                    urls?: {
+                        /** Format: uri */
+                        webhook?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
+                        reference: string;
+                        initial_payment_id: string;
+                        _links: {
+                            self: {
+                                href: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope payments:read_write */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Business rule broken, or Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPaymentsByPaymentId: {
         parameters: {
             query?: never;
             header?: never;
@@ -1454,64 +2263,68 @@ export interface operations {
                         id: string;
                         amount_minor: number;
                         currency: string;
-                        /** @enum {string} */
-                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
+                        /** Format: date-time */
+                        initiated_at: string;
                         /** Format: date-time */
                         expires_at: string;
-                        description: string | null;
-                        /** @description Decimals of the currency (ISO 4217): amount_minor / 10^minor_units is the amount in the currency */
-                        minor_units: number;
-                        language: ("de" | "en" | "es") | null;
-                        branding: {
+                        /** @enum {string} */
+                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
+                        payment_method: {
                             /** @enum {string} */
-                            format: "merchant_primary";
-                            platform: {
-                                name: string;
-                                colors: {
-                                    /** @description HEX colour */
-                                    primary: string;
-                                    /** @description HEX colour */
-                                    secondary: string;
-                                };
-                            };
-                            merchant: {
-                                name: string;
-                                colors: {
-                                    /** @description HEX colour */
-                                    primary: string;
-                                    /** @description HEX colour */
-                                    secondary: string;
-                                };
-                            };
+                            type: "card" | "sepa_direct_debit" | "user_selected";
                         };
-                        payment_methods: {
-                            /** @enum {string} */
-                            type: "card" | "sepa_direct_debit";
-                            name: string;
-                            description: string;
-                            _links: {
-                                [key: string]: {
-                                    href: string;
-                                    methods?: string[];
-                                };
-                            };
-                        }[];
-                        tokenization: {
-                            merchant_id: number;
-                        };
-                        requires_store_credentials: boolean;
-                        customer: {
-                            [key: string]: unknown;
+                        processing_fee: {
+                            amount_minor: number;
+                            currency: string;
                         } | null;
-                        workflow: {
-                            complete: boolean;
-                            /** @enum {string} */
-                            next: "hpp:start" | "hpp:authorize" | "hpp:complete";
+                        routing: {
+                            platform: {
+                                id: string;
+                                amount_minor: number;
+                                processing_fee_contribution: number;
+                                refundable_amount: number;
+                                transfer: {
+                                    transfer_id: string;
+                                    amount_minor: number;
+                                    processing_fee: {
+                                        amount_minor: number;
+                                        currency: string;
+                                    };
+                                } | null;
+                            };
+                            merchants: {
+                                id: string;
+                                /** @enum {string} */
+                                type: "seller" | "merchant";
+                                reference: string | null;
+                                amount_minor: number;
+                                processing_fee_contribution: number;
+                                refundable_amount: number;
+                                transfer: {
+                                    transfer_id: string;
+                                    amount_minor: number;
+                                    processing_fee: {
+                                        amount_minor: number;
+                                        currency: string;
+                                    };
+                                } | null;
+                            }[];
                         };
+                        succeeded: boolean;
+                        reference: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        cit_mode: "one_off" | "initial" | "merchant_initiated";
+                        initial_payment_id: string | null;
                         _links: {
-                            [key: string]: {
+                            self: {
                                 href: string;
-                                methods?: string[];
+                            };
+                            hosted_page?: {
+                                href: string;
+                            };
+                            qr_code?: {
+                                href: string;
                             };
                         };
                     };
@@ -1526,7 +2339,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
+            /** @description Missing, expired, revoked or other-environment access token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1535,8 +2348,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The payment is not in a state that allows this step */
-            409: {
+            /** @description The token lacks the scope payments:read */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1544,8 +2357,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The payment expired: its page is gone and the payment canceled */
-            410: {
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1562,9 +2384,18 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
-    postHppPaymentsByPaymentIdStart: {
+    getPaymentsByPaymentIdQrCode: {
         parameters: {
             query?: never;
             header?: never;
@@ -1573,38 +2404,15 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    type?: "card" | "sepa_direct_debit";
-                };
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The image/png content */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
-                        succeeded: boolean;
-                        decline_reason?: string;
-                        workflow: {
-                            complete: boolean;
-                            /** @enum {string} */
-                            next: "hpp:start" | "hpp:authorize" | "hpp:complete";
-                        };
-                        _links: {
-                            [key: string]: {
-                                href: string;
-                                methods?: string[];
-                            };
-                        };
-                    };
+                    "image/png": string;
                 };
             };
             /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
@@ -1616,7 +2424,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
+            /** @description Missing, expired, revoked or other-environment access token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1625,8 +2433,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The payment is not in a state that allows this step */
-            409: {
+            /** @description The token lacks the scope payments:read */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1634,8 +2442,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The payment expired: its page is gone and the payment canceled */
-            410: {
+            /** @description No such object for this platform in this environment */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1643,17 +2451,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
-            415: {
+            /** @description Rate limited; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1670,110 +2469,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-        };
-    };
-    postHppPaymentsByPaymentIdTokenize: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                payment_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    type: "card";
-                    /** Format: card-number */
-                    value: string;
-                    /** @description Card scheme: visa, mastercard, amex, … */
-                    issuer: string;
-                    token_data: {
-                        expiry_month: number;
-                        expiry_year: number;
-                        /** Format: cvv */
-                        cvv: string;
-                        holder_name?: string;
-                        "3ds_version"?: string;
-                        "3ds_trxid"?: string;
-                        response_id?: string;
-                        response_code?: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        token: string;
-                        /** Format: date-time */
-                        expires_at: string;
-                    };
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The payment is not in a state that allows this step */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The payment expired: its page is gone and the payment canceled */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1783,120 +2480,17 @@ export interface operations {
             };
         };
     };
-    postHppPaymentsByPaymentIdAuthorize: {
+    getRefunds: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page size, 1 to 100 */
+                first?: number;
+                /** @description The cursor of the previous page; opaque */
+                after?: string;
+                payment_id?: string;
+            };
             header?: never;
-            path: {
-                payment_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    token: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
-                        succeeded: boolean;
-                        decline_reason?: string;
-                        workflow: {
-                            complete: boolean;
-                            /** @enum {string} */
-                            next: "hpp:start" | "hpp:authorize" | "hpp:complete";
-                        };
-                        _links: {
-                            [key: string]: {
-                                href: string;
-                                methods?: string[];
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The payment is not in a state that allows this step */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The payment expired: its page is gone and the payment canceled */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    postHppPaymentsByPaymentIdCancel: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                payment_id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -1908,21 +2502,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
-                        succeeded: boolean;
-                        decline_reason?: string;
-                        workflow: {
-                            complete: boolean;
+                        data: {
+                            id: string;
+                            /** Format: date-time */
+                            initiated_at: string;
                             /** @enum {string} */
-                            next: "hpp:start" | "hpp:authorize" | "hpp:complete";
-                        };
-                        _links: {
-                            [key: string]: {
-                                href: string;
-                                methods?: string[];
+                            status: "initiated" | "completed";
+                            payment_id: string;
+                            amount_minor: number;
+                            currency: string;
+                            description: string | null;
+                            reference: string | null;
+                            /**
+                             * @description buyer: started by the buyer's bank (SEPA Direct Debit)
+                             * @enum {string}
+                             */
+                            origin: "platform" | "buyer";
+                            completed_at: string | null;
+                            routing: {
+                                platform: {
+                                    amount_minor: number;
+                                };
+                                merchants: {
+                                    id: string;
+                                    amount_minor: number;
+                                }[];
                             };
-                        };
+                            _links: {
+                                self: {
+                                    href: string;
+                                };
+                                payment: {
+                                    href: string;
+                                };
+                            };
+                        }[];
+                        /** @description Pass as after to get the next page; absent on the last page */
+                        cursor?: string;
                     };
                 };
             };
@@ -1935,7 +2551,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
+            /** @description Missing, expired, revoked or other-environment access token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1944,8 +2560,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The payment is not in a state that allows this step */
-            409: {
+            /** @description The token lacks the scope refunds:read */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1953,26 +2569,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The payment expired: its page is gone and the payment canceled */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
-            415: {
+            /** @description Rate limited; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1989,2192 +2587,57 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
-    postHppCallbacks3ds: {
+    postRefunds: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "payment_id": "pay_01JD3V6Q2W8X9Y0Z1A2B3C4D5E",
+                 *       "description": "Refund order 42",
+                 *       "reference": "refund-42"
+                 *     }
+                 */
                 "application/json": {
                     payment_id: string;
-                    svc_token: string;
-                    "3ds_eci"?: string;
-                    "3ds_cavv"?: string;
-                    "3ds_trxid"?: string;
-                    "3ds_version": string;
-                    /** @enum {string} */
-                    "3ds_status"?: "Y" | "A" | "N" | "U";
-                    /** @enum {string} */
-                    "3ds_valid_payment": "Y" | "N";
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
-                        succeeded: boolean;
-                        decline_reason?: string;
-                        workflow: {
-                            complete: boolean;
-                            /** @enum {string} */
-                            next: "hpp:start" | "hpp:authorize" | "hpp:complete";
+                    /** @description Shown on the buyer's bank statement: letters, digits, space and / - ? : ( ) . , ' + */
+                    description: string;
+                    reference?: string;
+                    /** @description The creditors the refund takes its funds from; the refund amount is the sum. Without it the whole payment is refunded */
+                    routing?: {
+                        platform?: {
+                            /** @description Taken from this party; at most its remaining refundable_amount */
+                            amount_minor: number;
                         };
-                        _links: {
-                            [key: string]: {
-                                href: string;
-                                methods?: string[];
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The payment is not in a state that allows this step */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The payment expired: its page is gone and the payment canceled */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getHppPaymentsByPaymentIdMandateRequirements: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                payment_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type?: "consumer" | "business";
-                        registration_numbers?: {
-                            code: string;
-                            name: string;
-                            district_court_code: {
-                                required: boolean;
-                            };
-                        }[];
-                        district_courts?: {
-                            code: string;
-                            name: string;
-                        }[];
-                        fields?: string[];
-                        mandate_legal_mention?: string;
-                    };
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The payment is not in a state that allows this step */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The payment expired: its page is gone and the payment canceled */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    postHppPaymentsByPaymentIdMandate: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                payment_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    type: "consumer" | "business";
-                    /** Format: name */
-                    first_name?: string;
-                    /** Format: name */
-                    last_name?: string;
-                    /** Format: date */
-                    birth_date?: string;
-                    birth_place?: {
-                        city: string;
-                        /** Format: country */
-                        country: string;
-                    };
-                    /** Format: name */
-                    company_name?: string;
-                    /** @enum {string} */
-                    registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "vat";
-                    registration_number?: string;
-                    district_court_code?: string;
-                    postal_address: {
-                        line1: string;
-                        line2?: string;
-                        /** @description House number */
-                        number?: number;
-                        town_city: string;
-                        state?: string;
-                        zip: string;
-                        /**
-                         * Format: country
-                         * @description Not a member of the specification's Address: the country of its context when absent, and must be it when given
-                         */
-                        country?: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
-                        succeeded: boolean;
-                        decline_reason?: string;
-                        workflow: {
-                            complete: boolean;
-                            /** @enum {string} */
-                            next: "hpp:start" | "hpp:authorize" | "hpp:complete";
-                        };
-                        _links: {
-                            [key: string]: {
-                                href: string;
-                                methods?: string[];
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The payment is not in a state that allows this step */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The payment expired: its page is gone and the payment canceled */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getHppCallbacksAccountVerification: {
-        parameters: {
-            query: {
-                /** @description The verification report; empty when the verification failed (then error, error_reason, message and tracking_id say why) */
-                report_id: string;
-                error?: string;
-                error_reason?: string;
-                message?: string;
-                tracking_id?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description See Other: follow the Location header */
-            303: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The payment is not in a state that allows this step */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The payment expired: its page is gone and the payment canceled */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getSimulator3dsByChallengeId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                challenge_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The text/html content */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such object */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    postSimulator3dsByChallengeId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                challenge_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    outcome: "pass" | "fail";
-                };
-            };
-        };
-        responses: {
-            /** @description See Other: follow the Location header */
-            303: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such object */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getSimulatorBank: {
-        parameters: {
-            query: {
-                token: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The text/html content */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    postSimulatorBankVerify: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    token: string;
-                    iban: string;
-                    account_holder?: string;
-                    /** @enum {string} */
-                    account_type?: "consumer" | "business";
-                };
-            };
-        };
-        responses: {
-            /** @description See Other: follow the Location header */
-            303: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such object */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getSmoApplication: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {string} */
-                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
-                        /** @enum {string} */
-                        language: "de" | "en" | "es";
-                        platform: {
-                            name: string;
-                            colors: {
-                                primary_color: string;
-                                secondary_color: string;
-                            };
-                        };
-                        applicant: {
-                            first_name: string;
-                            last_name: string;
-                            email: string;
-                            nationality?: string;
-                            /** @enum {string} */
-                            gender?: "male" | "female" | "na";
-                            /** @description The person must be at least 16 years old today */
-                            date_of_birth?: string;
-                            /** @description Politically exposed person */
-                            pep?: boolean;
-                            /** @description Required when pep is true */
-                            pep_description?: string;
-                            roles?: ("executive" | "owner" | "director")[];
-                        };
-                        business: {
-                            type: string | null;
-                            structure: string | null;
-                            country_code: string | null;
-                            profile: {
-                                legal_name?: string;
-                                trading_name?: string;
-                                /** @enum {string} */
-                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
-                                /** @description Checked against the format of the structure's register */
-                                registration_number?: string;
-                                district_court_code?: string;
-                                vat_number?: string;
-                                registered_address?: {
-                                    line1: string;
-                                    line2?: string;
-                                    /** @description House number */
-                                    number?: number;
-                                    town_city: string;
-                                    state?: string;
-                                    zip: string;
-                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
-                                    country?: string;
-                                };
-                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
-                                mcc?: string;
-                                website?: string;
-                                phone_number?: {
-                                    /** @description ISO 3166-1 alpha-2 country of the number */
-                                    country_code: string;
-                                    number: string;
-                                };
-                            } | null;
-                        };
-                        representatives: {
+                        merchants?: {
                             id: string;
-                            /** @example awaiting_documents */
-                            status: string;
-                            first_name: string;
-                            last_name: string;
-                            email: string;
-                            roles: ("executive" | "owner" | "director")[];
-                            /** @description The person must be at least 16 years old today */
-                            date_of_birth: string;
-                            pep: boolean;
-                            nationality?: string;
-                            /** @description Required when pep is true */
-                            pep_description?: string;
+                            /** @description Taken from this party; at most its remaining refundable_amount */
+                            amount_minor: number;
                         }[];
-                        documents: {
-                            id: string;
-                            /** @enum {string} */
-                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
-                            side: ("front" | "back") | null;
-                            filename: string;
-                            content_type: string;
-                            /** @description Bytes */
-                            size: number;
-                            /** Format: date-time */
-                            uploaded_at: string;
-                        }[];
-                        payout_account: {
-                            account_number: {
-                                /** @enum {string} */
-                                type: "iban";
-                                value: string;
-                            };
-                            account_owners_name: string;
-                            currency: string;
-                        } | null;
-                        currencies: string[];
-                        workflow: {
-                            previous: string | null;
-                            next: string | null;
-                            complete: boolean;
-                        };
-                        _links: {
-                            [key: string]: {
-                                href: string;
-                                methods: string[];
-                            };
-                        };
                     };
-                };
-            };
-            /** @description Missing, expired or replaced onboarding token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A step this one needs is missing, or the application was submitted */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getMerchantsApplication: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {string} */
-                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
-                        /** @enum {string} */
-                        language: "de" | "en" | "es";
-                        platform: {
-                            name: string;
-                            colors: {
-                                primary_color: string;
-                                secondary_color: string;
-                            };
-                        };
-                        applicant: {
-                            first_name: string;
-                            last_name: string;
-                            email: string;
-                            nationality?: string;
-                            /** @enum {string} */
-                            gender?: "male" | "female" | "na";
-                            /** @description The person must be at least 16 years old today */
-                            date_of_birth?: string;
-                            /** @description Politically exposed person */
-                            pep?: boolean;
-                            /** @description Required when pep is true */
-                            pep_description?: string;
-                            roles?: ("executive" | "owner" | "director")[];
-                        };
-                        business: {
-                            type: string | null;
-                            structure: string | null;
-                            country_code: string | null;
-                            profile: {
-                                legal_name?: string;
-                                trading_name?: string;
-                                /** @enum {string} */
-                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
-                                /** @description Checked against the format of the structure's register */
-                                registration_number?: string;
-                                district_court_code?: string;
-                                vat_number?: string;
-                                registered_address?: {
-                                    line1: string;
-                                    line2?: string;
-                                    /** @description House number */
-                                    number?: number;
-                                    town_city: string;
-                                    state?: string;
-                                    zip: string;
-                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
-                                    country?: string;
-                                };
-                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
-                                mcc?: string;
-                                website?: string;
-                                phone_number?: {
-                                    /** @description ISO 3166-1 alpha-2 country of the number */
-                                    country_code: string;
-                                    number: string;
-                                };
-                            } | null;
-                        };
-                        representatives: {
-                            id: string;
-                            /** @example awaiting_documents */
-                            status: string;
-                            first_name: string;
-                            last_name: string;
-                            email: string;
-                            roles: ("executive" | "owner" | "director")[];
-                            /** @description The person must be at least 16 years old today */
-                            date_of_birth: string;
-                            pep: boolean;
-                            nationality?: string;
-                            /** @description Required when pep is true */
-                            pep_description?: string;
-                        }[];
-                        documents: {
-                            id: string;
-                            /** @enum {string} */
-                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
-                            side: ("front" | "back") | null;
-                            filename: string;
-                            content_type: string;
-                            /** @description Bytes */
-                            size: number;
-                            /** Format: date-time */
-                            uploaded_at: string;
-                        }[];
-                        payout_account: {
-                            account_number: {
-                                /** @enum {string} */
-                                type: "iban";
-                                value: string;
-                            };
-                            account_owners_name: string;
-                            currency: string;
-                        } | null;
-                        currencies: string[];
-                        workflow: {
-                            previous: string | null;
-                            next: string | null;
-                            complete: boolean;
-                        };
-                        _links: {
-                            [key: string]: {
-                                href: string;
-                                methods: string[];
-                            };
-                        };
+                    urls?: {
+                        /** Format: uri */
+                        webhook?: string;
                     };
-                };
-            };
-            /** @description Missing, expired or replaced onboarding token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A step this one needs is missing, or the application was submitted */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    postSmoApplicationConfirmApplicant: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: email */
-                    email: string;
-                    /** Format: name */
-                    first_name: string;
-                    /** Format: name */
-                    last_name: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {string} */
-                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
-                        /** @enum {string} */
-                        language: "de" | "en" | "es";
-                        platform: {
-                            name: string;
-                            colors: {
-                                primary_color: string;
-                                secondary_color: string;
-                            };
-                        };
-                        applicant: {
-                            first_name: string;
-                            last_name: string;
-                            email: string;
-                            nationality?: string;
-                            /** @enum {string} */
-                            gender?: "male" | "female" | "na";
-                            /** @description The person must be at least 16 years old today */
-                            date_of_birth?: string;
-                            /** @description Politically exposed person */
-                            pep?: boolean;
-                            /** @description Required when pep is true */
-                            pep_description?: string;
-                            roles?: ("executive" | "owner" | "director")[];
-                        };
-                        business: {
-                            type: string | null;
-                            structure: string | null;
-                            country_code: string | null;
-                            profile: {
-                                legal_name?: string;
-                                trading_name?: string;
-                                /** @enum {string} */
-                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
-                                /** @description Checked against the format of the structure's register */
-                                registration_number?: string;
-                                district_court_code?: string;
-                                vat_number?: string;
-                                registered_address?: {
-                                    line1: string;
-                                    line2?: string;
-                                    /** @description House number */
-                                    number?: number;
-                                    town_city: string;
-                                    state?: string;
-                                    zip: string;
-                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
-                                    country?: string;
-                                };
-                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
-                                mcc?: string;
-                                website?: string;
-                                phone_number?: {
-                                    /** @description ISO 3166-1 alpha-2 country of the number */
-                                    country_code: string;
-                                    number: string;
-                                };
-                            } | null;
-                        };
-                        representatives: {
-                            id: string;
-                            /** @example awaiting_documents */
-                            status: string;
-                            first_name: string;
-                            last_name: string;
-                            email: string;
-                            roles: ("executive" | "owner" | "director")[];
-                            /** @description The person must be at least 16 years old today */
-                            date_of_birth: string;
-                            pep: boolean;
-                            nationality?: string;
-                            /** @description Required when pep is true */
-                            pep_description?: string;
-                        }[];
-                        documents: {
-                            id: string;
-                            /** @enum {string} */
-                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
-                            side: ("front" | "back") | null;
-                            filename: string;
-                            content_type: string;
-                            /** @description Bytes */
-                            size: number;
-                            /** Format: date-time */
-                            uploaded_at: string;
-                        }[];
-                        payout_account: {
-                            account_number: {
-                                /** @enum {string} */
-                                type: "iban";
-                                value: string;
-                            };
-                            account_owners_name: string;
-                            currency: string;
-                        } | null;
-                        currencies: string[];
-                        workflow: {
-                            previous: string | null;
-                            next: string | null;
-                            complete: boolean;
-                        };
-                        _links: {
-                            [key: string]: {
-                                href: string;
-                                methods: string[];
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, expired or replaced onboarding token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such document or representative in this application */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A step this one needs is missing, or the application was submitted */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    patchSmoApplicationApplicant: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: country */
-                    nationality: string;
-                    /** @enum {string} */
-                    gender: "male" | "female" | "na";
-                    /**
-                     * Format: date
-                     * @description The person must be at least 16 years old today
-                     */
-                    date_of_birth: string;
-                    /** @description Politically exposed person */
-                    pep: boolean;
-                    /** @description Required when pep is true */
-                    pep_description?: string;
-                    roles?: ("executive" | "owner" | "director")[];
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {string} */
-                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
-                        /** @enum {string} */
-                        language: "de" | "en" | "es";
-                        platform: {
-                            name: string;
-                            colors: {
-                                primary_color: string;
-                                secondary_color: string;
-                            };
-                        };
-                        applicant: {
-                            first_name: string;
-                            last_name: string;
-                            email: string;
-                            nationality?: string;
-                            /** @enum {string} */
-                            gender?: "male" | "female" | "na";
-                            /** @description The person must be at least 16 years old today */
-                            date_of_birth?: string;
-                            /** @description Politically exposed person */
-                            pep?: boolean;
-                            /** @description Required when pep is true */
-                            pep_description?: string;
-                            roles?: ("executive" | "owner" | "director")[];
-                        };
-                        business: {
-                            type: string | null;
-                            structure: string | null;
-                            country_code: string | null;
-                            profile: {
-                                legal_name?: string;
-                                trading_name?: string;
-                                /** @enum {string} */
-                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
-                                /** @description Checked against the format of the structure's register */
-                                registration_number?: string;
-                                district_court_code?: string;
-                                vat_number?: string;
-                                registered_address?: {
-                                    line1: string;
-                                    line2?: string;
-                                    /** @description House number */
-                                    number?: number;
-                                    town_city: string;
-                                    state?: string;
-                                    zip: string;
-                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
-                                    country?: string;
-                                };
-                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
-                                mcc?: string;
-                                website?: string;
-                                phone_number?: {
-                                    /** @description ISO 3166-1 alpha-2 country of the number */
-                                    country_code: string;
-                                    number: string;
-                                };
-                            } | null;
-                        };
-                        representatives: {
-                            id: string;
-                            /** @example awaiting_documents */
-                            status: string;
-                            first_name: string;
-                            last_name: string;
-                            email: string;
-                            roles: ("executive" | "owner" | "director")[];
-                            /** @description The person must be at least 16 years old today */
-                            date_of_birth: string;
-                            pep: boolean;
-                            nationality?: string;
-                            /** @description Required when pep is true */
-                            pep_description?: string;
-                        }[];
-                        documents: {
-                            id: string;
-                            /** @enum {string} */
-                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
-                            side: ("front" | "back") | null;
-                            filename: string;
-                            content_type: string;
-                            /** @description Bytes */
-                            size: number;
-                            /** Format: date-time */
-                            uploaded_at: string;
-                        }[];
-                        payout_account: {
-                            account_number: {
-                                /** @enum {string} */
-                                type: "iban";
-                                value: string;
-                            };
-                            account_owners_name: string;
-                            currency: string;
-                        } | null;
-                        currencies: string[];
-                        workflow: {
-                            previous: string | null;
-                            next: string | null;
-                            complete: boolean;
-                        };
-                        _links: {
-                            [key: string]: {
-                                href: string;
-                                methods: string[];
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, expired or replaced onboarding token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A step this one needs is missing, or the application was submitted */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    postSmoApplicationBusinessType: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    type: "company" | "individual_sole_trader" | "non_profit";
-                    /** @description Default: the type's default structure in the country */
-                    structure?: string;
-                    /** Format: country */
-                    country_code: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {string} */
-                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
-                        /** @enum {string} */
-                        language: "de" | "en" | "es";
-                        platform: {
-                            name: string;
-                            colors: {
-                                primary_color: string;
-                                secondary_color: string;
-                            };
-                        };
-                        applicant: {
-                            first_name: string;
-                            last_name: string;
-                            email: string;
-                            nationality?: string;
-                            /** @enum {string} */
-                            gender?: "male" | "female" | "na";
-                            /** @description The person must be at least 16 years old today */
-                            date_of_birth?: string;
-                            /** @description Politically exposed person */
-                            pep?: boolean;
-                            /** @description Required when pep is true */
-                            pep_description?: string;
-                            roles?: ("executive" | "owner" | "director")[];
-                        };
-                        business: {
-                            type: string | null;
-                            structure: string | null;
-                            country_code: string | null;
-                            profile: {
-                                legal_name?: string;
-                                trading_name?: string;
-                                /** @enum {string} */
-                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
-                                /** @description Checked against the format of the structure's register */
-                                registration_number?: string;
-                                district_court_code?: string;
-                                vat_number?: string;
-                                registered_address?: {
-                                    line1: string;
-                                    line2?: string;
-                                    /** @description House number */
-                                    number?: number;
-                                    town_city: string;
-                                    state?: string;
-                                    zip: string;
-                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
-                                    country?: string;
-                                };
-                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
-                                mcc?: string;
-                                website?: string;
-                                phone_number?: {
-                                    /** @description ISO 3166-1 alpha-2 country of the number */
-                                    country_code: string;
-                                    number: string;
-                                };
-                            } | null;
-                        };
-                        representatives: {
-                            id: string;
-                            /** @example awaiting_documents */
-                            status: string;
-                            first_name: string;
-                            last_name: string;
-                            email: string;
-                            roles: ("executive" | "owner" | "director")[];
-                            /** @description The person must be at least 16 years old today */
-                            date_of_birth: string;
-                            pep: boolean;
-                            nationality?: string;
-                            /** @description Required when pep is true */
-                            pep_description?: string;
-                        }[];
-                        documents: {
-                            id: string;
-                            /** @enum {string} */
-                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
-                            side: ("front" | "back") | null;
-                            filename: string;
-                            content_type: string;
-                            /** @description Bytes */
-                            size: number;
-                            /** Format: date-time */
-                            uploaded_at: string;
-                        }[];
-                        payout_account: {
-                            account_number: {
-                                /** @enum {string} */
-                                type: "iban";
-                                value: string;
-                            };
-                            account_owners_name: string;
-                            currency: string;
-                        } | null;
-                        currencies: string[];
-                        workflow: {
-                            previous: string | null;
-                            next: string | null;
-                            complete: boolean;
-                        };
-                        _links: {
-                            [key: string]: {
-                                href: string;
-                                methods: string[];
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, expired or replaced onboarding token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such document or representative in this application */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A step this one needs is missing, or the application was submitted */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    putSmoApplicationBusinessProfile: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: name */
-                    legal_name: string;
-                    /** Format: name */
-                    trading_name?: string;
-                    /** @enum {string} */
-                    registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
-                    /** @description Checked against the format of the structure's register */
-                    registration_number?: string;
-                    district_court_code?: string;
-                    vat_number?: string;
-                    registered_address: {
-                        line1: string;
-                        line2?: string;
-                        /** @description House number */
-                        number?: number;
-                        town_city: string;
-                        state?: string;
-                        zip: string;
-                        /**
-                         * Format: country
-                         * @description Not a member of the specification's Address: the country of its context when absent, and must be it when given
-                         */
-                        country?: string;
-                    };
-                    /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
-                    mcc: string;
-                    /** Format: uri */
-                    website: string;
-                    phone_number?: {
-                        /**
-                         * Format: country
-                         * @description ISO 3166-1 alpha-2 country of the number
-                         */
-                        country_code: string;
-                        number: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {string} */
-                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
-                        /** @enum {string} */
-                        language: "de" | "en" | "es";
-                        platform: {
-                            name: string;
-                            colors: {
-                                primary_color: string;
-                                secondary_color: string;
-                            };
-                        };
-                        applicant: {
-                            first_name: string;
-                            last_name: string;
-                            email: string;
-                            nationality?: string;
-                            /** @enum {string} */
-                            gender?: "male" | "female" | "na";
-                            /** @description The person must be at least 16 years old today */
-                            date_of_birth?: string;
-                            /** @description Politically exposed person */
-                            pep?: boolean;
-                            /** @description Required when pep is true */
-                            pep_description?: string;
-                            roles?: ("executive" | "owner" | "director")[];
-                        };
-                        business: {
-                            type: string | null;
-                            structure: string | null;
-                            country_code: string | null;
-                            profile: {
-                                legal_name?: string;
-                                trading_name?: string;
-                                /** @enum {string} */
-                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
-                                /** @description Checked against the format of the structure's register */
-                                registration_number?: string;
-                                district_court_code?: string;
-                                vat_number?: string;
-                                registered_address?: {
-                                    line1: string;
-                                    line2?: string;
-                                    /** @description House number */
-                                    number?: number;
-                                    town_city: string;
-                                    state?: string;
-                                    zip: string;
-                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
-                                    country?: string;
-                                };
-                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
-                                mcc?: string;
-                                website?: string;
-                                phone_number?: {
-                                    /** @description ISO 3166-1 alpha-2 country of the number */
-                                    country_code: string;
-                                    number: string;
-                                };
-                            } | null;
-                        };
-                        representatives: {
-                            id: string;
-                            /** @example awaiting_documents */
-                            status: string;
-                            first_name: string;
-                            last_name: string;
-                            email: string;
-                            roles: ("executive" | "owner" | "director")[];
-                            /** @description The person must be at least 16 years old today */
-                            date_of_birth: string;
-                            pep: boolean;
-                            nationality?: string;
-                            /** @description Required when pep is true */
-                            pep_description?: string;
-                        }[];
-                        documents: {
-                            id: string;
-                            /** @enum {string} */
-                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
-                            side: ("front" | "back") | null;
-                            filename: string;
-                            content_type: string;
-                            /** @description Bytes */
-                            size: number;
-                            /** Format: date-time */
-                            uploaded_at: string;
-                        }[];
-                        payout_account: {
-                            account_number: {
-                                /** @enum {string} */
-                                type: "iban";
-                                value: string;
-                            };
-                            account_owners_name: string;
-                            currency: string;
-                        } | null;
-                        currencies: string[];
-                        workflow: {
-                            previous: string | null;
-                            next: string | null;
-                            complete: boolean;
-                        };
-                        _links: {
-                            [key: string]: {
-                                href: string;
-                                methods: string[];
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, expired or replaced onboarding token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A step this one needs is missing, or the application was submitted */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    postSmoApplicationRepresentatives: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: name */
-                    first_name: string;
-                    /** Format: name */
-                    last_name: string;
-                    /** Format: email */
-                    email: string;
-                    roles: ("executive" | "owner" | "director")[];
-                    /**
-                     * Format: date
-                     * @description The person must be at least 16 years old today
-                     */
-                    date_of_birth: string;
-                    pep: boolean;
-                    /** Format: country */
-                    nationality?: string;
-                    /** @description Required when pep is true */
-                    pep_description?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        /** @example awaiting_documents */
-                        status: string;
-                        workflow: {
-                            previous: string | null;
-                            next: string | null;
-                            complete: boolean;
-                        };
-                        _links: {
-                            [key: string]: {
-                                href: string;
-                                methods: string[];
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, expired or replaced onboarding token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such document or representative in this application */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A step this one needs is missing, or the application was submitted */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    deleteSmoApplicationRepresentativesByRepresentativeId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                representative_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {string} */
-                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
-                        /** @enum {string} */
-                        language: "de" | "en" | "es";
-                        platform: {
-                            name: string;
-                            colors: {
-                                primary_color: string;
-                                secondary_color: string;
-                            };
-                        };
-                        applicant: {
-                            first_name: string;
-                            last_name: string;
-                            email: string;
-                            nationality?: string;
-                            /** @enum {string} */
-                            gender?: "male" | "female" | "na";
-                            /** @description The person must be at least 16 years old today */
-                            date_of_birth?: string;
-                            /** @description Politically exposed person */
-                            pep?: boolean;
-                            /** @description Required when pep is true */
-                            pep_description?: string;
-                            roles?: ("executive" | "owner" | "director")[];
-                        };
-                        business: {
-                            type: string | null;
-                            structure: string | null;
-                            country_code: string | null;
-                            profile: {
-                                legal_name?: string;
-                                trading_name?: string;
-                                /** @enum {string} */
-                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
-                                /** @description Checked against the format of the structure's register */
-                                registration_number?: string;
-                                district_court_code?: string;
-                                vat_number?: string;
-                                registered_address?: {
-                                    line1: string;
-                                    line2?: string;
-                                    /** @description House number */
-                                    number?: number;
-                                    town_city: string;
-                                    state?: string;
-                                    zip: string;
-                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
-                                    country?: string;
-                                };
-                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
-                                mcc?: string;
-                                website?: string;
-                                phone_number?: {
-                                    /** @description ISO 3166-1 alpha-2 country of the number */
-                                    country_code: string;
-                                    number: string;
-                                };
-                            } | null;
-                        };
-                        representatives: {
-                            id: string;
-                            /** @example awaiting_documents */
-                            status: string;
-                            first_name: string;
-                            last_name: string;
-                            email: string;
-                            roles: ("executive" | "owner" | "director")[];
-                            /** @description The person must be at least 16 years old today */
-                            date_of_birth: string;
-                            pep: boolean;
-                            nationality?: string;
-                            /** @description Required when pep is true */
-                            pep_description?: string;
-                        }[];
-                        documents: {
-                            id: string;
-                            /** @enum {string} */
-                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
-                            side: ("front" | "back") | null;
-                            filename: string;
-                            content_type: string;
-                            /** @description Bytes */
-                            size: number;
-                            /** Format: date-time */
-                            uploaded_at: string;
-                        }[];
-                        payout_account: {
-                            account_number: {
-                                /** @enum {string} */
-                                type: "iban";
-                                value: string;
-                            };
-                            account_owners_name: string;
-                            currency: string;
-                        } | null;
-                        currencies: string[];
-                        workflow: {
-                            previous: string | null;
-                            next: string | null;
-                            complete: boolean;
-                        };
-                        _links: {
-                            [key: string]: {
-                                href: string;
-                                methods: string[];
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, expired or replaced onboarding token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such document or representative in this application */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A step this one needs is missing, or the application was submitted */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    postSmoApplicationDocuments: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /**
-                     * Format: binary
-                     * @description JPEG, PNG or PDF (by content), at most 4 MB; its part Content-Type must match its format
-                     */
-                    file: string;
-                    /**
-                     * @description The kind of document; the part may be named purpose instead
-                     * @enum {string}
-                     */
-                    type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
-                    /**
-                     * @description Required for passport, id, driving_license and selfie_with_id; not given for application documents
-                     * @enum {string}
-                     */
-                    side?: "front" | "back";
                 };
             };
         };
@@ -4187,24 +2650,36 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        /** @enum {string} */
-                        type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
-                        side: ("front" | "back") | null;
-                        filename: string;
-                        content_type: string;
-                        /** @description Bytes */
-                        size: number;
                         /** Format: date-time */
-                        uploaded_at: string;
-                        workflow: {
-                            previous: string | null;
-                            next: string | null;
-                            complete: boolean;
+                        initiated_at: string;
+                        /** @enum {string} */
+                        status: "initiated" | "completed";
+                        payment_id: string;
+                        amount_minor: number;
+                        currency: string;
+                        description: string | null;
+                        reference: string | null;
+                        /**
+                         * @description buyer: started by the buyer's bank (SEPA Direct Debit)
+                         * @enum {string}
+                         */
+                        origin: "platform" | "buyer";
+                        completed_at: string | null;
+                        routing: {
+                            platform: {
+                                amount_minor: number;
+                            };
+                            merchants: {
+                                id: string;
+                                amount_minor: number;
+                            }[];
                         };
                         _links: {
-                            [key: string]: {
+                            self: {
                                 href: string;
-                                methods: string[];
+                            };
+                            payment: {
+                                href: string;
                             };
                         };
                     };
@@ -4219,7 +2694,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing, expired or replaced onboarding token */
+            /** @description Missing, expired, revoked or other-environment access token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4228,7 +2703,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such document or representative in this application */
+            /** @description The token lacks the scope refunds:initiate */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4237,7 +2721,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A step this one needs is missing, or the application was submitted */
+            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4264,75 +2748,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getSmoApplicationDocumentsByDocumentIdContent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                document_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The application/octet-stream content */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/octet-stream": string;
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, expired or replaced onboarding token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such document or representative in this application */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A step this one needs is missing, or the application was submitted */
-            409: {
+            /** @description Business rule broken, or Idempotency-Key reused with another body */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4358,14 +2775,23 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
-    deleteSmoApplicationDocumentsByDocumentId: {
+    getRefundsByRefundId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                document_id: string;
+                refund_id: string;
             };
             cookie?: never;
         };
@@ -4379,112 +2805,36 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
+                        /** Format: date-time */
+                        initiated_at: string;
                         /** @enum {string} */
-                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
-                        /** @enum {string} */
-                        language: "de" | "en" | "es";
-                        platform: {
-                            name: string;
-                            colors: {
-                                primary_color: string;
-                                secondary_color: string;
+                        status: "initiated" | "completed";
+                        payment_id: string;
+                        amount_minor: number;
+                        currency: string;
+                        description: string | null;
+                        reference: string | null;
+                        /**
+                         * @description buyer: started by the buyer's bank (SEPA Direct Debit)
+                         * @enum {string}
+                         */
+                        origin: "platform" | "buyer";
+                        completed_at: string | null;
+                        routing: {
+                            platform: {
+                                amount_minor: number;
                             };
-                        };
-                        applicant: {
-                            first_name: string;
-                            last_name: string;
-                            email: string;
-                            nationality?: string;
-                            /** @enum {string} */
-                            gender?: "male" | "female" | "na";
-                            /** @description The person must be at least 16 years old today */
-                            date_of_birth?: string;
-                            /** @description Politically exposed person */
-                            pep?: boolean;
-                            /** @description Required when pep is true */
-                            pep_description?: string;
-                            roles?: ("executive" | "owner" | "director")[];
-                        };
-                        business: {
-                            type: string | null;
-                            structure: string | null;
-                            country_code: string | null;
-                            profile: {
-                                legal_name?: string;
-                                trading_name?: string;
-                                /** @enum {string} */
-                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
-                                /** @description Checked against the format of the structure's register */
-                                registration_number?: string;
-                                district_court_code?: string;
-                                vat_number?: string;
-                                registered_address?: {
-                                    line1: string;
-                                    line2?: string;
-                                    /** @description House number */
-                                    number?: number;
-                                    town_city: string;
-                                    state?: string;
-                                    zip: string;
-                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
-                                    country?: string;
-                                };
-                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
-                                mcc?: string;
-                                website?: string;
-                                phone_number?: {
-                                    /** @description ISO 3166-1 alpha-2 country of the number */
-                                    country_code: string;
-                                    number: string;
-                                };
-                            } | null;
-                        };
-                        representatives: {
-                            id: string;
-                            /** @example awaiting_documents */
-                            status: string;
-                            first_name: string;
-                            last_name: string;
-                            email: string;
-                            roles: ("executive" | "owner" | "director")[];
-                            /** @description The person must be at least 16 years old today */
-                            date_of_birth: string;
-                            pep: boolean;
-                            nationality?: string;
-                            /** @description Required when pep is true */
-                            pep_description?: string;
-                        }[];
-                        documents: {
-                            id: string;
-                            /** @enum {string} */
-                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
-                            side: ("front" | "back") | null;
-                            filename: string;
-                            content_type: string;
-                            /** @description Bytes */
-                            size: number;
-                            /** Format: date-time */
-                            uploaded_at: string;
-                        }[];
-                        payout_account: {
-                            account_number: {
-                                /** @enum {string} */
-                                type: "iban";
-                                value: string;
-                            };
-                            account_owners_name: string;
-                            currency: string;
-                        } | null;
-                        currencies: string[];
-                        workflow: {
-                            previous: string | null;
-                            next: string | null;
-                            complete: boolean;
+                            merchants: {
+                                id: string;
+                                amount_minor: number;
+                            }[];
                         };
                         _links: {
-                            [key: string]: {
+                            self: {
                                 href: string;
-                                methods: string[];
+                            };
+                            payment: {
+                                href: string;
                             };
                         };
                     };
@@ -4499,7 +2849,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing, expired or replaced onboarding token */
+            /** @description Missing, expired, revoked or other-environment access token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4508,8 +2858,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such document or representative in this application */
-            404: {
+            /** @description The token lacks the scope refunds:read */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4517,8 +2867,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A step this one needs is missing, or the application was submitted */
-            409: {
+            /** @description No such object for this platform in this environment */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4544,11 +2894,27 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
-    postSmoApplicationConfirmRepresentatives: {
+    getPayouts: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description Page size, 1 to 100 */
+                first?: number;
+                /** @description The cursor of the previous page; opaque */
+                after?: string;
+                /** @description The payment whose transfers the payouts carry (required) */
+                payment_id: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4562,312 +2928,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        id: string;
-                        /** @enum {string} */
-                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
-                        /** @enum {string} */
-                        language: "de" | "en" | "es";
-                        platform: {
-                            name: string;
-                            colors: {
-                                primary_color: string;
-                                secondary_color: string;
-                            };
-                        };
-                        applicant: {
-                            first_name: string;
-                            last_name: string;
-                            email: string;
-                            nationality?: string;
-                            /** @enum {string} */
-                            gender?: "male" | "female" | "na";
-                            /** @description The person must be at least 16 years old today */
-                            date_of_birth?: string;
-                            /** @description Politically exposed person */
-                            pep?: boolean;
-                            /** @description Required when pep is true */
-                            pep_description?: string;
-                            roles?: ("executive" | "owner" | "director")[];
-                        };
-                        business: {
-                            type: string | null;
-                            structure: string | null;
-                            country_code: string | null;
-                            profile: {
-                                legal_name?: string;
-                                trading_name?: string;
-                                /** @enum {string} */
-                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
-                                /** @description Checked against the format of the structure's register */
-                                registration_number?: string;
-                                district_court_code?: string;
-                                vat_number?: string;
-                                registered_address?: {
-                                    line1: string;
-                                    line2?: string;
-                                    /** @description House number */
-                                    number?: number;
-                                    town_city: string;
-                                    state?: string;
-                                    zip: string;
-                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
-                                    country?: string;
-                                };
-                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
-                                mcc?: string;
-                                website?: string;
-                                phone_number?: {
-                                    /** @description ISO 3166-1 alpha-2 country of the number */
-                                    country_code: string;
-                                    number: string;
-                                };
-                            } | null;
-                        };
-                        representatives: {
+                        data: {
                             id: string;
-                            /** @example awaiting_documents */
-                            status: string;
-                            first_name: string;
-                            last_name: string;
-                            email: string;
-                            roles: ("executive" | "owner" | "director")[];
-                            /** @description The person must be at least 16 years old today */
-                            date_of_birth: string;
-                            pep: boolean;
-                            nationality?: string;
-                            /** @description Required when pep is true */
-                            pep_description?: string;
-                        }[];
-                        documents: {
-                            id: string;
-                            /** @enum {string} */
-                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
-                            side: ("front" | "back") | null;
-                            filename: string;
-                            content_type: string;
-                            /** @description Bytes */
-                            size: number;
-                            /** Format: date-time */
-                            uploaded_at: string;
-                        }[];
-                        payout_account: {
-                            account_number: {
-                                /** @enum {string} */
-                                type: "iban";
-                                value: string;
-                            };
-                            account_owners_name: string;
-                            currency: string;
-                        } | null;
-                        currencies: string[];
-                        workflow: {
-                            previous: string | null;
-                            next: string | null;
-                            complete: boolean;
-                        };
-                        _links: {
-                            [key: string]: {
-                                href: string;
-                                methods: string[];
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Missing, expired or replaced onboarding token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A step this one needs is missing, or the application was submitted */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    putSmoApplicationPayoutAccount: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    account_number: {
-                        /** @enum {string} */
-                        type: "iban";
-                        value: string;
-                    };
-                    account_owners_name: string;
-                    /** Format: currency */
-                    currency: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {string} */
-                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
-                        /** @enum {string} */
-                        language: "de" | "en" | "es";
-                        platform: {
-                            name: string;
-                            colors: {
-                                primary_color: string;
-                                secondary_color: string;
-                            };
-                        };
-                        applicant: {
-                            first_name: string;
-                            last_name: string;
-                            email: string;
-                            nationality?: string;
-                            /** @enum {string} */
-                            gender?: "male" | "female" | "na";
-                            /** @description The person must be at least 16 years old today */
-                            date_of_birth?: string;
-                            /** @description Politically exposed person */
-                            pep?: boolean;
-                            /** @description Required when pep is true */
-                            pep_description?: string;
-                            roles?: ("executive" | "owner" | "director")[];
-                        };
-                        business: {
-                            type: string | null;
-                            structure: string | null;
-                            country_code: string | null;
-                            profile: {
-                                legal_name?: string;
-                                trading_name?: string;
-                                /** @enum {string} */
-                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
-                                /** @description Checked against the format of the structure's register */
-                                registration_number?: string;
-                                district_court_code?: string;
-                                vat_number?: string;
-                                registered_address?: {
-                                    line1: string;
-                                    line2?: string;
-                                    /** @description House number */
-                                    number?: number;
-                                    town_city: string;
-                                    state?: string;
-                                    zip: string;
-                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
-                                    country?: string;
+                            account_id: string;
+                            _links: {
+                                self: {
+                                    href: string;
+                                    methods: string[];
                                 };
-                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
-                                mcc?: string;
-                                website?: string;
-                                phone_number?: {
-                                    /** @description ISO 3166-1 alpha-2 country of the number */
-                                    country_code: string;
-                                    number: string;
-                                };
-                            } | null;
-                        };
-                        representatives: {
-                            id: string;
-                            /** @example awaiting_documents */
-                            status: string;
-                            first_name: string;
-                            last_name: string;
-                            email: string;
-                            roles: ("executive" | "owner" | "director")[];
-                            /** @description The person must be at least 16 years old today */
-                            date_of_birth: string;
-                            pep: boolean;
-                            nationality?: string;
-                            /** @description Required when pep is true */
-                            pep_description?: string;
-                        }[];
-                        documents: {
-                            id: string;
-                            /** @enum {string} */
-                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
-                            side: ("front" | "back") | null;
-                            filename: string;
-                            content_type: string;
-                            /** @description Bytes */
-                            size: number;
-                            /** Format: date-time */
-                            uploaded_at: string;
-                        }[];
-                        payout_account: {
-                            account_number: {
-                                /** @enum {string} */
-                                type: "iban";
-                                value: string;
                             };
-                            account_owners_name: string;
-                            currency: string;
-                        } | null;
-                        currencies: string[];
-                        workflow: {
-                            previous: string | null;
-                            next: string | null;
-                            complete: boolean;
-                        };
-                        _links: {
-                            [key: string]: {
-                                href: string;
-                                methods: string[];
-                            };
-                        };
+                        }[];
+                        /** @description Pass as after to get the next page; absent on the last page */
+                        cursor?: string;
                     };
                 };
             };
@@ -4880,7 +2952,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing, expired or replaced onboarding token */
+            /** @description Missing, expired, revoked or other-environment access token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4889,8 +2961,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A step this one needs is missing, or the application was submitted */
-            409: {
+            /** @description The token lacks the scope payouts:read */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4898,278 +2970,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    postSmoApplicationSubmit: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {string} */
-                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
-                        /** @enum {string} */
-                        language: "de" | "en" | "es";
-                        platform: {
-                            name: string;
-                            colors: {
-                                primary_color: string;
-                                secondary_color: string;
-                            };
-                        };
-                        applicant: {
-                            first_name: string;
-                            last_name: string;
-                            email: string;
-                            nationality?: string;
-                            /** @enum {string} */
-                            gender?: "male" | "female" | "na";
-                            /** @description The person must be at least 16 years old today */
-                            date_of_birth?: string;
-                            /** @description Politically exposed person */
-                            pep?: boolean;
-                            /** @description Required when pep is true */
-                            pep_description?: string;
-                            roles?: ("executive" | "owner" | "director")[];
-                        };
-                        business: {
-                            type: string | null;
-                            structure: string | null;
-                            country_code: string | null;
-                            profile: {
-                                legal_name?: string;
-                                trading_name?: string;
-                                /** @enum {string} */
-                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
-                                /** @description Checked against the format of the structure's register */
-                                registration_number?: string;
-                                district_court_code?: string;
-                                vat_number?: string;
-                                registered_address?: {
-                                    line1: string;
-                                    line2?: string;
-                                    /** @description House number */
-                                    number?: number;
-                                    town_city: string;
-                                    state?: string;
-                                    zip: string;
-                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
-                                    country?: string;
-                                };
-                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
-                                mcc?: string;
-                                website?: string;
-                                phone_number?: {
-                                    /** @description ISO 3166-1 alpha-2 country of the number */
-                                    country_code: string;
-                                    number: string;
-                                };
-                            } | null;
-                        };
-                        representatives: {
-                            id: string;
-                            /** @example awaiting_documents */
-                            status: string;
-                            first_name: string;
-                            last_name: string;
-                            email: string;
-                            roles: ("executive" | "owner" | "director")[];
-                            /** @description The person must be at least 16 years old today */
-                            date_of_birth: string;
-                            pep: boolean;
-                            nationality?: string;
-                            /** @description Required when pep is true */
-                            pep_description?: string;
-                        }[];
-                        documents: {
-                            id: string;
-                            /** @enum {string} */
-                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
-                            side: ("front" | "back") | null;
-                            filename: string;
-                            content_type: string;
-                            /** @description Bytes */
-                            size: number;
-                            /** Format: date-time */
-                            uploaded_at: string;
-                        }[];
-                        payout_account: {
-                            account_number: {
-                                /** @enum {string} */
-                                type: "iban";
-                                value: string;
-                            };
-                            account_owners_name: string;
-                            currency: string;
-                        } | null;
-                        currencies: string[];
-                        workflow: {
-                            previous: string | null;
-                            next: string | null;
-                            complete: boolean;
-                        };
-                        _links: {
-                            [key: string]: {
-                                href: string;
-                                methods: string[];
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Missing, expired or replaced onboarding token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A step this one needs is missing, or the application was submitted */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getSmoApplicationFieldConfigurationByStep: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                step: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        registration_number: {
-                            required: boolean;
-                            type: string;
-                        } | null;
-                        vat_number: {
-                            required: boolean;
-                        } | null;
-                        district_court_code: {
-                            required: boolean;
-                        } | null;
-                    };
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, expired or replaced onboarding token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such document or representative in this application */
+            /** @description No such object for this platform in this environment */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5178,8 +2979,116 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A step this one needs is missing, or the application was submitted */
-            409: {
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPayoutsByPayoutId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        account_id: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description The sum of the transfers: the bank-statement line */
+                        amount_minor: number;
+                        currency: string;
+                        /**
+                         * @description paid once the money arrived (transfer_completed)
+                         * @enum {string}
+                         */
+                        status: "in_transit" | "paid";
+                        completed_at: string | null;
+                        transfers: {
+                            transfer_id: string;
+                            payment_id: string;
+                            /** @description What the transfer sent: the party amount net of its fee share and of refunds made before the payout */
+                            amount_minor: number;
+                            currency: string;
+                            processing_fee: {
+                                amount_minor: number;
+                                currency: string;
+                            };
+                            reference: string | null;
+                        }[];
+                        _links: {
+                            self: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope payouts:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5198,6 +3107,15 @@ export interface operations {
             };
             /** @description Unexpected failure; quote the trace id */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5290,6 +3208,15 @@ export interface operations {
             };
             /** @description Unexpected failure; quote the trace id */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5391,6 +3318,1016 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApplications: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 */
+                first?: number;
+                /** @description The cursor of the previous page; opaque */
+                after?: string;
+                status?: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                reference?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                            reference: string | null;
+                            merchant_id: string;
+                            /** @enum {string} */
+                            language: "de" | "en" | "es";
+                            currencies: string[];
+                            applicant: {
+                                first_name: string;
+                                last_name: string;
+                                email: string;
+                            };
+                            urls: {
+                                redirect: string | null;
+                                webhook: string | null;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            started_at: string | null;
+                            submitted_at: string | null;
+                            decided_at: string | null;
+                            _links: {
+                                self: {
+                                    href: string;
+                                };
+                            };
+                        }[];
+                        /** @description Pass as after to get the next page; absent on the last page */
+                        cursor?: string;
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope onboarding:initiate */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postApplications: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "applicant": {
+                 *         "email": "erika@ticketwelt.example",
+                 *         "first_name": "Erika",
+                 *         "last_name": "Mustermann"
+                 *       },
+                 *       "currencies": [
+                 *         "EUR"
+                 *       ],
+                 *       "integration": {
+                 *         "type": "hosted"
+                 *       },
+                 *       "language": "de",
+                 *       "reference": "merchant-7",
+                 *       "urls": {
+                 *         "redirect": "https://platform.example/onboarded",
+                 *         "webhook": "https://platform.example/webhooks"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @example {
+                     *       "email": "erika@ticketwelt.example",
+                     *       "first_name": "Erika",
+                     *       "last_name": "Mustermann"
+                     *     }
+                     */
+                    applicant: {
+                        /** Format: email */
+                        email: string;
+                        /** Format: name */
+                        first_name: string;
+                        /** Format: name */
+                        last_name: string;
+                    };
+                    business?: {
+                        /** @description Pre-fills the business profile; the applicant confirms or changes it */
+                        profile?: {
+                            /** Format: name */
+                            legal_name?: string;
+                            registered_address?: {
+                                line1: string;
+                                line2?: string;
+                                /** @description House number */
+                                number?: number;
+                                town_city: string;
+                                state?: string;
+                                zip: string;
+                                /**
+                                 * Format: country
+                                 * @description Not a member of the specification's Address: the country of its context when absent, and must be it when given
+                                 * @enum {string}
+                                 */
+                                country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "XK" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
+                            };
+                            /** @enum {string} */
+                            registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                            /** @description Checked against the format of the structure's register */
+                            registration_number?: string;
+                        };
+                    };
+                    /** @description Default: every supported currency */
+                    currencies?: ("AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BOV" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHE" | "CHF" | "CHW" | "CLF" | "CLP" | "CNY" | "COP" | "COU" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MXV" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "USN" | "UYI" | "UYU" | "UYW" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XAG" | "XAU" | "XBA" | "XBB" | "XBC" | "XBD" | "XCD" | "XDR" | "XOF" | "XPD" | "XPF" | "XPT" | "XSU" | "XTS" | "XUA" | "XXX" | "YER" | "ZAR" | "ZMW" | "ZWG")[];
+                    integration: {
+                        /** @enum {string} */
+                        type: "hosted";
+                    };
+                    /**
+                     * @description Language of the onboarding page; default en
+                     * @enum {string}
+                     */
+                    language?: "de" | "en" | "es";
+                    reference?: string;
+                    urls?: {
+                        /**
+                         * Format: uri
+                         * @description Where the applicant goes after submitting
+                         */
+                        redirect?: string;
+                        /**
+                         * Format: uri
+                         * @description Receives the application events
+                         */
+                        webhook?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        reference: string | null;
+                        merchant_id: string;
+                        _links: {
+                            onboarding: {
+                                href: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope onboarding:initiate */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Business rule broken, or Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApplicationsByApplicationId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        reference: string | null;
+                        merchant_id: string;
+                        /** @enum {string} */
+                        language: "de" | "en" | "es";
+                        currencies: string[];
+                        applicant: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                        };
+                        urls: {
+                            redirect: string | null;
+                            webhook: string | null;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        started_at: string | null;
+                        submitted_at: string | null;
+                        decided_at: string | null;
+                        _links: {
+                            self: {
+                                href: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope onboarding:initiate */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postApplicationsByApplicationIdLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        reference: string | null;
+                        merchant_id: string;
+                        _links: {
+                            onboarding: {
+                                href: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope onboarding:initiate */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Business rule broken, or Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV2Documents: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 */
+                first?: number;
+                /** @description The cursor of the previous page; opaque */
+                after?: string;
+                type?: "company_logo" | "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof" | "other";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "company_logo" | "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof" | "other";
+                            filename: string;
+                            content_type: string;
+                            /** Format: date-time */
+                            uploaded_at: string;
+                            /** @description Bytes */
+                            size: number;
+                            tags: string[];
+                        }[];
+                        /** @description Pass as after to get the next page; absent on the last page */
+                        cursor?: string;
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope documents:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postV2Documents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * @description The kind of document; decides which files are accepted
+                     * @enum {string}
+                     */
+                    type: "company_logo" | "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof" | "other";
+                    /**
+                     * Format: binary
+                     * @description The file; its part Content-Type must match its format
+                     */
+                    file: string;
+                    tags?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope documents:read_write */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Business rule broken, or Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV2DocumentsByDocumentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        type: "company_logo" | "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof" | "other";
+                        filename: string;
+                        content_type: string;
+                        /** Format: date-time */
+                        uploaded_at: string;
+                        /** @description Bytes */
+                        size: number;
+                        tags: string[];
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope documents:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getV2DocumentsByDocumentIdContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application/octet-stream content */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope documents:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getEvents: {
@@ -5471,6 +4408,15 @@ export interface operations {
             };
             /** @description Unexpected failure; quote the trace id */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5574,6 +4520,15 @@ export interface operations {
             };
             /** @description Unexpected failure; quote the trace id */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5723,6 +4678,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getWebhookSecret: {
@@ -5778,6 +4742,15 @@ export interface operations {
             };
             /** @description Unexpected failure; quote the trace id */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5888,6 +4861,15 @@ export interface operations {
             };
             /** @description Unexpected failure; quote the trace id */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6103,1858 +5085,6 @@ export interface operations {
             };
         };
     };
-    getPayments: {
-        parameters: {
-            query?: {
-                /** @description Page size, 1 to 100 */
-                first?: number;
-                /** @description The cursor of the previous page; opaque */
-                after?: string;
-                status?: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
-                reference?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            amount_minor: number;
-                            currency: string;
-                            /** Format: date-time */
-                            initiated_at: string;
-                            /** Format: date-time */
-                            expires_at: string;
-                            /** @enum {string} */
-                            status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
-                            payment_method: {
-                                /** @enum {string} */
-                                type: "card" | "sepa_direct_debit" | "user_selected";
-                            };
-                            processing_fee: {
-                                amount_minor: number;
-                                currency: string;
-                            } | null;
-                            routing: {
-                                platform: {
-                                    id: string;
-                                    amount_minor: number;
-                                    processing_fee_contribution: number;
-                                    refundable_amount: number;
-                                    transfer: {
-                                        transfer_id: string;
-                                        amount_minor: number;
-                                        processing_fee: {
-                                            amount_minor: number;
-                                            currency: string;
-                                        };
-                                    } | null;
-                                };
-                                merchants: {
-                                    id: string;
-                                    /** @enum {string} */
-                                    type: "seller" | "merchant";
-                                    reference: string | null;
-                                    amount_minor: number;
-                                    processing_fee_contribution: number;
-                                    refundable_amount: number;
-                                    transfer: {
-                                        transfer_id: string;
-                                        amount_minor: number;
-                                        processing_fee: {
-                                            amount_minor: number;
-                                            currency: string;
-                                        };
-                                    } | null;
-                                }[];
-                            };
-                            succeeded: boolean;
-                            reference: string;
-                            description: string | null;
-                            /** @enum {string} */
-                            cit_mode: "one_off" | "initial" | "merchant_initiated";
-                            initial_payment_id: string | null;
-                            _links: {
-                                self: {
-                                    href: string;
-                                };
-                                hosted_page?: {
-                                    href: string;
-                                };
-                                qr_code?: {
-                                    href: string;
-                                };
-                            };
-                        }[];
-                        /** @description Pass as after to get the next page; absent on the last page */
-                        cursor?: string;
-                    };
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, expired, revoked or other-environment access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token lacks the scope payments:read */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    postPayments: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
-                "idempotency-key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description Integer amount in the minor unit of the currency (ISO 4217), at most 99999999; at least 1 unless cit_mode is initial (0 verifies a card) */
-                    amount_minor: number;
-                    /** Format: currency */
-                    currency: string;
-                    payment_method?: {
-                        /**
-                         * @default user_selected
-                         * @enum {string}
-                         */
-                        type: "card" | "sepa_direct_debit" | "user_selected";
-                    };
-                    /** @description Never shown to buyers */
-                    reference: string;
-                    /** @description Shown on the hosted page */
-                    description?: string;
-                    /** @description Passed to the bank */
-                    remittance_info?: string;
-                    integration: {
-                        /** @enum {string} */
-                        type: "hosted";
-                        generate_qr_code?: boolean;
-                    };
-                    routing?: {
-                        platform?: {
-                            /** @description Integer amount in the minor unit of the currency (ISO 4217), at most 99999999 */
-                            amount_minor: number;
-                            /** @description Percentage of the processing fee this party bears */
-                            processing_fee_contribution: number;
-                        };
-                        merchants?: {
-                            /** @enum {string} */
-                            type: "seller" | "merchant";
-                            id: string;
-                            reference?: string;
-                            /** @description Integer amount in the minor unit of the currency (ISO 4217), at most 99999999 */
-                            amount_minor: number;
-                            /** @description Percentage of the processing fee this party bears */
-                            processing_fee_contribution: number;
-                        }[];
-                    };
-                    urls: {
-                        /** Format: uri */
-                        redirect: string;
-                        /** Format: uri */
-                        webhook?: string;
-                    };
-                    /**
-                     * @default one_off
-                     * @enum {string}
-                     */
-                    cit_mode?: "one_off" | "initial";
-                    /** @description Pre-fills the hosted payment page */
-                    customer?: {
-                        /** Format: name */
-                        first_name?: string;
-                        /** Format: name */
-                        last_name?: string;
-                        /** Format: email */
-                        email?: string;
-                        address?: {
-                            line1?: string;
-                            line2?: string;
-                            /** @description House number */
-                            number?: number;
-                            town_city?: string;
-                            state?: string;
-                            zip?: string;
-                            /** Format: country */
-                            country?: string;
-                        };
-                    };
-                    /**
-                     * @description Language of the hosted page; without it, the buyer's browser language (de, en or es, else en)
-                     * @enum {string}
-                     */
-                    language?: "de" | "en" | "es";
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {string} */
-                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
-                        reference: string;
-                        /** Format: date-time */
-                        expires_at: string;
-                        integration: {
-                            /** @enum {string} */
-                            type: "hosted";
-                        };
-                        _links: {
-                            self: {
-                                href: string;
-                            };
-                            hosted_page?: {
-                                href: string;
-                            };
-                            qr_code?: {
-                                href: string;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, expired, revoked or other-environment access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token lacks the scope payments:read_write */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such object for this platform in this environment */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Business rule broken, or Idempotency-Key reused with another body */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    postPaymentsAuthorize: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
-                "idempotency-key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The succeeded initial payment (cit_mode initial) whose credential is charged */
-                    initial_payment_id: string;
-                    /** @description Integer amount in the minor unit of the currency (ISO 4217), at most 99999999 */
-                    amount_minor: number;
-                    /** Format: currency */
-                    currency: string;
-                    reference: string;
-                    description?: string;
-                    routing?: {
-                        platform?: {
-                            /** @description Integer amount in the minor unit of the currency (ISO 4217), at most 99999999 */
-                            amount_minor: number;
-                            /** @description Percentage of the processing fee this party bears */
-                            processing_fee_contribution: number;
-                        };
-                        merchants?: {
-                            /** @enum {string} */
-                            type: "seller" | "merchant";
-                            id: string;
-                            reference?: string;
-                            /** @description Integer amount in the minor unit of the currency (ISO 4217), at most 99999999 */
-                            amount_minor: number;
-                            /** @description Percentage of the processing fee this party bears */
-                            processing_fee_contribution: number;
-                        }[];
-                    };
-                    urls?: {
-                        /** Format: uri */
-                        webhook?: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {string} */
-                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
-                        reference: string;
-                        initial_payment_id: string;
-                        _links: {
-                            self: {
-                                href: string;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, expired, revoked or other-environment access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token lacks the scope payments:read_write */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such object for this platform in this environment */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Business rule broken, or Idempotency-Key reused with another body */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getPaymentsByPaymentId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                payment_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        amount_minor: number;
-                        currency: string;
-                        /** Format: date-time */
-                        initiated_at: string;
-                        /** Format: date-time */
-                        expires_at: string;
-                        /** @enum {string} */
-                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
-                        payment_method: {
-                            /** @enum {string} */
-                            type: "card" | "sepa_direct_debit" | "user_selected";
-                        };
-                        processing_fee: {
-                            amount_minor: number;
-                            currency: string;
-                        } | null;
-                        routing: {
-                            platform: {
-                                id: string;
-                                amount_minor: number;
-                                processing_fee_contribution: number;
-                                refundable_amount: number;
-                                transfer: {
-                                    transfer_id: string;
-                                    amount_minor: number;
-                                    processing_fee: {
-                                        amount_minor: number;
-                                        currency: string;
-                                    };
-                                } | null;
-                            };
-                            merchants: {
-                                id: string;
-                                /** @enum {string} */
-                                type: "seller" | "merchant";
-                                reference: string | null;
-                                amount_minor: number;
-                                processing_fee_contribution: number;
-                                refundable_amount: number;
-                                transfer: {
-                                    transfer_id: string;
-                                    amount_minor: number;
-                                    processing_fee: {
-                                        amount_minor: number;
-                                        currency: string;
-                                    };
-                                } | null;
-                            }[];
-                        };
-                        succeeded: boolean;
-                        reference: string;
-                        description: string | null;
-                        /** @enum {string} */
-                        cit_mode: "one_off" | "initial" | "merchant_initiated";
-                        initial_payment_id: string | null;
-                        _links: {
-                            self: {
-                                href: string;
-                            };
-                            hosted_page?: {
-                                href: string;
-                            };
-                            qr_code?: {
-                                href: string;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, expired, revoked or other-environment access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token lacks the scope payments:read */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such object for this platform in this environment */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getPaymentsByPaymentIdQrCode: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                payment_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The image/png content */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/png": string;
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, expired, revoked or other-environment access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token lacks the scope payments:read */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such object for this platform in this environment */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getApplications: {
-        parameters: {
-            query?: {
-                /** @description Page size, 1 to 100 */
-                first?: number;
-                /** @description The cursor of the previous page; opaque */
-                after?: string;
-                status?: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
-                reference?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
-                            reference: string | null;
-                            merchant_id: string;
-                            /** @enum {string} */
-                            language: "de" | "en" | "es";
-                            currencies: string[];
-                            applicant: {
-                                first_name: string;
-                                last_name: string;
-                                email: string;
-                            };
-                            urls: {
-                                redirect: string | null;
-                                webhook: string | null;
-                            };
-                            /** Format: date-time */
-                            created_at: string;
-                            started_at: string | null;
-                            submitted_at: string | null;
-                            decided_at: string | null;
-                            _links: {
-                                self: {
-                                    href: string;
-                                };
-                            };
-                        }[];
-                        /** @description Pass as after to get the next page; absent on the last page */
-                        cursor?: string;
-                    };
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, expired, revoked or other-environment access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token lacks the scope onboarding:initiate */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    postApplications: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
-                "idempotency-key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    applicant: {
-                        /** Format: email */
-                        email: string;
-                        /** Format: name */
-                        first_name: string;
-                        /** Format: name */
-                        last_name: string;
-                    };
-                    business?: {
-                        /** @description Pre-fills the business profile; the applicant confirms or changes it */
-                        profile?: {
-                            /** Format: name */
-                            legal_name?: string;
-                            registered_address?: {
-                                line1: string;
-                                line2?: string;
-                                /** @description House number */
-                                number?: number;
-                                town_city: string;
-                                state?: string;
-                                zip: string;
-                                /**
-                                 * Format: country
-                                 * @description Not a member of the specification's Address: the country of its context when absent, and must be it when given
-                                 */
-                                country?: string;
-                            };
-                            /** @enum {string} */
-                            registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
-                            /** @description Checked against the format of the structure's register */
-                            registration_number?: string;
-                        };
-                    };
-                    /** @description Default: every supported currency */
-                    currencies?: string[];
-                    integration: {
-                        /** @enum {string} */
-                        type: "hosted";
-                    };
-                    /**
-                     * @description Language of the onboarding page; default en
-                     * @enum {string}
-                     */
-                    language?: "de" | "en" | "es";
-                    reference?: string;
-                    urls?: {
-                        /**
-                         * Format: uri
-                         * @description Where the applicant goes after submitting
-                         */
-                        redirect?: string;
-                        /**
-                         * Format: uri
-                         * @description Receives the application events
-                         */
-                        webhook?: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        reference: string | null;
-                        merchant_id: string;
-                        _links: {
-                            onboarding: {
-                                href: string;
-                                /** Format: date-time */
-                                expires_at: string;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, expired, revoked or other-environment access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token lacks the scope onboarding:initiate */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such object for this platform in this environment */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Business rule broken, or Idempotency-Key reused with another body */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getApplicationsByApplicationId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                application_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {string} */
-                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
-                        reference: string | null;
-                        merchant_id: string;
-                        /** @enum {string} */
-                        language: "de" | "en" | "es";
-                        currencies: string[];
-                        applicant: {
-                            first_name: string;
-                            last_name: string;
-                            email: string;
-                        };
-                        urls: {
-                            redirect: string | null;
-                            webhook: string | null;
-                        };
-                        /** Format: date-time */
-                        created_at: string;
-                        started_at: string | null;
-                        submitted_at: string | null;
-                        decided_at: string | null;
-                        _links: {
-                            self: {
-                                href: string;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, expired, revoked or other-environment access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token lacks the scope onboarding:initiate */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such object for this platform in this environment */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    postApplicationsByApplicationIdLink: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
-                "idempotency-key"?: string;
-            };
-            path: {
-                application_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        reference: string | null;
-                        merchant_id: string;
-                        _links: {
-                            onboarding: {
-                                href: string;
-                                /** Format: date-time */
-                                expires_at: string;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, expired, revoked or other-environment access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token lacks the scope onboarding:initiate */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such object for this platform in this environment */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Business rule broken, or Idempotency-Key reused with another body */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getPayouts: {
-        parameters: {
-            query: {
-                /** @description Page size, 1 to 100 */
-                first?: number;
-                /** @description The cursor of the previous page; opaque */
-                after?: string;
-                /** @description The payment whose transfers the payouts carry (required) */
-                payment_id: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            account_id: string;
-                            _links: {
-                                self: {
-                                    href: string;
-                                    methods: string[];
-                                };
-                            };
-                        }[];
-                        /** @description Pass as after to get the next page; absent on the last page */
-                        cursor?: string;
-                    };
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, expired, revoked or other-environment access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token lacks the scope payouts:read */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such object for this platform in this environment */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getPayoutsByPayoutId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                payout_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        account_id: string;
-                        /** Format: date-time */
-                        created_at: string;
-                        /** @description The sum of the transfers: the bank-statement line */
-                        amount_minor: number;
-                        currency: string;
-                        /**
-                         * @description paid once the money arrived (transfer_completed)
-                         * @enum {string}
-                         */
-                        status: "in_transit" | "paid";
-                        completed_at: string | null;
-                        transfers: {
-                            transfer_id: string;
-                            payment_id: string;
-                            /** @description What the transfer sent: the party amount net of its fee share and of refunds made before the payout */
-                            amount_minor: number;
-                            currency: string;
-                            processing_fee: {
-                                amount_minor: number;
-                                currency: string;
-                            };
-                            reference: string | null;
-                        }[];
-                        _links: {
-                            self: {
-                                href: string;
-                                methods: string[];
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, expired, revoked or other-environment access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token lacks the scope payouts:read */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such object for this platform in this environment */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getRefunds: {
-        parameters: {
-            query?: {
-                /** @description Page size, 1 to 100 */
-                first?: number;
-                /** @description The cursor of the previous page; opaque */
-                after?: string;
-                payment_id?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            /** Format: date-time */
-                            initiated_at: string;
-                            /** @enum {string} */
-                            status: "initiated" | "completed";
-                            payment_id: string;
-                            amount_minor: number;
-                            currency: string;
-                            description: string | null;
-                            reference: string | null;
-                            /**
-                             * @description buyer: started by the buyer's bank (SEPA Direct Debit)
-                             * @enum {string}
-                             */
-                            origin: "platform" | "buyer";
-                            completed_at: string | null;
-                            routing: {
-                                platform: {
-                                    amount_minor: number;
-                                };
-                                merchants: {
-                                    id: string;
-                                    amount_minor: number;
-                                }[];
-                            };
-                            _links: {
-                                self: {
-                                    href: string;
-                                };
-                                payment: {
-                                    href: string;
-                                };
-                            };
-                        }[];
-                        /** @description Pass as after to get the next page; absent on the last page */
-                        cursor?: string;
-                    };
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, expired, revoked or other-environment access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token lacks the scope refunds:read */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    postRefunds: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
-                "idempotency-key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    payment_id: string;
-                    /** @description Shown on the buyer's bank statement: letters, digits, space and / - ? : ( ) . , ' + */
-                    description: string;
-                    reference?: string;
-                    /** @description The creditors the refund takes its funds from; the refund amount is the sum. Without it the whole payment is refunded */
-                    routing?: {
-                        platform?: {
-                            /** @description Taken from this party; at most its remaining refundable_amount */
-                            amount_minor: number;
-                        };
-                        merchants?: {
-                            id: string;
-                            /** @description Taken from this party; at most its remaining refundable_amount */
-                            amount_minor: number;
-                        }[];
-                    };
-                    urls?: {
-                        /** Format: uri */
-                        webhook?: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        /** Format: date-time */
-                        initiated_at: string;
-                        /** @enum {string} */
-                        status: "initiated" | "completed";
-                        payment_id: string;
-                        amount_minor: number;
-                        currency: string;
-                        description: string | null;
-                        reference: string | null;
-                        /**
-                         * @description buyer: started by the buyer's bank (SEPA Direct Debit)
-                         * @enum {string}
-                         */
-                        origin: "platform" | "buyer";
-                        completed_at: string | null;
-                        routing: {
-                            platform: {
-                                amount_minor: number;
-                            };
-                            merchants: {
-                                id: string;
-                                amount_minor: number;
-                            }[];
-                        };
-                        _links: {
-                            self: {
-                                href: string;
-                            };
-                            payment: {
-                                href: string;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, expired, revoked or other-environment access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token lacks the scope refunds:initiate */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such object for this platform in this environment */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Business rule broken, or Idempotency-Key reused with another body */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getRefundsByRefundId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                refund_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        /** Format: date-time */
-                        initiated_at: string;
-                        /** @enum {string} */
-                        status: "initiated" | "completed";
-                        payment_id: string;
-                        amount_minor: number;
-                        currency: string;
-                        description: string | null;
-                        reference: string | null;
-                        /**
-                         * @description buyer: started by the buyer's bank (SEPA Direct Debit)
-                         * @enum {string}
-                         */
-                        origin: "platform" | "buyer";
-                        completed_at: string | null;
-                        routing: {
-                            platform: {
-                                amount_minor: number;
-                            };
-                            merchants: {
-                                id: string;
-                                amount_minor: number;
-                            }[];
-                        };
-                        _links: {
-                            self: {
-                                href: string;
-                            };
-                            payment: {
-                                href: string;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing, expired, revoked or other-environment access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The token lacks the scope refunds:read */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such object for this platform in this environment */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Rate limited; see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected failure; quote the trace id */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
     postSandboxSimulationsApplicationsByApplicationIdDecision: {
         parameters: {
             query?: never;
@@ -7969,6 +5099,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "outcome": "succeeded"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description succeeded emits application_succeeded, action_required application_action_required
@@ -8106,6 +5241,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getSandboxSimulationsClock: {
@@ -8168,6 +5312,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postSandboxSimulationsClockAdvance: {
@@ -8182,6 +5335,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "seconds": 172800
+                 *     }
+                 */
                 "application/json": {
                     /** @description How far to move the sandbox clock forward */
                     seconds: number;
@@ -8289,6 +5447,15 @@ export interface operations {
             };
             /** @description Unexpected failure; quote the trace id */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8427,6 +5594,15 @@ export interface operations {
             };
             /** @description Unexpected failure; quote the trace id */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8583,6 +5759,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     postSandboxSimulationsPaymentsByPaymentIdBuyerRefund: {
@@ -8599,6 +5784,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount_minor": 1000
+                 *     }
+                 */
                 "application/json": {
                     amount_minor: number;
                 };
@@ -8738,17 +5928,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
-    getV2Documents: {
+    getHealthz: {
         parameters: {
-            query?: {
-                /** @description Page size, 1 to 100 */
-                first?: number;
-                /** @description The cursor of the previous page; opaque */
-                after?: string;
-                type?: "company_logo" | "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof" | "other";
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
@@ -8762,20 +5955,463 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            id: string;
+                        status: string;
+                    };
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReadyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                    };
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The text/plain; version=0.0.4 content */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain; version=0.0.4": string;
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSimulator3dsByChallengeId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challenge_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The text/html content */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postSimulator3dsByChallengeId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                challenge_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "outcome": "pass"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    outcome: "pass" | "fail";
+                };
+            };
+        };
+        responses: {
+            /** @description See Other: follow the Location header */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSimulatorBank: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The text/html content */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postSimulatorBankVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "bnk_3f2a9c1e5b7d40a1c2e3f4a5",
+                 *       "iban": "DE89370400440532013000",
+                 *       "account_holder": "Erika Mustermann",
+                 *       "account_type": "consumer"
+                 *     }
+                 */
+                "application/json": {
+                    token: string;
+                    iban: string;
+                    account_holder?: string;
+                    /** @enum {string} */
+                    account_type?: "consumer" | "business";
+                };
+            };
+        };
+        responses: {
+            /** @description See Other: follow the Location header */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getHppPaymentsByPaymentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        amount_minor: number;
+                        currency: string;
+                        /** @enum {string} */
+                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
+                        /** Format: date-time */
+                        expires_at: string;
+                        description: string | null;
+                        /** @description Decimals of the currency (ISO 4217): amount_minor / 10^minor_units is the amount in the currency */
+                        minor_units: number;
+                        language: ("de" | "en" | "es") | null;
+                        branding: {
                             /** @enum {string} */
-                            type: "company_logo" | "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof" | "other";
-                            filename: string;
-                            content_type: string;
-                            /** Format: date-time */
-                            uploaded_at: string;
-                            /** @description Bytes */
-                            size: number;
-                            tags: string[];
+                            format: "merchant_primary";
+                            platform: {
+                                name: string;
+                                colors: {
+                                    /** @description HEX colour */
+                                    primary: string;
+                                    /** @description HEX colour */
+                                    secondary: string;
+                                };
+                            };
+                            merchant: {
+                                name: string;
+                                colors: {
+                                    /** @description HEX colour */
+                                    primary: string;
+                                    /** @description HEX colour */
+                                    secondary: string;
+                                };
+                            };
+                        };
+                        payment_methods: {
+                            /** @enum {string} */
+                            type: "card" | "sepa_direct_debit";
+                            name: string;
+                            description: string;
+                            _links: {
+                                [key: string]: {
+                                    href: string;
+                                    methods?: string[];
+                                };
+                            };
                         }[];
-                        /** @description Pass as after to get the next page; absent on the last page */
-                        cursor?: string;
+                        tokenization: {
+                            merchant_id: number;
+                        };
+                        requires_store_credentials: boolean;
+                        customer: {
+                            [key: string]: unknown;
+                        } | null;
+                        workflow: {
+                            complete: boolean;
+                            /** @enum {string} */
+                            next: "hpp:start" | "hpp:authorize" | "hpp:complete";
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods?: string[];
+                            };
+                        };
                     };
                 };
             };
@@ -8788,7 +6424,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing, expired, revoked or other-environment access token */
+            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8797,8 +6433,1146 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token lacks the scope documents:read */
-            403: {
+            /** @description The payment is not in a state that allows this step */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment expired: its page is gone and the payment canceled */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postHppPaymentsByPaymentIdStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "card"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    type?: "card" | "sepa_direct_debit";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
+                        succeeded: boolean;
+                        decline_reason?: string;
+                        workflow: {
+                            complete: boolean;
+                            /** @enum {string} */
+                            next: "hpp:start" | "hpp:authorize" | "hpp:complete";
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods?: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment is not in a state that allows this step */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment expired: its page is gone and the payment canceled */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postHppPaymentsByPaymentIdTokenize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "card",
+                 *       "value": "4242424242424242",
+                 *       "issuer": "visa",
+                 *       "token_data": {
+                 *         "expiry_month": 12,
+                 *         "expiry_year": 2034,
+                 *         "cvv": "123",
+                 *         "holder_name": "Erika Mustermann"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    type: "card";
+                    /** Format: card-number */
+                    value: string;
+                    /** @description Card scheme: visa, mastercard, amex, … */
+                    issuer: string;
+                    token_data: {
+                        expiry_month: number;
+                        expiry_year: number;
+                        /** Format: cvv */
+                        cvv: string;
+                        holder_name?: string;
+                        "3ds_version"?: string;
+                        "3ds_trxid"?: string;
+                        response_id?: string;
+                        response_code?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment is not in a state that allows this step */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment expired: its page is gone and the payment canceled */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postHppPaymentsByPaymentIdAuthorize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "tok_01JD3V6Q2W8X9Y0Z1A2B3C4D5E"
+                 *     }
+                 */
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
+                        succeeded: boolean;
+                        decline_reason?: string;
+                        workflow: {
+                            complete: boolean;
+                            /** @enum {string} */
+                            next: "hpp:start" | "hpp:authorize" | "hpp:complete";
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods?: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment is not in a state that allows this step */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment expired: its page is gone and the payment canceled */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postHppPaymentsByPaymentIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
+                        succeeded: boolean;
+                        decline_reason?: string;
+                        workflow: {
+                            complete: boolean;
+                            /** @enum {string} */
+                            next: "hpp:start" | "hpp:authorize" | "hpp:complete";
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods?: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment is not in a state that allows this step */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment expired: its page is gone and the payment canceled */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postHppCallbacks3ds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "payment_id": "pay_01JD3V6Q2W8X9Y0Z1A2B3C4D5E",
+                 *       "svc_token": "3f2a9c1e5b7d40a1c2e3f4a5b6c7d8e9",
+                 *       "3ds_eci": "05",
+                 *       "3ds_cavv": "AAABBEg0VhI0VniQEjRWAAAAAAA=",
+                 *       "3ds_trxid": "9f8e7d6c5b4a39281706f5e4d3c2b1a0",
+                 *       "3ds_version": "2.2.0",
+                 *       "3ds_status": "Y",
+                 *       "3ds_valid_payment": "Y"
+                 *     }
+                 */
+                "application/json": {
+                    payment_id: string;
+                    svc_token: string;
+                    "3ds_eci"?: string;
+                    "3ds_cavv"?: string;
+                    "3ds_trxid"?: string;
+                    "3ds_version": string;
+                    /** @enum {string} */
+                    "3ds_status"?: "Y" | "A" | "N" | "U";
+                    /** @enum {string} */
+                    "3ds_valid_payment": "Y" | "N";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
+                        succeeded: boolean;
+                        decline_reason?: string;
+                        workflow: {
+                            complete: boolean;
+                            /** @enum {string} */
+                            next: "hpp:start" | "hpp:authorize" | "hpp:complete";
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods?: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment is not in a state that allows this step */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment expired: its page is gone and the payment canceled */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getHppPaymentsByPaymentIdMandateRequirements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type?: "consumer" | "business";
+                        registration_numbers?: {
+                            code: string;
+                            name: string;
+                            district_court_code: {
+                                required: boolean;
+                            };
+                        }[];
+                        district_courts?: {
+                            code: string;
+                            name: string;
+                        }[];
+                        fields?: string[];
+                        mandate_legal_mention?: string;
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment is not in a state that allows this step */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment expired: its page is gone and the payment canceled */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postHppPaymentsByPaymentIdMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "consumer",
+                 *       "first_name": "Erika",
+                 *       "last_name": "Mustermann",
+                 *       "birth_date": "1985-04-12",
+                 *       "birth_place": {
+                 *         "city": "Köln",
+                 *         "country": "DE"
+                 *       },
+                 *       "postal_address": {
+                 *         "line1": "Heidestraße",
+                 *         "number": 17,
+                 *         "town_city": "Köln",
+                 *         "zip": "51147",
+                 *         "country": "DE"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    type: "consumer" | "business";
+                    /** Format: name */
+                    first_name?: string;
+                    /** Format: name */
+                    last_name?: string;
+                    /** Format: date */
+                    birth_date?: string;
+                    birth_place?: {
+                        city: string;
+                        /**
+                         * Format: country
+                         * @enum {string}
+                         */
+                        country: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "XK" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
+                    };
+                    /** Format: name */
+                    company_name?: string;
+                    /** @enum {string} */
+                    registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "vat";
+                    registration_number?: string;
+                    district_court_code?: string;
+                    postal_address: {
+                        line1: string;
+                        line2?: string;
+                        /** @description House number */
+                        number?: number;
+                        town_city: string;
+                        state?: string;
+                        zip: string;
+                        /**
+                         * Format: country
+                         * @description Not a member of the specification's Address: the country of its context when absent, and must be it when given
+                         * @enum {string}
+                         */
+                        country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "XK" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
+                        succeeded: boolean;
+                        decline_reason?: string;
+                        workflow: {
+                            complete: boolean;
+                            /** @enum {string} */
+                            next: "hpp:start" | "hpp:authorize" | "hpp:complete";
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods?: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment is not in a state that allows this step */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment expired: its page is gone and the payment canceled */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getHppCallbacksAccountVerification: {
+        parameters: {
+            query: {
+                /** @description The verification report; empty when the verification failed (then error, error_reason, message and tracking_id say why) */
+                report_id: string;
+                error?: string;
+                error_reason?: string;
+                message?: string;
+                tracking_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description See Other: follow the Location header */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong payment page token (or 3-D Secure authentication token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment is not in a state that allows this step */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment expired: its page is gone and the payment canceled */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSmoApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        /** @enum {string} */
+                        language: "de" | "en" | "es";
+                        platform: {
+                            name: string;
+                            colors: {
+                                primary_color: string;
+                                secondary_color: string;
+                            };
+                        };
+                        applicant: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            nationality?: string;
+                            /** @enum {string} */
+                            gender?: "male" | "female" | "na";
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth?: string;
+                            /** @description Politically exposed person */
+                            pep?: boolean;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                            roles?: ("executive" | "owner" | "director")[];
+                        };
+                        business: {
+                            type: string | null;
+                            structure: string | null;
+                            country_code: string | null;
+                            profile: {
+                                legal_name?: string;
+                                trading_name?: string;
+                                /** @enum {string} */
+                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                                /** @description Checked against the format of the structure's register */
+                                registration_number?: string;
+                                district_court_code?: string;
+                                vat_number?: string;
+                                registered_address?: {
+                                    line1: string;
+                                    line2?: string;
+                                    /** @description House number */
+                                    number?: number;
+                                    town_city: string;
+                                    state?: string;
+                                    zip: string;
+                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
+                                    country?: string;
+                                };
+                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
+                                mcc?: string;
+                                website?: string;
+                                phone_number?: {
+                                    /** @description ISO 3166-1 alpha-2 country of the number */
+                                    country_code: string;
+                                    number: string;
+                                };
+                            } | null;
+                        };
+                        representatives: {
+                            id: string;
+                            /** @example awaiting_documents */
+                            status: string;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            roles: ("executive" | "owner" | "director")[];
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth: string;
+                            pep: boolean;
+                            nationality?: string;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                        }[];
+                        documents: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                            side: ("front" | "back") | null;
+                            filename: string;
+                            content_type: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** Format: date-time */
+                            uploaded_at: string;
+                        }[];
+                        payout_account: {
+                            account_number: {
+                                /** @enum {string} */
+                                type: "iban";
+                                value: string;
+                            };
+                            account_owners_name: string;
+                            currency: string;
+                        } | null;
+                        currencies: string[];
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8824,44 +7598,335 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-        };
-    };
-    postV2Documents: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
-                "idempotency-key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /**
-                     * @description The kind of document; decides which files are accepted
-                     * @enum {string}
-                     */
-                    type: "company_logo" | "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof" | "other";
-                    /**
-                     * Format: binary
-                     * @description The file; its part Content-Type must match its format
-                     */
-                    file: string;
-                    tags?: string[];
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
+    };
+    getMerchantsApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Default Response */
-            201: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        /** @enum {string} */
+                        language: "de" | "en" | "es";
+                        platform: {
+                            name: string;
+                            colors: {
+                                primary_color: string;
+                                secondary_color: string;
+                            };
+                        };
+                        applicant: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            nationality?: string;
+                            /** @enum {string} */
+                            gender?: "male" | "female" | "na";
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth?: string;
+                            /** @description Politically exposed person */
+                            pep?: boolean;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                            roles?: ("executive" | "owner" | "director")[];
+                        };
+                        business: {
+                            type: string | null;
+                            structure: string | null;
+                            country_code: string | null;
+                            profile: {
+                                legal_name?: string;
+                                trading_name?: string;
+                                /** @enum {string} */
+                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                                /** @description Checked against the format of the structure's register */
+                                registration_number?: string;
+                                district_court_code?: string;
+                                vat_number?: string;
+                                registered_address?: {
+                                    line1: string;
+                                    line2?: string;
+                                    /** @description House number */
+                                    number?: number;
+                                    town_city: string;
+                                    state?: string;
+                                    zip: string;
+                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
+                                    country?: string;
+                                };
+                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
+                                mcc?: string;
+                                website?: string;
+                                phone_number?: {
+                                    /** @description ISO 3166-1 alpha-2 country of the number */
+                                    country_code: string;
+                                    number: string;
+                                };
+                            } | null;
+                        };
+                        representatives: {
+                            id: string;
+                            /** @example awaiting_documents */
+                            status: string;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            roles: ("executive" | "owner" | "director")[];
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth: string;
+                            pep: boolean;
+                            nationality?: string;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                        }[];
+                        documents: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                            side: ("front" | "back") | null;
+                            filename: string;
+                            content_type: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** Format: date-time */
+                            uploaded_at: string;
+                        }[];
+                        payout_account: {
+                            account_number: {
+                                /** @enum {string} */
+                                type: "iban";
+                                value: string;
+                            };
+                            account_owners_name: string;
+                            currency: string;
+                        } | null;
+                        currencies: string[];
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postSmoApplicationConfirmApplicant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "erika@ticketwelt.example",
+                 *       "first_name": "Erika",
+                 *       "last_name": "Mustermann"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    /** Format: name */
+                    first_name: string;
+                    /** Format: name */
+                    last_name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        /** @enum {string} */
+                        language: "de" | "en" | "es";
+                        platform: {
+                            name: string;
+                            colors: {
+                                primary_color: string;
+                                secondary_color: string;
+                            };
+                        };
+                        applicant: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            nationality?: string;
+                            /** @enum {string} */
+                            gender?: "male" | "female" | "na";
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth?: string;
+                            /** @description Politically exposed person */
+                            pep?: boolean;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                            roles?: ("executive" | "owner" | "director")[];
+                        };
+                        business: {
+                            type: string | null;
+                            structure: string | null;
+                            country_code: string | null;
+                            profile: {
+                                legal_name?: string;
+                                trading_name?: string;
+                                /** @enum {string} */
+                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                                /** @description Checked against the format of the structure's register */
+                                registration_number?: string;
+                                district_court_code?: string;
+                                vat_number?: string;
+                                registered_address?: {
+                                    line1: string;
+                                    line2?: string;
+                                    /** @description House number */
+                                    number?: number;
+                                    town_city: string;
+                                    state?: string;
+                                    zip: string;
+                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
+                                    country?: string;
+                                };
+                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
+                                mcc?: string;
+                                website?: string;
+                                phone_number?: {
+                                    /** @description ISO 3166-1 alpha-2 country of the number */
+                                    country_code: string;
+                                    number: string;
+                                };
+                            } | null;
+                        };
+                        representatives: {
+                            id: string;
+                            /** @example awaiting_documents */
+                            status: string;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            roles: ("executive" | "owner" | "director")[];
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth: string;
+                            pep: boolean;
+                            nationality?: string;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                        }[];
+                        documents: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                            side: ("front" | "back") | null;
+                            filename: string;
+                            content_type: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** Format: date-time */
+                            uploaded_at: string;
+                        }[];
+                        payout_account: {
+                            account_number: {
+                                /** @enum {string} */
+                                type: "iban";
+                                value: string;
+                            };
+                            account_owners_name: string;
+                            currency: string;
+                        } | null;
+                        currencies: string[];
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
                     };
                 };
             };
@@ -8874,7 +7939,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing, expired, revoked or other-environment access token */
+            /** @description Missing, expired or replaced onboarding token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8883,16 +7948,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token lacks the scope documents:read_write */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such object for this platform in this environment */
+            /** @description No such document or representative in this application */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8901,7 +7957,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
+            /** @description A step this one needs is missing, or the application was submitted */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8928,8 +7984,235 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Business rule broken, or Idempotency-Key reused with another body */
-            422: {
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    patchSmoApplicationApplicant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "nationality": "DE",
+                 *       "gender": "female",
+                 *       "date_of_birth": "1985-04-12",
+                 *       "pep": false,
+                 *       "roles": [
+                 *         "executive",
+                 *         "owner"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: country
+                     * @enum {string}
+                     */
+                    nationality: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "XK" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
+                    /** @enum {string} */
+                    gender: "male" | "female" | "na";
+                    /**
+                     * Format: date
+                     * @description The person must be at least 16 years old today
+                     */
+                    date_of_birth: string;
+                    /** @description Politically exposed person */
+                    pep: boolean;
+                    /** @description Required when pep is true */
+                    pep_description?: string;
+                    roles?: ("executive" | "owner" | "director")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        /** @enum {string} */
+                        language: "de" | "en" | "es";
+                        platform: {
+                            name: string;
+                            colors: {
+                                primary_color: string;
+                                secondary_color: string;
+                            };
+                        };
+                        applicant: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            nationality?: string;
+                            /** @enum {string} */
+                            gender?: "male" | "female" | "na";
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth?: string;
+                            /** @description Politically exposed person */
+                            pep?: boolean;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                            roles?: ("executive" | "owner" | "director")[];
+                        };
+                        business: {
+                            type: string | null;
+                            structure: string | null;
+                            country_code: string | null;
+                            profile: {
+                                legal_name?: string;
+                                trading_name?: string;
+                                /** @enum {string} */
+                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                                /** @description Checked against the format of the structure's register */
+                                registration_number?: string;
+                                district_court_code?: string;
+                                vat_number?: string;
+                                registered_address?: {
+                                    line1: string;
+                                    line2?: string;
+                                    /** @description House number */
+                                    number?: number;
+                                    town_city: string;
+                                    state?: string;
+                                    zip: string;
+                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
+                                    country?: string;
+                                };
+                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
+                                mcc?: string;
+                                website?: string;
+                                phone_number?: {
+                                    /** @description ISO 3166-1 alpha-2 country of the number */
+                                    country_code: string;
+                                    number: string;
+                                };
+                            } | null;
+                        };
+                        representatives: {
+                            id: string;
+                            /** @example awaiting_documents */
+                            status: string;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            roles: ("executive" | "owner" | "director")[];
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth: string;
+                            pep: boolean;
+                            nationality?: string;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                        }[];
+                        documents: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                            side: ("front" | "back") | null;
+                            filename: string;
+                            content_type: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** Format: date-time */
+                            uploaded_at: string;
+                        }[];
+                        payout_account: {
+                            account_number: {
+                                /** @enum {string} */
+                                type: "iban";
+                                value: string;
+                            };
+                            account_owners_name: string;
+                            currency: string;
+                        } | null;
+                        currencies: string[];
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8955,14 +8238,675 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
-    getV2DocumentsByDocumentId: {
+    postSmoApplicationBusinessType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "company",
+                 *       "country_code": "DE"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    type: "company" | "individual_sole_trader" | "non_profit";
+                    /** @description Default: the type's default structure in the country */
+                    structure?: string;
+                    /**
+                     * Format: country
+                     * @enum {string}
+                     */
+                    country_code: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "XK" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        /** @enum {string} */
+                        language: "de" | "en" | "es";
+                        platform: {
+                            name: string;
+                            colors: {
+                                primary_color: string;
+                                secondary_color: string;
+                            };
+                        };
+                        applicant: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            nationality?: string;
+                            /** @enum {string} */
+                            gender?: "male" | "female" | "na";
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth?: string;
+                            /** @description Politically exposed person */
+                            pep?: boolean;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                            roles?: ("executive" | "owner" | "director")[];
+                        };
+                        business: {
+                            type: string | null;
+                            structure: string | null;
+                            country_code: string | null;
+                            profile: {
+                                legal_name?: string;
+                                trading_name?: string;
+                                /** @enum {string} */
+                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                                /** @description Checked against the format of the structure's register */
+                                registration_number?: string;
+                                district_court_code?: string;
+                                vat_number?: string;
+                                registered_address?: {
+                                    line1: string;
+                                    line2?: string;
+                                    /** @description House number */
+                                    number?: number;
+                                    town_city: string;
+                                    state?: string;
+                                    zip: string;
+                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
+                                    country?: string;
+                                };
+                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
+                                mcc?: string;
+                                website?: string;
+                                phone_number?: {
+                                    /** @description ISO 3166-1 alpha-2 country of the number */
+                                    country_code: string;
+                                    number: string;
+                                };
+                            } | null;
+                        };
+                        representatives: {
+                            id: string;
+                            /** @example awaiting_documents */
+                            status: string;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            roles: ("executive" | "owner" | "director")[];
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth: string;
+                            pep: boolean;
+                            nationality?: string;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                        }[];
+                        documents: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                            side: ("front" | "back") | null;
+                            filename: string;
+                            content_type: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** Format: date-time */
+                            uploaded_at: string;
+                        }[];
+                        payout_account: {
+                            account_number: {
+                                /** @enum {string} */
+                                type: "iban";
+                                value: string;
+                            };
+                            account_owners_name: string;
+                            currency: string;
+                        } | null;
+                        currencies: string[];
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such document or representative in this application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putSmoApplicationBusinessProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "legal_name": "Ticketwelt GmbH",
+                 *       "registration_number_code": "DeHrb",
+                 *       "registration_number": "HRB 12345",
+                 *       "district_court_code": "DE-AG-AACHEN",
+                 *       "vat_number": "DE136695976",
+                 *       "registered_address": {
+                 *         "line1": "Heidestraße",
+                 *         "number": 17,
+                 *         "town_city": "Köln",
+                 *         "zip": "51147",
+                 *         "country": "DE"
+                 *       },
+                 *       "mcc": "7922",
+                 *       "website": "https://ticketwelt.example",
+                 *       "phone_number": {
+                 *         "country_code": "DE",
+                 *         "number": "221 1234567"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: name */
+                    legal_name: string;
+                    /** Format: name */
+                    trading_name?: string;
+                    /** @enum {string} */
+                    registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                    /** @description Checked against the format of the structure's register */
+                    registration_number?: string;
+                    district_court_code?: string;
+                    vat_number?: string;
+                    registered_address: {
+                        line1: string;
+                        line2?: string;
+                        /** @description House number */
+                        number?: number;
+                        town_city: string;
+                        state?: string;
+                        zip: string;
+                        /**
+                         * Format: country
+                         * @description Not a member of the specification's Address: the country of its context when absent, and must be it when given
+                         * @enum {string}
+                         */
+                        country?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "XK" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
+                    };
+                    /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
+                    mcc: string;
+                    /** Format: uri */
+                    website: string;
+                    phone_number?: {
+                        /**
+                         * Format: country
+                         * @description ISO 3166-1 alpha-2 country of the number
+                         * @enum {string}
+                         */
+                        country_code: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "XK" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
+                        number: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        /** @enum {string} */
+                        language: "de" | "en" | "es";
+                        platform: {
+                            name: string;
+                            colors: {
+                                primary_color: string;
+                                secondary_color: string;
+                            };
+                        };
+                        applicant: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            nationality?: string;
+                            /** @enum {string} */
+                            gender?: "male" | "female" | "na";
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth?: string;
+                            /** @description Politically exposed person */
+                            pep?: boolean;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                            roles?: ("executive" | "owner" | "director")[];
+                        };
+                        business: {
+                            type: string | null;
+                            structure: string | null;
+                            country_code: string | null;
+                            profile: {
+                                legal_name?: string;
+                                trading_name?: string;
+                                /** @enum {string} */
+                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                                /** @description Checked against the format of the structure's register */
+                                registration_number?: string;
+                                district_court_code?: string;
+                                vat_number?: string;
+                                registered_address?: {
+                                    line1: string;
+                                    line2?: string;
+                                    /** @description House number */
+                                    number?: number;
+                                    town_city: string;
+                                    state?: string;
+                                    zip: string;
+                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
+                                    country?: string;
+                                };
+                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
+                                mcc?: string;
+                                website?: string;
+                                phone_number?: {
+                                    /** @description ISO 3166-1 alpha-2 country of the number */
+                                    country_code: string;
+                                    number: string;
+                                };
+                            } | null;
+                        };
+                        representatives: {
+                            id: string;
+                            /** @example awaiting_documents */
+                            status: string;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            roles: ("executive" | "owner" | "director")[];
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth: string;
+                            pep: boolean;
+                            nationality?: string;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                        }[];
+                        documents: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                            side: ("front" | "back") | null;
+                            filename: string;
+                            content_type: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** Format: date-time */
+                            uploaded_at: string;
+                        }[];
+                        payout_account: {
+                            account_number: {
+                                /** @enum {string} */
+                                type: "iban";
+                                value: string;
+                            };
+                            account_owners_name: string;
+                            currency: string;
+                        } | null;
+                        currencies: string[];
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postSmoApplicationRepresentatives: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "first_name": "Max",
+                 *       "last_name": "Mustermann",
+                 *       "email": "max@ticketwelt.example",
+                 *       "roles": [
+                 *         "director"
+                 *       ],
+                 *       "date_of_birth": "1980-01-31",
+                 *       "pep": false,
+                 *       "nationality": "DE"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: name */
+                    first_name: string;
+                    /** Format: name */
+                    last_name: string;
+                    /** Format: email */
+                    email: string;
+                    roles: ("executive" | "owner" | "director")[];
+                    /**
+                     * Format: date
+                     * @description The person must be at least 16 years old today
+                     */
+                    date_of_birth: string;
+                    pep: boolean;
+                    /**
+                     * Format: country
+                     * @enum {string}
+                     */
+                    nationality?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "XK" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
+                    /** @description Required when pep is true */
+                    pep_description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @example awaiting_documents */
+                        status: string;
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such document or representative in this application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteSmoApplicationRepresentativesByRepresentativeId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                document_id: string;
+                representative_id: string;
             };
             cookie?: never;
         };
@@ -8977,14 +8921,113 @@ export interface operations {
                     "application/json": {
                         id: string;
                         /** @enum {string} */
-                        type: "company_logo" | "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof" | "other";
-                        filename: string;
-                        content_type: string;
-                        /** Format: date-time */
-                        uploaded_at: string;
-                        /** @description Bytes */
-                        size: number;
-                        tags: string[];
+                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        /** @enum {string} */
+                        language: "de" | "en" | "es";
+                        platform: {
+                            name: string;
+                            colors: {
+                                primary_color: string;
+                                secondary_color: string;
+                            };
+                        };
+                        applicant: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            nationality?: string;
+                            /** @enum {string} */
+                            gender?: "male" | "female" | "na";
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth?: string;
+                            /** @description Politically exposed person */
+                            pep?: boolean;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                            roles?: ("executive" | "owner" | "director")[];
+                        };
+                        business: {
+                            type: string | null;
+                            structure: string | null;
+                            country_code: string | null;
+                            profile: {
+                                legal_name?: string;
+                                trading_name?: string;
+                                /** @enum {string} */
+                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                                /** @description Checked against the format of the structure's register */
+                                registration_number?: string;
+                                district_court_code?: string;
+                                vat_number?: string;
+                                registered_address?: {
+                                    line1: string;
+                                    line2?: string;
+                                    /** @description House number */
+                                    number?: number;
+                                    town_city: string;
+                                    state?: string;
+                                    zip: string;
+                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
+                                    country?: string;
+                                };
+                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
+                                mcc?: string;
+                                website?: string;
+                                phone_number?: {
+                                    /** @description ISO 3166-1 alpha-2 country of the number */
+                                    country_code: string;
+                                    number: string;
+                                };
+                            } | null;
+                        };
+                        representatives: {
+                            id: string;
+                            /** @example awaiting_documents */
+                            status: string;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            roles: ("executive" | "owner" | "director")[];
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth: string;
+                            pep: boolean;
+                            nationality?: string;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                        }[];
+                        documents: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                            side: ("front" | "back") | null;
+                            filename: string;
+                            content_type: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** Format: date-time */
+                            uploaded_at: string;
+                        }[];
+                        payout_account: {
+                            account_number: {
+                                /** @enum {string} */
+                                type: "iban";
+                                value: string;
+                            };
+                            account_owners_name: string;
+                            currency: string;
+                        } | null;
+                        currencies: string[];
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
                     };
                 };
             };
@@ -8997,7 +9040,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing, expired, revoked or other-environment access token */
+            /** @description Missing, expired or replaced onboarding token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9006,8 +9049,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token lacks the scope documents:read */
-            403: {
+            /** @description No such document or representative in this application */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9015,8 +9058,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such object for this platform in this environment */
-            404: {
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9042,9 +9085,161 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
-    getV2DocumentsByDocumentIdContent: {
+    postSmoApplicationDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description JPEG, PNG or PDF (by content), at most 4 MB; its part Content-Type must match its format
+                     */
+                    file: string;
+                    /**
+                     * @description The kind of document; the part may be named purpose instead
+                     * @enum {string}
+                     */
+                    type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                    /**
+                     * @description Required for passport, id, driving_license and selfie_with_id; not given for application documents
+                     * @enum {string}
+                     */
+                    side?: "front" | "back";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                        side: ("front" | "back") | null;
+                        filename: string;
+                        content_type: string;
+                        /** @description Bytes */
+                        size: number;
+                        /** Format: date-time */
+                        uploaded_at: string;
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such document or representative in this application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSmoApplicationDocumentsByDocumentIdContent: {
         parameters: {
             query?: never;
             header?: never;
@@ -9073,7 +9268,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing, expired, revoked or other-environment access token */
+            /** @description Missing, expired or replaced onboarding token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9082,8 +9277,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The token lacks the scope documents:read */
-            403: {
+            /** @description No such document or representative in this application */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9091,8 +9286,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No such object for this platform in this environment */
-            404: {
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9117,6 +9312,1566 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteSmoApplicationDocumentsByDocumentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        /** @enum {string} */
+                        language: "de" | "en" | "es";
+                        platform: {
+                            name: string;
+                            colors: {
+                                primary_color: string;
+                                secondary_color: string;
+                            };
+                        };
+                        applicant: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            nationality?: string;
+                            /** @enum {string} */
+                            gender?: "male" | "female" | "na";
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth?: string;
+                            /** @description Politically exposed person */
+                            pep?: boolean;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                            roles?: ("executive" | "owner" | "director")[];
+                        };
+                        business: {
+                            type: string | null;
+                            structure: string | null;
+                            country_code: string | null;
+                            profile: {
+                                legal_name?: string;
+                                trading_name?: string;
+                                /** @enum {string} */
+                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                                /** @description Checked against the format of the structure's register */
+                                registration_number?: string;
+                                district_court_code?: string;
+                                vat_number?: string;
+                                registered_address?: {
+                                    line1: string;
+                                    line2?: string;
+                                    /** @description House number */
+                                    number?: number;
+                                    town_city: string;
+                                    state?: string;
+                                    zip: string;
+                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
+                                    country?: string;
+                                };
+                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
+                                mcc?: string;
+                                website?: string;
+                                phone_number?: {
+                                    /** @description ISO 3166-1 alpha-2 country of the number */
+                                    country_code: string;
+                                    number: string;
+                                };
+                            } | null;
+                        };
+                        representatives: {
+                            id: string;
+                            /** @example awaiting_documents */
+                            status: string;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            roles: ("executive" | "owner" | "director")[];
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth: string;
+                            pep: boolean;
+                            nationality?: string;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                        }[];
+                        documents: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                            side: ("front" | "back") | null;
+                            filename: string;
+                            content_type: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** Format: date-time */
+                            uploaded_at: string;
+                        }[];
+                        payout_account: {
+                            account_number: {
+                                /** @enum {string} */
+                                type: "iban";
+                                value: string;
+                            };
+                            account_owners_name: string;
+                            currency: string;
+                        } | null;
+                        currencies: string[];
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such document or representative in this application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postSmoApplicationConfirmRepresentatives: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        /** @enum {string} */
+                        language: "de" | "en" | "es";
+                        platform: {
+                            name: string;
+                            colors: {
+                                primary_color: string;
+                                secondary_color: string;
+                            };
+                        };
+                        applicant: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            nationality?: string;
+                            /** @enum {string} */
+                            gender?: "male" | "female" | "na";
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth?: string;
+                            /** @description Politically exposed person */
+                            pep?: boolean;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                            roles?: ("executive" | "owner" | "director")[];
+                        };
+                        business: {
+                            type: string | null;
+                            structure: string | null;
+                            country_code: string | null;
+                            profile: {
+                                legal_name?: string;
+                                trading_name?: string;
+                                /** @enum {string} */
+                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                                /** @description Checked against the format of the structure's register */
+                                registration_number?: string;
+                                district_court_code?: string;
+                                vat_number?: string;
+                                registered_address?: {
+                                    line1: string;
+                                    line2?: string;
+                                    /** @description House number */
+                                    number?: number;
+                                    town_city: string;
+                                    state?: string;
+                                    zip: string;
+                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
+                                    country?: string;
+                                };
+                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
+                                mcc?: string;
+                                website?: string;
+                                phone_number?: {
+                                    /** @description ISO 3166-1 alpha-2 country of the number */
+                                    country_code: string;
+                                    number: string;
+                                };
+                            } | null;
+                        };
+                        representatives: {
+                            id: string;
+                            /** @example awaiting_documents */
+                            status: string;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            roles: ("executive" | "owner" | "director")[];
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth: string;
+                            pep: boolean;
+                            nationality?: string;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                        }[];
+                        documents: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                            side: ("front" | "back") | null;
+                            filename: string;
+                            content_type: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** Format: date-time */
+                            uploaded_at: string;
+                        }[];
+                        payout_account: {
+                            account_number: {
+                                /** @enum {string} */
+                                type: "iban";
+                                value: string;
+                            };
+                            account_owners_name: string;
+                            currency: string;
+                        } | null;
+                        currencies: string[];
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putSmoApplicationPayoutAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "account_number": {
+                 *         "type": "iban",
+                 *         "value": "DE89370400440532013000"
+                 *       },
+                 *       "account_owners_name": "Ticketwelt GmbH",
+                 *       "currency": "EUR"
+                 *     }
+                 */
+                "application/json": {
+                    account_number: {
+                        /** @enum {string} */
+                        type: "iban";
+                        value: string;
+                    };
+                    account_owners_name: string;
+                    /**
+                     * Format: currency
+                     * @enum {string}
+                     */
+                    currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BOV" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHE" | "CHF" | "CHW" | "CLF" | "CLP" | "CNY" | "COP" | "COU" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MXV" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "USN" | "UYI" | "UYU" | "UYW" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XAG" | "XAU" | "XBA" | "XBB" | "XBC" | "XBD" | "XCD" | "XDR" | "XOF" | "XPD" | "XPF" | "XPT" | "XSU" | "XTS" | "XUA" | "XXX" | "YER" | "ZAR" | "ZMW" | "ZWG";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        /** @enum {string} */
+                        language: "de" | "en" | "es";
+                        platform: {
+                            name: string;
+                            colors: {
+                                primary_color: string;
+                                secondary_color: string;
+                            };
+                        };
+                        applicant: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            nationality?: string;
+                            /** @enum {string} */
+                            gender?: "male" | "female" | "na";
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth?: string;
+                            /** @description Politically exposed person */
+                            pep?: boolean;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                            roles?: ("executive" | "owner" | "director")[];
+                        };
+                        business: {
+                            type: string | null;
+                            structure: string | null;
+                            country_code: string | null;
+                            profile: {
+                                legal_name?: string;
+                                trading_name?: string;
+                                /** @enum {string} */
+                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                                /** @description Checked against the format of the structure's register */
+                                registration_number?: string;
+                                district_court_code?: string;
+                                vat_number?: string;
+                                registered_address?: {
+                                    line1: string;
+                                    line2?: string;
+                                    /** @description House number */
+                                    number?: number;
+                                    town_city: string;
+                                    state?: string;
+                                    zip: string;
+                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
+                                    country?: string;
+                                };
+                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
+                                mcc?: string;
+                                website?: string;
+                                phone_number?: {
+                                    /** @description ISO 3166-1 alpha-2 country of the number */
+                                    country_code: string;
+                                    number: string;
+                                };
+                            } | null;
+                        };
+                        representatives: {
+                            id: string;
+                            /** @example awaiting_documents */
+                            status: string;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            roles: ("executive" | "owner" | "director")[];
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth: string;
+                            pep: boolean;
+                            nationality?: string;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                        }[];
+                        documents: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                            side: ("front" | "back") | null;
+                            filename: string;
+                            content_type: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** Format: date-time */
+                            uploaded_at: string;
+                        }[];
+                        payout_account: {
+                            account_number: {
+                                /** @enum {string} */
+                                type: "iban";
+                                value: string;
+                            };
+                            account_owners_name: string;
+                            currency: string;
+                        } | null;
+                        currencies: string[];
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postSmoApplicationSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        /** @enum {string} */
+                        language: "de" | "en" | "es";
+                        platform: {
+                            name: string;
+                            colors: {
+                                primary_color: string;
+                                secondary_color: string;
+                            };
+                        };
+                        applicant: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            nationality?: string;
+                            /** @enum {string} */
+                            gender?: "male" | "female" | "na";
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth?: string;
+                            /** @description Politically exposed person */
+                            pep?: boolean;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                            roles?: ("executive" | "owner" | "director")[];
+                        };
+                        business: {
+                            type: string | null;
+                            structure: string | null;
+                            country_code: string | null;
+                            profile: {
+                                legal_name?: string;
+                                trading_name?: string;
+                                /** @enum {string} */
+                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                                /** @description Checked against the format of the structure's register */
+                                registration_number?: string;
+                                district_court_code?: string;
+                                vat_number?: string;
+                                registered_address?: {
+                                    line1: string;
+                                    line2?: string;
+                                    /** @description House number */
+                                    number?: number;
+                                    town_city: string;
+                                    state?: string;
+                                    zip: string;
+                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
+                                    country?: string;
+                                };
+                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
+                                mcc?: string;
+                                website?: string;
+                                phone_number?: {
+                                    /** @description ISO 3166-1 alpha-2 country of the number */
+                                    country_code: string;
+                                    number: string;
+                                };
+                            } | null;
+                        };
+                        representatives: {
+                            id: string;
+                            /** @example awaiting_documents */
+                            status: string;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            roles: ("executive" | "owner" | "director")[];
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth: string;
+                            pep: boolean;
+                            nationality?: string;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                        }[];
+                        documents: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                            side: ("front" | "back") | null;
+                            filename: string;
+                            content_type: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** Format: date-time */
+                            uploaded_at: string;
+                        }[];
+                        payout_account: {
+                            account_number: {
+                                /** @enum {string} */
+                                type: "iban";
+                                value: string;
+                            };
+                            account_owners_name: string;
+                            currency: string;
+                        } | null;
+                        currencies: string[];
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSmoApplicationFieldConfigurationByStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                step: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        registration_number: {
+                            required: boolean;
+                            type: string;
+                        } | null;
+                        vat_number: {
+                            required: boolean;
+                        } | null;
+                        district_court_code: {
+                            required: boolean;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such document or representative in this application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    webhook_payment_succeeded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every delivery of the event, for deduplication */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this delivery was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> with the webhook secret (Standard Webhooks); two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @constant */
+                    type: "payment_succeeded";
+                    /** Format: date-time */
+                    occurred_at: string;
+                    data: {
+                        id: string;
+                        /** @description The payment status at the event (captured, completed, declined, not_completed, authentication_failed…) */
+                        status: string;
+                        reference: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payment_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every delivery of the event, for deduplication */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this delivery was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> with the webhook secret (Standard Webhooks); two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @constant */
+                    type: "payment_failed";
+                    /** Format: date-time */
+                    occurred_at: string;
+                    data: {
+                        id: string;
+                        /** @description The payment status at the event (captured, completed, declined, not_completed, authentication_failed…) */
+                        status: string;
+                        reference: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payment_authentication_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every delivery of the event, for deduplication */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this delivery was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> with the webhook secret (Standard Webhooks); two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @constant */
+                    type: "payment_authentication_failed";
+                    /** Format: date-time */
+                    occurred_at: string;
+                    data: {
+                        id: string;
+                        /** @description The payment status at the event (captured, completed, declined, not_completed, authentication_failed…) */
+                        status: string;
+                        reference: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_transfer_started: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every delivery of the event, for deduplication */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this delivery was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> with the webhook secret (Standard Webhooks); two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @constant */
+                    type: "transfer_started";
+                    /** Format: date-time */
+                    occurred_at: string;
+                    data: {
+                        transfer_id: string;
+                        payment_id: string;
+                        account_id: string;
+                        payout_id: string | null;
+                        /** @description Minor units of currency */
+                        amount_minor: number;
+                        /**
+                         * Format: currency
+                         * @enum {string}
+                         */
+                        currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BOV" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHE" | "CHF" | "CHW" | "CLF" | "CLP" | "CNY" | "COP" | "COU" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MXV" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "USN" | "UYI" | "UYU" | "UYW" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XAG" | "XAU" | "XBA" | "XBB" | "XBC" | "XBD" | "XCD" | "XDR" | "XOF" | "XPD" | "XPF" | "XPT" | "XSU" | "XTS" | "XUA" | "XXX" | "YER" | "ZAR" | "ZMW" | "ZWG";
+                        processing_fee: {
+                            /** @description Minor units of currency */
+                            amount_minor: number;
+                            /**
+                             * Format: currency
+                             * @enum {string}
+                             */
+                            currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BOV" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHE" | "CHF" | "CHW" | "CLF" | "CLP" | "CNY" | "COP" | "COU" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MXV" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "USN" | "UYI" | "UYU" | "UYW" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XAG" | "XAU" | "XBA" | "XBB" | "XBC" | "XBD" | "XCD" | "XDR" | "XOF" | "XPD" | "XPF" | "XPT" | "XSU" | "XTS" | "XUA" | "XXX" | "YER" | "ZAR" | "ZMW" | "ZWG";
+                        };
+                        reference: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_transfer_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every delivery of the event, for deduplication */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this delivery was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> with the webhook secret (Standard Webhooks); two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @constant */
+                    type: "transfer_updated";
+                    /** Format: date-time */
+                    occurred_at: string;
+                    data: {
+                        transfer_id: string;
+                        payment_id: string;
+                        account_id: string;
+                        payout_id: string | null;
+                        /** @description Minor units of currency */
+                        amount_minor: number;
+                        /**
+                         * Format: currency
+                         * @enum {string}
+                         */
+                        currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BOV" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHE" | "CHF" | "CHW" | "CLF" | "CLP" | "CNY" | "COP" | "COU" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MXV" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "USN" | "UYI" | "UYU" | "UYW" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XAG" | "XAU" | "XBA" | "XBB" | "XBC" | "XBD" | "XCD" | "XDR" | "XOF" | "XPD" | "XPF" | "XPT" | "XSU" | "XTS" | "XUA" | "XXX" | "YER" | "ZAR" | "ZMW" | "ZWG";
+                        processing_fee: {
+                            /** @description Minor units of currency */
+                            amount_minor: number;
+                            /**
+                             * Format: currency
+                             * @enum {string}
+                             */
+                            currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BOV" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHE" | "CHF" | "CHW" | "CLF" | "CLP" | "CNY" | "COP" | "COU" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MXV" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "USN" | "UYI" | "UYU" | "UYW" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XAG" | "XAU" | "XBA" | "XBB" | "XBC" | "XBD" | "XCD" | "XDR" | "XOF" | "XPD" | "XPF" | "XPT" | "XSU" | "XTS" | "XUA" | "XXX" | "YER" | "ZAR" | "ZMW" | "ZWG";
+                        };
+                        reference: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_transfer_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every delivery of the event, for deduplication */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this delivery was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> with the webhook secret (Standard Webhooks); two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @constant */
+                    type: "transfer_completed";
+                    /** Format: date-time */
+                    occurred_at: string;
+                    data: {
+                        transfer_id: string;
+                        payment_id: string;
+                        account_id: string;
+                        payout_id: string | null;
+                        /** @description Minor units of currency */
+                        amount_minor: number;
+                        /**
+                         * Format: currency
+                         * @enum {string}
+                         */
+                        currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BOV" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHE" | "CHF" | "CHW" | "CLF" | "CLP" | "CNY" | "COP" | "COU" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MXV" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "USN" | "UYI" | "UYU" | "UYW" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XAG" | "XAU" | "XBA" | "XBB" | "XBC" | "XBD" | "XCD" | "XDR" | "XOF" | "XPD" | "XPF" | "XPT" | "XSU" | "XTS" | "XUA" | "XXX" | "YER" | "ZAR" | "ZMW" | "ZWG";
+                        processing_fee: {
+                            /** @description Minor units of currency */
+                            amount_minor: number;
+                            /**
+                             * Format: currency
+                             * @enum {string}
+                             */
+                            currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BOV" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHE" | "CHF" | "CHW" | "CLF" | "CLP" | "CNY" | "COP" | "COU" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MXV" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "USN" | "UYI" | "UYU" | "UYW" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XAG" | "XAU" | "XBA" | "XBB" | "XBC" | "XBD" | "XCD" | "XDR" | "XOF" | "XPD" | "XPF" | "XPT" | "XSU" | "XTS" | "XUA" | "XXX" | "YER" | "ZAR" | "ZMW" | "ZWG";
+                        };
+                        reference: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_refund_initiated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every delivery of the event, for deduplication */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this delivery was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> with the webhook secret (Standard Webhooks); two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @constant */
+                    type: "refund_initiated";
+                    /** Format: date-time */
+                    occurred_at: string;
+                    data: {
+                        refund_id: string;
+                        payment_id: string;
+                        /** @description Minor units of currency */
+                        amount_minor: number;
+                        /**
+                         * Format: currency
+                         * @enum {string}
+                         */
+                        currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BOV" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHE" | "CHF" | "CHW" | "CLF" | "CLP" | "CNY" | "COP" | "COU" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MXV" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "USN" | "UYI" | "UYU" | "UYW" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XAG" | "XAU" | "XBA" | "XBB" | "XBC" | "XBD" | "XCD" | "XDR" | "XOF" | "XPD" | "XPF" | "XPT" | "XSU" | "XTS" | "XUA" | "XXX" | "YER" | "ZAR" | "ZMW" | "ZWG";
+                        reference: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_refund_initiated_from_buyer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every delivery of the event, for deduplication */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this delivery was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> with the webhook secret (Standard Webhooks); two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @constant */
+                    type: "refund_initiated_from_buyer";
+                    /** Format: date-time */
+                    occurred_at: string;
+                    data: {
+                        refund_id: string;
+                        payment_id: string;
+                        /** @description Minor units of currency */
+                        amount_minor: number;
+                        /**
+                         * Format: currency
+                         * @enum {string}
+                         */
+                        currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BOV" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHE" | "CHF" | "CHW" | "CLF" | "CLP" | "CNY" | "COP" | "COU" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MXV" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "USN" | "UYI" | "UYU" | "UYW" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XAG" | "XAU" | "XBA" | "XBB" | "XBC" | "XBD" | "XCD" | "XDR" | "XOF" | "XPD" | "XPF" | "XPT" | "XSU" | "XTS" | "XUA" | "XXX" | "YER" | "ZAR" | "ZMW" | "ZWG";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_transfer_received_from_creditor: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every delivery of the event, for deduplication */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this delivery was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> with the webhook secret (Standard Webhooks); two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @constant */
+                    type: "transfer_received_from_creditor";
+                    /** Format: date-time */
+                    occurred_at: string;
+                    data: {
+                        transfer_id: string;
+                        refund_id: string;
+                        payment_id: string;
+                        account_id: string;
+                        /** @description Minor units of currency */
+                        amount_minor: number;
+                        /**
+                         * Format: currency
+                         * @enum {string}
+                         */
+                        currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BOV" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHE" | "CHF" | "CHW" | "CLF" | "CLP" | "CNY" | "COP" | "COU" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MXV" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "USN" | "UYI" | "UYU" | "UYW" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XAG" | "XAU" | "XBA" | "XBB" | "XBC" | "XBD" | "XCD" | "XDR" | "XOF" | "XPD" | "XPF" | "XPT" | "XSU" | "XTS" | "XUA" | "XXX" | "YER" | "ZAR" | "ZMW" | "ZWG";
+                        reference: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_refund_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every delivery of the event, for deduplication */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this delivery was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> with the webhook secret (Standard Webhooks); two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @constant */
+                    type: "refund_completed";
+                    /** Format: date-time */
+                    occurred_at: string;
+                    data: {
+                        refund_id: string;
+                        payment_id: string;
+                        /** @description Minor units of currency */
+                        amount_minor: number;
+                        /**
+                         * Format: currency
+                         * @enum {string}
+                         */
+                        currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BOV" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHE" | "CHF" | "CHW" | "CLF" | "CLP" | "CNY" | "COP" | "COU" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MXV" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "USN" | "UYI" | "UYU" | "UYW" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XAG" | "XAU" | "XBA" | "XBB" | "XBC" | "XBD" | "XCD" | "XDR" | "XOF" | "XPD" | "XPF" | "XPT" | "XSU" | "XTS" | "XUA" | "XXX" | "YER" | "ZAR" | "ZMW" | "ZWG";
+                        reference: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_application_started: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every delivery of the event, for deduplication */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this delivery was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> with the webhook secret (Standard Webhooks); two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @constant */
+                    type: "application_started";
+                    /** Format: date-time */
+                    occurred_at: string;
+                    data: {
+                        id: string;
+                        merchant_id: string;
+                        reference: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_application_submitted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every delivery of the event, for deduplication */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this delivery was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> with the webhook secret (Standard Webhooks); two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @constant */
+                    type: "application_submitted";
+                    /** Format: date-time */
+                    occurred_at: string;
+                    data: {
+                        id: string;
+                        merchant_id: string;
+                        reference: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_application_succeeded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every delivery of the event, for deduplication */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this delivery was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> with the webhook secret (Standard Webhooks); two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @constant */
+                    type: "application_succeeded";
+                    /** Format: date-time */
+                    occurred_at: string;
+                    data: {
+                        id: string;
+                        merchant_id: string;
+                        reference: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_application_action_required: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every delivery of the event, for deduplication */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this delivery was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> with the webhook secret (Standard Webhooks); two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @constant */
+                    type: "application_action_required";
+                    /** Format: date-time */
+                    occurred_at: string;
+                    data: {
+                        id: string;
+                        merchant_id: string;
+                        reference: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
