@@ -30,6 +30,15 @@ function withAudience(spec) {
   };
 }
 
+/** The token request's example names this server's sandbox as its audience, so "Try it out" gets a token as it is. */
+function withOwnAudience(spec) {
+  const content = spec.paths['/oauth/token']?.post?.requestBody?.content ?? {};
+  for (const media of Object.values(content)) {
+    if (media.example) media.example.audience = serverUrl(spec, 'sandbox');
+  }
+  return spec;
+}
+
 async function start() {
   const container = document.getElementById('swagger-ui');
   let spec;
@@ -41,8 +50,8 @@ async function start() {
     return;
   }
   container.textContent = '';
-  window.ui = SwaggerUIBundle({
-    spec,
+  SwaggerUIBundle({
+    spec: withOwnAudience(spec),
     domNode: container,
     layout: 'BaseLayout',
     deepLinking: true,
