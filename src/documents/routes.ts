@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
-import { create as contentDisposition } from 'content-disposition';
+import contentDisposition from 'content-disposition';
 import type { Config } from '../core/config.js';
 import { typed } from '../core/http.js';
 import { answerOf } from '../core/idempotency.js';
