@@ -32,41 +32,55 @@ export interface OpenedCipher {
   generated?: { file: string; key: string };
 }
 
+/** Serializes the starts of one database's processes while they settle its key (any number, on any machine). */
+const KEY_LOCK = 7_217_001;
+
 /**
  * The cipher of this database's data: the keys given (ENCRYPTION_KEY and ENCRYPTION_PREVIOUS_KEYS),
  * else those of the key file. The first start of a database without encrypted data makes the key
- * file; a database whose data the keys cannot open refuses to start, naming the key it needs.
+ * file; a database whose data the keys cannot open refuses to start, naming the key it needs. One
+ * process at a time decides, so two first starts never seal with two keys.
  */
 export async function openCipher(db: Kysely<Tables>, settings: EncryptionSettings): Promise<OpenedCipher> {
-  const check = await checkValue(db);
-  let keys = settings.keys.map(keyOf);
-  let generated: OpenedCipher['generated'];
-  if (keys.length === 0) keys = await keysOfFile(settings);
-  if (keys.length === 0) {
-    if (check !== undefined) {
-      throw new EncryptionKeyError(
-        `The database holds encrypted data but no encryption key was given: set ENCRYPTION_KEY (or ENCRYPTION_KEY_FILE), or put back ${settings.keyFile}`,
-      );
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${KEY_LOCK})`.execute(trx);
+    const check = await checkValue(trx);
+    let keys = settings.keys.map(keyOf);
+    let generated: OpenedCipher['generated'];
+    if (keys.length === 0) keys = await keysOfFile(settings);
+    if (keys.length === 0) {
+      if (check !== undefined) {
+        throw new EncryptionKeyError(
+          `The database holds encrypted data but no encryption key was given: set ENCRYPTION_KEY (or ENCRYPTION_KEY_FILE), or put back ${settings.keyFile}`,
+        );
+      }
+      if (await createKeyFile(settings.keyFile)) generated = { file: settings.keyFile, key: (await readFile(settings.keyFile, 'utf8')).trim() };
+      keys = await keysOfFile(settings);
     }
-    const key = generateKey();
-    if (await createKeyFile(settings.keyFile, key)) generated = { file: settings.keyFile, key };
-    keys = await keysOfFile(settings);
-  }
-  const cipher = new Cipher(keys);
-  if (check === undefined) {
-    await resealAll(db, cipher);
-    await db.insertInto('server_secrets').values({ name: CHECK, value: cipher.seal(CHECK) }).onConflict((oc) => oc.column('name').doNothing()).execute();
-  }
-  // Read again: a process that started at the same time with another key may have been first.
-  verifyCheck(cipher, (await checkValue(db))!);
-  return { cipher, generated };
+    const cipher = new Cipher(keys);
+    if (check !== undefined) {
+      verifyCheck(cipher, check);
+      return { cipher, generated };
+    }
+    // The key is proven first, then data an earlier version wrote in clear is sealed with it.
+    await trx.insertInto('server_secrets').values({ name: CHECK, value: cipher.seal(CHECK) }).execute();
+    await resealAll(trx, cipher).catch((error: unknown) => {
+      throw error instanceof DecryptionError ? new EncryptionKeyError(`Data in the database does not open with the keys given: ${error.message}`) : error;
+    });
+    return { cipher, generated };
+  });
 }
 
-/** Writes the key file unless another process just did (then its key is used): false if one existed. */
-async function createKeyFile(file: string, key: string): Promise<boolean> {
+async function checkValue(db: Kysely<Tables>): Promise<string | undefined> {
+  const row = await db.selectFrom('server_secrets').select('value').where('name', '=', CHECK).executeTakeFirst();
+  return row?.value;
+}
+
+/** Makes the key file with a new key unless it exists (another process of this data directory made it): whether this call made it. */
+async function createKeyFile(file: string): Promise<boolean> {
   await mkdir(path.dirname(file), { recursive: true });
-  const draft = `${file}.${process.pid}.draft`;
-  await writeFile(draft, `${key}\n`, { mode: 0o600 });
+  const draft = `${file}.${randomBytes(8).toString('hex')}.draft`;
+  await writeFile(draft, `${generateKey()}\n`, { mode: 0o600, flag: 'wx' });
   try {
     // A link appears whole or not at all: no process reads a half-written key file.
     await link(draft, file);
@@ -77,11 +91,6 @@ async function createKeyFile(file: string, key: string): Promise<boolean> {
   } finally {
     await unlink(draft);
   }
-}
-
-async function checkValue(db: Kysely<Tables>): Promise<string | undefined> {
-  const row = await db.selectFrom('server_secrets').select('value').where('name', '=', CHECK).executeTakeFirst();
-  return row?.value;
 }
 
 async function keysOfFile(settings: EncryptionSettings): Promise<EncryptionKey[]> {
@@ -110,7 +119,7 @@ function verifyCheck(cipher: Cipher, check: string): void {
 
 /** Whether some data is still sealed with a key other than the current one (rotation not run yet). */
 export async function needsRotation(db: Kysely<Tables>, cipher: Cipher): Promise<boolean> {
-  const check = await checkValue(db);
+  const check = await checkValue(db.withoutPlugins());
   return check !== undefined && !cipher.isCurrent(check);
 }
 
@@ -136,22 +145,26 @@ export async function resealAll(db: Kysely<Tables>, cipher: Cipher): Promise<Res
 async function resealColumn(db: Kysely<Tables>, cipher: Cipher, table: string, column: string, kind: 'text' | 'json'): Promise<number> {
   const current = `${kind === 'json' ? '"encj' : 'enc'}:1:${cipher.current.id}:%`;
   let total = 0;
+  // One pass through the table in its physical order: each batch starts after the last row seen.
+  let after = '(0,0)';
   for (;;) {
     const { rows } = await sql<{ at: string; stored: string }>`
       SELECT ctid::text AS at, ${sql.ref(column)}::text AS stored FROM ${sql.table(table)}
-      WHERE ${sql.ref(column)} IS NOT NULL AND ${sql.ref(column)}::text NOT LIKE ${current} AND ${sql.ref(column)}::text <> 'null'
-      LIMIT ${BATCH}`.execute(db);
+      WHERE ctid > ${after}::tid AND ${sql.ref(column)} IS NOT NULL AND ${sql.ref(column)}::text NOT LIKE ${current} AND ${sql.ref(column)}::text <> 'null'
+      ORDER BY ctid LIMIT ${BATCH}`.execute(db);
     if (rows.length === 0) return total;
+    after = rows.at(-1)!.at;
     const sealed = rows.map(({ stored }) => {
       const plain = kind === 'json' ? cipher.open(JSON.parse(stored)) : cipher.open(stored);
       return String(sealedValue(cipher, table, column, plain));
     });
     const cast = kind === 'json' ? sql`::jsonb` : sql``;
-    await sql`
+    // A value changed meanwhile is not overwritten: its writer sealed it with the current key.
+    const updated = await sql`
       UPDATE ${sql.table(table)} t SET ${sql.ref(column)} = v.sealed${cast}
       FROM unnest(${rows.map((row) => row.at)}::tid[], ${rows.map((row) => row.stored)}::text[], ${sealed}::text[]) AS v(at, stored, sealed)
       WHERE t.ctid = v.at AND t.${sql.ref(column)}::text = v.stored`.execute(db);
-    total += rows.length;
+    total += Number(updated.numAffectedRows ?? 0);
   }
 }
 

@@ -26,6 +26,8 @@ describe('Cipher', () => {
     const at = sealedBefore.length - 10; // inside the sealed bytes, where every bit of a character counts
     const altered = sealedBefore.slice(0, at) + (sealedBefore[at] === 'A' ? 'B' : 'A') + sealedBefore.slice(at + 1);
     expect(() => rotated.open(altered)).toThrow(/does not open/);
+    const truncated = sealedBefore.slice(0, sealedBefore.indexOf(':', 6) + 1) + Buffer.from(sealedBefore.split(':')[3]!, 'base64url').subarray(0, 16).toString('base64url');
+    expect(() => rotated.open(truncated)).toThrow(DecryptionError);
     expect(rotated.open('plain text')).toBe('plain text');
     expect(rotated.open(null)).toBeNull();
   });

@@ -94,10 +94,11 @@ export class Cipher {
     const key = this.byId.get(match[1]!);
     if (!key) throw new DecryptionError(`a value is sealed with encryption key ${match[1]}, which this process was not given`);
     const bytes = Buffer.from(match[2]!, 'base64url');
-    const decipher = createDecipheriv('aes-256-gcm', key.secret, bytes.subarray(0, IV_BYTES));
-    decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
     let text: string;
     try {
+      if (bytes.length < IV_BYTES + TAG_BYTES) throw new Error('too short');
+      const decipher = createDecipheriv('aes-256-gcm', key.secret, bytes.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
+      decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
       text = Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
     } catch {
       throw new DecryptionError(`a value sealed with encryption key ${key.id} does not open with it (altered, or another key with the same id)`);

@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/core/config.js';
 import { openDatabase, type Database } from '../../src/core/db.js';
-import { generateKey } from '../../src/core/encryption-keys.js';
+import { generateKey, needsRotation } from '../../src/core/encryption-keys.js';
+import { SEALED_COLUMNS } from '../../src/core/encryption.js';
 import { sharedSecret } from '../../src/core/secrets.js';
 import { createDataStore, DATABASE, startServer, type DataStore, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { startApplication, submitApplication } from '../helpers/onboarding.js';
@@ -25,6 +26,17 @@ async function dumpOf(database: Database): Promise<string> {
     lines.push(...rows.map((row) => row.line));
   }
   return lines.join('\n');
+}
+
+/** Every value of every sealed column is NULL or sealed, whichever the test wrote. */
+async function expectEverySealedColumnSealed(database: Database): Promise<void> {
+  const db = database.db.withoutPlugins();
+  for (const [table, columns] of Object.entries(SEALED_COLUMNS)) {
+    for (const column of Object.keys(columns)) {
+      const { rows } = await sql<{ stored: string }>`SELECT ${sql.ref(column)}::text AS stored FROM ${sql.table(table)} WHERE ${sql.ref(column)} IS NOT NULL`.execute(db);
+      for (const { stored } of rows) expect(stored, `${table}.${column}`).toMatch(/^"?encj?:1:[0-9a-f]{12}:/);
+    }
+  }
 }
 
 describe('a dump of the database', () => {
@@ -113,6 +125,7 @@ describe('a dump of the database', () => {
     expect(serverSecrets.length).toBeGreaterThan(0);
 
     const dump = await dumpOf(server.app.database);
+    await expectEverySealedColumnSealed(server.app.database);
     for (const [what, values] of Object.entries(secrets)) {
       for (const value of values) expect(dump.includes(value), `${what} in clear`).toBe(false);
     }
@@ -149,6 +162,7 @@ describe('the encryption key', () => {
     const again = await open();
     expect(again.generatedKey).toBeUndefined();
     expect(again.cipher.current.id).toBe(keyId);
+    expect(await needsRotation(again.db, again.cipher)).toBe(false);
     expect(await sharedSecret(again.db, 'a secret')).toBe(secret);
     await again.close();
   });
@@ -184,6 +198,7 @@ describe('the encryption key', () => {
     const both = { ENCRYPTION_KEY: newKey, ENCRYPTION_PREVIOUS_KEYS: oldKey };
     const during = await open(both);
     expect(await sharedSecret(during.db, 'a secret')).toBe(secret);
+    expect(await needsRotation(during.db, during.cipher)).toBe(true);
     await during.close();
 
     const rotation = runScript('src/cli/main.ts', ['keys', 'rotate'], { ...store.env, ...both }, ROOT);
@@ -193,6 +208,7 @@ describe('the encryption key', () => {
 
     const after = await open({ ENCRYPTION_KEY: newKey });
     expect(await sharedSecret(after.db, 'a secret')).toBe(secret);
+    expect(await needsRotation(after.db, after.cipher)).toBe(false);
     const dump = await dumpOf(after);
     expect(dump).not.toContain(`enc:1:${oldId}:`);
     expect(dump).toContain(`enc:1:${after.cipher.current.id}:`);
