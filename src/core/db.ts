@@ -291,7 +291,8 @@ export interface ThreeDsChallengesTable {
   processor_reference: string;
   scheme: string;
   last4: string;
-  svc_token: string;
+  /** The digest of the token the 3-D Secure server calls back with. */
+  svc_token_hash: string;
   state: 'pending' | 'answered' | 'superseded';
   created_at: Date;
 }

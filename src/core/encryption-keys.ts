@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
@@ -6,8 +6,13 @@ import type { EncryptionSettings } from './config.js';
 import type { Tables } from './db.js';
 import { Cipher, DecryptionError, KEY_BYTES, keyOf, SEALED_COLUMNS, sealedValue, type EncryptionKey } from './encryption.js';
 
-/** The server secret whose sealed value proves, at start, that the keys given open the data. */
+/**
+ * The server secret whose sealed value proves, at start, that the keys given open the data. It
+ * holds a digest of the sealed columns' list: a start whose list differs (a column sealed since)
+ * seals what that column holds.
+ */
 const CHECK = 'encryption_check';
+const CHECK_TEXT = `sealed columns ${createHash('sha256').update(JSON.stringify(SEALED_COLUMNS)).digest('hex').slice(0, 16)}`;
 const BATCH = 500;
 
 export class EncryptionKeyError extends Error {}
@@ -58,12 +63,9 @@ export async function openCipher(db: Kysely<Tables>, settings: EncryptionSetting
       keys = await keysOfFile(settings);
     }
     const cipher = new Cipher(keys);
-    if (check !== undefined) {
-      verifyCheck(cipher, check);
-      return { cipher, generated };
-    }
+    if (check !== undefined && verifyCheck(cipher, check) === CHECK_TEXT) return { cipher, generated };
     // The key is proven first, then data an earlier version wrote in clear is sealed with it.
-    await trx.insertInto('server_secrets').values({ name: CHECK, value: cipher.seal(CHECK) }).execute();
+    if (check === undefined) await trx.insertInto('server_secrets').values({ name: CHECK, value: cipher.seal(CHECK_TEXT) }).execute();
     await resealAll(trx, cipher).catch((error: unknown) => {
       throw error instanceof DecryptionError ? new EncryptionKeyError(`Data in the database does not open with the keys given: ${error.message}`) : error;
     });
@@ -106,9 +108,10 @@ async function keysOfFile(settings: EncryptionSettings): Promise<EncryptionKey[]
   return lines.map((line) => keyOf(parseKey(line, `Each key of ${settings.keyFile}`)));
 }
 
-function verifyCheck(cipher: Cipher, check: string): void {
+/** The check's text, or a clear refusal when the keys do not open it. */
+function verifyCheck(cipher: Cipher, check: string): unknown {
   try {
-    cipher.open(check);
+    return cipher.open(check);
   } catch (error) {
     if (!(error instanceof DecryptionError)) throw error;
     throw new EncryptionKeyError(
@@ -138,7 +141,7 @@ export async function resealAll(db: Kysely<Tables>, cipher: Cipher): Promise<Res
       if (resealed > 0) counts[`${table}.${column}`] = resealed;
     }
   }
-  await db.updateTable('server_secrets').set({ value: cipher.seal(CHECK) }).where('name', '=', CHECK).execute();
+  await db.updateTable('server_secrets').set({ value: cipher.seal(CHECK_TEXT) }).where('name', '=', CHECK).execute();
   return counts;
 }
 

@@ -29,11 +29,12 @@ export const SEALED_COLUMNS = {
   signing_keys: { private_jwk: 'json' },
   server_secrets: { value: 'text' },
   idempotency_keys: { response_body: 'text' },
-  payments: { resource_token: 'text', verified_iban: 'text', mandate: 'json', authorization_request: 'json' },
+  payments: { resource_token: 'text', verified_iban: 'text', mandate: 'json', authorization_request: 'json', account_verification_url: 'text' },
   applications: { payout_account: 'json' },
   simulator_bank_reports: { iban: 'text' },
-  simulator_bank_sessions: { callback_url: 'text' },
-  simulator_3ds_challenges: { return_url: 'text' },
+  simulator_bank_sessions: { token: 'text', callback_url: 'text' },
+  simulator_3ds_challenges: { return_url: 'text', svc_token: 'text' },
+  simulator_card_authorizations: { challenge_id: 'text' },
 } as const satisfies Record<string, Record<string, 'text' | 'json'>>;
 
 export type SealedTable = keyof typeof SEALED_COLUMNS;

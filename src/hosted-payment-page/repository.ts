@@ -74,7 +74,7 @@ export async function consumeVerificationResult(db: Db, paymentId: string, resul
 
 /** The state of the payment's challenge with this token, if there is one. */
 export async function challengeState(db: Db, paymentId: string, svcToken: string) {
-  const row = await db.selectFrom('three_ds_challenges').select('state').where('svc_token', '=', svcToken).where('payment_id', '=', paymentId).executeTakeFirst();
+  const row = await db.selectFrom('three_ds_challenges').select('state').where('svc_token_hash', '=', tokenHash(svcToken)).where('payment_id', '=', paymentId).executeTakeFirst();
   return row?.state;
 }
 
@@ -83,7 +83,7 @@ export async function answerChallenge(db: Db, paymentId: string, svcToken: strin
   return db
     .updateTable('three_ds_challenges')
     .set({ state: 'answered' })
-    .where('svc_token', '=', svcToken)
+    .where('svc_token_hash', '=', tokenHash(svcToken))
     .where('payment_id', '=', paymentId)
     .where('state', '=', 'pending')
     .returningAll()

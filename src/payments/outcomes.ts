@@ -1,6 +1,7 @@
 import type { Db } from '../core/db.js';
 import { scheduleJob, type AskingJob } from '../core/jobs.js';
 import { addSeconds } from '../core/time.js';
+import { tokenHash } from '../core/encryption.js';
 import { newId } from '../core/ids.js';
 import { captureEntries } from '../ledger/postings.js';
 import { postEntries } from '../ledger/repository.js';
@@ -62,7 +63,7 @@ export class PaymentOutcomes {
       processor_reference: card.processor_reference,
       scheme: card.scheme,
       last4: card.last4,
-      svc_token: svcToken,
+      svc_token_hash: tokenHash(svcToken),
       state: 'pending',
       created_at: now,
     });

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Kysely, Selectable } from 'kysely';
+import { tokenHash } from '../core/encryption.js';
 
 /** The simulator's own tables: an outside party's records, which no feature of the product reads. */
 export type SimulatorTables = {
@@ -15,6 +16,7 @@ export type SimulatorTables = {
     created_at: Generated<Date>;
   };
   simulator_3ds_challenges: {
+    /** The digest of the challenge's id: the id in its address opens it. */
     id: string;
     amount_minor: number;
     currency: string;
@@ -28,6 +30,8 @@ export type SimulatorTables = {
     created_at: Generated<Date>;
   };
   simulator_bank_sessions: {
+    /** Found by its digest; the token itself is kept sealed, to give the same page again. */
+    token_hash: string;
     token: string;
     reference: string;
     language: string | null;
@@ -78,12 +82,12 @@ export async function recordAuthorization(
 }
 
 export async function findChallenge(db: SimulatorDb, id: string): Promise<StoredChallenge | undefined> {
-  return db.selectFrom('simulator_3ds_challenges').selectAll().where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('simulator_3ds_challenges').selectAll().where('id', '=', tokenHash(id)).executeTakeFirst();
 }
 
 /** Answers a pending challenge once: the second answer finds nothing. */
 export async function answerChallenge(db: SimulatorDb, id: string): Promise<StoredChallenge | undefined> {
-  return db.updateTable('simulator_3ds_challenges').set({ state: 'answered' }).where('id', '=', id).where('state', '=', 'pending').returningAll().executeTakeFirst();
+  return db.updateTable('simulator_3ds_challenges').set({ state: 'answered' }).where('id', '=', tokenHash(id)).where('state', '=', 'pending').returningAll().executeTakeFirst();
 }
 
 /** The session of a verification reference, opened on first request. */
@@ -97,7 +101,7 @@ export async function bankSession(db: SimulatorDb, row: Insertable<SimulatorTabl
 }
 
 export async function findBankSession(db: SimulatorDb, token: string): Promise<BankSession | undefined> {
-  return db.selectFrom('simulator_bank_sessions').selectAll().where('token', '=', token).executeTakeFirst();
+  return db.selectFrom('simulator_bank_sessions').selectAll().where('token_hash', '=', tokenHash(token)).executeTakeFirst();
 }
 
 export async function insertBankReport(db: SimulatorDb, row: Insertable<SimulatorTables['simulator_bank_reports']>): Promise<void> {

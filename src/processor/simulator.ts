@@ -15,6 +15,7 @@ import type {
 } from './processor.js';
 import * as store from './simulator-store.js';
 import type { BankSession, SimulatorDb, StoredAuthorization } from './simulator-store.js';
+import { tokenHash } from '../core/encryption.js';
 
 /** The decisions' test IBAN that fails account verification; every other valid IBAN verifies. */
 export const FAILING_IBAN = 'DE62370400440532013001';
@@ -122,7 +123,7 @@ export class SimulatorProcessor implements Processor {
       },
       challengeId && threeDs
         ? {
-            id: challengeId,
+            id: tokenHash(challengeId),
             amount_minor: charge.amountMinor,
             currency: charge.currency,
             last4: threeDs.last4,
@@ -157,7 +158,8 @@ export class SimulatorProcessor implements Processor {
 
   async accountVerification(request: AccountVerificationRequest): Promise<{ url: string }> {
     await this.latency();
-    const session = await store.bankSession(this.db, { token: randomBytes(24).toString('base64url'), reference: request.reference, language: request.language, callback_url: request.callbackUrl });
+    const token = randomBytes(24).toString('base64url');
+    const session = await store.bankSession(this.db, { token, token_hash: tokenHash(token), reference: request.reference, language: request.language, callback_url: request.callbackUrl });
     return { url: `${this.options.baseUrl}/simulator/bank?token=${session.token}` };
   }
 

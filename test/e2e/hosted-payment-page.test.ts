@@ -1,3 +1,4 @@
+import type { SimulatorDb } from '../../src/processor/simulator-store.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '../../src/core/ids.js';
 import { SimulatorProcessor } from '../../src/processor/simulator.js';
@@ -459,13 +460,19 @@ describe('the page view', () => {
 });
 
 describe('the 3-D Secure callback', () => {
+  /** The token the 3-D Secure server calls back with, as it holds it (the product keeps only its digest). */
+  async function svcTokenOf(page: Page): Promise<string> {
+    const simulator = server.app.database.db as unknown as SimulatorDb;
+    const row = await simulator.selectFrom('simulator_3ds_challenges').select('svc_token').where('payment_id', '=', page.id).executeTakeFirstOrThrow();
+    return row.svc_token;
+  }
+
   /** A payment waiting for its 3-D Secure answer, and the token the 3-D Secure server would send. */
   async function challenged(): Promise<{ page: Page; svcToken: string }> {
     const page = await newPayment();
     await hpp(page, 'POST', '/start', {});
     await pay(page, '4000000000003220');
-    const row = await server.app.database.db.selectFrom('three_ds_challenges').select('svc_token').where('payment_id', '=', page.id).executeTakeFirstOrThrow();
-    return { page, svcToken: row.svc_token };
+    return { page, svcToken: await svcTokenOf(page) };
   }
   const callback = (body: Record<string, unknown>) => server.request('POST', '/hpp/callbacks/3ds', { body });
   const answer = (page: Page, svcToken: string, overrides: Record<string, unknown> = {}) => ({
@@ -484,9 +491,9 @@ describe('the 3-D Secure callback', () => {
     const page = await newPayment({ payment_method: { type: 'user_selected' } });
     await start(page, { type: 'card' });
     await pay(page, '4000000000003220');
-    const row = await server.app.database.db.selectFrom('three_ds_challenges').select('svc_token').where('payment_id', '=', page.id).executeTakeFirstOrThrow();
+    const svcToken = await svcTokenOf(page);
     await start(page, { type: 'sepa_direct_debit' });
-    const refused = await callback(answer(page, row.svc_token));
+    const refused = await callback(answer(page, svcToken));
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('conflict');
     await expectView(page, 'started', { complete: false, next: 'hpp:authorize' });

@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../../src/core/db.js';
 import { generateKey, needsRotation } from '../../src/core/encryption-keys.js';
 import { SEALED_COLUMNS } from '../../src/core/encryption.js';
 import { sharedSecret } from '../../src/core/secrets.js';
+import type { SimulatorDb } from '../../src/processor/simulator-store.js';
 import { createDataStore, DATABASE, startServer, type DataStore, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { startApplication, submitApplication } from '../helpers/onboarding.js';
 import { ROOT, runScript, stopStarted } from '../helpers/processes.js';
@@ -76,7 +77,7 @@ describe('a dump of the database', () => {
   }
 
   /** A SEPA payment through the simulated bank's verification to its mandate. */
-  async function sepaWithMandate(): Promise<{ id: string; token: string }> {
+  async function sepaWithMandate(): Promise<{ id: string; token: string; bankToken: string }> {
     const payment = await newPayment('sepa_direct_debit', 'sepa');
     const start = await hpp(payment, 'POST', '/start', {});
     const bankToken = new URL(start.body._links.account_verification.href).searchParams.get('token')!;
@@ -91,7 +92,7 @@ describe('a dump of the database', () => {
       postal_address: { line1: 'Heidestraße', number: 17, town_city: 'Köln', zip: '51147', country: 'DE' },
     });
     expect(mandate.body.status, mandate.text).toBe('authorized');
-    return payment;
+    return { ...payment, bankToken };
   }
 
   it('holds no secret, token or full IBAN in clear, and the API still shows and uses them', async () => {
@@ -111,6 +112,9 @@ describe('a dump of the database', () => {
 
     const db = server.app.database.db;
     const privateKeys = (await db.selectFrom('signing_keys').select('private_jwk').execute()).map((row) => String(row.private_jwk.d));
+    const simulator = db as unknown as SimulatorDb;
+    const svcTokens = (await simulator.selectFrom('simulator_3ds_challenges').select('svc_token').execute()).map((row) => row.svc_token);
+    const challengeIds = (await simulator.selectFrom('simulator_card_authorizations').select('challenge_id').where('challenge_id', 'is not', null).execute()).map((row) => row.challenge_id!);
     const serverSecrets = (await db.selectFrom('server_secrets').select(['name', 'value']).where('name', '<>', 'encryption_check').execute()).map((row) => row.value);
     const secrets: Record<string, string[]> = {
       'client secrets': [platform.sandbox.clientSecret, platform.live.clientSecret],
@@ -119,9 +123,13 @@ describe('a dump of the database', () => {
       'server secrets': serverSecrets,
       'resource tokens': [card.token, sepa.token],
       'onboarding token': [onboardingToken],
+      '3-D Secure tokens and challenge addresses': [...svcTokens, ...challengeIds],
+      'bank session token': [sepa.bankToken],
       IBAN: [IBAN],
     };
     expect(privateKeys.length).toBeGreaterThan(0);
+    expect(svcTokens.length).toBe(1);
+    expect(challengeIds.length).toBe(1);
     expect(serverSecrets.length).toBeGreaterThan(0);
 
     const dump = await dumpOf(server.app.database);
@@ -231,7 +239,7 @@ describe('the encryption key', () => {
     }
   });
 
-  it('seals data written in clear before encryption existed, at the first start that has a key', async () => {
+  it('seals data written in clear before encryption existed, or before its column was sealed, at the next start', async () => {
     const other = await createDataStore();
     try {
       const config = loadConfig({ ...other.env, LOG_LEVEL: 'silent' });
@@ -248,7 +256,16 @@ describe('the encryption key', () => {
       const stored = await upgraded.db.withoutPlugins().selectFrom('server_secrets').select('value').where('name', '=', 'old').executeTakeFirstOrThrow();
       expect(stored.value).toMatch(/^enc:1:/);
       expect(await sharedSecret(upgraded.db, 'old')).toBe('in clear');
+
+      // A start whose list of sealed columns differs from the one the check names seals the new columns' values.
+      const raw2 = upgraded.db.withoutPlugins();
+      await raw2.insertInto('server_secrets').values({ name: 'newer', value: 'in clear too' }).execute();
+      await raw2.updateTable('server_secrets').set({ value: upgraded.cipher.seal('sealed columns of an earlier version') }).where('name', '=', 'encryption_check').execute();
       await upgraded.close();
+      const listChanged = await openDatabase(config);
+      const newer = await listChanged.db.withoutPlugins().selectFrom('server_secrets').select('value').where('name', '=', 'newer').executeTakeFirstOrThrow();
+      expect(newer.value).toMatch(/^enc:1:/);
+      await listChanged.close();
     } finally {
       await other.remove();
     }
