@@ -422,7 +422,7 @@ describe('hosted payment page in the browser', () => {
     // The verified account: its holder signs, its IBAN only masked on the page
     expect(await page.getByLabel('Nombre', { exact: true }).inputValue()).toBe('Erika');
     expect(await page.getByLabel('Apellidos').inputValue()).toBe('Mustermann');
-    expect(await page.locator('#verified').textContent()).toBe('Cuenta bancaria verificada: DE89 •••• 3000');
+    expect(await page.locator('#verified').textContent()).toBe('Cuenta bancaria verificada: DE89\u00a0••••\u00a03000');
     expect(await page.content()).not.toContain('0532013000');
     // What a SEPA mandate must show: the creditor's name, address and identifier, and the mandate's reference
     const details = Object.fromEntries(await page.locator('#mandate-details > div').evaluateAll((rows) => rows.map((row) => [row.querySelector('dt')!.textContent, row.querySelector('dd')!.textContent])));
@@ -430,7 +430,7 @@ describe('hosted payment page in the browser', () => {
       Acreedor: `Ticketwelt${server.config.sepaCreditor.address}`,
       'Identificador del acreedor': 'DE98ZZZ09999999999',
       'Referencia de la orden': `MNDT-${payment.id.slice(4)}`,
-      'Cuenta bancaria': 'DE89 •••• 3000',
+      'Cuenta bancaria': 'DE89\u00a0••••\u00a03000',
       'Titular de la cuenta': 'Erika Mustermann',
     });
     // Every country of the SEPA scheme, in both lists
@@ -472,7 +472,7 @@ describe('hosted payment page in the browser', () => {
     expect(await receiptOf(page)).toEqual({
       Importe: '49,90\u00a0€',
       'Pagado a': 'Ticketwelt',
-      'Cuenta bancaria': 'DE89 •••• 3000',
+      'Cuenta bancaria': 'DE89\u00a0••••\u00a03000',
       'Referencia de la orden': `MNDT-${payment.id.slice(4)}`,
       'Referencia del pago': payment.id,
     });

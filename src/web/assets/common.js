@@ -48,7 +48,7 @@ export function h(tag, attributes = {}, ...children) {
 
 /** Replaces the page's content and moves the focus to its heading, as a new page would. */
 export function show(main, ...panels) {
-  main.replaceChildren(...panels);
+  main.replaceChildren(...panels.filter((panel) => panel !== null && panel !== undefined && panel !== false));
   const heading = main.querySelector('h1');
   if (heading) {
     heading.setAttribute('tabindex', '-1');
@@ -140,7 +140,7 @@ const BACKGROUND = '#f3f4f6';
  * The colours of the pages derived from a brand's primary and secondary so that any brand reads
  * (WCAG AA): the CSS custom properties applyBranding sets.
  * --primary/--on-primary: buttons and their text (≥ 4.5:1); --secondary/--on-secondary: the header
- * and its text (≥ 4.5:1); --accent: the primary as ink on the white panels (links, checked choices,
+ * and its text (≥ 4.5:1); --primary-edge: the buttons' border (≥ 3:1 on white); --accent: the primary as ink on the white panels (links, checked choices,
  * ≥ 4.5:1 on white and ≥ 3:1 on the grey page); --focus: keyboard focus rings (≥ 3:1 on the panels
  * and the page); --badge-bg/--badge-ink: a tinted tag (≥ 4.5:1).
  */
@@ -152,6 +152,8 @@ export function brandPalette(primary, secondary) {
     '--on-primary': readableOn(primary),
     '--secondary': secondary,
     '--on-secondary': readableOn(secondary),
+    // A button as light as the panel gets an edge in the ink colour, so its shape shows (≥ 3:1).
+    '--primary-edge': contrastRatio(primary, SURFACE) >= 3 ? primary : accent,
     '--accent': accent,
     '--focus': accent,
     '--badge-bg': badgeBg,

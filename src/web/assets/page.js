@@ -172,12 +172,15 @@ const kept = {
   clear: () => ['holder', 'mandate'].forEach((name) => sessionStorage.removeItem(kept.key(name))),
 };
 
+/** A masked IBAN kept on one line (DE89 •••• 3000). */
+const unbroken = (text) => String(text || '').replace(/ /g, '\u00a0');
+
 /** The receipt of a paid payment: amount, merchant, what paid it, and the references the buyer may quote. */
 function receipt(paid) {
   const instrument = paid.payment_instrument;
   const rows = [[t('receiptAmount'), formatAmount()], [t('receiptMerchant'), merchant]];
   if (instrument && instrument.type === 'card') rows.push([t('receiptCard'), `${schemeName(instrument.scheme)} •••• ${instrument.last4}`]);
-  if (instrument && instrument.type === 'sepa_direct_debit') rows.push([t('receiptAccount'), instrument.iban]);
+  if (instrument && instrument.type === 'sepa_direct_debit') rows.push([t('receiptAccount'), unbroken(instrument.iban)]);
   if (instrument && instrument.mandate_reference) rows.push([t('mandateReference'), instrument.mandate_reference]);
   rows.push([t('receiptReference'), paid.id]);
   return h('dl', { class: 'details receipt', id: 'receipt', 'aria-label': t('receipt') }, rows.map(([term, value]) => h('div', {}, h('dt', {}, term), h('dd', {}, value))));
@@ -504,7 +507,7 @@ function mandateDetails(requirements) {
   if (creditor) rows.push([t('creditor'), h('span', {}, creditor.name, h('br'), creditor.address)], [t('creditorId'), creditor.identifier]);
   if (requirements.mandate_reference) rows.push([t('mandateReference'), requirements.mandate_reference]);
   if (requirements.account) {
-    rows.push([t('receiptAccount'), requirements.account.iban]);
+    rows.push([t('receiptAccount'), unbroken(requirements.account.iban)]);
     if (requirements.account.holder) rows.push([t('accountHolder'), requirements.account.holder]);
   }
   return h('dl', { class: 'details', id: 'mandate-details' }, rows.map(([term, value]) => h('div', {}, h('dt', {}, term), h('dd', {}, value))));
@@ -606,7 +609,7 @@ async function mandateStep() {
     afterStep(signed.body);
   } },
   h('h1', { class: 'form-title' }, t('mandate')),
-  h('p', { class: 'notice', id: 'verified' }, t('verifiedAccount', { iban: account.iban || '' })),
+  h('p', { class: 'notice', id: 'verified' }, t('verifiedAccount', { iban: unbroken(account.iban) })),
   parts,
   mandateDetails(requirements),
   legal ? h('p', { class: 'legal', id: 'legal' }, legal) : null,
