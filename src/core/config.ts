@@ -78,6 +78,12 @@ export interface Config {
   shutdown: ShutdownSettings;
   /** How long each call to the built-in simulator takes (SIMULATOR_LATENCY_MS, default 0), as a real processor's would. */
   simulatorLatencyMs: number;
+  /**
+   * The creditor identifier SEPA Direct Debit mandates are collected under (SEPA_CREDITOR_ID; the
+   * sandbox default is the German test identifier DE98ZZZ09999999999) and the creditor address a
+   * mandate shows while the merchant's own registered address is unknown (SEPA_CREDITOR_ADDRESS).
+   */
+  sepaCreditor: { identifier: string; address: string };
 }
 
 /** How the process stops on SIGTERM or SIGINT. */
@@ -204,6 +210,7 @@ export function loadConfig(env: Env = process.env): Config {
     paymentTtlSeconds: positive(env, 'PAYMENT_TTL_SECONDS', 3600),
     shutdown: shutdownSettings(env),
     simulatorLatencyMs: integer(env, 'SIMULATOR_LATENCY_MS', 0),
+    sepaCreditor: { identifier: env.SEPA_CREDITOR_ID || 'DE98ZZZ09999999999', address: env.SEPA_CREDITOR_ADDRESS || 'Friedrichstraße 100, 10117 Berlin, DE' },
   };
 }
 

@@ -1,9 +1,9 @@
-import { isAtLeastYearsOld, MINIMUM_AGE } from '../core/formats.js';
+import { countrySpecs } from 'ibantools';
+import { isAtLeastYearsOld, maskIban, MINIMUM_AGE } from '../core/formats.js';
 import type { FieldError } from '../core/errors.js';
 import { listDistrictCourts, findDistrictCourt } from '../reference/service.js';
 import type { MandateBody, MandateRequirements } from './schemas.js';
 import type { Language } from '../core/language.js';
-
 
 export type MandateType = 'consumer' | 'business';
 
@@ -43,9 +43,36 @@ export const LEGAL_MENTIONS: Record<Language, string> = {
     'efectuarse dentro de las ocho semanas que siguen a la fecha de adeudo en cuenta.',
 };
 
+/** The countries and territories of the SEPA scheme, from ibantools' IBAN registry (EPC list). */
+export const SEPA_COUNTRIES: readonly string[] = Object.entries(countrySpecs)
+  .filter(([, spec]) => spec.SEPA)
+  .map(([code]) => code)
+  .sort();
+
+/** The mandate's reference, known before it is signed: the payment's id in the SEPA character set (no underscore), 35 at most. */
+export function mandateReference(paymentId: string): string {
+  return `MNDT-${paymentId.replace(/^pay_/, '')}`.slice(0, 35);
+}
+
+/** What a mandate form shows besides its fields: who collects, under which reference, from which verified account. */
+export interface MandateParties {
+  creditor: { name: string; address: string; identifier: string };
+  paymentId: string;
+  iban: string;
+  holder: string | null;
+}
+
 /** What the buyer must give for a mandate on an account of this type, worded in the payment's language. */
-export function mandateRequirements(type: MandateType, language: Language): MandateRequirements {
-  const base = { type, fields: FIELDS[type], mandate_legal_mention: LEGAL_MENTIONS[language] };
+export function mandateRequirements(type: MandateType, language: Language, parties: MandateParties): MandateRequirements {
+  const base = {
+    type,
+    fields: FIELDS[type],
+    mandate_legal_mention: LEGAL_MENTIONS[language],
+    countries: [...SEPA_COUNTRIES],
+    creditor: parties.creditor,
+    mandate_reference: mandateReference(parties.paymentId),
+    account: { iban: maskIban(parties.iban), holder: parties.holder },
+  };
   if (type === 'consumer') return base;
   // district_courts appear only because some registration number needs one.
   const needsCourt = REGISTRATION_NUMBERS.some((entry) => entry.district_court_code.required);

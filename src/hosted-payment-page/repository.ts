@@ -23,6 +23,7 @@ export async function setFeeShares(db: Db, paymentId: string, shares: number[]):
  * Whose page it is: the platform, and the first merchant of the routing by its business name. A
  * merchant still onboarding is named by its account after the applicant, a person: until its
  * business's name is known (prefilled, or given in the business profile), the platform is named.
+ * The business's registered address comes with its name when the business profile gives one.
  */
 export async function branding(db: Db, payment: PaymentRow) {
   const platform = await db.selectFrom('platforms').selectAll().where('id', '=', payment.platform_id).executeTakeFirstOrThrow();
@@ -32,12 +33,15 @@ export async function branding(db: Db, payment: PaymentRow) {
     .leftJoin('applications', 'applications.merchant_id', 'accounts.id')
     .select(['accounts.name', 'applications.id as application_id'])
     .select(sql<string | null>`coalesce(applications.business_profile->>'legal_name', applications.business_prefill->>'legal_name')`.as('business_name'))
+    .select(sql<Record<string, unknown> | null>`applications.business_profile->'registered_address'`.as('business_address'))
+    .select(sql<string | null>`applications.business_type->>'country_code'`.as('business_country'))
     .where('payment_parties.payment_id', '=', payment.id)
     .where('payment_parties.position', '>', 0)
     .orderBy('payment_parties.position')
     .executeTakeFirst();
   const businessName = merchant && (merchant.application_id === null ? merchant.name : merchant.business_name);
-  return { platform, merchantName: businessName ?? platform.name };
+  const merchantAddress = businessName && merchant?.business_address ? { ...merchant.business_address, country: merchant.business_country } : undefined;
+  return { platform, merchantName: businessName ?? platform.name, merchantAddress };
 }
 
 export async function insertCardToken(db: Db, row: Insertable<CardTokensTable>): Promise<void> {

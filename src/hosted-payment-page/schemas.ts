@@ -10,6 +10,15 @@ const Workflow = Type.Object({ complete: Type.Boolean(), next: StringEnum(['hpp:
 const Color = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: 'HEX colour' });
 const Brand = Type.Object({ name: Type.String(), colors: Type.Object({ primary: Color, secondary: Color }) });
 
+/** What the buyer paid with, for the receipt: a card's scheme and last four, or the account's masked IBAN and mandate. */
+const PaymentInstrument = Type.Object({
+  type: StringEnum(['card', 'sepa_direct_debit'] as const),
+  scheme: Type.Optional(Type.String()),
+  last4: Type.Optional(Type.String()),
+  iban: Type.Optional(Type.String({ description: 'Masked: country, check digits and the last four (DE89 •••• 3000)' })),
+  mandate_reference: Type.Optional(Type.String()),
+});
+
 export const PaymentView = Type.Object({
   id: Type.String(),
   amount_minor: Type.Integer(),
@@ -24,6 +33,8 @@ export const PaymentView = Type.Object({
   tokenization: Type.Object({ merchant_id: Type.Integer() }),
   requires_store_credentials: Type.Boolean(),
   customer: Nullable(Type.Record(Type.String(), Type.Unknown())),
+  sandbox: Type.Boolean({ description: 'A sandbox payment: nothing is charged, the page says so' }),
+  payment_instrument: Nullable(PaymentInstrument),
   workflow: Workflow,
   _links: Links,
 });
@@ -112,6 +123,12 @@ export const MandateRequirements = Type.Object({
   district_courts: Type.Optional(Type.Array(Type.Object({ code: Type.String(), name: Type.String() }))),
   fields: Type.Optional(Type.Array(Type.String())),
   mandate_legal_mention: Type.Optional(Type.String()),
+  countries: Type.Optional(Type.Array(Type.String(), { description: 'The countries of the SEPA scheme (ISO 3166-1 alpha-2), for the address and place of birth' })),
+  creditor: Type.Optional(
+    Type.Object({ name: Type.String(), address: Type.String(), identifier: Type.String({ description: 'SEPA creditor identifier' }) }, { description: 'Who collects under the mandate' }),
+  ),
+  mandate_reference: Type.Optional(Type.String({ description: 'The reference the mandate will carry' })),
+  account: Type.Optional(Type.Object({ iban: Type.String({ description: 'Masked (DE89 •••• 3000)' }), holder: Nullable(Type.String()) }, { description: 'The verified account' })),
 });
 export type MandateRequirements = Static<typeof MandateRequirements>;
 

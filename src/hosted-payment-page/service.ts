@@ -5,7 +5,7 @@ import type { Db, Tables } from '../core/db.js';
 import type { EnvironmentClock } from '../core/clock.js';
 import type { Config } from '../core/config.js';
 import { ApiError, invalidFields, textProblem } from '../core/errors.js';
-import { minorUnits } from '../core/formats.js';
+import { maskIban, minorUnits } from '../core/formats.js';
 import { newId } from '../core/ids.js';
 import { addSeconds, formatDateTime } from '../core/time.js';
 import { invalidToken } from '../core/auth.js';
@@ -15,7 +15,7 @@ import type { PaymentRow } from '../payments/repository.js';
 import type { Processor, CardDetails } from '../processor/processor.js';
 import * as repo from './repository.js';
 import type { AccountVerificationQuery, MandateBody, MandateRequirements, PaymentView, StepResult, ThreeDsCallback, TokenizeBody } from './schemas.js';
-import { mandateProblems, mandateRequirements, type MandateType } from './mandates.js';
+import { mandateProblems, mandateReference, mandateRequirements, type MandateType } from './mandates.js';
 import { PaymentOutcomes, type ChargedCard } from '../payments/outcomes.js';
 import { authorizationInProgress, type Attempt, type AttemptRequest, type PaymentAttempts } from '../payments/attempts.js';
 import type { FeeSchedules } from '../payments/fee-schedules.js';
@@ -49,6 +49,34 @@ function workflowOf(status: string): Workflow {
 function offeredMethods(payment: PaymentRow): PaymentMethod[] {
   if (payment.method_type !== 'user_selected') return [payment.method_type];
   return payment.currency === 'EUR' && payment.amount_minor > 0 ? ['card', 'sepa_direct_debit'] : ['card'];
+}
+
+function brandingOf(platform: { name: string; primary_color: string; secondary_color: string }, merchantName: string): PaymentView['branding'] {
+  const colors = { primary: platform.primary_color, secondary: platform.secondary_color };
+  return { format: 'merchant_primary', platform: { name: platform.name, colors }, merchant: { name: merchantName, colors } };
+}
+
+/** The shop's redirect URL with the payment's id and status appended. */
+function shopUrl(payment: PaymentRow, status: string): string {
+  const redirect = new URL(payment.redirect_url);
+  redirect.searchParams.set('payment_id', payment.id);
+  redirect.searchParams.set('status', status);
+  return redirect.toString();
+}
+
+/** What the buyer paid with, once known; an IBAN only masked. */
+function instrumentOf(payment: PaymentRow): PaymentView['payment_instrument'] {
+  if (payment.selected_method === 'card' && payment.card_last4) return { type: 'card', ...(payment.card_scheme ? { scheme: payment.card_scheme } : {}), last4: payment.card_last4 };
+  if (payment.selected_method !== 'sepa_direct_debit' || !payment.verified_iban) return null;
+  const reference = payment.mandate?.mandate_reference;
+  return { type: 'sepa_direct_debit', iban: maskIban(payment.verified_iban), ...(typeof reference === 'string' ? { mandate_reference: reference } : {}) };
+}
+
+/** A registered address on one line (line1 number, zip town, country), as a mandate names its creditor. */
+function addressLine(address: Record<string, unknown>): string | undefined {
+  const text = (key: string) => (address[key] === undefined || address[key] === null ? '' : String(address[key]));
+  if (!text('line1') || !text('town_city')) return undefined;
+  return [`${text('line1')} ${text('number')}`.trim(), `${text('zip')} ${text('town_city')}`.trim(), text('country')].filter(Boolean).join(', ');
 }
 
 /** A stable number for the platform, as tokenization.merchant_id is numeric. */
@@ -151,14 +179,11 @@ export class HostedPaymentPageService {
     if (OPEN.has(status)) {
       links['hpp:start'] = { href: `${base}/start`, methods: ['POST'] };
       links.cancel = { href: `${base}/cancel`, methods: ['POST'] };
+      // Back to the shop leaving the payment open (its link still pays it until it expires).
+      links['hpp:return'] = { href: shopUrl(payment, status), methods: ['GET'] };
       if (status !== 'initiated') Object.assign(links, this.methodLinks(payment, base));
     }
-    if (FINAL.has(status)) {
-      const redirect = new URL(payment.redirect_url);
-      redirect.searchParams.set('payment_id', payment.id);
-      redirect.searchParams.set('status', status);
-      links['hpp:complete'] = { href: redirect.toString(), methods: ['GET'] };
-    }
+    if (FINAL.has(status)) links['hpp:complete'] = { href: shopUrl(payment, status), methods: ['GET'] };
     return links;
   }
 
@@ -188,10 +213,19 @@ export class HostedPaymentPageService {
     };
   }
 
+  /**
+   * The page view. An expired payment answers 410; its problem carries the branding, the language
+   * and the way back to the shop (the token was checked), so the page can say so in the shop's colours.
+   */
   async view(id: string, token: string | undefined): Promise<PaymentView> {
-    const payment = await this.step(id, token, async (_trx, locked) => locked, { reads: true });
+    let payment: PaymentRow;
+    try {
+      payment = await this.step(id, token, async (_trx, locked) => locked, { reads: true });
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== 'gone') throw error;
+      throw await this.expired(error, id);
+    }
     const { platform, merchantName } = await repo.branding(this.db, payment);
-    const colors = { primary: platform.primary_color, secondary: platform.secondary_color };
     const links = this.links(payment, payment.status);
     return {
       id: payment.id,
@@ -202,7 +236,7 @@ export class HostedPaymentPageService {
       description: payment.description,
       minor_units: minorUnits(payment.currency),
       language: payment.language as Language | null,
-      branding: { format: 'merchant_primary', platform: { name: platform.name, colors }, merchant: { name: merchantName, colors } },
+      branding: brandingOf(platform, merchantName),
       payment_methods: offeredMethods(payment).map((type) => {
         const start = links['hpp:start'];
         const methodLinks: StepResult['_links'] = start ? { start } : {};
@@ -211,9 +245,18 @@ export class HostedPaymentPageService {
       tokenization: { merchant_id: numericMerchantId(payment.platform_id) },
       requires_store_credentials: payment.cit_mode === 'initial',
       customer: payment.customer,
+      sandbox: payment.environment === 'sandbox',
+      payment_instrument: instrumentOf(payment),
       workflow: workflowOf(payment.status),
       _links: links,
     };
+  }
+
+  private async expired(error: ApiError, id: string): Promise<ApiError> {
+    const payment = (await repo.findPayment(this.db, id))!;
+    const { platform, merchantName } = await repo.branding(this.db, payment);
+    const extra = { branding: brandingOf(platform, merchantName), language: payment.language, _links: { 'hpp:complete': this.links(payment, 'canceled')['hpp:complete'] } };
+    return new ApiError('gone', { ...error.options, extra });
   }
 
   /** Fixes the method (and with it the fee) when the buyer picks one on a user_selected payment. */
@@ -417,9 +460,12 @@ export class HostedPaymentPageService {
     return this.step(
       id,
       token,
-      async (_trx, payment) => {
+      async (trx, payment) => {
         if (payment.selected_method !== 'sepa_direct_debit') return {};
-        return mandateRequirements(this.requireVerifiedSepa(payment), pageLanguage(payment.language, acceptLanguage));
+        const type = this.requireVerifiedSepa(payment);
+        const { merchantName, merchantAddress } = await repo.branding(trx, payment); // in the step's transaction: PGlite has one connection
+        const creditor = { name: merchantName, address: (merchantAddress && addressLine(merchantAddress)) || this.config.sepaCreditor.address, identifier: this.config.sepaCreditor.identifier };
+        return mandateRequirements(type, pageLanguage(payment.language, acceptLanguage), { creditor, paymentId: payment.id, iban: payment.verified_iban!, holder: payment.account_holder });
       },
       { reads: true },
     );
@@ -435,7 +481,7 @@ export class HostedPaymentPageService {
       const refused = await this.declineIfAFeeShareExceedsItsParty(trx, payment, now);
       if (refused) return { result: refused };
       const iban = payment.verified_iban!;
-      const mandate = { ...body, iban, account_holder: payment.account_holder, signed_at: formatDateTime(now) };
+      const mandate = { ...body, iban, account_holder: payment.account_holder, mandate_reference: mandateReference(payment.id), signed_at: formatDateTime(now) };
       return { attempt: await this.attempts.begin(trx, payment, { method: 'sepa_direct_debit', iban, mandate }, now) };
     });
     return this.finish(begun);

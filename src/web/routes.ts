@@ -11,12 +11,12 @@ import type { HostedPaymentPageService } from '../hosted-payment-page/service.js
  * (common.js, common.css). The scripts drive the public APIs (/hpp/..., /smo/application/...) with
  * the token of the page's link, so a page can do nothing that an integrator's own front end could not.
  */
-const ASSET_TYPES = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8' } as const;
-const ASSET_NAMES = ['common.js', 'common.css', 'page.js', 'page.css', 'onboarding.js', 'onboarding-texts.js', 'onboarding.css'] as const;
+const ASSET_TYPES = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', svg: 'image/svg+xml' } as const;
+const ASSET_NAMES = ['common.js', 'common.css', 'page.js', 'page.css', 'onboarding.js', 'onboarding-texts.js', 'onboarding.css', 'favicon.svg'] as const;
 const ASSETS: ReadonlyMap<string, { type: string; body: string }> = new Map(
   ASSET_NAMES.map((name) => [
     name,
-    { type: ASSET_TYPES[name.endsWith('.js') ? 'js' : 'css'], body: readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8') },
+    { type: ASSET_TYPES[name.slice(name.lastIndexOf('.') + 1) as keyof typeof ASSET_TYPES], body: readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8') },
   ]),
 );
 
@@ -44,6 +44,7 @@ function shell({ page, title, noscript }: Shell): string {
 <meta name="referrer" content="no-referrer">
 <meta name="robots" content="noindex">
 <title>${title}</title>
+<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/assets/common.css">
 <link rel="stylesheet" href="/assets/${page}.css">
 <script type="module" src="/assets/${page}.js"></script>

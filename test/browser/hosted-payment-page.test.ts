@@ -1,15 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMerchantAccount, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { brandPlatform, expectClean as expectCleanVisit, launchChromium, openVisit, shoot, type Visit as BrowserVisit } from '../helpers/browser.js';
+import { brandPlatform, DESKTOP, expectClean as expectCleanVisit, expectNoSeriousAxeViolations, launchChromium, openVisit, PHONE_390, shoot, type Visit as BrowserVisit } from '../helpers/browser.js';
 
 /**
  * The hosted payment page clicked through in Debian's Chromium (installed by .ci/run). Each
  * scenario asserts the payment's final status through the platform API and the shop URL the buyer
- * lands on; every step is photographed on a phone (360×740) and a desktop into test-results/screenshots/.
+ * lands on; every step is photographed on a phone (390×844) and a desktop into test-results/screenshots/
+ * and checked by axe-core (no serious or critical violation).
  */
 const SHOP = 'https://shop.example/return';
 const PRIMARY = '#0f766e';
+/** The SEPA scheme's countries (EPC): the EU, the EEA's EFTA states, Switzerland, the United Kingdom, Monaco, San Marino, the Vatican and Andorra. */
+const SEPA_SCHEME_COUNTRIES = 'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE IS LI NO CH GB MC SM VA AD'.split(' ');
 
 let server: TestServer;
 let platform: TestPlatform;
@@ -50,8 +53,20 @@ async function newPayment(overrides: Record<string, unknown> = {}): Promise<{ id
 }
 
 /** Opens the payment's hosted page link in a fresh phone-sized browser context. */
-async function visit(payment: { id: string; url: string }, locale = 'en-US'): Promise<Visit> {
-  return { ...payment, ...(await openVisit(browser, payment.url, { locale, returnSite: SHOP })) };
+async function visit(payment: { id: string; url: string }, locale = 'en-US', referer?: string): Promise<Visit> {
+  return { ...payment, ...(await openVisit(browser, payment.url, { locale, returnSite: SHOP, viewport: PHONE_390, ...(referer ? { referer } : {}) })) };
+}
+
+/** A step of the page: photographed on the phone and the desktop, and free of serious accessibility problems. */
+async function step(page: Page, name: string): Promise<void> {
+  await expectNoSeriousAxeViolations(page);
+  await shoot(page, name);
+}
+
+/** The receipt's rows, term → value. */
+async function receiptOf(page: Page): Promise<Record<string, string>> {
+  const rows = await page.locator('#receipt > div').evaluateAll((divs) => divs.map((div) => [div.querySelector('dt')!.textContent!, div.querySelector('dd')!.textContent!]));
+  return Object.fromEntries(rows);
 }
 
 async function apiStatus(id: string): Promise<string> {
@@ -88,7 +103,75 @@ async function reachChallenge() {
   return { payment, visited, page };
 }
 
+/** WCAG 2 contrast of two computed CSS colours (rgb() or rgba() with full alpha). */
+function contrast(first: string, second: string): number {
+  const luminance = (css: string) => {
+    const [r, g, b] = css.match(/[\d.]+/g)!.slice(0, 3).map((channel) => {
+      const s = Number(channel) / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [light, dark] = [luminance(first), luminance(second)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+const style = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((element) => {
+    const computed = getComputedStyle(element);
+    return { color: computed.color, background: computed.backgroundColor, outlineColor: computed.outlineColor, outlineStyle: computed.outlineStyle, outlineWidth: parseFloat(computed.outlineWidth) };
+  });
+
 describe('hosted payment page in the browser', () => {
+  // The light brand is the issue's: the secondary used as ink made the badge ~1:1 and the focus ring invisible.
+  for (const brand of [
+    { label: 'light', primary: '#f3f4f6', secondary: '#fefce8' },
+    { label: 'dark', primary: '#111827', secondary: '#111827' },
+    { label: 'default', primary: '#1a56db', secondary: '#f3f4f6' },
+  ]) {
+    it(`reads with WCAG AA contrast and a visible focus ring with a ${brand.label} brand (${brand.primary} / ${brand.secondary})`, async () => {
+      await brandPlatform(server, platform.platformId, { name: 'Ticketwelt', ...brand });
+      try {
+        const payment = await newPayment({ language: 'en' });
+        const visited = await visit(payment);
+        const { page } = visited;
+        await page.locator('#card-form').waitFor();
+        await page.locator('#card-number').pressSequentially('4242');
+        await page.locator('#scheme:has-text("Visa")').waitFor();
+        const header = await style(page, '.brand');
+        expect(contrast((await style(page, '#brand-name')).color, header.background)).toBeGreaterThanOrEqual(4.5);
+        const pay = await style(page, '#pay');
+        expect(contrast(pay.color, pay.background)).toBeGreaterThanOrEqual(4.5);
+        const badge = await style(page, '#scheme');
+        expect(contrast(badge.color, badge.background)).toBeGreaterThanOrEqual(4.5);
+        const pageBackground = (await style(page, 'body')).background;
+        expect(contrast((await style(page, '#cancel')).color, pageBackground)).toBeGreaterThanOrEqual(4.5);
+        const panel = (await style(page, '.panel')).background;
+        // The focused field's ring, and the keyboard's focus ring on the Pay button: ≥ 3:1 on the panel (WCAG 1.4.11, 2.4.7)
+        const field = await style(page, '#card-number');
+        expect(field.outlineStyle).toBe('solid');
+        expect(contrast(field.outlineColor, panel)).toBeGreaterThanOrEqual(3);
+        await page.locator('#card-cvc').focus();
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe('pay');
+        const ring = await style(page, '#pay');
+        expect(ring.outlineStyle).toBe('solid');
+        expect(ring.outlineWidth).toBeGreaterThanOrEqual(2);
+        expect(contrast(ring.outlineColor, panel)).toBeGreaterThanOrEqual(3);
+        expect(contrast(ring.outlineColor, pageBackground)).toBeGreaterThanOrEqual(3);
+        await step(page, `20-brand-${brand.label}`);
+        // A wide screen puts the order summary beside the form
+        await page.setViewportSize(DESKTOP);
+        const [summary, form] = [await page.locator('.summary').boundingBox(), await page.locator('.panel').boundingBox()];
+        expect(summary!.x + summary!.width).toBeLessThanOrEqual(form!.x);
+        expect(Math.abs(summary!.y - form!.y)).toBeLessThan(80);
+        await expectClean(visited);
+      } finally {
+        await brandPlatform(server, platform.platformId, { name: 'Ticketwelt', primary: PRIMARY, secondary: '#1e293b' });
+      }
+    });
+  }
+
   it('pays by card in German, with live checks, branding and a strict CSP', async () => {
     const payment = await newPayment({ language: 'de' });
     const visited = await visit(payment, 'en-US');
@@ -105,12 +188,16 @@ describe('hosted payment page in the browser', () => {
     expect(await page.locator('#description').textContent()).toBe('Konzertkarte, Reihe 7');
     expect(await page.locator('#brand-name').textContent()).toBe('Ticketwelt');
     expect(await page.locator('#pay').evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(15, 118, 110)');
+    expect(await page.locator('#sandbox').textContent()).toBe('Testmodus: Es wird kein echtes Geld bewegt.');
+    const icon = await page.request.get(new URL((await page.locator('link[rel=icon]').getAttribute('href'))!, payment.url).href);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toBe('image/svg+xml');
     for (const [id, autocomplete, inputmode] of [['card-number', 'cc-number', 'numeric'], ['card-expiry', 'cc-exp', 'numeric'], ['card-cvc', 'cc-csc', 'numeric'], ['card-holder', 'cc-name', null]] as const) {
       expect(await page.locator(`#${id}`).getAttribute('autocomplete')).toBe(autocomplete);
       expect(await page.locator(`#${id}`).getAttribute('inputmode')).toBe(inputmode);
       expect(await page.locator(`label[for=${id}]`).count()).toBe(1);
     }
-    await shoot(page, '01-card-de-form');
+    await step(page, '01-card-de-form');
 
     await page.locator('#card-number').pressSequentially('4242424242424241');
     expect(await page.locator('#card-number').inputValue()).toBe('4242 4242 4242 4241');
@@ -122,7 +209,7 @@ describe('hosted payment page in the browser', () => {
     expect(await page.locator('#card-expiry-error').textContent()).toBe('Bitte ein gültiges, zukünftiges Ablaufdatum eingeben.');
     expect(await page.locator('#card-cvc-error').textContent()).toBe('Bitte die 3-stellige Prüfnummer eingeben.');
     expect(await page.locator('#card-holder-error').textContent()).toBe('Bitte den Namen auf der Karte eingeben.');
-    await shoot(page, '02-card-de-errors');
+    await step(page, '02-card-de-errors');
     expect(await apiStatus(payment.id)).toBe('started');
 
     await page.locator('#card-number').fill('');
@@ -133,7 +220,8 @@ describe('hosted payment page in the browser', () => {
     await page.locator('#pay').click();
     await page.locator('#message[data-state=success]').waitFor();
     expect(await page.locator('h1').textContent()).toBe('Zahlung erfolgreich');
-    await shoot(page, '03-card-de-success');
+    expect(await receiptOf(page)).toEqual({ Betrag: '49,90\u00a0€', Empfänger: 'Ticketwelt', Karte: 'Mastercard •••• 4444', Zahlungsreferenz: payment.id });
+    await step(page, '03-card-de-success');
     await expectShop(visited, 'captured');
     expect(await apiStatus(payment.id)).toBe('captured');
     await expectClean(visited);
@@ -141,7 +229,8 @@ describe('hosted payment page in the browser', () => {
     const again = await visit(payment, 'en-US');
     await again.page.locator('#message[data-state=success]').waitFor();
     expect(await again.page.locator('h1').textContent()).toBe('Bereits bezahlt');
-    await shoot(again.page, '04-card-de-already-paid');
+    expect((await receiptOf(again.page))['Karte']).toBe('Mastercard •••• 4444');
+    await step(again.page, '04-card-de-already-paid');
     await again.page.locator('#back').click();
     await expectShop(again, 'captured');
     await expectClean(again);
@@ -155,8 +244,11 @@ describe('hosted payment page in the browser', () => {
     await fillCard(first.page, '4000 0000 0000 0002');
     await first.page.locator('#pay').click();
     await first.page.locator('#message[data-state=declined]').waitFor();
-    expect(await first.page.locator('#message p').textContent()).toBe('Su banco ha rechazado este pago (tarjeta rechazada). No se ha cobrado nada.');
-    await shoot(first.page, '05-declined-es');
+    expect(await first.page.locator('#message p').first().textContent()).toBe('Su banco ha rechazado este pago (tarjeta rechazada). No se ha cobrado nada.');
+    // declined is final: the next step is a new payment at the shop, with another card or method
+    expect(await first.page.locator('#next').textContent()).toBe('Qué puede hacer: vuelva a Ticketwelt y pague de nuevo con otra tarjeta u otro método de pago.');
+    expect(await first.page.locator('#back').textContent()).toBe('Volver a Ticketwelt');
+    await step(first.page, '05-declined-es');
     await first.page.locator('#back').click();
     await expectShop(first, 'declined');
     expect(await apiStatus(declined.id)).toBe('declined');
@@ -191,8 +283,8 @@ describe('hosted payment page in the browser', () => {
     await fillCard(page, '4242 4242 4242 4242');
     await page.locator('#pay').click();
     await page.locator('#message[data-state=declined]').waitFor();
-    expect(await page.locator('#message p').textContent()).toBe('Der Shop kann diese Zahlungsart für diese Bestellung nicht annehmen. Es wurde kein Geld abgebucht. Bitte kehren Sie zum Shop zurück.');
-    await shoot(page, '05b-declined-routing-de');
+    expect(await page.locator('#message p').first().textContent()).toBe('Der Shop kann diese Zahlungsart für diese Bestellung nicht annehmen. Es wurde kein Geld abgebucht. Bitte kehren Sie zum Shop zurück.');
+    await step(page, '05b-declined-routing-de');
     await page.locator('#back').click();
     await expectShop(visited, 'declined');
     expect(await apiStatus(payment.id)).toBe('declined');
@@ -204,7 +296,7 @@ describe('hosted payment page in the browser', () => {
     await shoot(page, '06-3ds-challenge');
     await page.getByRole('button', { name: 'Bestätigen', exact: true }).click();
     await page.locator('#message[data-state=success]').waitFor();
-    await shoot(page, '07-3ds-de-success');
+    await step(page, '07-3ds-de-success');
     await expectShop(visited, 'captured');
     expect(await apiStatus(payment.id)).toBe('captured');
     await expectClean(visited);
@@ -216,7 +308,9 @@ describe('hosted payment page in the browser', () => {
     await page.locator('#alert').waitFor();
     expect(await page.locator('#alert').textContent()).toBe('Die Authentifizierung bei Ihrer Bank war nicht erfolgreich. Bitte versuchen Sie es erneut.'); // card only: no other method to suggest
     expect(await apiStatus(payment.id)).toBe('authentication_failed');
-    await shoot(page, '08-3ds-de-failed');
+    expect(await page.locator('#card-holder').inputValue()).toBe('Erika Mustermann'); // kept across the trip to the bank
+    expect(await page.locator('#card-number').inputValue()).toBe(''); // never the card number
+    await step(page, '08-3ds-de-failed');
     await fillCard(page, '4242 4242 4242 4242');
     await page.locator('#pay').click();
     await expectShop(visited, 'captured');
@@ -231,15 +325,38 @@ describe('hosted payment page in the browser', () => {
     await page.locator('#method-form').waitFor();
     expect(await page.locator('h1').textContent()).toBe('¿Cómo quiere pagar?');
     expect(await page.locator('.method strong').allTextContents()).toEqual(['Tarjeta', 'Adeudo directo SEPA']);
-    await shoot(page, '09-method-choice-es');
+    await step(page, '09-method-choice-es');
     await page.getByLabel(/Tarjeta/).check();
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.locator('#card-form').waitFor();
     expect(await page.locator('#switch').textContent()).toBe('Elegir otro método de pago');
+
+    // Cancelling asks first; the buyer may keep paying, or leave for the shop with the payment left open.
     await page.locator('#cancel').click();
-    await expectShop(visited, 'canceled');
-    expect(await apiStatus(payment.id)).toBe('canceled');
+    const dialog = page.getByRole('dialog', { name: '¿Cancelar este pago?' });
+    await dialog.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('keep-paying');
+    expect(await page.locator('#cancel-text').textContent()).toBe('El pago a Ticketwelt se cancelará definitivamente. No se cobrará nada.');
+    await step(page, '09b-cancel-dialog-es');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.locator('#cancel').click();
+    await page.locator('#keep-paying').click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await apiStatus(payment.id)).toBe('started');
+    await page.locator('#cancel').click();
+    await page.locator('#leave-open').click();
+    await expectShop(visited, 'started');
+    expect(await apiStatus(payment.id)).toBe('started');
     await expectClean(visited);
+
+    const back = await visit(payment, 'es-ES');
+    await back.page.locator('#card-form').waitFor(); // the same link still pays it
+    await back.page.locator('#cancel').click();
+    await back.page.locator('#confirm-cancel').click();
+    await expectShop({ ...back, id: payment.id, url: payment.url }, 'canceled');
+    expect(await apiStatus(payment.id)).toBe('canceled');
+    await expectClean({ ...back, id: payment.id, url: payment.url });
 
     const again = await visit(payment, 'es-ES');
     await again.page.locator('#message[data-state=canceled]').waitFor();
@@ -255,22 +372,29 @@ describe('hosted payment page in the browser', () => {
       expect(visited.status).toBe(410);
       await visited.page.locator('#message[data-state=expired]').waitFor();
       expect(await visited.page.locator('h1').textContent()).toBe('Dieser Zahlungslink ist abgelaufen');
-      expect(await visited.page.locator('.brand-inner').isVisible()).toBe(false); // no empty brand bar
-      await shoot(visited.page, '10-expired-de');
+      expect(await visited.page.locator('#brand-name').textContent()).toBe('Ticketwelt'); // the token was right: branded
+      expect(await visited.page.locator('#back').textContent()).toBe('Zurück zu Ticketwelt');
+      await step(visited.page, '10-expired-de');
       expect(await apiStatus(payment.id)).toBe('canceled');
+      await visited.page.locator('#back').click();
+      await expectShop(visited, 'canceled');
       await expectClean(visited);
     } finally {
       server.clock.advance(-3600);
     }
 
     const other = await newPayment();
-    const invalid = await visit({ id: other.id, url: other.url.replace(/token=[^&]+/, 'token=not-the-token') }, 'es-ES');
+    // Without the payment's token nothing of the payment is told, not even whose it is: the way back is the browser's.
+    const invalid = await visit({ id: other.id, url: other.url.replace(/token=[^&]+/, 'token=not-the-token') }, 'es-ES', `${SHOP}?cart=7`);
     expect(invalid.status).toBe(401);
     await invalid.page.locator('#message[data-state=invalid]').waitFor();
     expect(await invalid.page.locator('h1').textContent()).toBe('Este enlace de pago no es válido');
-    expect(await invalid.page.locator('.brand-inner').isVisible()).toBe(false);
-    await shoot(invalid.page, '11-invalid-es');
+    expect(await invalid.page.locator('.brand-inner').isVisible()).toBe(false); // no empty brand bar
+    expect(await invalid.page.locator('#back').textContent()).toBe('Volver');
+    await step(invalid.page, '11-invalid-es');
     expect(await apiStatus(other.id)).toBe('initiated');
+    await invalid.page.locator('#back').click();
+    await invalid.page.waitForURL(`${SHOP}?cart=7`);
     await expectClean(invalid);
 
     const unknown = await visit({ id: other.id, url: other.url.replace(other.id, 'pay_01J00000000000000000000000') }, 'en-US');
@@ -285,7 +409,7 @@ describe('hosted payment page in the browser', () => {
     const { page } = visited;
     await page.locator('#to-bank').waitFor();
     expect(await page.locator('h1').textContent()).toBe('Adeudo directo SEPA');
-    await shoot(page, '12-sepa-es-bank-step');
+    await step(page, '12-sepa-es-bank-step');
     await page.locator('#to-bank').click();
     await page.waitForURL(/\/simulator\/bank/);
     await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
@@ -295,14 +419,48 @@ describe('hosted payment page in the browser', () => {
     await page.locator('#mandate-form').waitFor();
     expect(await page.locator('h1').textContent()).toBe('Orden de domiciliación SEPA');
     expect(await page.locator('#legal').textContent()).toContain('usted autoriza a Ticketwelt a enviar instrucciones');
+    // The verified account: its holder signs, its IBAN only masked on the page
+    expect(await page.getByLabel('Nombre', { exact: true }).inputValue()).toBe('Erika');
+    expect(await page.getByLabel('Apellidos').inputValue()).toBe('Mustermann');
+    expect(await page.locator('#verified').textContent()).toBe('Cuenta bancaria verificada: DE89\u00a0••••\u00a03000');
+    expect(await page.content()).not.toContain('0532013000');
+    // What a SEPA mandate must show: the creditor's name, address and identifier, and the mandate's reference
+    const details = Object.fromEntries(await page.locator('#mandate-details > div').evaluateAll((rows) => rows.map((row) => [row.querySelector('dt')!.textContent, row.querySelector('dd')!.textContent])));
+    expect(details).toEqual({
+      Acreedor: `Ticketwelt${server.config.sepaCreditor.address}`,
+      'Identificador del acreedor': 'DE98ZZZ09999999999',
+      'Referencia de la orden': `MNDT-${payment.id.slice(4)}`,
+      'Cuenta bancaria': 'DE89\u00a0••••\u00a03000',
+      'Titular de la cuenta': 'Erika Mustermann',
+    });
+    // Every country of the SEPA scheme, in both lists
+    for (const list of ['#m-birth_country', '#m-country']) {
+      const codes = await page.locator(`${list} option`).evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
+      expect(codes).toEqual(expect.arrayContaining(SEPA_SCHEME_COUNTRIES));
+    }
+    // "Please choose" fits its list on the phone
+    const choose = await page.locator('#m-birth_country').evaluate((select) => {
+      const probe = document.createElement('span');
+      probe.textContent = (select as HTMLSelectElement).options[0]!.textContent;
+      probe.style.font = getComputedStyle(select).font;
+      document.body.append(probe);
+      const needed = probe.getBoundingClientRect().width;
+      probe.remove();
+      return { needed, room: select.clientWidth - parseFloat(getComputedStyle(select).paddingLeft) - parseFloat(getComputedStyle(select).paddingRight) - 24 };
+    });
+    expect(choose.needed).toBeLessThan(choose.room);
     await page.getByRole('button', { name: /Firmar la orden/ }).click();
-    expect(await page.locator('#m-first_name-error').textContent()).toBe('Este campo es obligatorio.');
-    await shoot(page, '14-sepa-es-mandate');
-    await page.getByLabel('Nombre', { exact: true }).fill('Erika');
-    await page.getByLabel('Apellidos').fill('Mustermann');
+    expect(await page.locator('#m-birth_date-error').textContent()).toBe('Este campo es obligatorio.');
+    await step(page, '14-sepa-es-mandate');
     await page.getByLabel('Fecha de nacimiento').fill('1990-04-12');
     await page.getByLabel('Lugar de nacimiento').fill('Köln');
     await page.getByLabel('País de nacimiento').selectOption('DE');
+    // What was typed survives a reload
+    await page.reload();
+    await page.locator('#mandate-form').waitFor();
+    expect(await page.getByLabel('Lugar de nacimiento').inputValue()).toBe('Köln');
+    expect(await page.getByLabel('Fecha de nacimiento').inputValue()).toBe('1990-04-12');
+    expect(await page.getByLabel('País de nacimiento').inputValue()).toBe('DE');
     await page.getByLabel('Calle').fill('Heidestraße');
     await page.getByLabel('Número').fill('17');
     await page.getByLabel('Código postal').fill('51147');
@@ -310,8 +468,15 @@ describe('hosted payment page in the browser', () => {
     await page.getByLabel('País', { exact: true }).selectOption('DE');
     await page.getByRole('button', { name: /Firmar la orden/ }).click();
     await page.locator('#message[data-state=success]').waitFor();
-    expect(await page.locator('#message p').textContent()).toBe('Su orden de domiciliación ha sido aceptada. Le llevaremos de vuelta a Ticketwelt.');
-    await shoot(page, '15-sepa-es-authorized');
+    expect(await page.locator('#message p').first().textContent()).toBe('Su orden de domiciliación ha sido aceptada. Le llevaremos de vuelta a Ticketwelt.');
+    expect(await receiptOf(page)).toEqual({
+      Importe: '49,90\u00a0€',
+      'Pagado a': 'Ticketwelt',
+      'Cuenta bancaria': 'DE89\u00a0••••\u00a03000',
+      'Referencia de la orden': `MNDT-${payment.id.slice(4)}`,
+      'Referencia del pago': payment.id,
+    });
+    await step(page, '15-sepa-es-authorized');
     await expectShop(visited, 'authorized');
     expect(await apiStatus(payment.id)).toBe('authorized');
     await expectClean(visited);
@@ -344,16 +509,18 @@ describe('hosted payment page in the browser', () => {
     await page.getByLabel('Register', { exact: true }).selectOption('DeHrb');
     expect(await page.locator('#m-district_court_code').isVisible()).toBe(true);
     expect(await page.locator('#m-district_court_code option').count()).toBeGreaterThan(100);
+    expect(await page.getByLabel('Firmenname').inputValue()).toBe('Muster GmbH'); // the verified account's holder
+    await page.getByLabel('Firmenname').fill('');
     await page.getByRole('button', { name: /Mandat erteilen/ }).click();
     expect(await page.locator('#m-company_name-error').textContent()).toBe('Dieses Feld ist erforderlich.');
     expect(await page.locator('#m-district_court_code-error').textContent()).toBe('Dieses Feld ist erforderlich.');
-    await shoot(page, '17-sepa-de-business-mandate');
+    await step(page, '17-sepa-de-business-mandate');
     await page.getByLabel('Firmenname').fill('Muster GmbH');
     await page.getByLabel('Registernummer').fill('HRB 12345');
     await page.getByLabel('Amtsgericht').selectOption('DE-AG-KOELN');
     await page.getByRole('button', { name: /Mandat erteilen/ }).click();
     await page.locator('#message[data-state=success]').waitFor();
-    await shoot(page, '18-sepa-de-business-authorized');
+    await step(page, '18-sepa-de-business-authorized');
     await expectShop(visited, 'authorized');
     const read = await server.request('GET', `/sandbox/payments/${payment.id}`, { token: await platform.token() });
     expect(read.body.status).toBe('authorized');
@@ -389,7 +556,7 @@ describe('hosted payment page in the browser', () => {
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('card-cvc');
     await page.keyboard.type('123');
-    await shoot(page, '19-keyboard-es-card');
+    await step(page, '19-keyboard-es-card');
     await page.keyboard.press('Enter');
     await expectShop(visited, 'captured');
     expect(await apiStatus(payment.id)).toBe('captured');

@@ -24,6 +24,8 @@ const FAILS_VERIFICATION = 'DE62370400440532013001';
 const RETURNED_UNPAID = 'DE35370400440532013002';
 const REFERENCE = 'sub-7';
 const TWO_DAYS = 2 * 24 * 3600;
+/** The SEPA scheme's countries (EPC): the EU, the EEA's EFTA states, Switzerland, the United Kingdom, Monaco, San Marino, the Vatican and Andorra. */
+const SEPA_SCHEME_COUNTRIES = 'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE IS LI NO CH GB MC SM VA AD'.split(' ');
 
 interface Page {
   id: string;
@@ -156,7 +158,12 @@ describe('SEPA Direct Debit', () => {
       type: 'consumer',
       fields: ['first_name', 'last_name', 'birth_date', 'birth_place', 'postal_address'],
       mandate_legal_mention: expect.stringContaining('{company_name}'),
+      countries: expect.arrayContaining(SEPA_SCHEME_COUNTRIES),
+      creditor: { name: 'Test platform', address: server.config.sepaCreditor.address, identifier: 'DE98ZZZ09999999999' },
+      mandate_reference: `MNDT-${page.id.slice(4)}`,
+      account: { iban: 'DE89 •••• 3000', holder: expect.any(String) },
     });
+    expect(JSON.stringify(requirements.body)).not.toContain('0532013000'); // the IBAN only masked
     const view = await hpp(page, 'GET');
     expect(view.body._links['hpp:authorize'].href).toBe(`${server.config.baseUrl}${page.path('/mandate')}`);
 
@@ -210,7 +217,7 @@ describe('SEPA Direct Debit', () => {
     expect(callback.searchParams.get('error')).toBeTruthy();
     expect(callback.searchParams.get('tracking_id')).toBeTruthy();
     const { view } = await expectPayment(page, 'authentication_failed', 'hpp:authorize');
-    expect(Object.keys(view._links).sort()).toEqual(['account_verification', 'cancel', 'hpp:start', 'self']); // verify again, or give up
+    expect(Object.keys(view._links).sort()).toEqual(['account_verification', 'cancel', 'hpp:return', 'hpp:start', 'self']); // verify again, give up, or leave it open
     expect((await hpp(page, 'GET', '/mandate-requirements')).status).toBe(409);
     expect((await hpp(page, 'POST', '/mandate', consumerMandate)).status).toBe(409);
     await expectWebhooks(page, [['payment_authentication_failed', 'authentication_failed']]);
@@ -371,7 +378,7 @@ describe('SEPA Direct Debit', () => {
     expect((await hpp(page, 'GET')).body.payment_methods.map((method: { type: string }) => method.type)).toEqual(['card', 'sepa_direct_debit']);
     const start = await hpp(page, 'POST', '/start', { type: 'sepa_direct_debit' });
     expectStep(start, 'started', 'hpp:authorize');
-    expect(Object.keys(start.body._links).sort()).toEqual(['account_verification', 'cancel', 'hpp:start', 'self']);
+    expect(Object.keys(start.body._links).sort()).toEqual(['account_verification', 'cancel', 'hpp:return', 'hpp:start', 'self']);
     const chosen = { amount_minor: 20_000, fee: 70 };
     const { payment } = await expectPayment(page, 'started', 'hpp:authorize', chosen);
     expect(payment.payment_method).toEqual({ type: 'user_selected' });

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -12,6 +12,8 @@ import type { TestServer } from './harness.js';
 export const SCREENSHOTS = path.resolve('test-results/screenshots');
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 800 };
+/** A current phone (iPhone 12 to 15). */
+export const PHONE_390 = { width: 390, height: 844 };
 
 export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   await mkdir(SCREENSHOTS, { recursive: true });
@@ -42,8 +44,12 @@ export interface Visit {
 }
 
 /** Opens a link in a fresh phone-sized context; the site the page sends people back to answers with a stub page. */
-export async function openVisit(browser: Browser, url: string, { locale, returnSite }: { locale: string; returnSite: string }): Promise<Visit> {
-  const context = await browser.newContext({ viewport: PHONE, locale, deviceScaleFactor: 1, hasTouch: true });
+export async function openVisit(
+  browser: Browser,
+  url: string,
+  { locale, returnSite, viewport = PHONE, referer }: { locale: string; returnSite: string; viewport?: { width: number; height: number }; referer?: string },
+): Promise<Visit> {
+  const context = await browser.newContext({ viewport, locale, deviceScaleFactor: 1, hasTouch: true });
   const page = await context.newPage();
   const requests: string[] = [];
   const problems: string[] = [];
@@ -55,7 +61,7 @@ export async function openVisit(browser: Browser, url: string, { locale, returnS
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await page.route(`${returnSite}**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Back</title><h1>Back where you came from</h1>' }));
-  const response = await page.goto(url);
+  const response = await page.goto(url, referer ? { referer } : {});
   return { page, context, requests, problems, status: response?.status() };
 }
 
@@ -68,14 +74,33 @@ function overflowing(page: Page): Promise<string[]> {
   );
 }
 
-/** Photographs the page as it is, on the phone and on a desktop; on neither may it scroll sideways. */
-export async function shoot(page: Page, name: string, phone = PHONE): Promise<void> {
+/** Photographs the page as it is, on the phone and on a desktop; on neither may it scroll sideways. Leaves the phone's size (by default the one it found). */
+export async function shoot(page: Page, name: string, phone = page.viewportSize() ?? PHONE): Promise<void> {
   expect(await overflowing(page)).toEqual([]);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-phone.png`), fullPage: true });
   await page.setViewportSize(DESKTOP);
   expect(await overflowing(page)).toEqual([]);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-desktop.png`), fullPage: true });
   await page.setViewportSize(phone);
+}
+
+let axeSource: Promise<string> | undefined;
+
+/**
+ * Runs axe-core (WCAG 2.0/2.1/2.2 A and AA rules) on the page as it is and fails on any serious or
+ * critical violation, naming each with its elements. The script is evaluated through the DevTools
+ * protocol, which the page's Content-Security-Policy does not govern, so the page keeps its strict one.
+ */
+export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  axeSource ??= readFile(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
+  const source = await axeSource;
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(source);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] }, resultTypes: ['violations'] });
+    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+  });
+  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
 }
 
 /** Only this server was asked for anything, and nothing was refused by the CSP or threw; closes the visit. */

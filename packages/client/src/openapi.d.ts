@@ -6401,6 +6401,17 @@ export interface operations {
                         customer: {
                             [key: string]: unknown;
                         } | null;
+                        /** @description A sandbox payment: nothing is charged, the page says so */
+                        sandbox: boolean;
+                        payment_instrument: {
+                            /** @enum {string} */
+                            type: "card" | "sepa_direct_debit";
+                            scheme?: string;
+                            last4?: string;
+                            /** @description Masked: country, check digits and the last four (DE89 •••• 3000) */
+                            iban?: string;
+                            mandate_reference?: string;
+                        } | null;
                         workflow: {
                             complete: boolean;
                             /** @enum {string} */
@@ -7125,6 +7136,23 @@ export interface operations {
                         }[];
                         fields?: string[];
                         mandate_legal_mention?: string;
+                        /** @description The countries of the SEPA scheme (ISO 3166-1 alpha-2), for the address and place of birth */
+                        countries?: string[];
+                        /** @description Who collects under the mandate */
+                        creditor?: {
+                            name: string;
+                            address: string;
+                            /** @description SEPA creditor identifier */
+                            identifier: string;
+                        };
+                        /** @description The reference the mandate will carry */
+                        mandate_reference?: string;
+                        /** @description The verified account */
+                        account?: {
+                            /** @description Masked (DE89 •••• 3000) */
+                            iban: string;
+                            holder: string | null;
+                        };
                     };
                 };
             };

@@ -48,7 +48,7 @@ export function h(tag, attributes = {}, ...children) {
 
 /** Replaces the page's content and moves the focus to its heading, as a new page would. */
 export function show(main, ...panels) {
-  main.replaceChildren(...panels);
+  main.replaceChildren(...panels.filter((panel) => panel !== null && panel !== undefined && panel !== false));
   const heading = main.querySelector('h1');
   if (heading) {
     heading.setAttribute('tabindex', '-1');
@@ -87,28 +87,85 @@ export function createApi(token) {
   };
 }
 
-/** Black or white text, whichever reads better on the colour. */
-export function readableOn(hex) {
-  const value = parseInt(hex.slice(1), 16);
-  const [r, g, b] = [(value >> 16) & 255, (value >> 8) & 255, value & 255].map((c) => {
+// ---------- colours: WCAG 2 contrast, whatever the brand ----------
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+const channels = (hex) => [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
+const toHex = (rgb) => `#${rgb.map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, '0')).join('')}`;
+
+/** WCAG 2 relative luminance of a #rrggbb colour. */
+export function luminance(hex) {
+  const [r, g, b] = channels(hex).map((c) => {
     const s = c / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
   });
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return luminance > 0.4 ? '#111827' : '#ffffff';
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
-/** The platform's name in the header and its colours on the page. */
+/** WCAG 2 contrast ratio of two #rrggbb colours (1 to 21). */
+export function contrastRatio(a, b) {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** The colour mixed with another: share 0 leaves it, 1 gives the other. */
+export function mix(hex, other, share) {
+  const [a, b] = [channels(hex), channels(other)];
+  return toHex(a.map((c, i) => c + (b[i] - c) * share));
+}
+
+/**
+ * The colour itself when it has `ratio` contrast on the background, else the colour darkened (on a
+ * light background) or lightened (on a dark one) by the least step that has: the brand's hue is kept.
+ */
+export function ensureContrast(hex, background, ratio) {
+  const toward = luminance(background) > 0.18 ? '#000000' : '#ffffff';
+  for (let share = 0; share <= 1; share += 0.02) {
+    const candidate = mix(hex, toward, share);
+    if (contrastRatio(candidate, background) >= ratio) return candidate;
+  }
+  return toward;
+}
+
+/** Black or white text, whichever has more contrast on the colour (never less than 4.58:1). */
+export function readableOn(hex) {
+  return contrastRatio(hex, '#ffffff') >= contrastRatio(hex, '#000000') ? '#ffffff' : '#000000';
+}
+
+/** Where the pages put ink and focus rings: white panels on a light grey page. */
+const SURFACE = '#ffffff';
+const BACKGROUND = '#f3f4f6';
+
+/**
+ * The colours of the pages derived from a brand's primary and secondary so that any brand reads
+ * (WCAG AA): the CSS custom properties applyBranding sets.
+ * --primary/--on-primary: buttons and their text (≥ 4.5:1); --secondary/--on-secondary: the header
+ * and its text (≥ 4.5:1); --primary-edge: the buttons' border (≥ 3:1 on white); --accent: the primary as ink on the white panels (links, checked choices,
+ * ≥ 4.5:1 on white and ≥ 3:1 on the grey page); --focus: keyboard focus rings (≥ 3:1 on the panels
+ * and the page); --badge-bg/--badge-ink: a tinted tag (≥ 4.5:1).
+ */
+export function brandPalette(primary, secondary) {
+  const accent = ensureContrast(ensureContrast(primary, SURFACE, 4.5), BACKGROUND, 3);
+  const badgeBg = mix(accent, SURFACE, 0.9);
+  return {
+    '--primary': primary,
+    '--on-primary': readableOn(primary),
+    '--secondary': secondary,
+    '--on-secondary': readableOn(secondary),
+    // A button as light as the panel gets an edge in the ink colour, so its shape shows (≥ 3:1).
+    '--primary-edge': contrastRatio(primary, SURFACE) >= 3 ? primary : accent,
+    '--accent': accent,
+    '--focus': accent,
+    '--badge-bg': badgeBg,
+    '--badge-ink': ensureContrast(accent, badgeBg, 4.5),
+  };
+}
+
+/** The platform's name in the header and its colours on the page (see brandPalette); an invalid colour keeps the default. */
 export function applyBranding({ name, primary, secondary }) {
   const root = document.documentElement;
-  if (/^#[0-9a-fA-F]{6}$/.test(primary || '')) {
-    root.style.setProperty('--primary', primary);
-    root.style.setProperty('--on-primary', readableOn(primary));
-  }
-  if (/^#[0-9a-fA-F]{6}$/.test(secondary || '')) {
-    root.style.setProperty('--secondary', secondary);
-    root.style.setProperty('--on-secondary', readableOn(secondary));
-  }
+  const palette = brandPalette(HEX.test(primary || '') ? primary : '#1f4fd8', HEX.test(secondary || '') ? secondary : '#0f172a');
+  for (const [property, value] of Object.entries(palette)) root.style.setProperty(property, value);
   document.getElementById('brand-name').textContent = name;
 }
 

@@ -15,16 +15,22 @@ const TEXT = {
     verifyFailedOnly: 'Your bank account could not be verified. Please try again.',
     success: 'Payment successful', successText: 'Thank you. You will be taken back to {merchant}.', authorizedText: 'Your direct debit mandate was accepted. You will be taken back to {merchant}.',
     back: 'Return to {merchant}', canceled: 'Payment canceled', canceledText: 'This payment was canceled.',
-    paid: 'Already paid', paidText: 'This payment has already been completed.', finalDeclined: 'This payment was declined.',
+    paid: 'Already paid', paidText: 'This payment has already been completed.', finalDeclined: 'This payment was declined. No money was taken.',
     expired: 'This payment link has expired', expiredText: 'The time to pay has run out and the payment was canceled. Please return to the shop and start again.',
     invalid: 'This payment link is not valid', invalidText: 'The link is incomplete or does not belong to this payment. Please use the link the shop gave you.',
     error: 'Something went wrong', errorText: 'Please try again in a moment.', retry: 'Try again',
     bankIntro: 'You will confirm your bank account with your bank. You will then come back here to sign the direct debit mandate.', toBank: 'Continue to your bank',
-    mandate: 'Direct debit mandate', verifiedAccount: 'Bank account verified.',
+    mandate: 'Direct debit mandate', verifiedAccount: 'Bank account verified: {iban}',
     first_name: 'First name', last_name: 'Last name', birth_date: 'Date of birth', birth_city: 'Place of birth', birth_country: 'Country of birth',
     company_name: 'Company name', registration_number_code: 'Register', registration_number: 'Registration number', district_court_code: 'District court',
     line1: 'Street', house: 'House number', zip: 'Postcode', town_city: 'Town or city', country: 'Country', choose: 'Please choose',
     required: 'This field is required.', sign: 'Sign mandate and pay {amount}', secure: 'Secure payment', scheme: 'Card type: {scheme}', testMode: 'Test mode',
+    sandboxBanner: 'Test mode: no real money is moved.',
+    cancelTitle: 'Cancel this payment?', cancelText: 'The payment to {merchant} will be canceled for good. Nothing will be charged.', cancelConfirm: 'Yes, cancel the payment', keepPaying: 'No, continue paying',
+    leaveOpen: 'Back to {merchant} without canceling', leaveOpenHint: 'The payment stays open: the same link pays it until {time}.',
+    declinedNext: 'What you can do: return to {merchant} and pay again with another card or another payment method.',
+    receipt: 'Receipt', receiptAmount: 'Amount', receiptMerchant: 'Paid to', receiptCard: 'Card', receiptAccount: 'Bank account', receiptReference: 'Payment reference', mandateReference: 'Mandate reference',
+    creditor: 'Creditor', creditorId: 'Creditor identifier', accountHolder: 'Account holder', goBack: 'Go back',
     reasons: { card_declined: 'card declined', insufficient_funds: 'insufficient funds', expired_card: 'card expired' },
   },
   de: {
@@ -40,16 +46,22 @@ const TEXT = {
     verifyFailedOnly: 'Ihr Bankkonto konnte nicht bestätigt werden. Bitte versuchen Sie es erneut.',
     success: 'Zahlung erfolgreich', successText: 'Vielen Dank. Sie werden zu {merchant} zurückgeleitet.', authorizedText: 'Ihr Lastschriftmandat wurde angenommen. Sie werden zu {merchant} zurückgeleitet.',
     back: 'Zurück zu {merchant}', canceled: 'Zahlung abgebrochen', canceledText: 'Diese Zahlung wurde abgebrochen.',
-    paid: 'Bereits bezahlt', paidText: 'Diese Zahlung wurde bereits abgeschlossen.', finalDeclined: 'Diese Zahlung wurde abgelehnt.',
+    paid: 'Bereits bezahlt', paidText: 'Diese Zahlung wurde bereits abgeschlossen.', finalDeclined: 'Diese Zahlung wurde abgelehnt. Es wurde kein Geld abgebucht.',
     expired: 'Dieser Zahlungslink ist abgelaufen', expiredText: 'Die Zeit zum Bezahlen ist abgelaufen und die Zahlung wurde storniert. Bitte kehren Sie zum Shop zurück und beginnen Sie erneut.',
     invalid: 'Dieser Zahlungslink ist ungültig', invalidText: 'Der Link ist unvollständig oder gehört nicht zu dieser Zahlung. Bitte verwenden Sie den Link, den Ihnen der Shop gegeben hat.',
     error: 'Etwas ist schiefgelaufen', errorText: 'Bitte versuchen Sie es gleich noch einmal.', retry: 'Erneut versuchen',
     bankIntro: 'Sie bestätigen Ihr Bankkonto bei Ihrer Bank und kehren danach hierher zurück, um das Lastschriftmandat zu erteilen.', toBank: 'Weiter zu Ihrer Bank',
-    mandate: 'SEPA-Lastschriftmandat', verifiedAccount: 'Bankkonto bestätigt.',
+    mandate: 'SEPA-Lastschriftmandat', verifiedAccount: 'Bankkonto bestätigt: {iban}',
     first_name: 'Vorname', last_name: 'Nachname', birth_date: 'Geburtsdatum', birth_city: 'Geburtsort', birth_country: 'Geburtsland',
     company_name: 'Firmenname', registration_number_code: 'Register', registration_number: 'Registernummer', district_court_code: 'Amtsgericht',
     line1: 'Straße', house: 'Hausnummer', zip: 'Postleitzahl', town_city: 'Ort', country: 'Land', choose: 'Bitte wählen',
     required: 'Dieses Feld ist erforderlich.', sign: 'Mandat erteilen und {amount} bezahlen', secure: 'Sichere Zahlung', scheme: 'Kartentyp: {scheme}', testMode: 'Testmodus',
+    sandboxBanner: 'Testmodus: Es wird kein echtes Geld bewegt.',
+    cancelTitle: 'Zahlung abbrechen?', cancelText: 'Die Zahlung an {merchant} wird endgültig abgebrochen. Es wird nichts abgebucht.', cancelConfirm: 'Ja, Zahlung abbrechen', keepPaying: 'Nein, weiter bezahlen',
+    leaveOpen: 'Zurück zu {merchant}, ohne abzubrechen', leaveOpenHint: 'Die Zahlung bleibt offen: Mit demselben Link können Sie sie bis {time} bezahlen.',
+    declinedNext: 'So geht es weiter: Kehren Sie zu {merchant} zurück und bezahlen Sie erneut mit einer anderen Karte oder Zahlungsart.',
+    receipt: 'Beleg', receiptAmount: 'Betrag', receiptMerchant: 'Empfänger', receiptCard: 'Karte', receiptAccount: 'Bankkonto', receiptReference: 'Zahlungsreferenz', mandateReference: 'Mandatsreferenz',
+    creditor: 'Zahlungsempfänger', creditorId: 'Gläubiger-Identifikationsnummer', accountHolder: 'Kontoinhaber', goBack: 'Zurück',
     reasons: { card_declined: 'Karte abgelehnt', insufficient_funds: 'nicht genügend Guthaben', expired_card: 'Karte abgelaufen' },
   },
   es: {
@@ -65,16 +77,22 @@ const TEXT = {
     verifyFailedOnly: 'No se pudo verificar su cuenta bancaria. Inténtelo de nuevo.',
     success: 'Pago realizado', successText: 'Gracias. Le llevaremos de vuelta a {merchant}.', authorizedText: 'Su orden de domiciliación ha sido aceptada. Le llevaremos de vuelta a {merchant}.',
     back: 'Volver a {merchant}', canceled: 'Pago cancelado', canceledText: 'Este pago ha sido cancelado.',
-    paid: 'Ya pagado', paidText: 'Este pago ya se ha completado.', finalDeclined: 'Este pago fue rechazado.',
+    paid: 'Ya pagado', paidText: 'Este pago ya se ha completado.', finalDeclined: 'Este pago fue rechazado. No se ha cobrado nada.',
     expired: 'Este enlace de pago ha caducado', expiredText: 'El plazo para pagar ha terminado y el pago se ha cancelado. Vuelva a la tienda y empiece de nuevo.',
     invalid: 'Este enlace de pago no es válido', invalidText: 'El enlace está incompleto o no corresponde a este pago. Utilice el enlace que le dio la tienda.',
     error: 'Algo ha salido mal', errorText: 'Inténtelo de nuevo en un momento.', retry: 'Reintentar',
     bankIntro: 'Confirmará su cuenta bancaria con su banco y después volverá aquí para firmar la orden de domiciliación.', toBank: 'Continuar a su banco',
-    mandate: 'Orden de domiciliación SEPA', verifiedAccount: 'Cuenta bancaria verificada.',
+    mandate: 'Orden de domiciliación SEPA', verifiedAccount: 'Cuenta bancaria verificada: {iban}',
     first_name: 'Nombre', last_name: 'Apellidos', birth_date: 'Fecha de nacimiento', birth_city: 'Lugar de nacimiento', birth_country: 'País de nacimiento',
     company_name: 'Razón social', registration_number_code: 'Registro', registration_number: 'Número de registro', district_court_code: 'Juzgado',
     line1: 'Calle', house: 'Número', zip: 'Código postal', town_city: 'Localidad', country: 'País', choose: 'Elija una opción',
     required: 'Este campo es obligatorio.', sign: 'Firmar la orden y pagar {amount}', secure: 'Pago seguro', scheme: 'Tipo de tarjeta: {scheme}', testMode: 'Modo de prueba',
+    sandboxBanner: 'Modo de prueba: no se mueve dinero real.',
+    cancelTitle: '¿Cancelar este pago?', cancelText: 'El pago a {merchant} se cancelará definitivamente. No se cobrará nada.', cancelConfirm: 'Sí, cancelar el pago', keepPaying: 'No, seguir pagando',
+    leaveOpen: 'Volver a {merchant} sin cancelar', leaveOpenHint: 'El pago queda abierto: el mismo enlace sirve para pagarlo hasta las {time}.',
+    declinedNext: 'Qué puede hacer: vuelva a {merchant} y pague de nuevo con otra tarjeta u otro método de pago.',
+    receipt: 'Justificante', receiptAmount: 'Importe', receiptMerchant: 'Pagado a', receiptCard: 'Tarjeta', receiptAccount: 'Cuenta bancaria', receiptReference: 'Referencia del pago', mandateReference: 'Referencia de la orden',
+    creditor: 'Acreedor', creditorId: 'Identificador del acreedor', accountHolder: 'Titular de la cuenta', goBack: 'Volver',
     reasons: { card_declined: 'tarjeta rechazada', insufficient_funds: 'fondos insuficientes', expired_card: 'tarjeta caducada' },
   },
 };
@@ -129,48 +147,107 @@ const link = (name) => view && view._links && view._links[name] ? view._links[na
 
 // ---------- pages that end the visit ----------
 
-function messagePage(kind, title, text, action) {
-  show(main, messagePanel(kind, title, text, action));
+function messagePage(kind, title, text, ...extra) {
+  main.classList.remove('checkout');
+  const panel = messagePanel(kind, title, text, null);
+  panel.append(...extra.filter(Boolean));
+  show(main, sandboxBanner(), panel);
 }
 
 function backButton(href) {
-  return h('a', { class: 'button primary', href, id: 'back' }, t('back', { merchant }));
+  return href ? h('a', { class: 'button primary', href, id: 'back' }, t('back', { merchant })) : null;
 }
 
-function completed(result, { fromFlow }) {
+/** What the buyer keeps typed across a reload of this payment's page: never a card number or a security code. */
+const kept = {
+  key: (name) => `hpp:${paymentId}:${name}`,
+  read: (name) => {
+    try {
+      return JSON.parse(sessionStorage.getItem(kept.key(name)) || 'null');
+    } catch {
+      return null;
+    }
+  },
+  write: (name, value) => sessionStorage.setItem(kept.key(name), JSON.stringify(value)),
+  clear: () => ['holder', 'mandate'].forEach((name) => sessionStorage.removeItem(kept.key(name))),
+};
+
+/** A masked IBAN kept on one line (DE89 •••• 3000). */
+const unbroken = (text) => String(text || '').replace(/ /g, '\u00a0');
+
+/** The receipt of a paid payment: amount, merchant, what paid it, and the references the buyer may quote. */
+function receipt(paid) {
+  const instrument = paid.payment_instrument;
+  const rows = [[t('receiptAmount'), formatAmount()], [t('receiptMerchant'), merchant]];
+  if (instrument && instrument.type === 'card') rows.push([t('receiptCard'), `${schemeName(instrument.scheme)} •••• ${instrument.last4}`]);
+  if (instrument && instrument.type === 'sepa_direct_debit') rows.push([t('receiptAccount'), unbroken(instrument.iban)]);
+  if (instrument && instrument.mandate_reference) rows.push([t('mandateReference'), instrument.mandate_reference]);
+  rows.push([t('receiptReference'), paid.id]);
+  return h('dl', { class: 'details receipt', id: 'receipt', 'aria-label': t('receipt') }, rows.map(([term, value]) => h('div', {}, h('dt', {}, term), h('dd', {}, value))));
+}
+
+/** How long the receipt stays before the buyer is taken back to the shop. */
+const RECEIPT_SECONDS = 6;
+
+async function completed(result, { fromFlow }) {
   const href = result._links && result._links['hpp:complete'] ? result._links['hpp:complete'].href : undefined;
   sessionStorage.removeItem(flagKey);
+  kept.clear();
   const status = result.status;
   if (SUCCEEDED.has(status)) {
-    if (fromFlow) {
-      messagePage('success', t('success'), t(status === 'authorized' ? 'authorizedText' : 'successText', { merchant }), href ? backButton(href) : null);
-      if (href) setTimeout(() => location.assign(href), 1500);
-    } else {
-      messagePage('success', t('paid'), t('paidText'), href ? backButton(href) : null);
-    }
+    const paid = result.payment_instrument === undefined ? (await api('GET', selfPath())).body || view : result;
+    const title = fromFlow ? t('success') : t('paid');
+    const text = fromFlow ? t(status === 'authorized' ? 'authorizedText' : 'successText', { merchant }) : t('paidText');
+    messagePage('success', title, text, receipt(paid), backButton(href));
+    if (fromFlow && href) setTimeout(() => location.assign(href), RECEIPT_SECONDS * 1000);
     return;
   }
   if (status === 'canceled') {
     if (fromFlow && href) return location.assign(href);
-    return messagePage('canceled', t('canceled'), t('canceledText'), href ? backButton(href) : null);
+    return messagePage('canceled', t('canceled'), t('canceledText'), backButton(href));
   }
-  if (status === 'declined') {
+  if (status === 'declined' || status === 'not_completed') {
     const reason = (TEXT[texts.lang].reasons || {})[result.decline_reason] || TEXT.en.reasons[result.decline_reason] || result.decline_reason || '';
     // Not the bank's refusal: the fee of the chosen method leaves a routed party less than nothing.
     const setup = result.decline_reason === 'processing_fee_exceeds_routed_amount';
     const text = !fromFlow ? t('finalDeclined') : setup ? t('declinedSetup') : reason ? t('declinedText', { reason }) : t('finalDeclined');
-    return messagePage('declined', t('declined'), text, href ? backButton(href) : null);
+    // A declined payment is final (States and transitions): a new attempt is a new payment, made at the shop.
+    const next = setup ? null : h('p', { class: 'next', id: 'next' }, t('declinedNext', { merchant }));
+    return messagePage('declined', t('declined'), text, next, backButton(href));
   }
-  messagePage('canceled', t('canceled'), t('canceledText'), href ? backButton(href) : null);
+  messagePage('canceled', t('canceled'), t('canceledText'), backButton(href));
+}
+
+/** The shop that sent the buyer here, when the browser says (a link without its token cannot tell us). */
+function wayBack() {
+  const from = document.referrer ? new URL(document.referrer) : null;
+  if (from && /^https?:$/.test(from.protocol) && from.origin !== location.origin) return h('a', { class: 'button primary', id: 'back', href: from.href }, t('goBack'));
+  if (history.length > 1) return h('button', { class: 'button primary', type: 'button', id: 'back', onclick: () => history.back() }, t('goBack'));
+  return null;
 }
 
 function apiFailure(response) {
-  if (response.status === 410) return messagePage('expired', t('expired'), t('expiredText'));
-  if (response.status === 401) return messagePage('invalid', t('invalid'), t('invalidText'));
+  if (response.status === 410) {
+    // The problem of an expired payment carries its branding and the way back (the token was checked).
+    const gone = response.body || {};
+    if (gone.branding) {
+      texts.use(gone.language || texts.lang);
+      merchant = gone.branding.merchant.name;
+      brand({ name: gone.branding.platform.name, primary: gone.branding.platform.colors.primary, secondary: gone.branding.platform.colors.secondary });
+    }
+    const href = gone._links && gone._links['hpp:complete'] ? gone._links['hpp:complete'].href : undefined;
+    return messagePage('expired', t('expired'), t('expiredText'), href ? backButton(href) : wayBack());
+  }
+  if (response.status === 401 || response.status === 404) return messagePage('invalid', t('invalid'), t('invalidText'), wayBack());
   messagePage('error', t('error'), t('errorText'), h('button', { class: 'button primary', type: 'button', onclick: () => load() }, t('retry')));
 }
 
 // ---------- frame: brand, summary, cancel ----------
+
+/** Sandbox payments say so on every screen: nothing real is paid. */
+function sandboxBanner() {
+  return view && view.sandbox ? h('p', { class: 'sandbox', id: 'sandbox' }, t('sandboxBanner')) : null;
+}
 
 function summary() {
   return h('section', { class: 'summary', 'aria-label': t('title') },
@@ -179,8 +256,25 @@ function summary() {
     view.description ? h('p', { class: 'description', id: 'description' }, view.description) : null);
 }
 
-function cancelButton() {
-  return h('button', { type: 'button', class: 'button link', id: 'cancel', onclick: cancel }, t('cancel'));
+/**
+ * Cancelling ends the payment for good, so it is asked first, in a modal dialog that also offers
+ * going back to the shop with the payment left open (its link still pays it until it expires).
+ */
+function cancelDialog() {
+  const until = new Intl.DateTimeFormat(texts.lang, { hour: '2-digit', minute: '2-digit' }).format(new Date(view.expires_at));
+  const leave = link('hpp:return');
+  const dialog = h('dialog', { id: 'cancel-dialog', class: 'dialog', 'aria-labelledby': 'cancel-title', 'aria-describedby': 'cancel-text' },
+    h('h2', { id: 'cancel-title' }, t('cancelTitle')),
+    h('p', { id: 'cancel-text' }, t('cancelText', { merchant })),
+    h('button', { type: 'button', class: 'button primary', id: 'keep-paying', autofocus: true, onclick: () => dialog.close() }, t('keepPaying')),
+    h('button', { type: 'button', class: 'button danger', id: 'confirm-cancel', onclick: cancel }, t('cancelConfirm')),
+    leave ? h('a', { class: 'button link', id: 'leave-open', href: leave, 'aria-describedby': 'leave-open-hint' }, t('leaveOpen', { merchant })) : null,
+    leave ? h('p', { class: 'hint', id: 'leave-open-hint' }, t('leaveOpenHint', { time: until })) : null);
+  return dialog;
+}
+
+function cancelButton(dialog) {
+  return h('button', { type: 'button', class: 'button link', id: 'cancel', 'aria-haspopup': 'dialog', onclick: () => dialog.showModal() }, t('cancel'));
 }
 
 async function cancel(event) {
@@ -190,15 +284,20 @@ async function cancel(event) {
   completed(response.body, { fromFlow: true });
 }
 
+/** A step of the payment: the order summary, beside the form on a wide screen, and the ways out. */
 function screen(content, { alert, canSwitch } = {}) {
   document.title = `${t('title')} · ${view.branding.platform.name}`;
   const others = view.payment_methods.length > 1 && canSwitch;
-  show(main, summary(),
-    h('section', { class: 'panel' },
-      alert ? h('p', { class: 'alert', role: 'alert', id: 'alert' }, alert) : null,
-      content,
-      others ? h('button', { type: 'button', class: 'button link', id: 'switch', onclick: () => methodChoice() }, t('otherMethod')) : null),
-    h('footer', { class: 'footer' }, cancelButton(), h('span', { class: 'secure' }, t('secure'))));
+  const dialog = cancelDialog();
+  main.classList.add('checkout');
+  show(main, sandboxBanner(), summary(),
+    h('div', { class: 'checkout-form' },
+      h('section', { class: 'panel' },
+        alert ? h('p', { class: 'alert', role: 'alert', id: 'alert' }, alert) : null,
+        content,
+        others ? h('button', { type: 'button', class: 'button link', id: 'switch', onclick: () => methodChoice() }, t('otherMethod')) : null),
+      h('footer', { class: 'footer' }, cancelButton(dialog), h('span', { class: 'secure' }, t('secure')))),
+    dialog);
 }
 
 // ---------- method choice ----------
@@ -227,6 +326,7 @@ function methodChoice() {
 
 const digitsOf = (value) => value.replace(/\D/g, '');
 const schemeOf = (number) => SCHEMES.find((scheme) => scheme.pattern.test(number));
+const schemeName = (id) => (SCHEMES.find((scheme) => scheme.id === id) || { name: id || '' }).name;
 
 function luhn(number) {
   let sum = 0;
@@ -256,7 +356,8 @@ function cardForm(alert) {
   const number = h('input', { name: 'cardnumber', type: 'text', inputmode: 'numeric', autocomplete: 'cc-number', maxlength: 23, placeholder: '1234 1234 1234 1234', required: true, spellcheck: 'false' });
   const expiry = h('input', { name: 'exp-date', type: 'text', inputmode: 'numeric', autocomplete: 'cc-exp', maxlength: 7, placeholder: t('expiryPlaceholder'), required: true });
   const cvc = h('input', { name: 'cvc', type: 'text', inputmode: 'numeric', autocomplete: 'cc-csc', maxlength: 4, placeholder: '123', required: true });
-  const holder = h('input', { name: 'ccname', type: 'text', autocomplete: 'cc-name', maxlength: 100, required: true, spellcheck: 'false', value: customer().name || undefined });
+  // The name typed before a failed 3-D Secure attempt (the page reloads on the way back) beats the shop's.
+  const holder = h('input', { name: 'ccname', type: 'text', autocomplete: 'cc-name', maxlength: 100, required: true, spellcheck: 'false', value: kept.read('holder') || customer().name || undefined });
   const schemeBadge = h('span', { class: 'scheme', id: 'scheme', 'aria-live': 'polite' });
   const touched = new Set();
 
@@ -309,7 +410,10 @@ function cardForm(alert) {
     cvc.value = digitsOf(cvc.value);
     check('card-cvc');
   });
-  holder.addEventListener('input', () => check('card-holder'));
+  holder.addEventListener('input', () => {
+    kept.write('holder', holder.value);
+    check('card-holder');
+  });
   for (const [input, id] of [[number, 'card-number'], [expiry, 'card-expiry'], [cvc, 'card-cvc'], [holder, 'card-holder']]) {
     input.addEventListener('blur', () => input.value && check(id, true));
   }
@@ -377,14 +481,48 @@ function bankStep(alert) {
   screen(h('div', {}, h('h1', { class: 'form-title' }, t('sepa')), h('p', {}, t('bankIntro')), go), { alert, canSwitch: true });
 }
 
-function countrySelect(name, required, selected = '') {
+/** A country list of the SEPA scheme's countries (the API's), by name in the page's language. */
+function countrySelect(name, required, countries, selected = '') {
   const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames([texts.lang], { type: 'region' }) : null;
-  const codes = selected && !COUNTRIES.includes(selected) ? [...COUNTRIES, selected] : COUNTRIES;
+  const nameOf = (code) => (names ? names.of(code) : code);
+  const codes = selected && !countries.includes(selected) ? [...countries, selected] : [...countries];
+  codes.sort((a, b) => nameOf(a).localeCompare(nameOf(b), texts.lang));
   const select = h('select', { name, required, autocomplete: name === 'country' ? 'country' : undefined },
     h('option', { value: '' }, t('choose')),
-    codes.map((code) => h('option', { value: code }, names ? names.of(code) : code)));
+    codes.map((code) => h('option', { value: code }, nameOf(code))));
   select.value = selected;
   return select;
+}
+
+/** A consumer account's holder as first and last name: the last word is taken for the last name. */
+function holderNames(holder) {
+  const words = String(holder || '').trim().split(/\s+/).filter(Boolean);
+  return words.length < 2 ? {} : { first_name: words.slice(0, -1).join(' '), last_name: words[words.length - 1] };
+}
+
+/** What a SEPA mandate must show: who collects (name, address, creditor identifier), the mandate's reference, and the account. */
+function mandateDetails(requirements) {
+  const creditor = requirements.creditor;
+  const rows = [];
+  if (creditor) rows.push([t('creditor'), h('span', {}, creditor.name, h('br'), creditor.address)], [t('creditorId'), creditor.identifier]);
+  if (requirements.mandate_reference) rows.push([t('mandateReference'), requirements.mandate_reference]);
+  if (requirements.account) {
+    rows.push([t('receiptAccount'), unbroken(requirements.account.iban)]);
+    if (requirements.account.holder) rows.push([t('accountHolder'), requirements.account.holder]);
+  }
+  return h('dl', { class: 'details', id: 'mandate-details' }, rows.map(([term, value]) => h('div', {}, h('dt', {}, term), h('dd', {}, value))));
+}
+
+/** Keeps what was typed in the form across a reload (sessionStorage of this tab), and puts it back. */
+function keepTyped(form, name) {
+  const saved = kept.read(name) || {};
+  for (const [field, value] of Object.entries(saved)) {
+    const element = form.elements.namedItem(field);
+    if (element && typeof value === 'string' && value) element.value = value;
+  }
+  const save = () => kept.write(name, Object.fromEntries(new FormData(form)));
+  form.addEventListener('input', save);
+  form.addEventListener('change', save);
 }
 
 async function mandateStep() {
@@ -393,14 +531,19 @@ async function mandateStep() {
   const requirements = response.body;
   const type = requirements.type || 'consumer';
   const fields = requirements.fields || [];
-  const known = customer();
+  const countries = requirements.countries || COUNTRIES;
+  const account = requirements.account || {};
+  // The verified account's holder is the signatory of a consumer mandate, the company of a business one.
+  const fromBank = type === 'consumer' ? holderNames(account.holder) : { company_name: account.holder || '' };
+  const known = { ...fromBank, ...Object.fromEntries(Object.entries(customer()).filter(([, value]) => value)) };
   const input = (name, attributes = {}) => h('input', { name, type: 'text', required: true, value: known[name] || undefined, ...attributes });
   const parts = [];
   const names = () => h('div', { class: 'row' }, field('m-first_name', t('first_name'), input('first_name', { autocomplete: 'given-name', minlength: 2, maxlength: 50 })), field('m-last_name', t('last_name'), input('last_name', { autocomplete: 'family-name', minlength: 2, maxlength: 50 })));
   // A consumer names themself first; a business mandate names the company, then who signs for it.
   if (fields.includes('first_name') && !fields.includes('company_name')) parts.push(names());
   if (fields.includes('birth_date')) parts.push(field('m-birth_date', t('birth_date'), input('birth_date', { type: 'date', autocomplete: 'bday' })));
-  if (fields.includes('birth_place')) parts.push(h('div', { class: 'row' }, field('m-birth_city', t('birth_city'), input('birth_city', { maxlength: 100 })), field('m-birth_country', t('birth_country'), countrySelect('birth_country', true))));
+  // One under the other: a country's name (and "Please choose") needs the whole width on a phone.
+  if (fields.includes('birth_place')) parts.push(field('m-birth_city', t('birth_city'), input('birth_city', { maxlength: 100 })), field('m-birth_country', t('birth_country'), countrySelect('birth_country', true, countries)));
   if (fields.includes('company_name')) parts.push(field('m-company_name', t('company_name'), input('company_name', { autocomplete: 'organization', minlength: 2, maxlength: 300 })));
   let courtField = null;
   if (fields.includes('registration_number_code')) {
@@ -426,7 +569,7 @@ async function mandateStep() {
   if (fields.includes('postal_address')) {
     parts.push(h('div', { class: 'row' }, field('m-line1', t('line1'), input('line1', { autocomplete: 'address-line1', maxlength: 100 })), field('m-number', t('house'), input('number', { inputmode: 'numeric', required: false, maxlength: 6, class: 'short' }))));
     parts.push(h('div', { class: 'row' }, field('m-zip', t('zip'), input('zip', { autocomplete: 'postal-code', maxlength: 20 })), field('m-town_city', t('town_city'), input('town_city', { autocomplete: 'address-level2', maxlength: 100 }))));
-    parts.push(field('m-country', t('country'), countrySelect('country', true, known.country)));
+    parts.push(field('m-country', t('country'), countrySelect('country', true, countries, known.country)));
   }
   const legal = (requirements.mandate_legal_mention || '').replace(/\{company_name\}/g, merchant);
   const form = h('form', { id: 'mandate-form', novalidate: true, onsubmit: async (event) => {
@@ -466,17 +609,20 @@ async function mandateStep() {
     afterStep(signed.body);
   } },
   h('h1', { class: 'form-title' }, t('mandate')),
-  h('p', { class: 'notice' }, t('verifiedAccount')),
+  h('p', { class: 'notice', id: 'verified' }, t('verifiedAccount', { iban: unbroken(account.iban) })),
   parts,
+  mandateDetails(requirements),
   legal ? h('p', { class: 'legal', id: 'legal' }, legal) : null,
   h('button', { type: 'submit', class: 'button primary', id: 'sign' }, t('sign', { amount: formatAmount() })));
+  keepTyped(form, 'mandate');
+  if (courtField) form.elements.namedItem('registration_number_code').dispatchEvent(new Event('change'));
   screen(form, { canSwitch: true });
 }
 
 // ---------- the visit ----------
 
 async function load() {
-  if (!paymentId || !pageToken) return messagePage('invalid', t('invalid'), t('invalidText'));
+  if (!paymentId || !pageToken) return messagePage('invalid', t('invalid'), t('invalidText'), wayBack());
   const response = await api('GET', selfPath());
   if (!response.ok) return apiFailure(response);
   view = response.body;
