@@ -81,7 +81,7 @@ function challengePage(challenge: { id: string; amount_minor: number; currency: 
     text.challengeTitle,
     `<div class="card"><h1>${escapeHtml(text.confirm)}</h1>
 <p>${intro}</p>
-<form method="post" action="/simulator/3ds/${challenge.id}">
+<form method="post" action="/simulator/3ds/${encodeURIComponent(challenge.id)}">
 <button class="pass" name="outcome" value="pass" type="submit">${escapeHtml(text.authenticate)}</button>
 <button class="fail" name="outcome" value="fail" type="submit">${escapeHtml(text.fail)}</button>
 </form></div>`,
@@ -136,7 +136,9 @@ export async function simulatorRoutes(fastify: FastifyInstance, { simulator }: {
   app.get('/simulator/3ds/:challenge_id', { schema: { tags, summary: '3-D Secure challenge page (simulator)', params: ChallengeParams, produces: ['text/html'] } }, async (request, reply) => {
     const challenge = await simulator.openChallenge(request.params.challenge_id);
     if (!challenge) throw notFound('The 3-D Secure challenge');
-    return reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(challengePage(challenge, pageLanguage(challenge.language, request.headers['accept-language'])));
+    // The challenge is stored under its id's digest: the page posts back to the id of its own address.
+    const page = challengePage({ ...challenge, id: request.params.challenge_id }, pageLanguage(challenge.language, request.headers['accept-language']));
+    return reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(page);
   });
 
   app.post(

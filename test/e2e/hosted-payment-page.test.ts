@@ -454,8 +454,10 @@ describe('the page view', () => {
     expect((await hpp(page, 'GET')).body).toMatchObject({ currency: 'JPY', amount_minor: 1_500, minor_units: 0 });
     await hpp(page, 'POST', '/start', {});
     const challenged = await pay(page, '4000000000003220');
-    const challengePage = await server.request('GET', challenged.body._links.challenge.href.replace(server.config.baseUrl, ''));
+    const challengePath = challenged.body._links.challenge.href.replace(server.config.baseUrl, '');
+    const challengePage = await server.request('GET', challengePath);
     expect(challengePage.text).toContain('¥1,500');
+    expect(challengePage.text).toContain(`<form method="post" action="${challengePath}">`); // its own address: the store knows only the id's digest
   });
 });
 
