@@ -99,6 +99,12 @@ export async function applicantRoutes(fastify: FastifyInstance, { applicant }: {
     async (request) => applicant.addRepresentative(request.applicationId, request.body),
   );
 
+  app.put(
+    '/smo/application/representatives/:representative_id',
+    { schema: { tags, summary: "Replace a representative's details", params: RepresentativeParams, body: RepresentativeBody, response: stepAnswer } },
+    async (request) => applicant.updateRepresentative(request.applicationId, request.params.representative_id, request.body),
+  );
+
   app.delete(
     '/smo/application/representatives/:representative_id',
     { schema: { tags, summary: 'Delete a representative', params: RepresentativeParams, response: stepAnswer } },

@@ -144,7 +144,16 @@ export class ApplicantService {
       return { representatives_confirmed_at: null };
     });
     const href = `${this.config.onboardingUrl}${stepPath('app:representatives')}/${representativeId}`;
-    return { id: representativeId, status: 'awaiting_documents', workflow: state.workflow, _links: { self: { href, methods: ['DELETE'] }, ...state._links } };
+    return { id: representativeId, status: 'awaiting_documents', workflow: state.workflow, _links: { self: { href, methods: ['PUT', 'DELETE'] }, ...state._links } };
+  }
+
+  /** Replaces a representative's details (the same body and rules as adding one); the list is confirmed again. */
+  updateRepresentative(id: string, representativeId: string, body: RepresentativeBody): Promise<ApplicationState> {
+    return this.change(id, 'app:representatives', async (trx, _application, now) => {
+      throwIfAny(personProblems(body, now));
+      if (!(await repo.updateRepresentative(trx, id, representativeId, body))) throw notFound(`Representative ${representativeId}`);
+      return { representatives_confirmed_at: null };
+    });
   }
 
   deleteRepresentative(id: string, representativeId: string): Promise<ApplicationState> {

@@ -93,6 +93,12 @@ export async function insertRepresentative(db: Db, row: Insertable<Representativ
   await db.insertInto('representatives').values(row).execute();
 }
 
+/** Replaces the details of a representative of the application; answers whether it has one of that id. */
+export async function updateRepresentative(db: Db, applicationId: string, id: string, details: RepresentativesTable['details']): Promise<boolean> {
+  const result = await db.updateTable('representatives').set({ details }).where('application_id', '=', applicationId).where('id', '=', id).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 /** Answers whether a representative of the application was deleted. */
 export async function deleteRepresentative(db: Db, applicationId: string, id: string): Promise<boolean> {
   const result = await db.deleteFrom('representatives').where('application_id', '=', applicationId).where('id', '=', id).executeTakeFirst();

@@ -100,7 +100,7 @@ async function walk(application: Started, plan: Walk) {
     expect(added.body.id).toMatch(/^rep_[0-9A-Za-z]{26}$/);
     expect(added.body.status).toBe('awaiting_documents');
     expect(added.body.workflow).toEqual({ previous: 'app:representatives', next: 'app:confirm-representatives', complete: false });
-    expect(added.body._links.self).toEqual({ href: `${server.config.onboardingUrl}/smo/application/representatives/${added.body.id}`, methods: ['DELETE'] });
+    expect(added.body._links.self).toEqual({ href: `${server.config.onboardingUrl}/smo/application/representatives/${added.body.id}`, methods: ['PUT', 'DELETE'] });
     expect(added.body._links['app:confirm-representatives'].methods).toEqual(['POST']);
   } else {
     expectStep(await step(application, 'PUT', '/business-profile', plan.profile), 'in_progress', 'app:business-profile', 'app:representatives', [...AFTER_PROFILE, 'app:confirm-representatives']);
@@ -246,6 +246,27 @@ describe('what works', () => {
     expectStep(deleted, 'in_progress', 'app:representatives', 'app:confirm-representatives', AFTER_REPRESENTATIVE);
     expect(deleted.body.representatives.map((rep: { id: string }) => rep.id)).toEqual([second]);
     expect((await step(application, 'DELETE', `/representatives/${first}`)).status).toBe(404);
+  });
+
+  it('replaces a representative\'s details, with the rules of adding one, which asks for the list to be confirmed again', async () => {
+    const application = await startApplication();
+    await step(application, 'POST', '/confirm-applicant', contact);
+    await step(application, 'POST', '/business-type', { type: 'company', country_code: 'DE' });
+    await step(application, 'PUT', '/business-profile', profile());
+    const id = (await step(application, 'POST', '/representatives', representative())).body.id;
+    await step(application, 'POST', '/confirm-representatives');
+    const changed = { ...representative(), last_name: 'Babbage-King', roles: ['owner'], nationality: 'GB', pep: true, pep_description: 'Member of the House of Lords' };
+    const updated = await step(application, 'PUT', `/representatives/${id}`, changed);
+    expectStep(updated, 'in_progress', 'app:representatives', 'app:confirm-representatives', AFTER_REPRESENTATIVE);
+    expect(updated.body.representatives).toEqual([{ ...changed, id, status: 'awaiting_documents' }]);
+
+    const tooYoung = await step(application, 'PUT', `/representatives/${id}`, { ...changed, date_of_birth: bornYearsAgo(16, 1) });
+    expect(tooYoung.status).toBe(400);
+    expect(tooYoung.body.errors.map((error: { pointer: string }) => error.pointer)).toEqual(['/date_of_birth']);
+    const withoutRoles = await step(application, 'PUT', `/representatives/${id}`, { ...changed, roles: [] });
+    expect(withoutRoles.status).toBe(400);
+    expect((await step(application, 'PUT', '/representatives/rep_unknown', changed)).status).toBe(404);
+    expect((await step(application, 'GET', '')).body.representatives[0].last_name).toBe('Babbage-King');
   });
 
   it('asks for the business profile again when the business type changes', async () => {
