@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { typed } from '../core/http.js';
-import { BusinessTypeQuery, BusinessTypes, CountryList, DistrictCourtList, DistrictCourtQuery, MerchantCategoryCodeList } from './schemas.js';
+import { pageLanguage } from '../core/language.js';
+import { BusinessTypeQuery, BusinessTypes, CountryList, DistrictCourtList, DistrictCourtQuery, MerchantCategoryCodeList, MerchantCategoryCodeQuery } from './schemas.js';
 import { reference, type Cacheable } from './service.js';
 
 /** Reference data changes with a release, not per request: clients and proxies may keep it a day. */
@@ -36,8 +37,20 @@ export async function referenceRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/reference/merchant-category-codes',
-    { schema: { tags, summary: 'ISO 18245 merchant category codes', description: cacheNote, response: { 200: MerchantCategoryCodeList } } },
-    async (request, reply) => send(request, reply, reference.merchantCategoryCodes()),
+    {
+      schema: {
+        tags,
+        summary: 'ISO 18245 merchant category codes, named in English, German or Spanish',
+        description: `${cacheNote} The language parameter, else Accept-Language, chooses the names (Content-Language; Vary: Accept-Language).`,
+        querystring: MerchantCategoryCodeQuery,
+        response: { 200: MerchantCategoryCodeList },
+      },
+    },
+    async (request, reply) => {
+      const language = pageLanguage(request.query.language ?? null, request.headers['accept-language']);
+      reply.header('content-language', language).header('vary', 'Accept-Language');
+      return send(request, reply, reference.merchantCategoryCodes(language));
+    },
   );
 
   app.get(

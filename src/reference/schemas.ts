@@ -1,4 +1,6 @@
 import { Type, type Static } from 'typebox';
+import { StringEnum } from '../core/formats.js';
+import { LANGUAGES } from '../core/language.js';
 
 export const Country = Type.Object({
   code: Type.String({ description: 'ISO 3166-1 alpha-2 code', examples: ['DE'] }),
@@ -11,10 +13,17 @@ export const CountryList = Type.Array(Country);
 
 export const MerchantCategoryCode = Type.Object({
   code: Type.String({ pattern: '^[0-9]{4}$', description: 'ISO 18245 merchant category code', examples: ['5411'] }),
-  description: Type.String({ examples: ['Grocery Stores, Supermarkets'] }),
+  description: Type.String({ description: 'English description', examples: ['Grocery Stores, Supermarkets'] }),
+  name: Type.String({ description: 'Name in the language of the answer (Content-Language); a brand (3000-3999) keeps its own', examples: ['Lebensmittelgeschäfte und Supermärkte'] }),
 });
 export type MerchantCategoryCode = Static<typeof MerchantCategoryCode>;
 export const MerchantCategoryCodeList = Type.Array(MerchantCategoryCode);
+
+export const MerchantCategoryCodeQuery = Type.Object(
+  { language: Type.Optional(StringEnum(LANGUAGES, { description: 'Language of the names; without it, the best match of Accept-Language (de, en or es, else en)' })) },
+  { additionalProperties: false },
+);
+export type MerchantCategoryCodeQuery = Static<typeof MerchantCategoryCodeQuery>;
 
 export const DistrictCourt = Type.Object({
   code: Type.String({ description: 'Stable court code, used as district_court_code', examples: ['DE-AG-MUENCHEN'] }),

@@ -5,8 +5,10 @@ import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js';
 import mccCodes from 'mcc/mcc_codes.json' with { type: 'json' };
 import { ApiError, invalidFields, type FieldError } from '../core/errors.js';
 import { isCountry } from '../core/formats.js';
+import type { Language } from '../core/language.js';
 import { CALLING_CODE_OVERRIDES, EEA_MEMBERS } from './data/countries.js';
 import courtData from './data/district-courts.json' with { type: 'json' };
+import categoryNames from './data/merchant-category-names.json' with { type: 'json' };
 import { BUSINESS_TYPES, businessTypesOf, GENERIC_REGISTER, type BusinessType, type RegistrationNumberRule, type StructureDefinition } from './data/business-types.js';
 import type { BusinessTypes, Country, DistrictCourt, MerchantCategoryCode } from './schemas.js';
 
@@ -42,14 +44,21 @@ export function isEeaMember(countryCode: string): boolean {
   return EEA_MEMBERS.has(countryCode);
 }
 
-/** ISO 18245 codes from the `mcc` package, with its edited (modern) descriptions, by code. */
-const MERCHANT_CATEGORY_CODES: readonly MerchantCategoryCode[] = mccCodes
+/*
+ * ISO 18245 codes from the `mcc` package, with its edited (modern) descriptions, by code; their
+ * German and Spanish names from data/merchant-category-names.json (curated for this project: no
+ * maintained translation exists). The codes 3000-3999 name an airline, car rental or hotel chain:
+ * a brand's name is the same in every language.
+ */
+const NAMES: Readonly<Record<string, Partial<Record<Language, string>>>> = categoryNames;
+const MERCHANT_CATEGORY_CODES: readonly { code: string; description: string }[] = mccCodes
   .map((entry) => ({ code: entry.mcc, description: entry.edited_description.trim() }))
   .sort((a, b) => a.code.localeCompare(b.code));
 const MCC_SET: ReadonlySet<string> = new Set(MERCHANT_CATEGORY_CODES.map((entry) => entry.code));
 
-export function listMerchantCategoryCodes(): readonly MerchantCategoryCode[] {
-  return MERCHANT_CATEGORY_CODES;
+/** The codes with their English description and their name in the language (the description where it has none). */
+export function listMerchantCategoryCodes(language: Language = 'en'): MerchantCategoryCode[] {
+  return MERCHANT_CATEGORY_CODES.map((entry) => ({ ...entry, name: NAMES[entry.code]?.[language] ?? entry.description }));
 }
 
 export function isMerchantCategoryCode(code: string): boolean {
@@ -168,7 +177,7 @@ const PUBLIC_FIELDS = ({ code, name }: DistrictCourt): DistrictCourt => ({ code,
 export const reference = {
   countries: (): Cacheable<Country[]> => cacheable('countries', () => [...listCountries()]),
 
-  merchantCategoryCodes: (): Cacheable<MerchantCategoryCode[]> => cacheable('mcc', () => [...listMerchantCategoryCodes()]),
+  merchantCategoryCodes: (language: Language): Cacheable<MerchantCategoryCode[]> => cacheable(`mcc:${language}`, () => listMerchantCategoryCodes(language)),
 
   districtCourts(countryCode: string | undefined): Cacheable<DistrictCourt[]> {
     if (countryCode !== undefined && !isCountry(countryCode)) {

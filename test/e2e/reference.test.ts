@@ -71,6 +71,33 @@ describe('what works', () => {
     expect(codes.map((entry) => entry.code)).toEqual([...codes.map((entry) => entry.code)].sort());
   });
 
+  it('names the merchant categories in German or Spanish, by the language parameter or Accept-Language; brands keep their names', async () => {
+    type Entry = { code: string; description: string; name: string };
+    const byCode = (body: Entry[]) => new Map(body.map((entry) => [entry.code, entry]));
+    const english = await server.request('GET', '/reference/merchant-category-codes');
+    expect(english.headers.get('content-language')).toBe('en');
+    expect(english.headers.get('vary')).toContain('Accept-Language');
+    expect(byCode(english.body).get('5462')).toEqual({ code: '5462', description: 'Bakeries', name: 'Bakeries' });
+
+    const german = await server.request('GET', '/reference/merchant-category-codes?language=de');
+    expect(german.headers.get('content-language')).toBe('de');
+    expect(byCode(german.body).get('5462')).toEqual({ code: '5462', description: 'Bakeries', name: 'Bäckereien' });
+    expect(byCode(german.body).get('3000')?.name).toBe(byCode(german.body).get('3000')?.description);
+    expect(german.headers.get('etag')).not.toBe(english.headers.get('etag'));
+
+    const spanish = await server.request('GET', '/reference/merchant-category-codes', { headers: { 'accept-language': 'es-ES,es;q=0.9,en;q=0.5' } });
+    expect(spanish.headers.get('content-language')).toBe('es');
+    expect(byCode(spanish.body).get('5812')?.name).toBe('Restaurantes');
+    // Every category that is not a brand has its own names (only VisaPhone and Catering are the same words).
+    const generic = (english.body as Entry[]).filter((entry) => (entry.code < '3000' || entry.code >= '4000') && !['4815', '5811'].includes(entry.code));
+    expect(generic.length).toBeGreaterThanOrEqual(290);
+    for (const entry of generic) {
+      expect(byCode(german.body).get(entry.code)?.name, entry.code).not.toBe(entry.description);
+      expect(byCode(spanish.body).get(entry.code)?.name, entry.code).not.toBe(entry.description);
+    }
+    expect((await server.request('GET', '/reference/merchant-category-codes?language=fr')).status).toBe(400);
+  });
+
   it('lists the German register courts, all of them without a country and for DE', async () => {
     const all = await server.request('GET', '/reference/district-courts');
     expect(all.status).toBe(200);
