@@ -4,14 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { PDF } from '../helpers/documents.js';
 import { submitApplication } from '../helpers/onboarding.js';
-import { brandPlatform, expectClean as expectCleanVisit, launchChromium, openVisit, shoot as shootBoth, type Visit } from '../helpers/browser.js';
+import { brandPlatform, expectClean as expectCleanVisit, expectNoSeriousAxeViolations, launchChromium, openVisit, shoot as shootBoth, type Visit } from '../helpers/browser.js';
 
 /**
  * The hosted onboarding wizard clicked through in Debian's Chromium: a German company and a
  * Spanish sole trader from the onboarding link to the submitted application (checked through the
- * platform API), with uploads, corrected errors and a reload on the way; then the page of an
- * expired and of a replaced link. Every step is photographed on a phone (360×740) and a desktop
- * into test-results/screenshots/.
+ * platform API), with uploads, corrected errors, a representative changed, edits from the review
+ * and a reload on the way; then the page of an expired and of a replaced link. Every step is
+ * photographed on a phone (390×844) and a desktop into test-results/screenshots/, and checked with
+ * axe-core (no serious or critical violation) in the walks that allow it to be injected.
  */
 const PLATFORM_SITE = 'https://platform.example/onboarded';
 const PRIMARY = '#7c3aed';
@@ -75,7 +76,21 @@ async function newApplication(body: Record<string, unknown>): Promise<{ id: stri
 }
 
 const visit = (url: string, locale = 'en-US') => openVisit(browser, url, { locale, returnSite: PLATFORM_SITE });
+/** A visit in which axe-core may be injected (the page's CSP is not enforced in it). */
+const checkedVisit = (url: string, locale = 'en-US') => openVisit(browser, url, { locale, returnSite: PLATFORM_SITE, bypassCSP: true });
 const shoot = (page: Page, name: string) => shootBoth(page, `onboarding-${name}`);
+/** Photographs the step and checks it with axe-core. */
+async function check(page: Page, name: string): Promise<void> {
+  await shoot(page, name);
+  await expectNoSeriousAxeViolations(page);
+}
+
+/** The error line of a field ends above the divider of the step's buttons. */
+async function expectAboveActions(page: Page, selector: string): Promise<void> {
+  const error = await page.locator(selector).boundingBox();
+  const actions = await page.locator('.step .actions').boundingBox();
+  expect(error && actions && error.y + error.height <= actions.y, `${selector} ends above the buttons`).toBe(true);
+}
 const expectClean = (visited: Visit) => expectCleanVisit(visited, server);
 
 async function heading(page: Page, text: string): Promise<void> {
@@ -100,14 +115,14 @@ async function upload(page: Page, id: string, name: string, mimeType: string, bu
 }
 
 describe('hosted onboarding wizard in the browser', () => {
-  it('onboards a German GmbH: uploads, a corrected VAT number and postcode, a reload and a new visit mid-way, submit (German)', async () => {
+  it('onboards a German GmbH: uploads, a corrected VAT number and postcode, categories searched in German, a representative changed, edits from the review, submit (German)', async () => {
     const application = await newApplication({
       applicant: { email: 'jana.becker@brotzeit.example', first_name: 'Jana', last_name: 'Becker' },
       language: 'de',
       reference: 'brotzeit-1',
       business: { profile: { legal_name: 'Brotzeit Bäckerei GmbH', registered_address: { line1: 'Leopoldstraße', number: 42, zip: '80802', town_city: 'München', country: 'DE' } } },
     });
-    const visited = await visit(application.url, 'en-US');
+    const visited = await checkedVisit(application.url, 'en-US');
     const { page } = visited;
 
     const shell = await page.request.get(application.url);
@@ -124,7 +139,7 @@ describe('hosted onboarding wizard in the browser', () => {
     expect(await page.locator('#a-first_name').inputValue()).toBe('Jana');
     for (const id of ['a-first_name', 'a-last_name', 'a-email', 'a-date_of_birth', 'a-gender', 'a-nationality']) expect(await page.locator(`label[for=${id}]`).count()).toBe(1);
     expect(await page.locator('#a-email').getAttribute('autocomplete')).toBe('email');
-    await shoot(page, 'de-01-applicant');
+    await check(page, 'de-01-applicant');
     await page.locator('#continue').click();
     expect(await page.locator('#a-date_of_birth-error').textContent()).toBe('Dieses Feld ist erforderlich.');
     expect(await page.locator('#a-roles-error').textContent()).toBe('Bitte wählen Sie mindestens eine Rolle.');
@@ -141,7 +156,15 @@ describe('hosted onboarding wizard in the browser', () => {
     await heading(page, 'Bestätigen Sie Ihre Identität');
     expect(new URL(page.url()).hash).toBe('#identity');
     expect(await page.getByLabel('Personalausweis').isChecked()).toBe(true);
-    await shoot(page, 'de-02-identity');
+    await check(page, 'de-02-identity');
+    // Neither side uploaded: both are flagged, each message above the divider of the buttons.
+    await page.locator('#continue').click();
+    expect(await page.locator('#doc-front-error').textContent()).toBe('Bitte laden Sie dieses Dokument hoch.');
+    expect(await page.locator('#doc-back-error').textContent()).toBe('Bitte laden Sie dieses Dokument hoch.');
+    expect(await page.locator('#doc-back').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('doc-front');
+    for (const side of ['front', 'back']) await expectAboveActions(page, `#doc-${side}-error`);
+    await check(page, 'de-02b-identity-missing');
     const cdp = await visited.context.newCDPSession(page);
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 96 * 1024 });
     await page.locator('#doc-front').setInputFiles({ name: 'ausweis-vorne.png', mimeType: 'image/png', buffer: cardPng() });
@@ -152,22 +175,30 @@ describe('hosted onboarding wizard in the browser', () => {
     await expect.poll(() => page.locator('#doc-front-slot img').count()).toBe(1);
     await page.locator('#doc-back').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an identity document') });
     expect(await page.locator('#doc-back-error').textContent()).toBe('Dieser Dateityp wird nicht unterstützt. Bitte JPEG, PNG oder PDF hochladen.');
+    await expectAboveActions(page, '#doc-back-error');
+    await check(page, 'de-03b-identity-wrong-type');
     await upload(page, 'doc-back', 'ausweis-rueckseite.pdf', 'application/pdf', PDF);
     await page.getByRole('button', { name: 'Vorderseite: ausweis-vorne.png entfernen' }).click();
     await page.locator('#doc-front + .dropzone').waitFor();
     await page.locator('#continue').click();
     expect(await page.locator('#doc-front-error').textContent()).toBe('Bitte laden Sie dieses Dokument hoch.');
     await upload(page, 'doc-front', 'ausweis-vorne.png', 'image/png', cardPng(360, 228, 11));
-    await shoot(page, 'de-04-identity-uploaded');
+    await check(page, 'de-04-identity-uploaded');
     await page.locator('#continue').click();
 
     // 3. Business type from the reference data of Germany
     await heading(page, 'Welche Art von Unternehmen führen Sie?');
     expect(await page.getByLabel('Land der Eintragung').inputValue()).toBe('DE');
+    // Nothing chosen for the merchant: no type, and no legal form until one is picked.
+    expect(await page.locator('input[name=type]:checked').count()).toBe(0);
+    expect(await page.locator('#bt-structure').count()).toBe(0);
     await page.getByLabel(/Kapital- oder Personengesellschaft/).check();
     expect(await page.locator('#bt-structure option').allTextContents()).toContain('GmbH (Gesellschaft mit beschränkter Haftung)');
+    expect(await page.getByLabel('Rechtsform').inputValue()).toBe('');
+    await page.locator('#continue').click();
+    expect(await page.locator('#bt-structure-error').textContent()).toBe('Dieses Feld ist erforderlich.');
     await page.getByLabel('Rechtsform').selectOption('gmbh');
-    await shoot(page, 'de-05-business-type');
+    await check(page, 'de-05-business-type');
     await page.locator('#continue').click();
 
     // 4. Business details: the fields of a GmbH (HRB number, register court, VAT); a bare register number taken as HRB, a VAT number and a postcode corrected
@@ -181,13 +212,20 @@ describe('hosted onboarding wizard in the browser', () => {
     await page.getByLabel('Registergericht').selectOption('DE-AG-MUENCHEN');
     await page.getByLabel(/USt-IdNr/).fill('de 12345');
     await page.locator('#bp-zip').fill('8080');
-    await page.getByRole('combobox', { name: 'Branche' }).pressSequentially('baker');
-    await page.getByRole('option', { name: '5462 · Bakeries' }).waitFor();
+    // The categories in German, found without their accents and in any case
+    const category = page.getByRole('combobox', { name: 'Branche' });
+    await category.pressSequentially('Kleidung');
+    await page.getByRole('option', { name: '5691 · Damen- und Herrenbekleidung' }).waitFor();
+    expect(await page.locator('#bp-mcc-list li').allTextContents()).toContain('5641 · Kinder- und Babybekleidung');
+    await check(page, 'de-06a-business-profile-search-clothing');
+    await category.fill('');
+    await category.pressSequentially('backer');
+    await page.getByRole('option', { name: '5462 · Bäckereien' }).waitFor();
     expect(await page.locator('#bp-mcc').getAttribute('aria-expanded')).toBe('true');
-    await shoot(page, 'de-06a-business-profile-search');
+    await check(page, 'de-06b-business-profile-search');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    expect(await page.locator('#bp-mcc').inputValue()).toBe('5462 · Bakeries');
+    expect(await page.locator('#bp-mcc').inputValue()).toBe('5462 · Bäckereien');
     await page.getByLabel('Website').fill('brotzeit.example');
     expect(await page.getByLabel('Ländervorwahl').inputValue()).toBe('DE');
     await page.getByLabel(/Telefonnummer/).fill('089 12345678');
@@ -196,7 +234,7 @@ describe('hosted onboarding wizard in the browser', () => {
     expect(await page.locator('#bp-zip-error').textContent()).toBe('Diese Postleitzahl gibt es in diesem Land nicht.');
     expect(await page.locator('#bp-registration_number').getAttribute('aria-invalid')).not.toBe('true');
     expect(await page.locator('#bp-vat_number').getAttribute('aria-invalid')).toBe('true');
-    await shoot(page, 'de-06b-business-profile-error');
+    await check(page, 'de-06c-business-profile-error');
     await page.getByLabel(/USt-IdNr/).fill('de 123456789');
     await page.locator('#bp-zip').fill('80802');
     await page.locator('#continue').click();
@@ -212,7 +250,7 @@ describe('hosted onboarding wizard in the browser', () => {
     await page.locator('#continue').click();
     expect(await page.locator('#doc-company_registration-error').textContent()).toBe('Bitte laden Sie dieses Dokument hoch.');
     await upload(page, 'doc-company_registration', 'handelsregisterauszug.pdf', 'application/pdf', PDF);
-    await shoot(page, 'de-07-company-documents');
+    await check(page, 'de-07-company-documents');
     await page.locator('#continue').click();
 
     // 6. Representatives: the applicant, another person added and removed
@@ -235,8 +273,24 @@ describe('hosted onboarding wizard in the browser', () => {
     await page.locator('#r-date_of_birth').fill('1979-11-30');
     await page.getByRole('button', { name: 'Person hinzufügen' }).click();
     await expect.poll(() => page.locator('#people li').count()).toBe(2);
-    await shoot(page, 'de-08-representatives');
-    await page.getByRole('button', { name: 'Tobias Wagner entfernen' }).click();
+    await check(page, 'de-08-representatives');
+    // Tobias's details changed through the API's PUT, then he is removed.
+    await page.getByRole('button', { name: 'Tobias Wagner ändern' }).click();
+    await heading(page, 'Wer vertritt das Unternehmen?');
+    expect(await page.locator('#representative-form-title').textContent()).toBe('Angaben von Tobias Wagner ändern');
+    expect(await page.locator('#r-email').inputValue()).toBe('tobias.wagner@brotzeit.example');
+    expect(await page.locator('#r-date_of_birth').inputValue()).toBe('1979-11-30');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('r-first_name');
+    await page.locator('#r-last_name').fill('Wagner-Lindt');
+    await page.locator('#r-nationality').selectOption('AT');
+    await check(page, 'de-08b-representative-edit');
+    await page.getByRole('button', { name: 'Änderungen speichern' }).click();
+    await expect.poll(() => page.locator('#people').textContent()).toContain('Tobias Wagner-Lindt');
+    expect(await page.locator('#people li').count()).toBe(2);
+    expect(await page.locator('#representative-form').isHidden()).toBe(true);
+    const stored = await server.request('GET', '/smo/application', { token: new URL(application.url).searchParams.get('token')! });
+    expect(stored.body.representatives[1]).toMatchObject({ first_name: 'Tobias', last_name: 'Wagner-Lindt', nationality: 'AT', email: 'tobias.wagner@brotzeit.example' });
+    await page.getByRole('button', { name: 'Tobias Wagner-Lindt entfernen' }).click();
     await expect.poll(() => page.locator('#people li').count()).toBe(1);
     expect(await page.locator('#people').textContent()).toContain('Jana Becker');
     await page.locator('#continue').click();
@@ -247,21 +301,41 @@ describe('hosted onboarding wizard in the browser', () => {
     await page.getByLabel('IBAN').fill('de89370400440532013000');
     await page.getByLabel('Kontoinhaber/in').focus();
     expect(await page.getByLabel('IBAN').inputValue()).toBe('DE89 3704 0044 0532 0130 00');
-    await shoot(page, 'de-09-payout');
+    await check(page, 'de-09-payout');
     await page.locator('#continue').click();
 
-    // 8. Review, then submit
+    // 8. Review: everything that is submitted, the IBAN masked
     await heading(page, 'Prüfen Sie Ihre Angaben');
-    const review = await page.locator('#review-form').textContent();
-    for (const text of ['Jana Becker', 'Brotzeit Bäckerei GmbH', 'HRB 12345', 'DE123456789', '5462 · Bakeries', 'https://brotzeit.example', 'DE89 •••• 3000', 'handelsregisterauszug.pdf', 'GmbH (Gesellschaft mit beschränkter Haftung)']) {
+    const review = await page.locator('#review-form').innerText();
+    for (const text of [
+      'Jana Becker', 'Weiblich', 'Brotzeit Bäckerei GmbH', 'HRB 12345', 'Amtsgericht München', 'DE123456789', '5462 · Bäckereien', 'https://brotzeit.example',
+      '+49 089 12345678', 'E-Mail-Adresse: jana.becker@brotzeit.example', 'Geburtsdatum: 9. März 1986', 'Staatsangehörigkeit: Deutschland',
+      'Rolle im Unternehmen: Inhaber/in, Geschäftsführer/in', 'DE89 •••• 3000', 'handelsregisterauszug.pdf', 'GmbH (Gesellschaft mit beschränkter Haftung)',
+    ]) {
       expect(review).toContain(text);
     }
-    await shoot(page, 'de-10-review');
+    expect(review).not.toContain('3704 0044');
+    await check(page, 'de-10-review');
+
+    // "Ändern" returns to the review once the step is saved
+    await page.getByRole('button', { name: 'Unternehmensdaten ändern' }).click();
+    await heading(page, 'Angaben zu Ihrem Unternehmen');
+    expect(await page.locator('#continue').textContent()).toBe('Speichern und zur Übersicht');
+    await page.getByLabel('Website').fill('https://brotzeit-baeckerei.example');
+    await check(page, 'de-10b-edit-from-review');
+    await page.locator('#continue').click();
+    await heading(page, 'Prüfen Sie Ihre Angaben');
+    expect(await page.locator('#review-form').innerText()).toContain('https://brotzeit-baeckerei.example');
+    await page.getByRole('button', { name: 'Vertretungsberechtigte ändern' }).click();
+    await heading(page, 'Wer vertritt das Unternehmen?');
+    await page.getByRole('button', { name: 'Speichern und zur Übersicht' }).click();
+    await heading(page, 'Prüfen Sie Ihre Angaben');
+    expect(await page.locator('#continue').textContent()).toBe('Antrag absenden');
     expect(await applicationStatus(application.id)).toBe('in_progress');
     await page.getByRole('button', { name: 'Antrag absenden' }).click();
     await page.locator('#message[data-state=success]').waitFor();
     await heading(page, 'Antrag abgeschickt');
-    await shoot(page, 'de-11-submitted');
+    await check(page, 'de-11-submitted');
     expect(await applicationStatus(application.id)).toBe('submitted');
     await page.locator('#redirect').click();
     await page.waitForURL(PLATFORM_SITE);
@@ -273,13 +347,13 @@ describe('hosted onboarding wizard in the browser', () => {
     await expectClean(visited);
   });
 
-  it('onboards a Spanish sole trader: an age and an IBAN error corrected, a reload mid-way, submit (Spanish)', async () => {
+  it('onboards a Spanish sole trader: an age and an IBAN error corrected, categories searched in Spanish, a reload mid-way, submit (Spanish)', async () => {
     const application = await newApplication({
       applicant: { email: 'lucia@tapas.example', first_name: 'Lucía', last_name: 'Fernández' },
       language: 'es',
       reference: 'tapas-7',
     });
-    const visited = await visit(application.url, 'de-DE');
+    const visited = await checkedVisit(application.url, 'de-DE');
     const { page } = visited;
 
     await heading(page, 'Háblenos de usted');
@@ -291,7 +365,7 @@ describe('hosted onboarding wizard in the browser', () => {
     await page.getByLabel('No', { exact: true }).check();
     await page.locator('#continue').click();
     expect(await page.locator('#a-date_of_birth-error').textContent()).toBe('La persona debe tener al menos 16 años.');
-    await shoot(page, 'es-01-applicant-error');
+    await check(page, 'es-01-applicant-error');
     await page.getByLabel('Fecha de nacimiento').fill(bornYearsAgo(16));
     await page.locator('#continue').click();
 
@@ -304,7 +378,7 @@ describe('hosted onboarding wizard in the browser', () => {
     expect(await page.getByLabel('Pasaporte').isChecked()).toBe(true);
     expect(await page.locator('#doc-back').count()).toBe(0);
     await upload(page, 'doc-front', 'pasaporte.png', 'image/png', cardPng(360, 228, 3));
-    await shoot(page, 'es-02-identity');
+    await check(page, 'es-02-identity');
     await page.locator('#continue').click();
 
     await heading(page, '¿Qué tipo de negocio tiene?');
@@ -312,7 +386,7 @@ describe('hosted onboarding wizard in the browser', () => {
     await page.getByLabel(/Autónomo/).check();
     expect(await page.getByLabel('Forma jurídica').inputValue()).toBe('sole_trader');
     expect(await page.locator('#bt-structure option:checked').textContent()).toBe('Empresario individual (autónomo)');
-    await shoot(page, 'es-03-business-type');
+    await check(page, 'es-03-business-type');
     await page.locator('#continue').click();
 
     await heading(page, 'Háblenos de su negocio');
@@ -327,21 +401,30 @@ describe('hosted onboarding wizard in the browser', () => {
     await page.getByLabel('Código postal').fill('28013');
     await page.getByLabel('Localidad').fill('Madrid');
     await page.getByLabel('País', { exact: true }).selectOption('ES');
-    await page.getByRole('combobox', { name: 'Sector' }).pressSequentially('restaurants eating');
-    await page.getByRole('option', { name: '5812 · Eating places and Restaurants' }).click();
+    const category = page.getByRole('combobox', { name: 'Sector' });
+    await category.pressSequentially('ROPA');
+    await page.getByRole('option', { name: '5691 · Ropa de mujer y de hombre' }).waitFor();
+    await category.fill('');
+    await category.pressSequentially('comida rapida');
+    expect(await page.locator('#bp-mcc-list li').allTextContents()).toEqual(['5814 · Restaurantes de comida rápida']);
+    await category.fill('');
+    await category.pressSequentially('restaurante');
+    await check(page, 'es-04a-business-profile-search');
+    await page.getByRole('option', { name: '5812 · Restaurantes', exact: true }).click();
+    expect(await category.inputValue()).toBe('5812 · Restaurantes');
     await page.getByLabel('Sitio web').fill('https://tapas.example');
     await page.getByLabel(/Teléfono/).fill('612 345 678');
-    await shoot(page, 'es-04-business-profile');
+    await check(page, 'es-04-business-profile');
     await page.locator('#continue').click();
 
     await heading(page, 'Documentos de la empresa');
     expect(await page.locator('.optional').count()).toBe(2);
-    await shoot(page, 'es-05-company-documents');
+    await check(page, 'es-05-company-documents');
     await page.locator('#continue').click();
 
     await heading(page, '¿Quién representa al negocio?');
     expect(await page.locator('#representative-form').isHidden()).toBe(true);
-    await shoot(page, 'es-06-representatives');
+    await check(page, 'es-06-representatives');
     await page.locator('#continue').click();
 
     await heading(page, '¿Dónde le enviamos su dinero?');
@@ -349,18 +432,20 @@ describe('hosted onboarding wizard in the browser', () => {
     await page.locator('#continue').click();
     expect(await page.locator('#p-iban-error').textContent()).toBe('Este IBAN no es válido. Compruebe que no haya errores.');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('p-iban');
-    await shoot(page, 'es-07-payout-error');
+    await check(page, 'es-07-payout-error');
     await page.getByLabel('IBAN').fill('ES91 2100 0418 4502 0005 1332');
     await page.locator('#continue').click();
 
     await heading(page, 'Revise sus datos');
     const review = await page.locator('#review-form').textContent();
-    for (const text of ['Lucía Fernández', 'Tapas Lucía', 'Calle Mayor 12', '28013 Madrid', 'pasaporte.png', 'ES91 •••• 1332', 'Nadie aparte del solicitante']) expect(review).toContain(text);
-    await shoot(page, 'es-08-review');
+    for (const text of ['Lucía Fernández', 'Tapas Lucía', 'Calle Mayor 12', '28013 Madrid', '5812 · Restaurantes', '+34 612 345 678', 'pasaporte.png', 'ES91 •••• 1332', 'Nadie aparte del solicitante']) {
+      expect(review).toContain(text);
+    }
+    await check(page, 'es-08-review');
     await page.getByRole('button', { name: 'Enviar solicitud' }).click();
     await heading(page, 'Solicitud enviada');
     expect(await page.locator('#redirect').textContent()).toBe('Volver a Marktplatz Nord');
-    await shoot(page, 'es-09-submitted');
+    await check(page, 'es-09-submitted');
     expect(await applicationStatus(application.id)).toBe('submitted');
     await expectClean(visited);
   });
@@ -383,6 +468,13 @@ describe('hosted onboarding wizard in the browser', () => {
       await page.locator('#continue').click();
       await heading(page, title);
       expect(await page.locator('#action-required').isVisible(), title).toBe(true);
+      // A German Einzelunternehmen is in no register: nobody asks for its name "as in the register".
+      if (title === 'Tell us about your business') {
+        expect(await page.locator('label[for=bp-legal_name]').textContent()).toBe('Name of the business');
+        expect(await page.locator('#bp-registration_number').count()).toBe(0);
+        expect(await page.locator('.lead').textContent()).not.toContain('as they appear in official registers');
+        await shoot(page, 'action-required-sole-trader-profile');
+      }
     }
     await shoot(page, 'action-required-review');
     await page.getByRole('button', { name: 'Submit application' }).click();
@@ -400,6 +492,7 @@ describe('hosted onboarding wizard in the browser', () => {
     await replaced.page.locator('#message[data-state=expired]').waitFor();
     await heading(replaced.page, 'Dieser Link ist nicht mehr gültig');
     expect(await replaced.page.locator('#message').textContent()).toContain('Bitte fragen Sie die Plattform, die Ihnen den Link geschickt hat, nach einem neuen.');
+    expect(await replaced.page.locator('#message').textContent()).not.toContain('gespeichert');
     await shoot(replaced.page, 'link-replaced-de');
     await expectClean(replaced);
 
@@ -413,8 +506,10 @@ describe('hosted onboarding wizard in the browser', () => {
       server.clock.advance(-25 * 3600);
     }
 
-    const without = await visit(`${server.config.onboardingUrl}/onboarding`, 'en-GB');
+    const without = await checkedVisit(`${server.config.onboardingUrl}/onboarding`, 'en-GB');
     await heading(without.page, 'This link is no longer valid');
+    expect(await without.page.locator('#message').textContent()).not.toMatch(/saved/);
+    await check(without.page, 'link-missing-en');
     await expectClean(without);
     expect(await applicationStatus(application.id)).toBe('initiated');
   });

@@ -33,6 +33,10 @@ let fieldConfig = null;
 let fieldConfigKey = '';
 /** The identity document kind the merchant picked on this visit (else the kind already uploaded). */
 let identityChoice = null;
+/** Set by "Edit" on the review: saving a step then returns to the review (or the first step still open). */
+let returnToReview = false;
+/** The representative whose details are being changed, by id. */
+let editingRepresentative = null;
 const previews = new Map();
 const referenceData = new Map();
 
@@ -124,7 +128,7 @@ function failure(response) {
 
 function linkInvalid() {
   if (!state) document.getElementById('brand-name').textContent = t('onboarding');
-  show(main, messagePanel('expired', t('linkInvalid'), t('linkInvalidText'), h('p', { class: 'small' }, t('linkInvalidSaved'))));
+  show(main, messagePanel('expired', t('linkInvalid'), t('linkInvalidText')));
   return null;
 }
 
@@ -174,7 +178,7 @@ function open(key, { push = true } = {}) {
   return Promise.resolve(screen.render(index)).catch(() => failure(null));
 }
 
-const next = (index) => open(SCREENS[index + 1].key);
+const next = (index) => open(returnToReview ? 'review' : SCREENS[index + 1].key);
 
 function stepNav(current) {
   const reachable = resumeIndex();
@@ -210,7 +214,7 @@ function frame(index, { lead, content }) {
       content)));
 }
 
-function actions(index, submitLabel = t('continue'), { submitType = 'submit', onclick } = {}) {
+function actions(index, submitLabel = t(returnToReview ? 'saveAndReview' : 'continue'), { submitType = 'submit', onclick } = {}) {
   return h('div', { class: 'actions' },
     index > 0 ? h('button', { type: 'button', class: 'button secondary', id: 'back', onclick: () => open(SCREENS[index - 1].key) }, t('back')) : h('span'),
     h('button', { type: submitType, class: 'button primary', id: 'continue', onclick }, submitLabel));
@@ -526,11 +530,9 @@ function identityScreen(index) {
   const form = h('form', { id: 'identity-form', novalidate: true, onsubmit: (event) => {
     event.preventDefault();
     const type = checkedValues(form, 'identity-type')[0];
-    const missing = sidesOf(type).find((side) => !documentOf(type, side));
-    if (missing) {
-      setError(`doc-${missing}`, t('errDocument'));
-      return document.getElementById(`doc-${missing}`).focus();
-    }
+    const missing = sidesOf(type).filter((side) => !documentOf(type, side));
+    for (const side of missing) setError(`doc-${side}`, t('errDocument'));
+    if (missing.length > 0) return document.getElementById(`doc-${missing[0]}`).focus();
     next(index);
   } },
   choiceGroup('identity-type', t('documentKind'), 'radio', 'identity-type', IDENTITY_TYPES.map((type) => ({ value: type, label: t(`kind:${type}`), checked: type === chosen, onchange: choose }))),
@@ -559,12 +561,16 @@ async function businessTypeScreen(index) {
 
   async function renderTypes(countryCode, selectedType, selectedStructure) {
     const options = await reference(`/reference/business-types?country_code=${encodeURIComponent(countryCode)}`);
-    const typeValue = selectedType && options.items.some((item) => item.value === selectedType) ? selectedType : options.default_value;
+    // Nothing is chosen for the merchant: neither a type nor, where there is a choice, a legal form.
+    const typeValue = options.items.some((item) => item.value === selectedType) ? selectedType : null;
     const renderStructures = (type, selected) => {
       const item = options.items.find((candidate) => candidate.value === type);
-      const value = item.children.items.some((structure) => structure.value === selected) ? selected : item.children.default_value;
+      if (!item) return structureField.replaceChildren();
+      const structures = item.children.items;
+      const value = structures.length === 1 ? structures[0].value : selected;
       structureField.replaceChildren(field('bt-structure', t('structure'), h('select', { name: 'structure', required: true },
-        item.children.items.map((structure) => h('option', { value: structure.value, selected: structure.value === value }, structureLabel(structure))))));
+        structures.length > 1 ? h('option', { value: '' }, t('choose')) : null,
+        structures.map((structure) => h('option', { value: structure.value, selected: structure.value === value }, structureLabel(structure))))));
     };
     types.replaceChildren(choiceGroup('bt-type', t('businessType'), 'radio', 'type', options.items
       .filter((item) => BUSINESS_TYPES.includes(item.value))
@@ -602,10 +608,18 @@ function registrationRequired() {
   return Boolean(fieldConfig && fieldConfig.registration_number && fieldConfig.registration_number.required);
 }
 
-/** The MCC field: a combobox (ARIA 1.2) that searches the ISO 18245 list by description or code. */
+/** The merchant categories named in the page's language. */
+const categories = () => reference(`/reference/merchant-category-codes?language=${texts.lang}`);
+const describe = (entry) => `${entry.code} · ${entry.name}`;
+/** Text as the search compares it: lower case, without accents ("Bäckerei" and "backerei" match). */
+const folded = (text) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss').toLowerCase();
+
+/**
+ * The MCC field: a combobox (ARIA 1.2) that searches the ISO 18245 list by its name in the page's
+ * language, its English description or its code.
+ */
 async function mccCombobox(selectedCode) {
-  const codes = await reference('/reference/merchant-category-codes');
-  const describe = (entry) => `${entry.code} · ${entry.description}`;
+  const codes = (await categories()).map((entry) => ({ ...entry, searched: folded(`${entry.code} ${entry.name} ${entry.description}`) }));
   const selected = codes.find((entry) => entry.code === selectedCode);
   const box = input('mcc', { role: 'combobox', 'aria-autocomplete': 'list', 'aria-expanded': 'false', 'aria-controls': 'bp-mcc-list', autocomplete: 'off', value: selected ? describe(selected) : '', required: true, spellcheck: 'false', placeholder: t('mccPlaceholder') });
   box.dataset.code = selected ? selected.code : '';
@@ -634,9 +648,9 @@ async function mccCombobox(selectedCode) {
     option.scrollIntoView({ block: 'nearest' });
   };
   const search = () => {
-    const words = box.value.toLowerCase().split(/\s+/).filter(Boolean);
+    const words = folded(box.value).split(/[\s·]+/).filter(Boolean);
     box.dataset.code = '';
-    matches = words.length === 0 ? [] : codes.filter((entry) => words.every((word) => describe(entry).toLowerCase().includes(word))).slice(0, 30);
+    matches = words.length === 0 ? [] : codes.filter((entry) => words.every((word) => entry.searched.includes(word))).slice(0, 30);
     list.replaceChildren(...(matches.length > 0
       ? matches.map((entry, index) => h('li', { role: 'option', id: `mcc-${entry.code}`, 'aria-selected': 'false', onmousedown: (event) => event.preventDefault(), onclick: () => choose(matches[index]) }, describe(entry)))
       : words.length > 0 ? [h('li', { class: 'empty', 'aria-disabled': 'true' }, t('mccNone'))] : []));
@@ -721,8 +735,13 @@ async function businessProfileScreen(index) {
   const country = state.business.country_code;
   const phone = profile.phone_number || {};
   const houseNumber = address.number !== undefined ? String(address.number) : '';
+  const registered = Boolean(fieldConfig && fieldConfig.registration_number);
+  // Without a register there is no "name as in the register": a sole trader's business is usually named after them.
+  const soleTrader = state.business.type === 'individual_sole_trader';
+  const legalName = profile.legal_name || (soleTrader && !registered ? personName(state.applicant) : '');
   const form = h('form', { id: 'business-profile-form', novalidate: true, onsubmit: submit },
-    field('bp-legal_name', t('legalName'), input('legal_name', { value: profile.legal_name || '', autocomplete: 'organization', minlength: 2, maxlength: 300, required: true })),
+    field('bp-legal_name', t(registered ? 'legalName' : 'businessName'), input('legal_name', { value: legalName, autocomplete: 'organization', minlength: 2, maxlength: 300, required: true }),
+      registered || !soleTrader ? null : t('businessNameHint')),
     field('bp-trading_name', `${t('tradingName')} ${t('optional')}`, input('trading_name', { value: profile.trading_name || '', minlength: 2, maxlength: 300 }), t('tradingNameHint')),
     await registrationFields(profile, country),
     h('fieldset', { class: 'group' },
@@ -784,7 +803,7 @@ async function businessProfileScreen(index) {
     next(index);
   }
 
-  frame(index, { lead: t('lead:business-profile'), content: form });
+  frame(index, { lead: t(registered ? 'lead:business-profile' : 'lead:business-profile-unregistered'), content: form });
 }
 
 // ---------- 5. company documents ----------
@@ -813,26 +832,55 @@ function personName(person) {
 }
 
 function representativeItem(representative) {
+  const name = personName(representative);
   const remove = async (event) => {
     event.currentTarget.disabled = true;
-    const response = await api('DELETE', `${applicationHref()}/representatives/${encodeURIComponent(representative.id)}`);
+    const response = await api('DELETE', representativeHref(representative));
     if (!response.ok && response.status !== 404) return failure(response);
     if (response.ok) await adopt(response.body);
     else await refresh();
+    if (editingRepresentative === representative.id) editingRepresentative = null;
     open('representatives', { push: false });
+  };
+  const change = async () => {
+    editingRepresentative = representative.id;
+    await open('representatives', { push: false });
+    document.getElementById('r-first_name').focus();
   };
   return h('li', { class: 'person', id: `person-${representative.id}` },
     h('span', { class: 'avatar', 'aria-hidden': 'true' }, `${representative.first_name[0]}${representative.last_name[0]}`.toUpperCase()),
     h('div', { class: 'person-text' },
-      h('strong', {}, personName(representative)),
+      h('strong', {}, name),
       h('span', {}, representative.roles.map((role) => t(`role:${role}`)).join(', ')),
       h('span', { class: 'muted' }, representative.email)),
-    h('button', { type: 'button', class: 'button link small remove', 'aria-label': t('removeNamed', { name: personName(representative) }), onclick: remove }, t('remove')));
+    h('div', { class: 'person-actions' },
+      h('button', { type: 'button', class: 'button link small edit', 'aria-label': t('editNamed', { name }), onclick: change }, t('edit')),
+      h('button', { type: 'button', class: 'button link small remove', 'aria-label': t('removeNamed', { name }), onclick: remove }, t('remove'))));
 }
 
-async function representativeForm(expanded) {
-  const form = h('form', { id: 'representative-form', class: 'subform', novalidate: true, hidden: !expanded, onsubmit: submit },
-    h('h2', {}, t('addRepresentative')),
+const representativeHref = (representative) => `${applicationHref()}/representatives/${encodeURIComponent(representative.id)}`;
+
+/** Puts a person's details into the representative form. */
+function fillPerson(form, person) {
+  const set = (name, value) => {
+    if (value !== undefined && form.elements[name]) form.elements[name].value = value;
+  };
+  set('first_name', person.first_name);
+  set('last_name', person.last_name);
+  set('email', person.email);
+  set('date_of_birth', person.date_of_birth);
+  set('nationality', person.nationality || '');
+  for (const box of form.querySelectorAll('input[name="r-roles"]')) box.checked = (person.roles || []).includes(box.value);
+  for (const radio of form.querySelectorAll('input[name="r-pep"]')) radio.checked = radio.value === (person.pep ? 'yes' : 'no');
+  document.getElementById('r-pep_description-field').hidden = !person.pep;
+  set('pep_description', person.pep_description || '');
+}
+
+/** The form that adds a representative, or changes the details of the one given. */
+async function representativeForm({ expanded, editing }) {
+  const title = editing ? t('editRepresentative', { name: personName(editing) }) : t('addRepresentative');
+  const form = h('form', { id: 'representative-form', class: 'subform', novalidate: true, hidden: !expanded, onsubmit: submit, 'aria-labelledby': 'representative-form-title' },
+    h('h2', { id: 'representative-form-title' }, title),
     h('div', { class: 'row' },
       field('r-first_name', t('firstName'), input('first_name', { minlength: 2, maxlength: 50, required: true, autocomplete: 'off' })),
       field('r-last_name', t('lastName'), input('last_name', { minlength: 2, maxlength: 50, required: true, autocomplete: 'off' }))),
@@ -843,24 +891,21 @@ async function representativeForm(expanded) {
     rolesGroup('r-roles', 'r-roles'),
     pepFields('r', {}),
     h('div', { class: 'subform-actions' },
-      h('button', { type: 'button', class: 'button secondary', id: 'add-myself', onclick: fillMine }, t('addMyself')),
-      h('button', { type: 'submit', class: 'button primary', id: 'add-representative' }, t('addRepresentativeButton'))));
+      editing
+        ? h('button', { type: 'button', class: 'button secondary', id: 'cancel-representative', onclick: cancel }, t('cancel'))
+        : h('button', { type: 'button', class: 'button secondary', id: 'add-myself', onclick: fillMine }, t('addMyself')),
+      h('button', { type: 'submit', class: 'button primary', id: editing ? 'save-representative' : 'add-representative' }, editing ? t('saveChanges') : t('addRepresentativeButton'))));
+  if (editing) fillPerson(form, editing);
 
   function fillMine() {
-    const me = state.applicant;
-    const set = (name, value) => {
-      if (value !== undefined && form.elements[name]) form.elements[name].value = value;
-    };
-    set('first_name', me.first_name);
-    set('last_name', me.last_name);
-    set('email', me.email);
-    set('date_of_birth', me.date_of_birth);
-    set('nationality', me.nationality);
-    for (const box of form.querySelectorAll('input[name="r-roles"]')) box.checked = (me.roles || []).includes(box.value);
-    for (const radio of form.querySelectorAll('input[name="r-pep"]')) radio.checked = radio.value === (me.pep ? 'yes' : 'no');
-    document.getElementById('r-pep_description-field').hidden = !me.pep;
-    set('pep_description', me.pep_description || '');
+    fillPerson(form, state.applicant);
     form.elements.first_name.focus();
+  }
+
+  async function cancel() {
+    editingRepresentative = null;
+    await open('representatives', { push: false });
+    focusPerson(editing.id, '.edit');
   }
 
   async function submit(event) {
@@ -868,21 +913,29 @@ async function representativeForm(expanded) {
     if (!validate(form, personChecks(form, 'r'))) return;
     const value = (name) => form.elements[name].value.trim();
     const body = { first_name: value('first_name'), last_name: value('last_name'), email: value('email'), ...(value('nationality') ? { nationality: value('nationality') } : {}), ...personOf(form, 'r') };
-    const added = await sendStep(form, 'POST', link('app:representatives'), body, personPointers('r'));
-    if (!added) return;
+    const saved = editing
+      ? await sendStep(form, 'PUT', representativeHref(editing), body, personPointers('r'))
+      : await sendStep(form, 'POST', link('app:representatives'), body, personPointers('r'));
+    if (!saved) return;
+    editingRepresentative = null;
     if (await refresh()) {
       await open('representatives', { push: false });
-      const item = document.getElementById(`person-${added.id}`);
-      if (item) item.querySelector('button').focus();
+      focusPerson(editing ? editing.id : saved.id, editing ? '.edit' : 'button');
     }
   }
   return form;
 }
 
+function focusPerson(id, selector) {
+  const item = document.getElementById(`person-${id}`);
+  if (item) item.querySelector(selector).focus();
+}
+
 async function representativesScreen(index) {
   const people = state.representatives;
   const soleTrader = state.business.type === 'individual_sole_trader';
-  const subform = await representativeForm(people.length === 0 && !soleTrader);
+  const editing = people.find((person) => person.id === editingRepresentative) || null;
+  const subform = await representativeForm({ expanded: Boolean(editing) || (people.length === 0 && !soleTrader), editing });
   const addAnother = h('button', { type: 'button', class: 'button secondary', id: 'show-representative-form', hidden: !subform.hidden, onclick: () => {
     subform.hidden = false;
     addAnother.hidden = true;
@@ -892,12 +945,13 @@ async function representativesScreen(index) {
     if (!soleTrader && state.representatives.length === 0) return formAlert(main, t('errNoRepresentative'));
     const answer = await sendStep(event.currentTarget.closest('.confirm-bar'), 'POST', link('app:confirm-representatives'), undefined, {});
     if (!answer) return;
+    editingRepresentative = null;
     await adopt(answer);
     next(index);
   };
   const confirmBar = h('div', { class: 'confirm-bar' },
     people.length === 0 && soleTrader ? h('p', { class: 'notice' }, t('soleTraderAlone')) : null,
-    actions(index, t('confirmRepresentatives'), { submitType: 'button', onclick: confirm }));
+    actions(index, returnToReview ? t('saveAndReview') : t('confirmRepresentatives'), { submitType: 'button', onclick: confirm }));
   frame(index, {
     lead: t(soleTrader ? 'lead:representatives-sole' : 'lead:representatives'),
     content: [
@@ -962,11 +1016,16 @@ function payoutScreen(index) {
 
 // ---------- 8. review and submit ----------
 
+function edit(key) {
+  returnToReview = true;
+  open(key);
+}
+
 function reviewSection(key, rows) {
   return h('section', { class: 'review-section', 'aria-labelledby': `review-${key}` },
     h('div', { class: 'review-head' },
       h('h2', { id: `review-${key}` }, t(`step:${key}`)),
-      h('button', { type: 'button', class: 'button link small', 'aria-label': t('editNamed', { name: t(`step:${key}`) }), onclick: () => open(key) }, t('edit'))),
+      h('button', { type: 'button', class: 'button link small', id: `edit-${key}`, 'aria-label': t('editNamed', { name: t(`step:${key}`) }), onclick: () => edit(key) }, t('edit'))),
     h('dl', {}, rows.filter(Boolean).flatMap(([term, value]) => [h('dt', {}, term), h('dd', {}, value || '—')])));
 }
 
@@ -981,14 +1040,28 @@ async function reviewScreen(index) {
     const entry = countries.find((candidate) => candidate.code === code);
     return entry ? nameOf(entry) : code;
   };
-  const codes = await reference('/reference/merchant-category-codes');
-  const mcc = codes.find((entry) => entry.code === profile.mcc);
+  const mcc = (await categories()).find((entry) => entry.code === profile.mcc);
   const options = business.country_code ? await reference(`/reference/business-types?country_code=${business.country_code}`) : null;
   const structure = options && options.items.find((item) => item.value === business.type).children.items.find((item) => item.value === business.structure);
   const documents = (types) => state.documents.filter((document) => types.includes(document.type)).map((document) =>
     `${t(`kind:${document.type}`)}${document.side ? ` (${t(`side:${document.side}`)})` : ''}: ${document.filename}`).join('\n');
   const date = (value) => (value ? new Intl.DateTimeFormat(texts.lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`)) : '');
   const account = state.payout_account;
+  const courts = profile.district_court_code ? await reference(`/reference/district-courts?country_code=${encodeURIComponent(business.country_code)}`) : [];
+  const court = courts.find((entry) => entry.code === profile.district_court_code);
+  const phone = profile.phone_number;
+  const prefix = phone ? (countries.find((entry) => entry.code === phone.country_code) || {}).phone_prefix : '';
+  const roles = (someone) => (someone.roles || []).map((role) => t(`role:${role}`)).join(', ');
+  const pep = (someone) => (someone.pep ? `${t('yes')}: ${someone.pep_description}` : t('no'));
+  // Everything that is submitted about a representative, one line each.
+  const representative = (someone) => [
+    `${t('email')}: ${someone.email}`,
+    `${t('dateOfBirth')}: ${date(someone.date_of_birth)}`,
+    someone.nationality ? `${t('nationality')}: ${country(someone.nationality)}` : null,
+    `${t('roles')}: ${roles(someone)}`,
+    `${t('pep')} ${pep(someone)}`,
+  ].filter(Boolean).join('\n');
+  returnToReview = false;
 
   const submit = async (event) => {
     event.preventDefault();
@@ -1003,9 +1076,10 @@ async function reviewScreen(index) {
       [t('name'), personName(person)],
       [t('email'), person.email],
       [t('dateOfBirth'), date(person.date_of_birth)],
+      [t('gender'), person.gender ? t(`gender:${person.gender}`) : ''],
       [t('nationality'), country(person.nationality)],
-      [t('roles'), (person.roles || []).map((role) => t(`role:${role}`)).join(', ')],
-      [t('pep'), person.pep ? `${t('yes')}: ${person.pep_description}` : t('no')],
+      [t('roles'), roles(person)],
+      [t('pep'), pep(person)],
     ]),
     reviewSection('identity', [[t('documents'), documents(IDENTITY_TYPES)]]),
     reviewSection('business-type', [
@@ -1014,17 +1088,20 @@ async function reviewScreen(index) {
       [t('structure'), structure ? structureLabel(structure) : business.structure],
     ]),
     reviewSection('business-profile', [
-      [t('legalName'), profile.legal_name],
+      [t(fieldConfig && fieldConfig.registration_number ? 'legalName' : 'businessName'), profile.legal_name],
       profile.trading_name ? [t('tradingName'), profile.trading_name] : null,
       profile.registration_number ? [t('registrationNumber'), profile.registration_number] : null,
+      profile.district_court_code ? [t('districtCourt'), court ? court.name : profile.district_court_code] : null,
       profile.vat_number ? [t('vatNumber'), profile.vat_number] : null,
       [t('address'), [[address.line1, address.number].filter((part) => part !== undefined).join(' '), address.line2, `${address.zip} ${address.town_city}`, country(address.country)].filter(Boolean).join('\n')],
-      [t('mcc'), mcc ? `${mcc.code} · ${mcc.description}` : profile.mcc],
+      [t('mcc'), mcc ? describe(mcc) : profile.mcc],
       [t('website'), profile.website],
-      profile.phone_number ? [t('phone'), profile.phone_number.number] : null,
+      phone ? [t('phone'), `${prefix || phone.country_code} ${phone.number}`] : null,
     ]),
     reviewSection('company-documents', [[t('documents'), documents(['company_registration', 'bank_account_proof'])]]),
-    reviewSection('representatives', [[t('step:representatives'), state.representatives.map(personName).join('\n') || t('noRepresentatives')]]),
+    reviewSection('representatives', state.representatives.length > 0
+      ? state.representatives.map((someone) => [personName(someone), representative(someone)])
+      : [[t('step:representatives'), t('noRepresentatives')]]),
     reviewSection('payout', account ? [
       ['IBAN', account.account_number.value],
       [t('accountOwner'), account.account_owners_name],
