@@ -568,7 +568,7 @@ async function businessTypeScreen(index) {
       if (!item) return structureField.replaceChildren();
       const structures = item.children.items;
       const value = structures.length === 1 ? structures[0].value : selected;
-      structureField.replaceChildren(field('bt-structure', t('structure'), h('select', { name: 'structure', required: true },
+      structureField.replaceChildren(field('bt-structure', t('structure'), h('select', { name: 'structure', required: true, onchange: () => setError('bt-structure', '') },
         structures.length > 1 ? h('option', { value: '' }, t('choose')) : null,
         structures.map((structure) => h('option', { value: structure.value, selected: structure.value === value }, structureLabel(structure))))));
     };
@@ -619,7 +619,13 @@ const folded = (text) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').r
  * language, its English description or its code.
  */
 async function mccCombobox(selectedCode) {
-  const codes = (await categories()).map((entry) => ({ ...entry, searched: folded(`${entry.code} ${entry.name} ${entry.description}`) }));
+  // The name as words after a space each, so that " word" finds a word's start.
+  const codes = (await categories()).map((entry) => ({ ...entry, named: ` ${folded(entry.name).replace(/[^a-z0-9]+/g, ' ')}`, searched: folded(`${entry.code} ${entry.name} ${entry.description}`) }));
+  // Best first: every word starts a word of the name, then is found in the name, then elsewhere (English, code).
+  const rank = (entry, words) => {
+    if (words.every((word) => entry.named.includes(` ${word}`))) return 0;
+    return words.every((word) => entry.named.includes(word)) ? 1 : 2;
+  };
   const selected = codes.find((entry) => entry.code === selectedCode);
   const box = input('mcc', { role: 'combobox', 'aria-autocomplete': 'list', 'aria-expanded': 'false', 'aria-controls': 'bp-mcc-list', autocomplete: 'off', value: selected ? describe(selected) : '', required: true, spellcheck: 'false', placeholder: t('mccPlaceholder') });
   box.dataset.code = selected ? selected.code : '';
@@ -650,7 +656,12 @@ async function mccCombobox(selectedCode) {
   const search = () => {
     const words = folded(box.value).split(/[\s·]+/).filter(Boolean);
     box.dataset.code = '';
-    matches = words.length === 0 ? [] : codes.filter((entry) => words.every((word) => entry.searched.includes(word))).slice(0, 30);
+    matches = words.length === 0 ? [] : codes
+      .filter((entry) => words.every((word) => entry.searched.includes(word)))
+      .map((entry) => ({ entry, rank: rank(entry, words) }))
+      .sort((a, b) => a.rank - b.rank)
+      .slice(0, 30)
+      .map(({ entry }) => entry);
     list.replaceChildren(...(matches.length > 0
       ? matches.map((entry, index) => h('li', { role: 'option', id: `mcc-${entry.code}`, 'aria-selected': 'false', onmousedown: (event) => event.preventDefault(), onclick: () => choose(matches[index]) }, describe(entry)))
       : words.length > 0 ? [h('li', { class: 'empty', 'aria-disabled': 'true' }, t('mccNone'))] : []));
@@ -1043,7 +1054,8 @@ async function reviewScreen(index) {
   const mcc = (await categories()).find((entry) => entry.code === profile.mcc);
   const options = business.country_code ? await reference(`/reference/business-types?country_code=${business.country_code}`) : null;
   const structure = options && options.items.find((item) => item.value === business.type).children.items.find((item) => item.value === business.structure);
-  const documents = (types) => state.documents.filter((document) => types.includes(document.type)).map((document) =>
+  const sideOrder = (document) => ['front', 'back', null].indexOf(document.side);
+  const documents = (types) => state.documents.filter((document) => types.includes(document.type)).sort((a, b) => sideOrder(a) - sideOrder(b)).map((document) =>
     `${t(`kind:${document.type}`)}${document.side ? ` (${t(`side:${document.side}`)})` : ''}: ${document.filename}`).join('\n');
   const date = (value) => (value ? new Intl.DateTimeFormat(texts.lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`)) : '');
   const account = state.payout_account;
