@@ -332,6 +332,13 @@ describe('hosted onboarding wizard in the browser', () => {
     await heading(page, 'Wer vertritt das Unternehmen?');
     await page.getByRole('button', { name: 'Speichern und zur Übersicht' }).click();
     await heading(page, 'Prüfen Sie Ihre Angaben');
+    // The payout step shows the saved IBAN masked; saved unchanged, it keeps the account
+    await page.getByRole('button', { name: 'Auszahlungskonto ändern' }).click();
+    await heading(page, 'Wohin sollen wir Ihr Geld überweisen?');
+    expect(await page.getByLabel('IBAN').inputValue()).toBe('DE89 •••• 3000');
+    await page.locator('#continue').click();
+    await heading(page, 'Prüfen Sie Ihre Angaben');
+    expect(await page.locator('#review-form').innerText()).toContain('DE89 •••• 3000');
     expect(await page.locator('#continue').textContent()).toBe('Antrag absenden');
     expect(await applicationStatus(application.id)).toBe('in_progress');
     await page.getByRole('button', { name: 'Antrag absenden' }).click();
