@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { PDF } from '../helpers/documents.js';
 import { submitApplication } from '../helpers/onboarding.js';
-import { brandPlatform, expectClean as expectCleanVisit, expectNoSeriousAxeViolations, launchChromium, openVisit, shoot as shootBoth, type Visit } from '../helpers/browser.js';
+import { brandPlatform, DESKTOP, expectClean as expectCleanVisit, expectNoSeriousAxeViolations, launchChromium, openVisit, PHONE, shoot as shootBoth, type Visit } from '../helpers/browser.js';
 
 /**
  * The hosted onboarding wizard clicked through in Debian's Chromium: a German company and a
@@ -79,10 +79,13 @@ const visit = (url: string, locale = 'en-US') => openVisit(browser, url, { local
 /** A visit in which axe-core may be injected (the page's CSP is not enforced in it). */
 const checkedVisit = (url: string, locale = 'en-US') => openVisit(browser, url, { locale, returnSite: PLATFORM_SITE, bypassCSP: true });
 const shoot = (page: Page, name: string) => shootBoth(page, `onboarding-${name}`);
-/** Photographs the step and checks it with axe-core. */
+/** Photographs the step and checks it with axe-core on the phone and on the desktop (which shows the list of steps). */
 async function check(page: Page, name: string): Promise<void> {
   await shoot(page, name);
   await expectNoSeriousAxeViolations(page);
+  await page.setViewportSize(DESKTOP);
+  await expectNoSeriousAxeViolations(page);
+  await page.setViewportSize(PHONE);
 }
 
 /** The error line of a field ends above the divider of the step's buttons. */
