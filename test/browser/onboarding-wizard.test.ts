@@ -254,6 +254,8 @@ describe('hosted onboarding wizard in the browser', () => {
     await again.context.close();
     await page.locator('#continue').click();
     expect(await page.locator('#doc-company_registration-error').textContent()).toBe('Bitte laden Sie dieses Dokument hoch.');
+    await expectAboveActions(page, '#doc-company_registration-error');
+    await check(page, 'de-07a-company-documents-missing');
     await upload(page, 'doc-company_registration', 'handelsregisterauszug.pdf', 'application/pdf', PDF);
     await check(page, 'de-07-company-documents');
     await page.locator('#continue').click();

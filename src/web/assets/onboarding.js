@@ -185,7 +185,7 @@ function stepNav(current) {
   return h('nav', { class: 'steps', 'aria-label': t('stepsLabel') },
     h('ol', {}, SCREENS.map((screen, index) => {
       const done = index < reachable;
-      const label = h('span', { class: 'step-label' }, t(`step:${screen.key}`));
+      const label = h('span', { class: 'step-label', 'data-text': t(`step:${screen.key}`) }, t(`step:${screen.key}`));
       const marker = h('span', { class: 'step-marker', 'aria-hidden': 'true' }, done ? '' : String(index + 1));
       const status = done ? h('span', { class: 'visually-hidden' }, ` (${t('completed')})`) : null;
       const item = index === current
