@@ -328,11 +328,17 @@ describe('hosted onboarding wizard in the browser', () => {
     await page.getByRole('button', { name: 'Unternehmensdaten ändern' }).click();
     await heading(page, 'Angaben zu Ihrem Unternehmen');
     expect(await page.locator('#continue').textContent()).toBe('Speichern und zur Übersicht');
+    expect(await page.locator('#back').textContent()).toBe('Zurück zur Übersicht');
     await page.getByLabel('Website').fill('https://brotzeit-baeckerei.example');
     await check(page, 'de-10b-edit-from-review');
     await page.locator('#continue').click();
     await heading(page, 'Prüfen Sie Ihre Angaben');
     expect(await page.locator('#review-form').innerText()).toContain('https://brotzeit-baeckerei.example');
+    // Back from a step opened by "Ändern" leads to the review, nothing saved
+    await page.getByRole('button', { name: 'Ausweisdokument ändern' }).click();
+    await heading(page, 'Bestätigen Sie Ihre Identität');
+    await page.getByRole('button', { name: 'Zurück zur Übersicht' }).click();
+    await heading(page, 'Prüfen Sie Ihre Angaben');
     await page.getByRole('button', { name: 'Vertretungsberechtigte ändern' }).click();
     await heading(page, 'Wer vertritt das Unternehmen?');
     await page.getByRole('button', { name: 'Speichern und zur Übersicht' }).click();

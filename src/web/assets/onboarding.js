@@ -216,7 +216,10 @@ function frame(index, { lead, content }) {
 
 function actions(index, submitLabel = t(returnToReview ? 'saveAndReview' : 'continue'), { submitType = 'submit', onclick } = {}) {
   return h('div', { class: 'actions' },
-    index > 0 ? h('button', { type: 'button', class: 'button secondary', id: 'back', onclick: () => open(SCREENS[index - 1].key) }, t('back')) : h('span'),
+    // While editing from the review, back leads there, unsaved.
+    returnToReview
+      ? h('button', { type: 'button', class: 'button secondary', id: 'back', onclick: () => open('review') }, t('backToReview'))
+      : index > 0 ? h('button', { type: 'button', class: 'button secondary', id: 'back', onclick: () => open(SCREENS[index - 1].key) }, t('back')) : h('span'),
     h('button', { type: submitType, class: 'button primary', id: 'continue', onclick }, submitLabel));
 }
 
