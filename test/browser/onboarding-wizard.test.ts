@@ -317,7 +317,7 @@ describe('hosted onboarding wizard in the browser', () => {
     for (const text of [
       'Jana Becker', 'Weiblich', 'Brotzeit Bäckerei GmbH', 'HRB 12345', 'Amtsgericht München', 'DE123456789', '5462 · Bäckereien', 'https://brotzeit.example',
       '+49 089 12345678', 'E-Mail-Adresse: jana.becker@brotzeit.example', 'Geburtsdatum: 9. März 1986', 'Staatsangehörigkeit: Deutschland',
-      'Rolle im Unternehmen: Inhaber/in, Geschäftsführer/in', 'DE89 •••• 3000', 'handelsregisterauszug.pdf', 'GmbH (Gesellschaft mit beschränkter Haftung)',
+      'Rolle im Unternehmen: Inhaber/in, Geschäftsführer/in', 'Politisch exponierte Person: Nein', 'DE89 •••• 3000', 'handelsregisterauszug.pdf', 'GmbH (Gesellschaft mit beschränkter Haftung)',
     ]) {
       expect(review).toContain(text);
     }

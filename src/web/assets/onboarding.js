@@ -302,15 +302,15 @@ function validate(form, checks = {}) {
   return !first;
 }
 
-/** "Are you a politically exposed person?" with the description it then asks for. */
-function pepFields(prefix, person) {
+/** "Are you (is this person) politically exposed?" with the description it then asks for. */
+function pepFields(prefix, person, question = t('pep')) {
   const description = field(`${prefix}-pep_description`, t('pepDescription'), h('textarea', { name: 'pep_description', rows: 3, maxlength: 300, required: true }, person.pep_description || ''));
   description.hidden = person.pep !== true;
   const toggle = (event) => {
     description.hidden = event.currentTarget.value !== 'yes';
   };
   return [
-    choiceGroup(`${prefix}-pep`, t('pep'), 'radio', `${prefix}-pep`, [
+    choiceGroup(`${prefix}-pep`, question, 'radio', `${prefix}-pep`, [
       { value: 'no', label: t('no'), checked: person.pep === false, onchange: toggle },
       { value: 'yes', label: t('yes'), checked: person.pep === true, onchange: toggle },
     ], { hint: t('pepHint') }),
@@ -903,7 +903,7 @@ async function representativeForm({ expanded, editing }) {
       field('r-date_of_birth', t('dateOfBirth'), input('date_of_birth', { type: 'date', required: true })),
       field('r-nationality', `${t('nationality')} ${t('optional')}`, await countrySelect('nationality', '', { required: false }))),
     rolesGroup('r-roles', 'r-roles'),
-    pepFields('r', {}),
+    pepFields('r', {}, t('pepOther')),
     h('div', { class: 'subform-actions' },
       editing
         ? h('button', { type: 'button', class: 'button secondary', id: 'cancel-representative', onclick: cancel }, t('cancel'))
@@ -1074,7 +1074,7 @@ async function reviewScreen(index) {
     `${t('dateOfBirth')}: ${date(someone.date_of_birth)}`,
     someone.nationality ? `${t('nationality')}: ${country(someone.nationality)}` : null,
     `${t('roles')}: ${roles(someone)}`,
-    `${t('pep')} ${pep(someone)}`,
+    `${t('pepShort')}: ${pep(someone)}`,
   ].filter(Boolean).join('\n');
   returnToReview = false;
 
