@@ -456,8 +456,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * ISO 18245 merchant category codes
-         * @description Public, no token. Answers carry ETag and Cache-Control; If-None-Match with the current ETag gives 304.
+         * ISO 18245 merchant category codes, named in English, German or Spanish
+         * @description Public, no token. Answers carry ETag and Cache-Control; If-None-Match with the current ETag gives 304. The language parameter, else Accept-Language, chooses the names (Content-Language; Vary: Accept-Language).
          */
         get: operations["getReferenceMerchantCategoryCodes"];
         put?: never;
@@ -996,7 +996,8 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /** Replace a representative's details */
+        put: operations["putSmoApplicationRepresentativesByRepresentativeId"];
         post?: never;
         /** Delete a representative */
         delete: operations["deleteSmoApplicationRepresentativesByRepresentativeId"];
@@ -4928,7 +4929,10 @@ export interface operations {
     };
     getReferenceMerchantCategoryCodes: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Language of the names; without it, the best match of Accept-Language (de, en or es, else en) */
+                language?: "de" | "en" | "es";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4947,9 +4951,26 @@ export interface operations {
                          * @example 5411
                          */
                         code: string;
-                        /** @example Grocery Stores, Supermarkets */
+                        /**
+                         * @description English description
+                         * @example Grocery Stores, Supermarkets
+                         */
                         description: string;
+                        /**
+                         * @description Name in the language of the answer (Content-Language); a brand (3000-3999) keeps its own
+                         * @example Lebensmittelgeschäfte und Supermärkte
+                         */
+                        name: string;
                     }[];
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Unexpected failure; quote the trace id */
@@ -8832,6 +8853,257 @@ export interface operations {
                         id: string;
                         /** @example awaiting_documents */
                         status: string;
+                        workflow: {
+                            previous: string | null;
+                            next: string | null;
+                            complete: boolean;
+                        };
+                        _links: {
+                            [key: string]: {
+                                href: string;
+                                methods: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired or replaced onboarding token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such document or representative in this application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A step this one needs is missing, or the application was submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putSmoApplicationRepresentativesByRepresentativeId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                representative_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "first_name": "Max",
+                 *       "last_name": "Mustermann",
+                 *       "email": "max@ticketwelt.example",
+                 *       "roles": [
+                 *         "director"
+                 *       ],
+                 *       "date_of_birth": "1980-01-31",
+                 *       "pep": false,
+                 *       "nationality": "DE"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: name */
+                    first_name: string;
+                    /** Format: name */
+                    last_name: string;
+                    /** Format: email */
+                    email: string;
+                    roles: ("executive" | "owner" | "director")[];
+                    /**
+                     * Format: date
+                     * @description The person must be at least 16 years old today
+                     */
+                    date_of_birth: string;
+                    pep: boolean;
+                    /**
+                     * Format: country
+                     * @enum {string}
+                     */
+                    nationality?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "XK" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
+                    /** @description Required when pep is true */
+                    pep_description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "initiated" | "in_progress" | "submitted" | "succeeded" | "action_required";
+                        /** @enum {string} */
+                        language: "de" | "en" | "es";
+                        platform: {
+                            name: string;
+                            colors: {
+                                primary_color: string;
+                                secondary_color: string;
+                            };
+                        };
+                        applicant: {
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            nationality?: string;
+                            /** @enum {string} */
+                            gender?: "male" | "female" | "na";
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth?: string;
+                            /** @description Politically exposed person */
+                            pep?: boolean;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                            roles?: ("executive" | "owner" | "director")[];
+                        };
+                        business: {
+                            type: string | null;
+                            structure: string | null;
+                            country_code: string | null;
+                            profile: {
+                                legal_name?: string;
+                                trading_name?: string;
+                                /** @enum {string} */
+                                registration_number_code?: "DeHrb" | "DeHra" | "DeVr" | "SiTin" | "EeKmkr";
+                                /** @description Checked against the format of the structure's register */
+                                registration_number?: string;
+                                district_court_code?: string;
+                                vat_number?: string;
+                                registered_address?: {
+                                    line1: string;
+                                    line2?: string;
+                                    /** @description House number */
+                                    number?: number;
+                                    town_city: string;
+                                    state?: string;
+                                    zip: string;
+                                    /** @description Not a member of the specification's Address: the country of its context when absent, and must be it when given */
+                                    country?: string;
+                                };
+                                /** @description ISO 18245 merchant category code from GET /reference/merchant-category-codes */
+                                mcc?: string;
+                                website?: string;
+                                phone_number?: {
+                                    /** @description ISO 3166-1 alpha-2 country of the number */
+                                    country_code: string;
+                                    number: string;
+                                };
+                            } | null;
+                        };
+                        representatives: {
+                            id: string;
+                            /** @example awaiting_documents */
+                            status: string;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                            roles: ("executive" | "owner" | "director")[];
+                            /** @description The person must be at least 16 years old today */
+                            date_of_birth: string;
+                            pep: boolean;
+                            nationality?: string;
+                            /** @description Required when pep is true */
+                            pep_description?: string;
+                        }[];
+                        documents: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "passport" | "id" | "driving_license" | "selfie_with_id" | "company_registration" | "bank_account_proof";
+                            side: ("front" | "back") | null;
+                            filename: string;
+                            content_type: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** Format: date-time */
+                            uploaded_at: string;
+                        }[];
+                        payout_account: {
+                            account_number: {
+                                /** @enum {string} */
+                                type: "iban";
+                                value: string;
+                            };
+                            account_owners_name: string;
+                            currency: string;
+                        } | null;
+                        currencies: string[];
                         workflow: {
                             previous: string | null;
                             next: string | null;
