@@ -4,15 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { PDF } from '../helpers/documents.js';
 import { submitApplication } from '../helpers/onboarding.js';
-import { brandPlatform, DESKTOP, expectClean as expectCleanVisit, expectNoSeriousAxeViolations, launchChromium, openVisit, PHONE, shoot as shootBoth, type Visit } from '../helpers/browser.js';
+import { brandPlatform, DESKTOP, expectClean as expectCleanVisit, expectNoSeriousAxeViolations, launchChromium, openVisit, PHONE_390, shoot as shootBoth, type Visit } from '../helpers/browser.js';
 
 /**
  * The hosted onboarding wizard clicked through in Debian's Chromium: a German company and a
  * Spanish sole trader from the onboarding link to the submitted application (checked through the
  * platform API), with uploads, corrected errors, a representative changed, edits from the review
  * and a reload on the way; then the page of an expired and of a replaced link. Every step is
- * photographed on a phone (390×844) and a desktop into test-results/screenshots/, and checked with
- * axe-core (no serious or critical violation) in the walks that allow it to be injected.
+ * photographed on a phone (390×844) and a desktop into test-results/screenshots/, and the walks' steps
+ * are checked with axe-core (no serious or critical violation) on both.
  */
 const PLATFORM_SITE = 'https://platform.example/onboarded';
 const PRIMARY = '#7c3aed';
@@ -75,9 +75,7 @@ async function newApplication(body: Record<string, unknown>): Promise<{ id: stri
   return { id: response.body.id, url: response.body._links.onboarding.href };
 }
 
-const visit = (url: string, locale = 'en-US') => openVisit(browser, url, { locale, returnSite: PLATFORM_SITE });
-/** A visit in which axe-core may be injected (the page's CSP is not enforced in it). */
-const checkedVisit = (url: string, locale = 'en-US') => openVisit(browser, url, { locale, returnSite: PLATFORM_SITE, bypassCSP: true });
+const visit = (url: string, locale = 'en-US') => openVisit(browser, url, { locale, returnSite: PLATFORM_SITE, viewport: PHONE_390 });
 const shoot = (page: Page, name: string) => shootBoth(page, `onboarding-${name}`);
 /** Photographs the step and checks it with axe-core on the phone and on the desktop (which shows the list of steps). */
 async function check(page: Page, name: string): Promise<void> {
@@ -85,7 +83,7 @@ async function check(page: Page, name: string): Promise<void> {
   await expectNoSeriousAxeViolations(page);
   await page.setViewportSize(DESKTOP);
   await expectNoSeriousAxeViolations(page);
-  await page.setViewportSize(PHONE);
+  await page.setViewportSize(PHONE_390);
 }
 
 /** The error line of a field ends above the divider of the step's buttons. */
@@ -125,7 +123,7 @@ describe('hosted onboarding wizard in the browser', () => {
       reference: 'brotzeit-1',
       business: { profile: { legal_name: 'Brotzeit Bäckerei GmbH', registered_address: { line1: 'Leopoldstraße', number: 42, zip: '80802', town_city: 'München', country: 'DE' } } },
     });
-    const visited = await checkedVisit(application.url, 'en-US');
+    const visited = await visit(application.url, 'en-US');
     const { page } = visited;
 
     const shell = await page.request.get(application.url);
@@ -373,7 +371,7 @@ describe('hosted onboarding wizard in the browser', () => {
       language: 'es',
       reference: 'tapas-7',
     });
-    const visited = await checkedVisit(application.url, 'de-DE');
+    const visited = await visit(application.url, 'de-DE');
     const { page } = visited;
 
     await heading(page, 'Háblenos de usted');
@@ -526,7 +524,7 @@ describe('hosted onboarding wizard in the browser', () => {
       server.clock.advance(-25 * 3600);
     }
 
-    const without = await checkedVisit(`${server.config.onboardingUrl}/onboarding`, 'en-GB');
+    const without = await visit(`${server.config.onboardingUrl}/onboarding`, 'en-GB');
     await heading(without.page, 'This link is no longer valid');
     expect(await without.page.locator('#message').textContent()).not.toMatch(/saved/);
     await check(without.page, 'link-missing-en');
