@@ -73,7 +73,7 @@ describe('what works', () => {
     expect(png.status).toBe(200);
     expect(png.bytes.equals(PNG)).toBe(true);
     expect(png.headers.get('content-type')).toBe('image/png');
-    expect(png.headers.get('content-disposition')).toBe('attachment; filename=ausweis.png');
+    expect(png.headers.get('content-disposition')).toBe('attachment; filename="ausweis.png"');
     expect(png.headers.get('x-content-type-options')).toBe('nosniff');
     expect(png.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     const pdf = await content(application.token, scan);
