@@ -26,6 +26,7 @@ import { Outbox } from './events/outbox.js';
 import { EventService, WebhookSecretService } from './events/service.js';
 import { eventRoutes } from './events/routes.js';
 import { DeliveryWorker } from './events/worker.js';
+import { EventStreams } from './events/stream.js';
 import { HttpSender, type Sender } from './events/sender.js';
 import { PAYMENT_EXPIRY_JOB, PaymentService } from './payments/service.js';
 import { FeeSchedules } from './payments/fee-schedules.js';
@@ -220,6 +221,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const feeSchedules = new FeeSchedules(db, clock);
   const compliance = new Compliance(outbox);
   const blobs = blobStoreFor(config);
+  const streams = new EventStreams(database, tokens, app.log);
+  // Streams never end by themselves: they end as the listener closes, so the requests in flight can finish.
+  app.addHook('preClose', () => streams.close());
   const services: Services = {
     clients,
     tokens,
@@ -253,7 +257,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     rateLimit(scope, limiter, (request) => request.caller?.clientId);
     idempotency(scope, db, clock);
     await scope.register(accountRoutes, { accounts: services.accounts });
-    await scope.register(eventRoutes, { events: services.events, secrets: services.webhookSecrets });
+    await scope.register(eventRoutes, { events: services.events, secrets: services.webhookSecrets, streams });
     await scope.register(referenceRoutes);
     await scope.register(paymentRoutes, { payments: services.payments, maxAmountMinor: config.maxAmountMinor });
     await scope.register(applicationRoutes, { applications: services.applications });

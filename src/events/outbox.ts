@@ -55,6 +55,7 @@ export class Outbox {
       occurred_at: event.occurredAt,
       created_at: event.occurredAt,
     });
+    await repo.notifyEvents(trx);
     if (event.destination) await this.scheduleDelivery(trx, id, event.destination);
     return id;
   }

@@ -195,3 +195,51 @@ export async function rotateSecret(db: Db, tenant: Tenant, secret: string, now: 
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+export const EVENTS_CHANNEL = 'events_recorded';
+
+/** Wakes the event streams of every process once the transaction commits. */
+export async function notifyEvents(db: Db): Promise<void> {
+  await sql`SELECT pg_notify(${EVENTS_CHANNEL}, '')`.execute(db);
+}
+
+/** A place in the event stream's order: after the event `id` written by transaction `tx_id`. */
+export interface StreamPosition {
+  tx_id: string;
+  id: string;
+}
+
+export type StreamedEvent = Pick<EventRow, 'id' | 'type' | 'occurred_at' | 'data'> & StreamPosition;
+
+/** Where a stream starting now begins: before every transaction still running. */
+export async function streamHead(db: Db): Promise<StreamPosition> {
+  const result = await sql<{ tx_id: string }>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS tx_id`.execute(db);
+  return { tx_id: result.rows[0]!.tx_id, id: '' };
+}
+
+export async function streamPositionOf(db: Db, tenant: Tenant, eventId: string): Promise<StreamPosition | undefined> {
+  return db
+    .selectFrom('events')
+    .select([sql<string>`tx_id::text`.as('tx_id'), 'id'])
+    .where('platform_id', '=', tenant.platformId)
+    .where('environment', '=', tenant.environment)
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+}
+
+/**
+ * The tenant's events after `after`, in stream order, written by transactions that have all
+ * ended (older than the oldest one running): none can join them later.
+ */
+export async function eventsAfter(db: Db, tenant: Tenant, after: StreamPosition, types: readonly string[] | undefined, limit: number): Promise<StreamedEvent[]> {
+  const typeFilter = types ? sql`AND type = ANY(${types}::text[])` : sql``;
+  const result = await sql<StreamedEvent>`
+    SELECT id, type, occurred_at, data, tx_id::text AS tx_id FROM events
+    WHERE platform_id = ${tenant.platformId} AND environment = ${tenant.environment}
+      AND (tx_id, id) > (${after.tx_id}::xid8, ${after.id})
+      AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
+      ${typeFilter}
+    ORDER BY tx_id, id
+    LIMIT ${limit}`.execute(db);
+  return result.rows;
+}
