@@ -209,8 +209,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const tokens = new TokenService(config, keys, clients, clock);
   const pager = new Pager(await sharedSecret(db, 'cursor'));
   const limiter = new RateLimiter(config.rateLimitPerSecond, config.rateLimitBurst);
-  const outbox = new Outbox(clock);
   const environmentClock = new EnvironmentClock(clock);
+  const outbox = new Outbox(environmentClock);
   await environmentClock.start(database);
   // The simulator sees its own tables only, as an outside party would.
   const simulator = new SimulatorProcessor(db.withTables<SimulatorTables>(), { baseUrl: config.baseUrl, latencyMs: config.simulatorLatencyMs });
@@ -240,7 +240,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     payouts: new PayoutService(db, config, pager, environmentClock, outbox, processor),
     refunds: new RefundService(db, config, pager, environmentClock, outbox, processor),
     jobs,
-    worker: new DeliveryWorker(database, clock, options.sender ?? new HttpSender(), app.log),
+    worker: new DeliveryWorker(database, environmentClock, options.sender ?? new HttpSender(), app.log),
   };
 
   await app.register(operationsRoutes, { db, metrics, stopping: () => stopping });
