@@ -83,6 +83,8 @@ export interface Services {
   events: EventService;
   webhookSecrets: WebhookSecretService;
   worker: DeliveryWorker;
+  /** The event streams this process serves (GET /events/stream). */
+  streams: EventStreams;
   payments: PaymentService;
   hpp: HostedPaymentPageService;
   applications: ApplicationService;
@@ -240,6 +242,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     payouts: new PayoutService(db, config, pager, environmentClock, outbox, processor),
     refunds: new RefundService(db, config, pager, environmentClock, outbox, processor),
     jobs,
+    streams,
     worker: new DeliveryWorker(database, environmentClock, options.sender ?? new HttpSender(), app.log),
   };
 
@@ -257,7 +260,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     rateLimit(scope, limiter, (request) => request.caller?.clientId);
     idempotency(scope, db, clock);
     await scope.register(accountRoutes, { accounts: services.accounts });
-    await scope.register(eventRoutes, { events: services.events, secrets: services.webhookSecrets, streams });
+    await scope.register(eventRoutes, { events: services.events, secrets: services.webhookSecrets, streams: services.streams });
     await scope.register(referenceRoutes);
     await scope.register(paymentRoutes, { payments: services.payments, maxAmountMinor: config.maxAmountMinor });
     await scope.register(applicationRoutes, { applications: services.applications });
