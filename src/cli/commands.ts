@@ -24,5 +24,6 @@ import { listenCommand } from './listen.js';
 import { loginCommand } from './login.js';
 import { paymentsCommand } from './payments.js';
 import { tokenCommand } from './token.js';
+import { triggerCommand } from './trigger.js';
 
-export const COMMANDS: Command[] = [loginCommand, tokenCommand, listenCommand, paymentsCommand, eventsCommand, clockCommand, clientsCommand, keysCommand];
+export const COMMANDS: Command[] = [loginCommand, tokenCommand, listenCommand, triggerCommand, paymentsCommand, eventsCommand, clockCommand, clientsCommand, keysCommand];

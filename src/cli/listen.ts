@@ -3,6 +3,7 @@ import type { PaymentsClient } from '../../packages/client/src/index.js';
 import { newWebhookSecret, signatureHeader } from '../events/signing.js';
 import { readSse, type SseMessage } from '../events/sse-reader.js';
 import { parseCommandArgs, type Command } from './command.js';
+import { outputLine } from './format.js';
 import { CliFailure, UsageError, type CliContext } from './context.js';
 
 /** A local endpoint gets as long as the platform's webhooks give a receiver. */
@@ -89,7 +90,7 @@ async function readStream(listening: Listening, lastEventId: string | undefined,
   onOpen();
   for await (const message of readSse(response.body)) {
     const result = await forward(listening, message);
-    context.output(result, () => describe(result));
+    outputLine(context, result, () => describe(result));
     lastEventId = message.id ?? lastEventId;
   }
   return lastEventId;
