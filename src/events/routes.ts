@@ -30,7 +30,7 @@ export async function eventRoutes(fastify: FastifyInstance, { events, secrets, s
         description: `Each event as its webhook payload, oldest first. Without Last-Event-ID the stream starts now; with it, what came after that event is sent first. At most ${streams.limits.perClient} streams per client at once (429 beyond).`,
         querystring: StreamQuery,
         headers: StreamHeaders,
-        response: { 200: { content: { 'text/event-stream': { schema: EventStreamBody } } } },
+        response: { 200: { description: 'The stream: the events as they happen, until the server ends it', content: { 'text/event-stream': { schema: EventStreamBody } } } },
       },
       config,
     },

@@ -8,8 +8,9 @@ export interface SseMessage {
 /**
  * The messages of a text/event-stream body as they arrive (the WHATWG event-stream format:
  * fields up to a blank line, `data` lines joined by newlines). Ends when the body ends.
+ * Comment lines (`: heartbeat`) go to `onComment`.
  */
-export async function* readSse(body: AsyncIterable<Uint8Array>): AsyncGenerator<SseMessage> {
+export async function* readSse(body: AsyncIterable<Uint8Array>, onComment: (text: string) => void = () => {}): AsyncGenerator<SseMessage> {
   const decoder = new TextDecoder();
   let buffer = '';
   let message: { id?: string; event?: string; data: string[] } = { data: [] };
@@ -23,7 +24,10 @@ export async function* readSse(body: AsyncIterable<Uint8Array>): AsyncGenerator<
         message = { data: [] };
         continue;
       }
-      if (line.startsWith(':')) continue;
+      if (line.startsWith(':')) {
+        onComment(line.slice(1).trim());
+        continue;
+      }
       const colon = line.indexOf(':');
       const field = colon === -1 ? line : line.slice(0, colon);
       const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');

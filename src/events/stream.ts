@@ -49,7 +49,7 @@ export class EventStreams {
     private readonly database: Pick<Database, 'db' | 'listen'>,
     private readonly tokens: TokenVerifier,
     private readonly log: FastifyBaseLogger,
-    readonly limits: StreamLimits = DEFAULT_STREAM_LIMITS,
+    readonly limits: StreamLimits = { ...DEFAULT_STREAM_LIMITS },
   ) {}
 
   /** Answers the stream's start, or throws (before anything is sent) when it may not open. */

@@ -4,6 +4,18 @@ import { apiPath, startServer, type TestPlatform, type TestServer } from '../hel
 import { payByCard } from '../helpers/money.js';
 import { DEFAULT_STREAM_LIMITS } from '../../src/events/stream.js';
 import { openStream, type OpenStream } from '../helpers/stream.js';
+import { eventually } from '../helpers/receiver.js';
+
+/** Waits for `promise`, failing after `ms`. */
+async function settles(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`not settled within ${ms} ms`)), ms)));
+  try {
+    await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 let server: TestServer;
 let platform: TestPlatform;
@@ -135,6 +147,23 @@ describe('GET /events/stream', () => {
     await payByCard(server, platform, { amount_minor: 1_000, reference: 'sandbox-only' });
     await sandbox.waitFor(1);
     expect(live.messages).toEqual([]);
+  });
+
+  it('sends heartbeats, and ends the stream at the first one after its client is revoked', async () => {
+    const own = await startServer();
+    try {
+      own.app.services.streams.limits.heartbeatMs = 200;
+      const owner = await own.platform();
+      const opened = await openStream(`${own.url}/sandbox/events/stream`, await owner.token());
+      await eventually(async () => opened.comments.filter((comment) => comment === 'heartbeat').length >= 2);
+      await own.app.services.clients.revoke(owner.sandbox.clientId);
+      // Every process re-reads a client within 5 s: the token stops working then, and the stream ends.
+      await settles(opened.ended, 15_000);
+      const again = await own.request('GET', '/sandbox/events/stream', { token: await owner.token() });
+      expect(again.status).toBe(401);
+    } finally {
+      await own.close();
+    }
   });
 
   it('ends open streams when the server stops', async () => {

@@ -8,6 +8,8 @@ export interface OpenStream {
   headers: http.IncomingHttpHeaders;
   /** The messages received so far, each with its parsed payload. */
   messages: (SseMessage & { payload: { event_id: string; type: string; data: Record<string, unknown> } })[];
+  /** The comment lines received so far (heartbeats). */
+  comments: string[];
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
   waitFor(count: number, timeoutMs?: number): Promise<OpenStream['messages']>;
@@ -22,8 +24,9 @@ export async function openStream(url: string, token: string, headers: Record<str
   const request = http.get(url, { headers: { authorization: `Bearer ${token}`, ...headers }, agent: false });
   const [response] = (await once(request, 'response')) as [http.IncomingMessage];
   const messages: OpenStream['messages'] = [];
+  const comments: string[] = [];
   const read = async () => {
-    for await (const message of readSse(response)) messages.push({ ...message, payload: JSON.parse(message.data) });
+    for await (const message of readSse(response, (comment) => comments.push(comment))) messages.push({ ...message, payload: JSON.parse(message.data) });
   };
   let closed = false;
   const ended = read().catch((error: unknown) => {
@@ -33,6 +36,7 @@ export async function openStream(url: string, token: string, headers: Record<str
     status: response.statusCode!,
     headers: response.headers,
     messages,
+    comments,
     ended,
     async waitFor(count, timeoutMs = 15_000) {
       await eventually(async () => messages.length >= count, timeoutMs);

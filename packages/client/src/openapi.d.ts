@@ -4464,7 +4464,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The stream: the events as they happen, until the server ends it */
             200: {
                 headers: {
                     [name: string]: unknown;
