@@ -55,9 +55,14 @@ export class EventStreams {
   /** Answers the stream's start, or throws (before anything is sent) when it may not open. */
   async prepare(request: StreamRequest): Promise<repo.StreamPosition> {
     this.admit(request.caller);
-    this.listening ??= this.database.listen(repo.EVENTS_CHANNEL, () => {
-      for (const stream of this.open) stream.wake();
-    });
+    this.listening ??= this.database
+      .listen(repo.EVENTS_CHANNEL, () => {
+        for (const stream of this.open) stream.wake();
+      })
+      .catch((error: unknown) => {
+        this.listening = undefined; // the next stream tries again
+        throw error;
+      });
     await this.listening;
     if (request.lastEventId === undefined) return repo.streamHead(this.database.db);
     const position = await repo.streamPositionOf(this.database.db, request.caller, request.lastEventId);
@@ -136,6 +141,12 @@ class EventStream {
   begin(): void {
     const raw = this.reply.raw;
     this.reply.hijack();
+    // A client gone while the stream was prepared: its close came before anyone listened.
+    if (raw.destroyed || raw.socket?.destroyed !== false) {
+      this.ended = true;
+      this.streams.forget(this);
+      return;
+    }
     raw.writeHead(200, {
       ...(this.reply.getHeaders() as Record<string, string>),
       'content-type': 'text/event-stream; charset=utf-8',
@@ -146,6 +157,7 @@ class EventStream {
     });
     raw.write(`retry: ${RECONNECT_MS}\n\n`);
     raw.on('close', () => void this.end());
+    raw.on('error', () => void this.end()); // a write to a connection that just broke: it closes too
     this.heartbeat = setInterval(() => void this.beat(), this.streams.limits.heartbeatMs);
     this.loop.start();
   }
