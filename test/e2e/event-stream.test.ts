@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Environment } from '../../src/core/config.js';
-import { apiPath, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { apiPath, createDataStore, DATABASE, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { payByCard } from '../helpers/money.js';
 import { DEFAULT_STREAM_LIMITS } from '../../src/events/stream.js';
 import { openStream, type OpenStream } from '../helpers/stream.js';
@@ -175,5 +175,32 @@ describe('GET /events/stream', () => {
     await own.close();
     await opened.ended;
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
+
+describe.skipIf(DATABASE !== 'postgres')('across API processes', () => {
+  it('streams from one process the events committed by another', async () => {
+    const store = await createDataStore();
+    // One deployment: the same database and public URL (so a token of one is good at the other).
+    const env = { BASE_URL: 'http://payments.test' };
+    const first = await startServer(env, { store });
+    const second = await startServer(env, { store });
+    try {
+      const owner = await first.platform();
+      const opened = await openStream(`${second.url}/sandbox/events/stream`, await owner.token());
+      expect(opened.status).toBe(200);
+      await payByCard(first, owner, { amount_minor: 1_000, reference: 'elsewhere-1' });
+      await payByCard(first, owner, { amount_minor: 1_000, reference: 'elsewhere-2' }, '4000000000000002');
+      await opened.waitFor(2);
+      expect(opened.messages.map((message) => [message.payload.type, message.payload.data.reference])).toEqual([
+        ['payment_succeeded', 'elsewhere-1'],
+        ['payment_failed', 'elsewhere-2'],
+      ]);
+      opened.close();
+    } finally {
+      await second.close();
+      await first.close();
+      await store.remove();
+    }
   });
 });
