@@ -10,7 +10,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../src/core/config.js';
 import { openDatabase } from '../src/core/db.js';
-import { systemClock } from '../src/core/clock.js';
+import { EnvironmentClock, systemClock } from '../src/core/clock.js';
 import { ClientService } from '../src/auth/service.js';
 import { Outbox } from '../src/events/outbox.js';
 import { DeliveryWorker } from '../src/events/worker.js';
@@ -66,7 +66,8 @@ const config = loadConfig({ DATABASE_URL, DATABASE_SCHEMA: SCHEMA, LOG_LEVEL: 's
 const database = await openDatabase(config);
 const log = pino({ level: 'silent' });
 const { platformId } = await new ClientService(database.db, systemClock).create({ environment: 'sandbox', platformName: 'bench' });
-const outbox = new Outbox(systemClock);
+const clock = new EnvironmentClock(systemClock);
+const outbox = new Outbox(clock);
 const commits = new Map<string, number>();
 
 async function emitBatch(size: number): Promise<void> {
@@ -94,7 +95,7 @@ try {
   const rawRate = await baseline();
   receipts.clear();
 
-  const workers = [0, 1].map(() => new DeliveryWorker(database, systemClock, new HttpSender(), log, { batchSize: 100 }));
+  const workers = [0, 1].map(() => new DeliveryWorker(database, clock, new HttpSender(), log, { batchSize: 100 }));
 
   // Throughput: a backlog of committed events drained by two workers.
   const emitStarted = performance.now();

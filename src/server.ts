@@ -26,6 +26,7 @@ import { Outbox } from './events/outbox.js';
 import { EventService, WebhookSecretService } from './events/service.js';
 import { eventRoutes } from './events/routes.js';
 import { DeliveryWorker } from './events/worker.js';
+import { EventStreams } from './events/stream.js';
 import { HttpSender, type Sender } from './events/sender.js';
 import { PAYMENT_EXPIRY_JOB, PaymentService } from './payments/service.js';
 import { FeeSchedules } from './payments/fee-schedules.js';
@@ -82,6 +83,8 @@ export interface Services {
   events: EventService;
   webhookSecrets: WebhookSecretService;
   worker: DeliveryWorker;
+  /** The event streams this process serves (GET /events/stream). */
+  streams: EventStreams;
   payments: PaymentService;
   hpp: HostedPaymentPageService;
   applications: ApplicationService;
@@ -208,8 +211,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const tokens = new TokenService(config, keys, clients, clock);
   const pager = new Pager(await sharedSecret(db, 'cursor'));
   const limiter = new RateLimiter(config.rateLimitPerSecond, config.rateLimitBurst);
-  const outbox = new Outbox(clock);
   const environmentClock = new EnvironmentClock(clock);
+  const outbox = new Outbox(environmentClock);
   await environmentClock.start(database);
   // The simulator sees its own tables only, as an outside party would.
   const simulator = new SimulatorProcessor(db.withTables<SimulatorTables>(), { baseUrl: config.baseUrl, latencyMs: config.simulatorLatencyMs });
@@ -220,6 +223,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const feeSchedules = new FeeSchedules(db, clock);
   const compliance = new Compliance(outbox);
   const blobs = blobStoreFor(config);
+  const streams = new EventStreams(database, tokens, app.log);
+  // Streams never end by themselves: they end as the listener closes, so the requests in flight can finish.
+  app.addHook('preClose', () => streams.close());
   const services: Services = {
     clients,
     tokens,
@@ -236,7 +242,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     payouts: new PayoutService(db, config, pager, environmentClock, outbox, processor),
     refunds: new RefundService(db, config, pager, environmentClock, outbox, processor),
     jobs,
-    worker: new DeliveryWorker(database, clock, options.sender ?? new HttpSender(), app.log),
+    streams,
+    worker: new DeliveryWorker(database, environmentClock, options.sender ?? new HttpSender(), app.log),
   };
 
   await app.register(operationsRoutes, { db, metrics, stopping: () => stopping });
@@ -253,7 +260,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     rateLimit(scope, limiter, (request) => request.caller?.clientId);
     idempotency(scope, db, clock);
     await scope.register(accountRoutes, { accounts: services.accounts });
-    await scope.register(eventRoutes, { events: services.events, secrets: services.webhookSecrets });
+    await scope.register(eventRoutes, { events: services.events, secrets: services.webhookSecrets, streams: services.streams });
     await scope.register(referenceRoutes);
     await scope.register(paymentRoutes, { payments: services.payments, maxAmountMinor: config.maxAmountMinor });
     await scope.register(applicationRoutes, { applications: services.applications });

@@ -20,8 +20,10 @@ import { clientsCommand } from './clients.js';
 import { clockCommand } from './clock.js';
 import { eventsCommand } from './events.js';
 import { keysCommand } from './keys.js';
+import { listenCommand } from './listen.js';
 import { loginCommand } from './login.js';
 import { paymentsCommand } from './payments.js';
 import { tokenCommand } from './token.js';
+import { triggerCommand } from './trigger.js';
 
-export const COMMANDS: Command[] = [loginCommand, tokenCommand, paymentsCommand, eventsCommand, clockCommand, clientsCommand, keysCommand];
+export const COMMANDS: Command[] = [loginCommand, tokenCommand, listenCommand, triggerCommand, paymentsCommand, eventsCommand, clockCommand, clientsCommand, keysCommand];

@@ -1,3 +1,5 @@
+import type { CliContext } from './context.js';
+
 export interface Column<Row> {
   header: string;
   value: (row: Row) => string | number | null | undefined;
@@ -30,4 +32,9 @@ export function fields(entries: [string, string | number | boolean | null | unde
 export function money(amountMinor: number, currency: string): string {
   const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   return `${(amountMinor / 10 ** digits).toFixed(digits)} ${currency}`;
+}
+
+/** One line per item, for commands that print as they go: compact JSON under --json, else the human line. */
+export function outputLine(context: CliContext, value: unknown, human: () => string): void {
+  context.print(context.json ? JSON.stringify(value) : human());
 }

@@ -103,6 +103,8 @@ export interface EventsTable {
   data: Record<string, unknown>;
   occurred_at: Date;
   created_at: Date;
+  /** The writing transaction (xid8, as text): the event stream's order. */
+  tx_id: Generated<string>;
 }
 
 export type DeliveryState = 'pending' | 'succeeded' | 'failed';

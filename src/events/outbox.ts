@@ -1,4 +1,4 @@
-import type { Clock } from '../core/clock.js';
+import type { EnvironmentClock } from '../core/clock.js';
 import type { Db } from '../core/db.js';
 import type { Environment } from '../core/config.js';
 import { newId, type EventId } from '../core/ids.js';
@@ -41,7 +41,7 @@ export interface NewEvent {
  * committed with the change that caused it or not at all; the workers deliver it afterwards.
  */
 export class Outbox {
-  constructor(private readonly clock: Clock) {}
+  constructor(private readonly clock: EnvironmentClock) {}
 
   async record(trx: Db, event: NewEvent): Promise<EventId> {
     const id = newId('evt');
@@ -55,14 +55,15 @@ export class Outbox {
       occurred_at: event.occurredAt,
       created_at: event.occurredAt,
     });
-    if (event.destination) await this.scheduleDelivery(trx, id, event.destination);
+    await repo.notifyEvents(trx);
+    if (event.destination) await this.scheduleDelivery(trx, { id, environment: event.environment }, event.destination);
     return id;
   }
 
-  /** A delivery due now (on the real clock: retries do not follow a moved sandbox clock). */
-  async scheduleDelivery(trx: Db, eventId: string, url: string): Promise<void> {
-    const now = this.clock.now();
-    await repo.insertDelivery(trx, { event_id: eventId, url, state: 'pending', next_attempt_at: now, lease_until: null, created_at: now, completed_at: null });
+  /** A delivery due now on the event's environment's clock (a moved sandbox clock moves its retries too). */
+  async scheduleDelivery(trx: Db, event: { id: string; environment: Environment }, url: string): Promise<void> {
+    const now = this.clock.now(event.environment);
+    await repo.insertDelivery(trx, { event_id: event.id, url, state: 'pending', next_attempt_at: now, lease_until: null, created_at: now, completed_at: null });
     await repo.notifyOutbox(trx);
   }
 }

@@ -77,6 +77,8 @@ export interface ClaimedDelivery {
   event_id: string;
   url: string;
   attempt_count: number;
+  /** When it fell due on its environment's clock. */
+  next_attempt_at: Date;
   environment: Environment;
   platform_id: string;
   type: string;
@@ -105,27 +107,36 @@ export interface Lease {
   until: Date;
 }
 
+/** The time on each environment's clock: a sandbox delivery is due on the sandbox clock. */
+export interface EnvironmentTimes {
+  live: Date;
+  sandbox: Date;
+}
+
 /**
- * Leases up to `limit` deliveries due at `now` (the environment's clock) to this worker. SKIP
+ * Leases up to `limit` deliveries due at `now` (their environment's clock) to this worker. SKIP
  * LOCKED lets any number of workers claim side by side without waiting on each other; the lease
  * (on the real clock, longer than a delivery may take) keeps a claimed delivery away from the
  * others until its outcome is recorded, even when a test or the sandbox moves the clock meanwhile.
  */
-export async function claimDue(db: Db, now: Date, lease: Lease, limit: number, busyReceivers: string[] = []): Promise<ClaimedDelivery[]> {
+export async function claimDue(db: Db, now: EnvironmentTimes, lease: Lease, limit: number, busyReceivers: string[] = []): Promise<ClaimedDelivery[]> {
+  const latest = now.sandbox > now.live ? now.sandbox : now.live;
   const result = await sql<ClaimedDelivery>`
     WITH due AS (
-      SELECT id FROM webhook_deliveries
-      WHERE state = 'pending' AND next_attempt_at <= ${now} AND (lease_until IS NULL OR lease_until <= ${lease.now})
-        AND substring(url from ${RECEIVER_PATTERN}) <> ALL(${busyReceivers}::text[])
-      ORDER BY next_attempt_at
+      SELECT d.id FROM webhook_deliveries d JOIN events e ON e.id = d.event_id
+      WHERE d.state = 'pending' AND d.next_attempt_at <= ${latest}
+        AND d.next_attempt_at <= CASE e.environment WHEN 'sandbox' THEN ${now.sandbox}::timestamptz ELSE ${now.live}::timestamptz END
+        AND (d.lease_until IS NULL OR d.lease_until <= ${lease.now})
+        AND substring(d.url from ${RECEIVER_PATTERN}) <> ALL(${busyReceivers}::text[])
+      ORDER BY d.next_attempt_at
       LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
+      FOR UPDATE OF d SKIP LOCKED
     ), claimed AS (
       UPDATE webhook_deliveries d SET lease_until = ${lease.until}
       FROM due WHERE d.id = due.id
-      RETURNING d.id, d.event_id, d.url, d.attempt_count
+      RETURNING d.id, d.event_id, d.url, d.attempt_count, d.next_attempt_at
     )
-    SELECT c.id, c.event_id, c.url, c.attempt_count, e.environment, e.platform_id, e.type, e.occurred_at, e.data,
+    SELECT c.id, c.event_id, c.url, c.attempt_count, c.next_attempt_at, e.environment, e.platform_id, e.type, e.occurred_at, e.data,
            s.secret, s.previous_secret, s.previous_expires_at
     FROM claimed c
     JOIN events e ON e.id = c.event_id
@@ -194,4 +205,52 @@ export async function rotateSecret(db: Db, tenant: Tenant, secret: string, now: 
     .where('environment', '=', tenant.environment)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+export const EVENTS_CHANNEL = 'events_recorded';
+
+/** Wakes the event streams of every process once the transaction commits. */
+export async function notifyEvents(db: Db): Promise<void> {
+  await sql`SELECT pg_notify(${EVENTS_CHANNEL}, '')`.execute(db);
+}
+
+/** A place in the event stream's order: after the event `id` written by transaction `tx_id`. */
+export interface StreamPosition {
+  tx_id: string;
+  id: string;
+}
+
+export type StreamedEvent = Pick<EventRow, 'id' | 'type' | 'occurred_at' | 'data'> & StreamPosition;
+
+/** Where a stream starting now begins: before every transaction still running. */
+export async function streamHead(db: Db): Promise<StreamPosition> {
+  const result = await sql<{ tx_id: string }>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS tx_id`.execute(db);
+  return { tx_id: result.rows[0]!.tx_id, id: '' };
+}
+
+export async function streamPositionOf(db: Db, tenant: Tenant, eventId: string): Promise<StreamPosition | undefined> {
+  return db
+    .selectFrom('events')
+    .select([sql<string>`tx_id::text`.as('tx_id'), 'id'])
+    .where('platform_id', '=', tenant.platformId)
+    .where('environment', '=', tenant.environment)
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+}
+
+/**
+ * The tenant's events after `after`, in stream order, written by transactions that have all
+ * ended (older than the oldest one running): none can join them later.
+ */
+export async function eventsAfter(db: Db, tenant: Tenant, after: StreamPosition, types: readonly string[] | undefined, limit: number): Promise<StreamedEvent[]> {
+  const typeFilter = types ? sql`AND type = ANY(${types}::text[])` : sql``;
+  const result = await sql<StreamedEvent>`
+    SELECT id, type, occurred_at, data, tx_id::text AS tx_id FROM events
+    WHERE platform_id = ${tenant.platformId} AND environment = ${tenant.environment}
+      AND (tx_id, id) > (${after.tx_id}::xid8, ${after.id})
+      AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
+      ${typeFilter}
+    ORDER BY tx_id, id
+    LIMIT ${limit}`.execute(db);
+  return result.rows;
 }

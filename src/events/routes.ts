@@ -1,15 +1,49 @@
 import type { FastifyInstance } from 'fastify';
 import { typed } from '../core/http.js';
 import { answerOf } from '../core/idempotency.js';
-import { EventDetail, EventListQuery, EventPage, EventParams, WebhookSecret } from './schemas.js';
+import { bearerToken } from '../core/auth.js';
+import type { EventType } from './outbox.js';
+import { EventDetail, EventListQuery, EventPage, EventParams, EventStreamBody, StreamHeaders, StreamQuery, WebhookSecret } from './schemas.js';
 import type { EventService, WebhookSecretService } from './service.js';
+import type { EventStreams } from './stream.js';
 
-export async function eventRoutes(fastify: FastifyInstance, { events, secrets }: { events: EventService; secrets: WebhookSecretService }): Promise<void> {
+interface EventDeps {
+  events: EventService;
+  secrets: WebhookSecretService;
+  streams: EventStreams;
+}
+
+export async function eventRoutes(fastify: FastifyInstance, { events, secrets, streams }: EventDeps): Promise<void> {
   const app = typed(fastify);
   const config = { scope: 'events:read' as const };
 
   app.get('/events', { schema: { tags: ['events'], summary: 'List events, newest first', querystring: EventListQuery, response: { 200: EventPage } }, config }, async (request) =>
     events.list(request.caller, request.query),
+  );
+
+  app.get(
+    '/events/stream',
+    {
+      schema: {
+        tags: ['events'],
+        summary: "A live stream of this platform's events (server-sent events), resumable with Last-Event-ID",
+        description: `Each event as its webhook payload, oldest first. Without Last-Event-ID the stream starts now; with it, what came after that event is sent first. At most ${streams.limits.perClient} streams per client at once (429 beyond).`,
+        querystring: StreamQuery,
+        headers: StreamHeaders,
+        response: { 200: { description: 'The stream: the events as they happen, until the server ends it', content: { 'text/event-stream': { schema: EventStreamBody } } } },
+      },
+      config,
+    },
+    async (request, reply) => {
+      const stream = {
+        caller: request.caller,
+        token: bearerToken(request)!,
+        lastEventId: request.headers['last-event-id'],
+        types: request.query.types?.split(',') as EventType[] | undefined,
+      };
+      streams.start(reply, stream, await streams.prepare(stream));
+      return reply;
+    },
   );
 
   app.get(

@@ -55,3 +55,17 @@ export const WebhookSecret = Type.Object({
   previous_secret_expires_at: Nullable(DateTime({ description: 'Until then webhooks carry a second signature made with the previous secret' })),
 });
 export type WebhookSecret = Static<typeof WebhookSecret>;
+
+const typeAlternatives = `(${EVENT_TYPES.join('|')})`;
+export const StreamQuery = Type.Object({
+  types: Type.Optional(
+    Type.String({ pattern: `^${typeAlternatives}(,${typeAlternatives})*$`, description: 'Only these event types, comma-separated', examples: ['payment_succeeded,refund_completed'] }),
+  ),
+});
+export const StreamHeaders = Type.Object({
+  'last-event-id': Type.Optional(Type.String({ pattern: idPattern('evt'), description: 'Resume after this event: what came after it is sent first, in order, then what happens' })),
+});
+export const EventStreamBody = Type.String({
+  description:
+    'Server-sent events: each event as `id: <event id>` and `data: <the webhook payload, JSON>`; a comment line (`: heartbeat`) every 15 s. The stream ends when the server stops or the token expires or is revoked: reconnect with Last-Event-ID.',
+});

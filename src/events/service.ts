@@ -61,7 +61,7 @@ export class EventService {
     const [latest] = await repo.deliveriesOf(this.db, event.id);
     if (!latest) throw new ApiError('conflict', { detail: `Event ${id} had no webhook URL to deliver to` });
     return decide(this.db, answer, async (trx) => {
-      await this.outbox.scheduleDelivery(trx, event.id, latest.url);
+      await this.outbox.scheduleDelivery(trx, event, latest.url);
       return this.get(caller, id, trx);
     });
   }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../core/clock.js';
+import type { EnvironmentClock } from '../core/clock.js';
 import type { Database, Tables } from '../core/db.js';
 import { addSeconds } from '../core/time.js';
 import { formatDateTime } from '../core/time.js';
@@ -58,7 +58,7 @@ export class DeliveryWorker {
 
   constructor(
     private readonly database: Pick<Database, 'db' | 'listen'>,
-    private readonly clock: Clock,
+    private readonly clock: EnvironmentClock,
     private readonly sender: Sender,
     private readonly log: FastifyBaseLogger,
     options: WorkerOptions = {},
@@ -205,7 +205,8 @@ export class DeliveryWorker {
     // The lease outlives the longest possible delivery, so no other worker takes it meanwhile.
     const realNow = new Date();
     const busy = [...this.perReceiver].filter(([, count]) => count >= MAX_SOCKETS_PER_HOST).map(([receiver]) => receiver);
-    return repo.claimDue(this.db, this.clock.now(), { now: realNow, until: addSeconds(realNow, (DELIVERY_TIMEOUT_MS / 1000) * 6) }, limit, busy);
+    const now = { live: this.clock.now('live'), sandbox: this.clock.now('sandbox') };
+    return repo.claimDue(this.db, now, { now: realNow, until: addSeconds(realNow, (DELIVERY_TIMEOUT_MS / 1000) * 6) }, limit, busy);
   }
 
   /** The claimed deliveries this worker attempts now, up to each receiver's share; the rest go back at once. */
@@ -236,7 +237,7 @@ export class DeliveryWorker {
   }
 
   private async attempt(delivery: repo.ClaimedDelivery, signal: AbortSignal): Promise<repo.AttemptResult> {
-    const attemptedAt = this.clock.now();
+    const attemptedAt = this.attemptTime(delivery);
     const body = envelope(delivery);
     // Receivers check webhook-timestamp against their own clocks to refuse replays: it is the
     // wall-clock time of sending, whatever clock schedules the attempts.
@@ -255,6 +256,16 @@ export class DeliveryWorker {
       signal,
     });
     return this.result(delivery, attemptedAt, outcome);
+  }
+
+  /**
+   * Live attempts happen now. A sandbox attempt happens when it fell due, as the sandbox's jobs run:
+   * a clock moved by three days runs those days' retries one after the other, each scheduled from
+   * the one before, instead of one retry at the new time.
+   */
+  private attemptTime(delivery: repo.ClaimedDelivery): Date {
+    const now = this.clock.now(delivery.environment);
+    return delivery.environment === 'sandbox' && delivery.next_attempt_at < now ? delivery.next_attempt_at : now;
   }
 
   private result(delivery: repo.ClaimedDelivery, attemptedAt: Date, outcome: Outcome): repo.AttemptResult {

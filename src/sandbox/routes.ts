@@ -32,7 +32,8 @@ export async function sandboxRoutes(fastify: FastifyInstance, { sandbox, payouts
       schema: {
         tags,
         summary: 'Move the sandbox clock forward; everything that comes due (settlements, payouts, refunds, compliance) runs before the answer',
-        description: 'The sandbox clock is shared by every platform of this deployment.',
+        description:
+          "The sandbox clock is shared by every platform of this deployment. The sandbox's webhook retries are scheduled on it too: those falling due within the time moved over are attempted by the delivery workers right after the answer, one after the other, each recorded at the time it fell due.",
         body: AdvanceClock,
         response: { 200: ClockMoved },
       },

@@ -66,8 +66,8 @@ it(`two workers deliver 1,000 events on ${DATABASE}: none lost, none delivered t
   const sentA: string[] = [];
   const sentB: string[] = [];
   const workers = [
-    new DeliveryWorker(server.app.database, server.clock, countingSender(inFlight, overlaps, sentA), server.app.app.log, { batchSize: 50 }),
-    new DeliveryWorker(second, server.clock, countingSender(inFlight, overlaps, sentB), server.app.app.log, { batchSize: 50 }),
+    new DeliveryWorker(server.app.database, server.app.environmentClock, countingSender(inFlight, overlaps, sentA), server.app.app.log, { batchSize: 50 }),
+    new DeliveryWorker(second, server.app.environmentClock, countingSender(inFlight, overlaps, sentB), server.app.app.log, { batchSize: 50 }),
   ];
   await Promise.all(workers.map((worker) => worker.start()));
   try {
@@ -91,7 +91,7 @@ it(`wakes a worker in another connection as soon as an event commits (${DATABASE
   const platform = await server.platform();
   const sent: string[] = [];
   // Polls once a minute: a delivery within two seconds can only come from the wake-up.
-  const worker = new DeliveryWorker(second, server.clock, countingSender(new Set(), [], sent), server.app.app.log, { pollMs: 60_000 });
+  const worker = new DeliveryWorker(second, server.app.environmentClock, countingSender(new Set(), [], sent), server.app.app.log, { pollMs: 60_000 });
   await worker.start();
   try {
     await new Promise((resolve) => setTimeout(resolve, 300)); // the pass at start has found nothing to do

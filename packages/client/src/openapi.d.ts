@@ -360,6 +360,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A live stream of this platform's events (server-sent events), resumable with Last-Event-ID
+         * @description Each event as its webhook payload, oldest first. Without Last-Event-ID the stream starts now; with it, what came after that event is sent first. At most 5 streams per client at once (429 beyond).
+         */
+        get: operations["getEventsStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events/{event_id}": {
         parameters: {
             query?: never;
@@ -553,7 +573,7 @@ export interface paths {
         put?: never;
         /**
          * Move the sandbox clock forward; everything that comes due (settlements, payouts, refunds, compliance) runs before the answer
-         * @description The sandbox clock is shared by every platform of this deployment.
+         * @description The sandbox clock is shared by every platform of this deployment. The sandbox's webhook retries are scheduled on it too: those falling due within the time moved over are attempted by the delivery workers right after the answer, one after the other, each recorded at the time it fell due.
          */
         post: operations["postSandboxSimulationsClockAdvance"];
         delete?: never;
@@ -4369,6 +4389,89 @@ export interface operations {
                         /** @description Pass as after to get the next page; absent on the last page */
                         cursor?: string;
                     };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope events:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEventsStream: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only these event types, comma-separated
+                 * @example payment_succeeded,refund_completed
+                 */
+                types?: string;
+            };
+            header?: {
+                /** @description Resume after this event: what came after it is sent first, in order, then what happens */
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream: the events as they happen, until the server ends it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
                 };
             };
             /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
