@@ -21,7 +21,16 @@ const started: Started[] = [];
 
 /** Runs a project script with the tsx loader, as `npm start` and `npm run worker` do, in a clean environment. */
 export function runScript(script: string, args: string[], env: Record<string, string>, cwd: string): Started {
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, path.join(ROOT, script), ...args], {
+  return run(process.execPath, ['--import', TSX_LOADER, path.join(ROOT, script), ...args], env, cwd);
+}
+
+/** Runs a shell command line as a reader would type it, in the same clean environment. */
+export function runShell(command: string, env: Record<string, string>, cwd: string): Started {
+  return run('bash', ['-c', command], env, cwd);
+}
+
+function run(file: string, args: string[], env: Record<string, string>, cwd: string): Started {
+  const child = spawn(file, args, {
     cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? cwd, ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
