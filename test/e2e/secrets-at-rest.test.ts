@@ -11,6 +11,7 @@ import { sharedSecret } from '../../src/core/secrets.js';
 import type { SimulatorDb } from '../../src/processor/simulator-store.js';
 import { createDataStore, DATABASE, startServer, type DataStore, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { startApplication, submitApplication } from '../helpers/onboarding.js';
+import { consumerMandate } from '../helpers/payments.js';
 import { ROOT, runScript, stopStarted } from '../helpers/processes.js';
 
 const IBAN = 'DE89370400440532013000';
@@ -83,14 +84,7 @@ describe('a dump of the database', () => {
     const bankToken = new URL(start.body._links.account_verification.href).searchParams.get('token')!;
     const verified = await server.request('POST', '/simulator/bank/verify', form({ token: bankToken, iban: IBAN, account_holder: 'Erika Mustermann', account_type: 'consumer' }));
     expect((await server.request('GET', local(verified.headers.get('location')!))).status).toBe(303);
-    const mandate = await hpp(payment, 'POST', '/mandate', {
-      type: 'consumer',
-      first_name: 'Erika',
-      last_name: 'Mustermann',
-      birth_date: '1990-04-12',
-      birth_place: { city: 'Köln', country: 'DE' },
-      postal_address: { line1: 'Heidestraße', number: 17, town_city: 'Köln', zip: '51147', country: 'DE' },
-    });
+    const mandate = await hpp(payment, 'POST', '/mandate', consumerMandate);
     expect(mandate.body.status, mandate.text).toBe('authorized');
     return { ...payment, bankToken };
   }

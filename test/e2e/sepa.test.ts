@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addMerchantAccount, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { expectPaymentEvents, expectReadPayment, type ExpectedPayment } from '../helpers/payments.js';
+import { consumerMandate, expectPaymentEvents, expectReadPayment, type ExpectedPayment } from '../helpers/payments.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 
 let server: TestServer;
@@ -87,14 +87,6 @@ async function verifiedPage(accountType: 'consumer' | 'business' = 'consumer', i
   return page;
 }
 
-const consumerMandate = {
-  type: 'consumer',
-  first_name: 'Erika',
-  last_name: 'Mustermann',
-  birth_date: '1990-04-12',
-  birth_place: { city: 'Köln', country: 'DE' },
-  postal_address: { line1: 'Heidestraße', number: 17, town_city: 'Köln', zip: '51147', country: 'DE' },
-};
 
 /** A business mandate on a VAT number, which needs no district court. */
 const businessMandate = {
