@@ -3,7 +3,7 @@ import { loadConfig } from './core/config.js';
 import { buildApp } from './server.js';
 import { listClients } from './auth/repository.js';
 import { stopOnSignals } from './core/shutdown.js';
-import { needsRotation, startingWithKeys } from './core/encryption-keys.js';
+import { generatedKeyLines, needsRotation, startingWithKeys } from './core/encryption-keys.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const config = await startingWithKeys(async () => loadConfig());
@@ -34,12 +34,7 @@ const lines = [
   `Payments API on ${config.baseUrl} (sandbox ${config.sandboxBaseUrl}), database: ${database.kind === 'pglite' ? `embedded in ${config.dataDir}` : 'PostgreSQL'}`,
   `API reference: ${config.baseUrl}/docs`,
   ...(await announceCredentials()),
-  ...(database.generatedKey
-    ? [
-        `Encryption key made for this data in ${database.generatedKey.file} (shown only now; keep a copy apart from the data, which cannot be read without it):`,
-        `  ${database.generatedKey.key}`,
-      ]
-    : []),
+  ...generatedKeyLines(database.generatedKey),
   `Get a token: curl -s ${config.authUrl}/oauth/token -H 'content-type: application/json' -d '{"grant_type":"client_credentials","client_id":"…","client_secret":"…","audience":"${config.sandboxBaseUrl}"}'`,
 ];
 process.stdout.write(`${lines.join('\n')}\n`);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { loadConfig } from './core/config.js';
 import { buildApp } from './server.js';
 import { stopOnSignals } from './core/shutdown.js';
-import { startingWithKeys } from './core/encryption-keys.js';
+import { generatedKeyLines, startingWithKeys } from './core/encryption-keys.js';
 
 /**
  * A process that only works in the background: webhook delivery and scheduled jobs. Run as many
@@ -11,7 +11,8 @@ import { startingWithKeys } from './core/encryption-keys.js';
  */
 if (existsSync('.env')) process.loadEnvFile('.env');
 const config = { ...(await startingWithKeys(async () => loadConfig())), webhookWorker: true, jobWorker: true };
-const { app, close } = await startingWithKeys(() => buildApp({ config }));
+const { app, database, close } = await startingWithKeys(() => buildApp({ config }));
+for (const line of generatedKeyLines(database.generatedKey)) process.stdout.write(`${line}\n`);
 app.log.info('background worker started: webhook delivery and scheduled jobs');
 
 stopOnSignals(app.log, config.shutdown.timeoutSeconds, close);

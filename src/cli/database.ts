@@ -9,8 +9,13 @@ import type { Database } from '../core/db.js';
  */
 export async function withDatabase<T>(work: (database: Database) => Promise<T>): Promise<T> {
   if (existsSync('.env')) process.loadEnvFile('.env');
-  const [{ loadConfig }, { openDatabase }] = await Promise.all([import('../core/config.js'), import('../core/db.js')]);
+  const [{ loadConfig }, { openDatabase }, { generatedKeyLines }] = await Promise.all([
+    import('../core/config.js'),
+    import('../core/db.js'),
+    import('../core/encryption-keys.js'),
+  ]);
   const database = await openDatabase(loadConfig());
+  for (const line of generatedKeyLines(database.generatedKey)) process.stdout.write(`${line}\n`);
   try {
     return await work(database);
   } finally {

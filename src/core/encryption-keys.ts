@@ -171,6 +171,12 @@ async function resealColumn(db: Kysely<Tables>, cipher: Cipher, table: string, c
   }
 }
 
+/** The lines that show a key made at this start, once, whichever process made it (the API, the worker, the CLI). */
+export function generatedKeyLines(generated: OpenedCipher['generated']): string[] {
+  if (!generated) return [];
+  return [`Encryption key made for this data in ${generated.file} (shown only now; keep a copy apart from the data, which cannot be read without it):`, `  ${generated.key}`];
+}
+
 /** Starts a process; a key problem (none, wrong, malformed) ends it with its message alone, exit code 1. */
 export async function startingWithKeys<T>(start: () => Promise<T>): Promise<T> {
   try {

@@ -33,7 +33,7 @@ export const SEALED_COLUMNS = {
   applications: { payout_account: 'json' },
   simulator_bank_reports: { iban: 'text' },
   simulator_bank_sessions: { token: 'text', callback_url: 'text' },
-  simulator_3ds_challenges: { return_url: 'text', svc_token: 'text' },
+  simulator_3ds_challenges: { return_url: 'text', svc_token: 'text', callback_url: 'text' },
   simulator_card_authorizations: { challenge_id: 'text' },
 } as const satisfies Record<string, Record<string, 'text' | 'json'>>;
 

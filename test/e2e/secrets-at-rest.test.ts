@@ -144,6 +144,22 @@ describe('a dump of the database', () => {
   });
 });
 
+describe('the sealed columns', () => {
+  it('have names no column of another table carries, so that results are opened only where a sealed value can be', async () => {
+    const server = await startServer();
+    try {
+      const { rows } = await sql<{ table_name: string; column_name: string }>`
+        SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()`.execute(server.app.database.db.withoutPlugins());
+      const sealedNames = new Set(Object.values(SEALED_COLUMNS).flatMap((columns) => Object.keys(columns)));
+      const sealed = (table: string, column: string) => column in ((SEALED_COLUMNS as Record<string, Record<string, string>>)[table] ?? {});
+      const clashes = rows.filter((row) => sealedNames.has(row.column_name) && !sealed(row.table_name, row.column_name));
+      expect(clashes).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('the encryption key', () => {
   let store: DataStore;
   const open = async (env: Record<string, string> = {}) => openDatabase(loadConfig({ ...store.env, LOG_LEVEL: 'silent', ...env }));
@@ -152,6 +168,19 @@ describe('the encryption key', () => {
   });
   afterEach(stopStarted);
   afterAll(() => store?.remove());
+
+  it('is shown once by whichever process makes it: the CLI administering clients on a new database', async () => {
+    const fresh = await createDataStore();
+    try {
+      const cli = runScript('src/cli/main.ts', ['clients', 'create', '--environment', 'sandbox'], fresh.env, ROOT);
+      expect(await cli.exited, cli.output()).toBe(0);
+      const key = /Encryption key made for this data in (\S+) .*\n\s+(\S+)/.exec(cli.output());
+      expect(key?.[1]).toBe(path.join(fresh.dataDir, 'encryption.key'));
+      expect((await readFile(key![1]!, 'utf8')).trim()).toBe(key![2]);
+    } finally {
+      await fresh.remove();
+    }
+  });
 
   it('is made into DATA_DIR at the first start, readable by its owner only, and found again at the next', async () => {
     const first = await open();
