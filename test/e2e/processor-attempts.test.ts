@@ -58,10 +58,11 @@ function simulatorRecords(server: TestServer) {
   return server.app.database.db.withTables<SimulatorTables>();
 }
 
-describe('a processor that takes a second to answer each call (SIMULATOR_LATENCY_MS=1000)', () => {
+// Five seconds, so that on a loaded machine the reads and initiations have time to answer before the first authorization does.
+describe('a processor that takes five seconds to answer each call (SIMULATOR_LATENCY_MS=5000)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer({ SIMULATOR_LATENCY_MS: '1000', RATE_LIMIT_PER_SECOND: '0', JOB_WORKER: 'off' });
+    server = await startServer({ SIMULATOR_LATENCY_MS: '5000', RATE_LIMIT_PER_SECOND: '0', JOB_WORKER: 'off' });
   });
   afterAll(() => server?.close());
 
@@ -103,7 +104,7 @@ describe('a processor that takes a second to answer each call (SIMULATOR_LATENCY
     expect(reads.map((read) => read.status)).toEqual(reads.map(() => 200));
     expect(initiations.map((created) => created.status)).toEqual(initiations.map(() => 201));
     expect(authorized.map((answer) => answer.body.status)).toEqual(authorized.map(() => 'captured'));
-    // Every authorization spends a second with the processor: a read or initiation that had to wait
+    // Every authorization spends five seconds with the processor: a read or initiation that had to wait
     // for one (its lock, or a connection it holds) would answer after the first of them.
     expect(Math.max(...answeredAt)).toBeLessThan(firstAuthorized!);
     // More authorizations with the processor at once than the pool has connections (20; PGlite has one).
