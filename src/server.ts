@@ -59,6 +59,8 @@ import { RefundService, REFUND_ARRIVAL_JOB, REFUND_SEND_JOB } from './refunds/se
 import { refundRoutes } from './refunds/routes.js';
 import { sandboxRoutes } from './sandbox/routes.js';
 import { SandboxService } from './sandbox/service.js';
+import { DashboardService, DashboardUsers } from './dashboard/service.js';
+import { dashboardRoutes } from './dashboard/routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -92,6 +94,8 @@ export interface Services {
   payouts: PayoutService;
   refunds: RefundService;
   jobs: JobRunner;
+  dashboard: DashboardService;
+  dashboardUsers: DashboardUsers;
 }
 
 export interface App {
@@ -226,7 +230,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const streams = new EventStreams(database, tokens, app.log);
   // Streams never end by themselves: they end as the listener closes, so the requests in flight can finish.
   app.addHook('preClose', () => streams.close());
-  const services: Services = {
+  const domain = {
     clients,
     tokens,
     keys,
@@ -245,10 +249,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     streams,
     worker: new DeliveryWorker(database, environmentClock, options.sender ?? new HttpSender(), app.log),
   };
+  const services: Services = {
+    ...domain,
+    dashboard: new DashboardService(db, environmentClock, domain),
+    dashboardUsers: new DashboardUsers(db, config, clock),
+  };
 
   await app.register(operationsRoutes, { db, metrics, stopping: () => stopping });
   await app.register(docsRoutes, { config });
   await app.register(webRoutes, { hpp: services.hpp });
+  await app.register(dashboardRoutes, { dashboard: services.dashboard, users: services.dashboardUsers, config });
   await app.register(async (scope) => {
     rateLimit(scope, limiter, (request) => `ip:${request.ip}`);
     await authRoutes(scope, { config, tokens, keys });

@@ -25,5 +25,6 @@ import { loginCommand } from './login.js';
 import { paymentsCommand } from './payments.js';
 import { tokenCommand } from './token.js';
 import { triggerCommand } from './trigger.js';
+import { usersCommand } from './users.js';
 
-export const COMMANDS: Command[] = [loginCommand, tokenCommand, listenCommand, triggerCommand, paymentsCommand, eventsCommand, clockCommand, clientsCommand, keysCommand];
+export const COMMANDS: Command[] = [loginCommand, tokenCommand, listenCommand, triggerCommand, paymentsCommand, eventsCommand, clockCommand, clientsCommand, usersCommand, keysCommand];

@@ -373,6 +373,37 @@ export interface RepresentativesTable {
   created_at: Date;
 }
 
+export type DashboardRole = 'admin' | 'developer' | 'viewer';
+
+export interface DashboardUsersTable {
+  id: string;
+  platform_id: string;
+  email: string;
+  role: DashboardRole;
+  password_hash: string | null;
+  setup_token_digest: string | null;
+  setup_expires_at: Date | null;
+  created_at: Date;
+}
+
+export interface DashboardSessionsTable {
+  digest: string;
+  user_id: string;
+  csrf_token: string;
+  environment: Environment;
+  created_at: Date;
+  expires_at: Date;
+}
+
+export interface DashboardSignInsTable {
+  id: Generated<number>;
+  email: string;
+  address: string;
+  user_id: string | null;
+  succeeded: boolean;
+  attempted_at: Date;
+}
+
 export interface Tables {
   platforms: PlatformsTable;
   accounts: AccountsTable;
@@ -403,6 +434,9 @@ export interface Tables {
   ledger_entries: LedgerEntriesTable;
   ledger_lines: LedgerLinesTable;
   environment_clocks: EnvironmentClocksTable;
+  dashboard_users: DashboardUsersTable;
+  dashboard_sessions: DashboardSessionsTable;
+  dashboard_sign_ins: DashboardSignInsTable;
 }
 
 /** The database or a transaction: repositories take either, so services can compose writes. */

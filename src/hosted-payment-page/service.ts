@@ -65,7 +65,7 @@ function shopUrl(payment: PaymentRow, status: string): string {
 }
 
 /** What the buyer paid with, once known; an IBAN only masked. */
-function instrumentOf(payment: PaymentRow): PaymentView['payment_instrument'] {
+export function instrumentOf(payment: PaymentRow): PaymentView['payment_instrument'] {
   if (payment.selected_method === 'card' && payment.card_last4) return { type: 'card', ...(payment.card_scheme ? { scheme: payment.card_scheme } : {}), last4: payment.card_last4 };
   if (payment.selected_method !== 'sepa_direct_debit' || !payment.verified_iban) return null;
   const reference = payment.mandate?.mandate_reference;

@@ -1,4 +1,4 @@
-import { CompiledQuery, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { CompiledQuery, sql, type Insertable, type SqlBool, type Selectable, type Updateable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db, IdempotencyKeysTable, PaymentPartiesTable, PaymentsTable, ScheduledJobsTable, ThreeDsChallengesTable, TransfersTable } from '../core/db.js';
 import type { Caller } from '../core/auth.js';
@@ -154,6 +154,12 @@ export async function partiesOf(db: Db, paymentIds: string[]): Promise<PartyRow[
 export interface PaymentFilter {
   status?: string;
   reference?: string;
+  /** What the buyer paid with, or the method the payment was initiated with until then. */
+  method?: 'card' | 'sepa_direct_debit';
+  /** Initiated at or after. */
+  createdFrom?: Date;
+  /** Initiated before. */
+  createdBefore?: Date;
 }
 
 export async function listPayments(db: Db, tenant: Tenant, filter: PaymentFilter, limit: number, after: Keyset | undefined): Promise<PaymentWithRouting[]> {
@@ -163,6 +169,9 @@ export async function listPayments(db: Db, tenant: Tenant, filter: PaymentFilter
     .where(afterKeyset(after, 'payments'));
   if (filter.status) query = query.where('payments.status', '=', filter.status);
   if (filter.reference) query = query.where('payments.reference', '=', filter.reference);
+  if (filter.method) query = query.where(sql<SqlBool>`coalesce(payments.selected_method, payments.method_type) = ${filter.method}`);
+  if (filter.createdFrom) query = query.where('payments.created_at', '>=', filter.createdFrom);
+  if (filter.createdBefore) query = query.where('payments.created_at', '<', filter.createdBefore);
   return query.orderBy('payments.created_at', 'desc').orderBy('payments.id', 'desc').limit(limit).execute();
 }
 

@@ -12,7 +12,7 @@ import type { HostedPaymentPageService } from '../hosted-payment-page/service.js
  * the token of the page's link, so a page can do nothing that an integrator's own front end could not.
  */
 const ASSET_TYPES = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', svg: 'image/svg+xml' } as const;
-const ASSET_NAMES = ['common.js', 'common.css', 'page.js', 'page.css', 'onboarding.js', 'onboarding-texts.js', 'onboarding.css', 'favicon.svg'] as const;
+const ASSET_NAMES = ['common.js', 'common.css', 'dashboard.css', 'page.js', 'page.css', 'onboarding.js', 'onboarding-texts.js', 'onboarding.css', 'favicon.svg'] as const;
 const ASSETS: ReadonlyMap<string, { type: string; body: string }> = new Map(
   ASSET_NAMES.map((name) => [
     name,
@@ -63,7 +63,8 @@ function shell({ page, title, noscript }: Shell): string {
 const PAYMENT_PAGE = shell({ page: 'page', title: 'Payment', noscript: 'This payment page needs JavaScript to run.' });
 const ONBOARDING_PAGE = shell({ page: 'onboarding', title: 'Onboarding', noscript: 'The onboarding pages need JavaScript to run.' });
 
-function secure(reply: FastifyReply): FastifyReply {
+/** The headers of every page: the strict CSP, no referrer, no sniffing, no framing. */
+export function secure(reply: FastifyReply): FastifyReply {
   return reply
     .header('content-security-policy', PAGE_CSP)
     .header('referrer-policy', 'no-referrer')

@@ -1,0 +1,214 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../core/config.js';
+import { ApiError, toApiError } from '../core/errors.js';
+import { minorUnits } from '../core/formats.js';
+import { typed } from '../core/http.js';
+import { secure } from '../web/routes.js';
+import type { Html } from './html.js';
+import { allowed, PASSWORD_LENGTH, SESSION_SECONDS, type DashboardService, type DashboardUsers, type Opened, type Session } from './service.js';
+import { translator, type Translator } from './texts.js';
+import * as views from './views.js';
+import { EnvironmentForm, PaymentParams, PaymentsQuery, RefundForm, SessionForm, SetupForm, SetupQuery, SignInForm } from './schemas.js';
+import { themeCss } from './theme.js';
+
+/**
+ * The dashboard: server-rendered pages at /dashboard for a platform's people, signed in with a
+ * session cookie. Everything shown and done goes through the API's own services, as the session's
+ * platform in the environment it looks at. Every POST carries a CSRF token: the session's, or
+ * before sign-in the one of the form cookie.
+ */
+const SESSION_COOKIE = 'dashboard_session';
+const FORM_COOKIE = 'dashboard_form';
+const COOKIE_PATH = '/dashboard';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    texts: Translator;
+    dashboardSession: Session | undefined;
+  }
+}
+
+function cookies(request: FastifyRequest): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const pair of (request.headers.cookie ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0) found.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+  }
+  return found;
+}
+
+function sameToken(given: string | undefined, expected: string | undefined): boolean {
+  if (!given || !expected) return false;
+  const [a, b] = [Buffer.from(given), Buffer.from(expected)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function refused(detail: string): ApiError {
+  return new ApiError('insufficient_scope', { detail });
+}
+
+export async function dashboardRoutes(fastify: FastifyInstance, { dashboard, users, config }: { dashboard: DashboardService; users: DashboardUsers; config: Config }): Promise<void> {
+  const app = typed(fastify);
+  const secureCookie = config.baseUrl.startsWith('https:') ? '; Secure' : '';
+  const setCookie = (reply: FastifyReply, name: string, value: string, maxAge: number, sameSite = 'Lax') =>
+    reply.header('set-cookie', `${name}=${value}; Path=${COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=${sameSite}${secureCookie}`);
+  const send = (reply: FastifyReply, page: Html, status = 200) => secure(reply.code(status)).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.value);
+  const seeOther = (reply: FastifyReply, location: string) => reply.code(303).header('location', location).send();
+  const hide = { hide: true };
+
+  await app.register(formbody);
+  app.decorateRequest('texts', null as unknown as Translator);
+  app.decorateRequest('dashboardSession', undefined);
+  app.addHook('onRequest', async (request) => {
+    request.texts = translator(request.headers['accept-language'], minorUnits);
+    request.dashboardSession = await users.session(cookies(request).get(SESSION_COOKIE));
+  });
+
+  async function viewOf(request: FastifyRequest): Promise<views.View> {
+    const session = request.dashboardSession!;
+    const brand = await users.brand(session);
+    return { t: request.texts, session, platformName: brand.name, path: request.url.split('?')[0]! };
+  }
+
+  // Errors as pages: 404 for what is another platform's or environment's, 403 for a role or token refused.
+  app.setErrorHandler(async (error: Error, request, reply) => {
+    const apiError = toApiError(error);
+    const t = request.texts;
+    if (apiError.status >= 500) request.log.error({ err: error }, 'dashboard request failed');
+    const [title, text] =
+      apiError.status === 404 ? [t.t('notFound'), t.t('notFoundText')] : apiError.status === 403 ? [t.t('forbidden'), t.t('forbiddenText')] : apiError.status < 500 ? [t.t('refused'), apiError.message] : [t.t('error'), t.t('error')];
+    const view = request.dashboardSession ? await viewOf(request) : undefined;
+    return send(reply, views.message(t, title, text, view), apiError.status);
+  });
+
+  /** The form token of a visitor not signed in (double-submit: cookie and hidden field must match). */
+  function formToken(request: FastifyRequest, reply: FastifyReply): string {
+    const existing = cookies(request).get(FORM_COOKIE);
+    if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
+    const token = randomBytes(32).toString('base64url');
+    setCookie(reply, FORM_COOKIE, token, 3600, 'Strict');
+    return token;
+  }
+
+  function checkFormToken(request: FastifyRequest, given: string): void {
+    if (!sameToken(given, cookies(request).get(FORM_COOKIE))) throw refused('The form expired; open it again');
+  }
+
+  const signedIn = (reply: FastifyReply, opened: Opened) => {
+    setCookie(reply, SESSION_COOKIE, opened.cookie, SESSION_SECONDS);
+    return seeOther(reply, '/dashboard');
+  };
+
+  app.get('/dashboard/sign-in', { schema: hide }, async (request, reply) => {
+    if (request.dashboardSession) return seeOther(reply, '/dashboard');
+    return send(reply, views.signInPage(request.texts, formToken(request, reply)));
+  });
+
+  app.post('/dashboard/sign-in', { schema: { ...hide, body: SignInForm } }, async (request, reply) => {
+    checkFormToken(request, request.body._csrf);
+    const t = request.texts;
+    const result = await users.signIn(request.body.email, request.body.password, request.ip, request.log);
+    if (result.outcome === 'signed_in') return signedIn(reply, result.opened);
+    const [status, error] = result.outcome === 'limited' ? [429, t.t('tooManyAttempts')] : [401, t.t('wrongCredentials')];
+    return send(reply, views.signInPage(t, formToken(request, reply), { email: request.body.email, error }), status);
+  });
+
+  app.get('/dashboard/setup', { schema: { ...hide, querystring: SetupQuery } }, async (request, reply) => {
+    const t = request.texts;
+    const user = await users.setupUser(request.query.token);
+    if (!user) return send(reply, views.message(t, t.t('setPasswordTitle'), t.t('setupInvalid')), 404);
+    return send(reply, views.setupPage(t, formToken(request, reply), request.query.token, user.email));
+  });
+
+  app.post('/dashboard/setup', { schema: { ...hide, body: SetupForm } }, async (request, reply) => {
+    checkFormToken(request, request.body._csrf);
+    const t = request.texts;
+    const { token, password } = request.body;
+    const user = await users.setupUser(token);
+    if (!user) return send(reply, views.message(t, t.t('setPasswordTitle'), t.t('setupInvalid')), 404);
+    if (password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max) {
+      return send(reply, views.setupPage(t, formToken(request, reply), token, user.email, t.t('passwordTooShort')), 400);
+    }
+    return signedIn(reply, (await users.completeSetup(token, password))!);
+  });
+
+  // The platform's colours (contrast-checked as on the hosted pages) as a style sheet: the CSP allows no inline style.
+  app.get('/dashboard/theme.css', { schema: hide }, async (request, reply) => {
+    const session = request.dashboardSession;
+    const css = session ? themeCss(await users.brand(session)) : '';
+    return secure(reply).header('cache-control', 'private, no-cache').type('text/css; charset=utf-8').send(css);
+  });
+
+  // Everything else needs a session; a POST also the session's CSRF token.
+  await app.register(async (scope) => {
+    const api = typed(scope);
+    scope.addHook('preHandler', async (request, reply) => {
+      const session = request.dashboardSession;
+      if (!session) {
+        if (request.method === 'GET') return seeOther(reply, '/dashboard/sign-in');
+        throw refused('Sign in first');
+      }
+      if (request.method === 'POST' && !sameToken((request.body as { _csrf?: string } | undefined)?._csrf, session.csrfToken)) throw refused('The CSRF token is missing or wrong');
+    });
+    const sessionOf = (request: FastifyRequest) => request.dashboardSession!;
+
+    api.post('/dashboard/sign-out', { schema: { ...hide, body: SessionForm } }, async (request, reply) => {
+      await users.signOut(sessionOf(request));
+      setCookie(reply, SESSION_COOKIE, '', 0);
+      return send(reply, views.signInPage(request.texts, formToken(request, reply), { notice: request.texts.t('signedOut') }));
+    });
+
+    api.post('/dashboard/environment', { schema: { ...hide, body: EnvironmentForm } }, async (request, reply) => {
+      await users.switchEnvironment(sessionOf(request), request.body.environment);
+      return seeOther(reply, '/dashboard');
+    });
+
+    api.get('/dashboard', { schema: hide }, async (request, reply) => {
+      const view = await viewOf(request);
+      return send(reply, views.homePage(view, await dashboard.home(dashboard.caller(view.session))));
+    });
+
+    api.get('/dashboard/payments', { schema: { ...hide, querystring: PaymentsQuery } }, async (request, reply) => {
+      const view = await viewOf(request);
+      const { after, ...filters } = request.query;
+      const day = (value: string | undefined, days = 0) => (value ? new Date(Date.parse(`${value}T00:00:00Z`) + days * 86400_000) : undefined);
+      const page = await dashboard.listPayments(dashboard.caller(view.session), {
+        after: after || undefined,
+        status: filters.status || undefined,
+        reference: filters.reference || undefined,
+        method: (filters.method || undefined) as 'card' | 'sepa_direct_debit' | undefined,
+        createdFrom: day(filters.from),
+        createdBefore: day(filters.to, 1),
+      });
+      const next = page.cursor ? views.nextPageHref(filters, page.cursor) : undefined;
+      return send(reply, views.paymentsPage(view, filters, page.data, next, Boolean(after)));
+    });
+
+    api.get('/dashboard/payments/:id', { schema: { ...hide, params: PaymentParams } }, async (request, reply) => {
+      const view = await viewOf(request);
+      const detail = await dashboard.payment(dashboard.caller(view.session), request.params.id);
+      return send(reply, views.paymentPage(view, detail, allowed(view.session.role, 'refund')));
+    });
+
+    // Refund: the form asks for confirmation first; the confirmed form refunds what was shown, else nothing.
+    api.post('/dashboard/payments/:id/refund', { schema: { ...hide, params: PaymentParams, body: RefundForm } }, async (request, reply) => {
+      const view = await viewOf(request);
+      if (!allowed(view.session.role, 'refund')) throw refused('Only an admin refunds');
+      const caller = dashboard.caller(view.session);
+      const detail = await dashboard.payment(caller, request.params.id);
+      const shown = Number(request.body.amount_minor);
+      if (shown !== detail.refundable) throw new ApiError('conflict', { detail: 'The refundable amount changed meanwhile; look at the payment again' });
+      if (request.body.confirm !== 'yes') return send(reply, views.confirmRefundPage(view, detail.payment, shown, request.body.description));
+      const { routing } = detail.payment;
+      const refund = await dashboard.refund(caller, detail.payment.id, request.body.description, {
+        platform: routing.platform.refundable_amount,
+        merchants: routing.merchants.map((merchant) => ({ id: merchant.id, amount_minor: merchant.refundable_amount })),
+      });
+      request.log.info({ user_id: view.session.userId, refund_id: refund.id, payment_id: refund.payment_id }, 'dashboard refund');
+      const after = await dashboard.payment(caller, request.params.id);
+      return send(reply, views.paymentPage(view, after, true, view.t.t('refundStarted', { id: refund.id })));
+    });
+  });
+}

@@ -1,0 +1,37 @@
+import { Type, type Static } from 'typebox';
+import { PAYMENT_STATUSES } from '../payments/schemas.js';
+
+/** A form's field: the browser sends an empty string for an empty field. */
+const oneOf = (values: readonly string[]) => Type.String({ pattern: `^(|${values.join('|')})$` });
+const DateField = Type.String({ pattern: '^(|\\d{4}-\\d{2}-\\d{2})$' });
+const Csrf = Type.String({ maxLength: 100 });
+
+export const PaymentsQuery = Type.Object(
+  {
+    status: Type.Optional(oneOf(PAYMENT_STATUSES)),
+    method: Type.Optional(oneOf(['card', 'sepa_direct_debit'])),
+    from: Type.Optional(DateField),
+    to: Type.Optional(DateField),
+    reference: Type.Optional(Type.String({ maxLength: 50 })),
+    after: Type.Optional(Type.String({ maxLength: 1024 })),
+  },
+  { additionalProperties: false },
+);
+export type PaymentsQuery = Static<typeof PaymentsQuery>;
+
+export const PaymentParams = Type.Object({ id: Type.String({ maxLength: 64, pattern: '^[A-Za-z0-9_]+$' }) });
+
+export const SignInForm = Type.Object({ _csrf: Csrf, email: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: 200 }) });
+export type SignInForm = Static<typeof SignInForm>;
+
+export const SetupQuery = Type.Object({ token: Type.String({ maxLength: 100 }) });
+export const SetupForm = Type.Object({ _csrf: Csrf, token: Type.String({ maxLength: 100 }), email: Type.Optional(Type.String()), password: Type.String({ maxLength: 1000 }) });
+
+export const SessionForm = Type.Object({ _csrf: Csrf });
+export const EnvironmentForm = Type.Object({ _csrf: Csrf, environment: Type.Union([Type.Literal('live'), Type.Literal('sandbox')]) });
+export const RefundForm = Type.Object({
+  _csrf: Csrf,
+  amount_minor: Type.String({ pattern: '^\\d{1,16}$' }),
+  description: Type.String({ maxLength: 100 }),
+  confirm: Type.Optional(Type.Literal('yes')),
+});

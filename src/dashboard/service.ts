@@ -1,0 +1,235 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Config, Environment } from '../core/config.js';
+import type { Caller } from '../core/auth.js';
+import type { Clock, EnvironmentClock } from '../core/clock.js';
+import type { DashboardRole, Tables } from '../core/db.js';
+import { isEmail } from '../core/formats.js';
+import { newId } from '../core/ids.js';
+import { addSeconds } from '../core/time.js';
+import { hashSecret, verifySecret } from '../auth/service.js';
+import { instrumentOf } from '../hosted-payment-page/service.js';
+import type { PaymentService } from '../payments/service.js';
+import type { RefundService } from '../refunds/service.js';
+import type { EventService } from '../events/service.js';
+import { findPayment } from '../payments/repository.js';
+import * as repo from './repository.js';
+
+export const ROLES = ['admin', 'developer', 'viewer'] as const satisfies readonly DashboardRole[];
+/** What each role may do beyond reading: a developer manages developer things, an admin also moves money and manages users. */
+const RANK: Record<DashboardRole, number> = { viewer: 0, developer: 1, admin: 2 };
+export type Action = 'read' | 'developer' | 'refund' | 'manage_users';
+const NEEDS: Record<Action, DashboardRole> = { read: 'viewer', developer: 'developer', refund: 'admin', manage_users: 'admin' };
+
+export function allowed(role: DashboardRole, action: Action): boolean {
+  return RANK[role] >= RANK[NEEDS[action]];
+}
+
+export const SESSION_SECONDS = 12 * 3600;
+export const SETUP_LINK_SECONDS = 7 * 24 * 3600;
+/** Failed sign-ins counted over this window: at most MAX_FAILURES_PER_EMAIL for one email, MAX_FAILURES_PER_ADDRESS from one address. */
+export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+export const MAX_FAILURES_PER_EMAIL = 5;
+export const MAX_FAILURES_PER_ADDRESS = 20;
+export const PASSWORD_LENGTH = { min: 12, max: 200 };
+
+const SUCCEEDED = ['captured', 'completed'] as const;
+const FAILED = ['declined', 'not_completed', 'canceled'] as const;
+const CHART_DAYS = 14;
+
+export const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+const token = () => randomBytes(32).toString('base64url');
+
+export interface Session {
+  digest: string;
+  csrfToken: string;
+  environment: Environment;
+  userId: string;
+  email: string;
+  role: DashboardRole;
+  platformId: string;
+}
+
+/** A new session: the cookie's value (shown to the browser only) and the session. */
+export interface Opened {
+  cookie: string;
+  session: Session;
+}
+
+export type SignIn = { outcome: 'signed_in'; opened: Opened } | { outcome: 'wrong' } | { outcome: 'limited' };
+
+export interface Logger {
+  info(object: object, message: string): void;
+}
+
+/** The dashboard's users, their sign-in and their sessions. */
+export class DashboardUsers {
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly config: Config,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Creates a user of the platform without a password; answers the one-time link that sets it. */
+  async createUser(input: { platformId: string; email: string; role: string }): Promise<{ userId: string; setupUrl: string }> {
+    const email = input.email.trim().toLowerCase();
+    if (!isEmail(email)) throw new Error(`${input.email} is not an email address`);
+    if (!(ROLES as readonly string[]).includes(input.role)) throw new Error('the role must be admin, developer or viewer');
+    if (!(await repo.platformExists(this.db, input.platformId))) throw new Error(`platform ${input.platformId} does not exist`);
+    if (await repo.userByEmail(this.db, email)) throw new Error(`a dashboard user with the email ${email} exists already`);
+    const setup = token();
+    const now = this.clock.now();
+    const userId = newId('usr');
+    await repo.insertUser(this.db, {
+      id: userId,
+      platform_id: input.platformId,
+      email,
+      role: input.role as DashboardRole,
+      password_hash: null,
+      setup_token_digest: digest(setup),
+      setup_expires_at: addSeconds(now, SETUP_LINK_SECONDS),
+      created_at: now,
+    });
+    return { userId, setupUrl: `${this.config.baseUrl}/dashboard/setup?token=${setup}` };
+  }
+
+  /** The user a setup link is for, while it is valid. */
+  async setupUser(setupToken: string): Promise<repo.UserRow | undefined> {
+    const user = await repo.userBySetupToken(this.db, digest(setupToken));
+    return user && user.setup_expires_at && user.setup_expires_at > this.clock.now() ? user : undefined;
+  }
+
+  /** Sets the password of the setup link's user (once: the link is then spent) and signs them in. */
+  async completeSetup(setupToken: string, password: string): Promise<Opened | undefined> {
+    const user = await this.setupUser(setupToken);
+    if (!user) return undefined;
+    await repo.setPassword(this.db, user.id, await hashSecret(password));
+    return this.open(user);
+  }
+
+  /** Checks the password, within the limits of failed attempts per email and per address; every attempt is recorded. */
+  async signIn(rawEmail: string, password: string, address: string, log: Logger): Promise<SignIn> {
+    const email = rawEmail.trim().toLowerCase().slice(0, 254);
+    const now = this.clock.now();
+    const failures = await repo.recentFailures(this.db, email, address, addSeconds(now, -SIGN_IN_WINDOW_SECONDS));
+    if (failures.email >= MAX_FAILURES_PER_EMAIL || failures.address >= MAX_FAILURES_PER_ADDRESS) {
+      log.info({ email, address }, 'dashboard sign-in refused: too many failed attempts');
+      return { outcome: 'limited' };
+    }
+    const user = await repo.userByEmail(this.db, email);
+    const valid = user?.password_hash ? await verifySecret(password, user.password_hash) : false;
+    await repo.recordSignIn(this.db, { email, address, userId: user?.id ?? null, succeeded: valid, at: now });
+    log.info({ email, address, user_id: user?.id ?? null, succeeded: valid }, 'dashboard sign-in');
+    if (!valid || !user) return { outcome: 'wrong' };
+    return { outcome: 'signed_in', opened: await this.open(user) };
+  }
+
+  private async open(user: repo.UserRow): Promise<Opened> {
+    const cookie = token();
+    const now = this.clock.now();
+    const session: Session = { digest: digest(cookie), csrfToken: token(), environment: 'sandbox', userId: user.id, email: user.email, role: user.role, platformId: user.platform_id };
+    await repo.insertSession(this.db, { digest: session.digest, user_id: user.id, csrf_token: session.csrfToken, environment: 'sandbox', created_at: now, expires_at: addSeconds(now, SESSION_SECONDS) });
+    return { cookie, session };
+  }
+
+  /** The session of a cookie, read on every request: a deleted or expired session is none. */
+  async session(cookie: string | undefined): Promise<Session | undefined> {
+    if (!cookie) return undefined;
+    const row = await repo.sessionWithUser(this.db, digest(cookie), this.clock.now());
+    if (!row) return undefined;
+    return { digest: row.digest, csrfToken: row.csrf_token, environment: row.environment, userId: row.user_id, email: row.email, role: row.role, platformId: row.platform_id };
+  }
+
+  signOut(session: Session): Promise<void> {
+    return repo.deleteSession(this.db, session.digest);
+  }
+
+  /** Signs every browser of the user out (at its next request); undefined when there is no such user. */
+  async revokeSessions(email: string): Promise<number | undefined> {
+    const user = await repo.userByEmail(this.db, email.trim().toLowerCase());
+    return user && repo.deleteSessionsOf(this.db, user.id);
+  }
+
+  switchEnvironment(session: Session, environment: Environment): Promise<void> {
+    return repo.setSessionEnvironment(this.db, session.digest, environment);
+  }
+
+  brand(session: Session) {
+    return repo.platformBrand(this.db, session.platformId);
+  }
+}
+
+/** What the dashboard shows and does, through the API's own services. */
+export class DashboardService {
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly environmentClock: EnvironmentClock,
+    private readonly services: { payments: PaymentService; refunds: RefundService; events: EventService },
+  ) {}
+
+  /** The API's caller for what the session's user sees: its platform, in the environment it looks at. */
+  caller(session: Session): Caller {
+    return { platformId: session.platformId, environment: session.environment, clientId: `dashboard:${session.userId}`, scopes: new Set() };
+  }
+
+  /** Home: the last 14 days (the environment's clock) per day, the success rate and the latest payments. */
+  async home(caller: Caller) {
+    const today = startOfDay(this.environmentClock.now(caller.environment));
+    const since = addSeconds(today, -(CHART_DAYS - 1) * 86400);
+    const totals = await repo.dailyTotals(this.db, caller, since, { succeeded: SUCCEEDED, failed: FAILED });
+    const days = Array.from({ length: CHART_DAYS }, (_, index) => {
+      const day = addSeconds(since, index * 86400).toISOString().slice(0, 10);
+      const rows = totals.filter((row) => row.day === day);
+      return {
+        day,
+        count: rows.reduce((sum, row) => sum + row.count, 0),
+        succeeded: rows.reduce((sum, row) => sum + row.succeeded, 0),
+        volumes: rows.filter((row) => row.volume_minor > 0).map((row) => ({ currency: row.currency, amount_minor: row.volume_minor })),
+      };
+    });
+    const decided = totals.reduce((sum, row) => sum + row.decided, 0);
+    const succeeded = totals.reduce((sum, row) => sum + row.succeeded, 0);
+    const volumes = new Map<string, number>();
+    for (const row of totals) volumes.set(row.currency, (volumes.get(row.currency) ?? 0) + row.volume_minor);
+    const recent = await this.services.payments.list(caller, { first: 5 });
+    return {
+      days,
+      initiated: totals.reduce((sum, row) => sum + row.count, 0),
+      successRate: decided === 0 ? null : succeeded / decided,
+      volumes: [...volumes].filter(([, amount]) => amount > 0).map(([currency, amount_minor]) => ({ currency, amount_minor })),
+      recent: recent.data,
+    };
+  }
+
+  listPayments(caller: Caller, query: Parameters<PaymentService['list']>[1]) {
+    return this.services.payments.list(caller, { ...query, first: query.first ?? 20 });
+  }
+
+  /** A payment as the API shows it, with what the buyer paid with, its refunds and its events (those of its refunds too). */
+  async payment(caller: Caller, id: string) {
+    const payment = await this.services.payments.get(caller, id);
+    const row = (await findPayment(this.db, caller, id))!;
+    const refunds = await this.services.refunds.list(caller, { payment_id: id, first: 100 });
+    const objects = [id, ...refunds.data.map((refund) => refund.id)];
+    const events = (await Promise.all(objects.map((objectId) => this.services.events.list(caller, { object_id: objectId, first: 100 })))).flatMap((page) => page.data);
+    events.sort((a, b) => b.occurred_at.localeCompare(a.occurred_at) || b.event_id.localeCompare(a.event_id));
+    const refundable = payment.routing.platform.refundable_amount + payment.routing.merchants.reduce((sum, merchant) => sum + merchant.refundable_amount, 0);
+    return { payment, instrument: instrumentOf(row), refunds: refunds.data, events, refundable };
+  }
+
+  /**
+   * Refunds what each party has left to refund, through the API's own refund call (its rules, events
+   * and ledger entries follow); the parties' amounts are those of the confirmation the user saw.
+   */
+  refund(caller: Caller, paymentId: string, description: string, routing: { platform: number; merchants: { id: string; amount_minor: number }[] }) {
+    return this.services.refunds.initiate(caller, {
+      payment_id: paymentId,
+      description,
+      routing: { platform: { amount_minor: routing.platform }, merchants: routing.merchants },
+    });
+  }
+}
+
+function startOfDay(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}

@@ -1,0 +1,338 @@
+import type { Payment } from '../payments/schemas.js';
+import { PAYMENT_STATUSES } from '../payments/schemas.js';
+import type { Refund } from '../refunds/schemas.js';
+import type { EventSummary } from '../events/schemas.js';
+import type { PaymentView } from '../hosted-payment-page/schemas.js';
+import { html, type Html, type Part } from './html.js';
+import type { Texts, Translator } from './texts.js';
+import type { Session } from './service.js';
+
+/** What every page of a signed-in user knows: the texts, the session and the platform's name. */
+export interface View {
+  t: Translator;
+  session: Session;
+  platformName: string;
+  /** The path of the page, for the navigation's aria-current. */
+  path: string;
+}
+
+const csrf = (session: Session) => html`<input type="hidden" name="_csrf" value="${session.csrfToken}">`;
+
+function document(t: Translator, title: string, body: Html, bodyClass = ''): Html {
+  return html`<!doctype html>
+<html lang="${t.language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<meta name="robots" content="noindex">
+<title>${title} · ${t.t('dashboard')}</title>
+<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/assets/common.css">
+<link rel="stylesheet" href="/assets/dashboard.css">
+<link rel="stylesheet" href="/dashboard/theme.css">
+</head>
+<body class="dashboard ${bodyClass}">
+<a class="skip" href="#main">${t.t('skip')}</a>
+${body}
+</body>
+</html>
+`;
+}
+
+/** A page of a signed-in user: header with navigation, environment switch and sign-out; the sandbox marked on every page. */
+export function page(view: View, title: string, content: Html): Html {
+  const { t, session } = view;
+  const sandbox = session.environment === 'sandbox';
+  const other = sandbox ? 'live' : 'sandbox';
+  const link = (href: string, label: string) => html`<a href="${href}" ${view.path === href ? html`aria-current="page"` : ''}>${label}</a>`;
+  return document(
+    t,
+    title,
+    html`<header class="brand dash-header">
+<div class="dash-bar">
+  <span class="brand-name">${view.platformName}</span>
+  <span class="env-badge env-${session.environment}">${t.t(session.environment)}</span>
+  <nav class="dash-nav" aria-label="${t.t('navigation')}">${link('/dashboard', t.t('home'))}${link('/dashboard/payments', t.t('payments'))}</nav>
+  <div class="dash-actions">
+    <form method="post" action="/dashboard/environment">${csrf(session)}<input type="hidden" name="environment" value="${other}"><button class="header-button" type="submit">${t.t('switchTo')} ${t.t(other)}</button></form>
+    <form method="post" action="/dashboard/sign-out">${csrf(session)}<button class="header-button" type="submit">${t.t('signOut')}</button></form>
+  </div>
+</div>
+</header>
+${sandbox ? html`<p class="sandbox-banner" role="note">${t.t('sandboxBanner')}</p>` : ''}
+<main id="main" class="dash-main" tabindex="-1">
+<h1>${title}</h1>
+${content}
+<p class="who">${t.t('signedInAs', { email: session.email, role: t.t(session.role) })}</p>
+</main>`,
+    sandbox ? 'in-sandbox' : 'in-live',
+  );
+}
+
+/** A page without a session (sign-in, password set-up, messages). */
+export function publicPage(t: Translator, title: string, content: Html): Html {
+  return document(t, title, html`<header class="brand"><div class="dash-bar"><span class="brand-name">${t.t('dashboard')}</span></div></header>
+<main id="main" class="main" tabindex="-1"><section class="panel"><h1>${title}</h1>${content}</section></main>`);
+}
+
+export function message(t: Translator, title: string, text: string, view?: View): Html {
+  const content = html`<p class="notice-text">${text}</p>`;
+  return view ? page(view, title, content) : publicPage(t, title, html`${content}<p><a href="/dashboard">${t.t('dashboard')}</a></p>`);
+}
+
+function field(id: string, label: string, input: Html, hint?: string): Html {
+  return html`<div class="field"><label for="${id}">${label}</label>${hint ? html`<p class="hint" id="${id}-hint">${hint}</p>` : ''}${input}</div>`;
+}
+
+const alert = (text: string | undefined) => (text ? html`<p class="alert" role="alert">${text}</p>` : '');
+
+export function signInPage(t: Translator, formToken: string, state: { email?: string; error?: string; notice?: string } = {}): Html {
+  return publicPage(
+    t,
+    t.t('signInTitle'),
+    html`${alert(state.error)}${state.notice ? html`<p class="notice" role="status">${state.notice}</p>` : ''}
+<form method="post" action="/dashboard/sign-in">
+<input type="hidden" name="_csrf" value="${formToken}">
+${field('email', t.t('email'), html`<input id="email" name="email" type="email" autocomplete="username" required maxlength="254" value="${state.email ?? ''}">`)}
+${field('password', t.t('password'), html`<input id="password" name="password" type="password" autocomplete="current-password" required maxlength="200">`)}
+<button class="button primary" type="submit">${t.t('signIn')}</button>
+</form>`,
+  );
+}
+
+export function setupPage(t: Translator, formToken: string, setupToken: string, email: string, error?: string): Html {
+  return publicPage(
+    t,
+    t.t('setPasswordTitle'),
+    html`${alert(error)}
+<form method="post" action="/dashboard/setup">
+<input type="hidden" name="_csrf" value="${formToken}">
+<input type="hidden" name="token" value="${setupToken}">
+${field('email', t.t('email'), html`<input id="email" name="email" type="email" autocomplete="username" readonly value="${email}">`)}
+${field('password', t.t('password'), html`<input id="password" name="password" type="password" autocomplete="new-password" required minlength="12" maxlength="200" aria-describedby="password-hint">`, t.t('setPasswordHint'))}
+<button class="button primary" type="submit">${t.t('setPassword')}</button>
+</form>`,
+  );
+}
+
+const statusBadge = (status: string) => html`<span class="status status-${status}">${status.replace(/_/g, ' ')}</span>`;
+
+function paymentRows(t: Translator, payments: Payment[]): Html {
+  if (payments.length === 0) return html`<p>${t.t('noPayments')}</p>`;
+  const label = (key: keyof Texts) => t.t(key);
+  return html`<table class="list">
+<thead><tr><th scope="col">${label('initiatedAt')}</th><th scope="col">${label('reference')}</th><th scope="col" class="num">${label('amount')}</th><th scope="col">${label('status')}</th><th scope="col">${label('method')}</th></tr></thead>
+<tbody>${payments.map(
+    (payment) => html`<tr>
+<td data-label="${label('initiatedAt')}">${t.dateTime(payment.initiated_at)}</td>
+<td data-label="${label('reference')}"><a href="/dashboard/payments/${payment.id}">${payment.reference}</a></td>
+<td data-label="${label('amount')}" class="num">${t.money(payment.amount_minor, payment.currency)}</td>
+<td data-label="${label('status')}">${statusBadge(payment.status)}</td>
+<td data-label="${label('method')}">${t.t(payment.payment_method.type)}</td>
+</tr>`,
+  )}</tbody></table>`;
+}
+
+export interface HomeData {
+  days: { day: string; count: number; succeeded: number; volumes: { currency: string; amount_minor: number }[] }[];
+  initiated: number;
+  successRate: number | null;
+  volumes: { currency: string; amount_minor: number }[];
+  recent: Payment[];
+}
+
+const volumesText = (t: Translator, volumes: { currency: string; amount_minor: number }[]) => volumes.map((volume) => t.money(volume.amount_minor, volume.currency)).join(', ') || '–';
+
+/** Bars of payments initiated per day, succeeded ones in front; the table under it holds the numbers. */
+function chart(t: Translator, days: HomeData['days']): Html {
+  const highest = Math.max(1, ...days.map((day) => day.count));
+  const width = 20;
+  const height = 100;
+  const bar = (x: number, value: number, kind: string) => {
+    const size = Math.round((value / highest) * height);
+    return html`<rect class="bar-${kind}" x="${x}" y="${height - size}" width="${width - 6}" height="${size}"></rect>`;
+  };
+  return html`<svg class="chart" viewBox="0 0 ${days.length * width} ${height + 1}" preserveAspectRatio="none" role="img" aria-labelledby="chart-title">
+<title id="chart-title">${t.t('paymentsPerDay')}</title>
+${days.map((day, index) => html`${bar(index * width + 3, day.count, 'initiated')}${bar(index * width + 3, day.succeeded, 'succeeded')}`)}
+<line class="axis" x1="0" x2="${days.length * width}" y1="${height + 0.5}" y2="${height + 0.5}"></line>
+</svg>
+<p class="legend"><span class="key key-initiated"></span>${t.t('count')} <span class="key key-succeeded"></span>${t.t('succeeded')}</p>`;
+}
+
+export function homePage(view: View, data: HomeData): Html {
+  const { t } = view;
+  const rate = data.successRate === null ? '–' : new Intl.NumberFormat(t.language, { style: 'percent', maximumFractionDigits: 1 }).format(data.successRate);
+  return page(
+    view,
+    t.t('home'),
+    html`<section class="cards" aria-label="${t.t('last14Days')}">
+<div class="card"><h2>${t.t('initiatedCount')}</h2><p class="figure">${data.initiated}</p><p class="hint">${t.t('last14Days')}</p></div>
+<div class="card"><h2>${t.t('successRate')}</h2><p class="figure">${rate}</p><p class="hint">${t.t('successRateHint')}</p></div>
+<div class="card"><h2>${t.t('volume')}</h2><p class="figure">${volumesText(t, data.volumes)}</p><p class="hint">${t.t('last14Days')}</p></div>
+</section>
+<section class="panel">
+<h2>${t.t('paymentsPerDay')}</h2>
+${chart(t, data.days)}
+<details><summary>${t.t('last14Days')}: ${t.t('day')}, ${t.t('count')}, ${t.t('succeeded')}, ${t.t('volume')}</summary>
+<table class="list compact"><thead><tr><th scope="col">${t.t('day')}</th><th scope="col" class="num">${t.t('count')}</th><th scope="col" class="num">${t.t('succeeded')}</th><th scope="col" class="num">${t.t('volume')}</th></tr></thead>
+<tbody>${data.days.map((day) => html`<tr><td data-label="${t.t('day')}">${day.day}</td><td data-label="${t.t('count')}" class="num">${day.count}</td><td data-label="${t.t('succeeded')}" class="num">${day.succeeded}</td><td data-label="${t.t('volume')}" class="num">${volumesText(t, day.volumes)}</td></tr>`)}</tbody></table>
+</details>
+</section>
+<section class="panel">
+<h2>${t.t('recentPayments')}</h2>
+${paymentRows(t, data.recent)}
+<p><a href="/dashboard/payments">${t.t('allPayments')}</a></p>
+</section>`,
+  );
+}
+
+export interface PaymentFilters {
+  status?: string;
+  method?: string;
+  from?: string;
+  to?: string;
+  reference?: string;
+}
+
+function select(id: string, label: string, t: Translator, options: { value: string; label: string }[], chosen: string | undefined): Html {
+  return field(
+    id,
+    label,
+    html`<select id="${id}" name="${id}"><option value="">${t.t('any')}</option>${options.map((option) => html`<option value="${option.value}" ${chosen === option.value ? html`selected` : ''}>${option.label}</option>`)}</select>`,
+  );
+}
+
+export function paymentsPage(view: View, filters: PaymentFilters, payments: Payment[], nextPage: string | undefined, paged: boolean): Html {
+  const { t } = view;
+  const text = (id: keyof PaymentFilters, label: string, type: string, extra: Part = '') =>
+    field(id, label, html`<input id="${id}" name="${id}" type="${type}" value="${filters[id] ?? ''}" ${extra}>`);
+  return page(
+    view,
+    t.t('payments'),
+    html`<form class="panel filters" method="get" action="/dashboard/payments" aria-label="${t.t('filters')}">
+<div class="filter-grid">
+${select('status', t.t('status'), t, PAYMENT_STATUSES.map((status) => ({ value: status, label: status.replace(/_/g, ' ') })), filters.status)}
+${select('method', t.t('method'), t, [{ value: 'card', label: t.t('card') }, { value: 'sepa_direct_debit', label: t.t('sepa_direct_debit') }], filters.method)}
+${text('from', t.t('from'), 'date')}
+${text('to', t.t('to'), 'date')}
+${text('reference', t.t('reference'), 'text', html`maxlength="50"`)}
+</div>
+<div class="filter-actions"><button class="button primary" type="submit">${t.t('apply')}</button><a class="button secondary" href="/dashboard/payments">${t.t('reset')}</a></div>
+</form>
+<section class="panel">
+${paymentRows(t, payments)}
+<nav class="pager" aria-label="${t.t('payments')}">${paged ? html`<a href="${firstPageHref(filters)}">${t.t('firstPage')}</a>` : ''}${nextPage ? html`<a href="${nextPage}" rel="next">${t.t('nextPage')}</a>` : ''}</nav>
+</section>`,
+  );
+}
+
+function firstPageHref(filters: PaymentFilters): string {
+  const query = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  return `/dashboard/payments${query.size ? `?${query}` : ''}`;
+}
+
+export function nextPageHref(filters: PaymentFilters, cursor: string): string {
+  const query = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  query.set('after', cursor);
+  return `/dashboard/payments?${query}`;
+}
+
+export interface PaymentDetail {
+  payment: Payment;
+  instrument: PaymentView['payment_instrument'];
+  refunds: Refund[];
+  events: EventSummary[];
+  refundable: number;
+}
+
+function details(rows: [string, Part][]): Html {
+  return html`<dl class="details">${rows.map(([label, value]) => html`<div><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>`;
+}
+
+function instrumentText(t: Translator, detail: PaymentDetail): string {
+  const instrument = detail.instrument;
+  if (!instrument) return `${t.t(detail.payment.payment_method.type)} · ${t.t('notYetPaid')}`;
+  if (instrument.type === 'card') return `${t.t('card')} · ${instrument.scheme ?? ''} •••• ${instrument.last4}`.replace(' ·  ', ' · ');
+  return `${t.t('sepa_direct_debit')} · ${instrument.iban}`;
+}
+
+export function paymentPage(view: View, detail: PaymentDetail, canRefund: boolean, notice?: string): Html {
+  const { t } = view;
+  const { payment } = detail;
+  const money = (amount: number) => t.money(amount, payment.currency);
+  const parties = [
+    { name: `${t.t('platform')} (${payment.routing.platform.id})`, ...payment.routing.platform },
+    ...payment.routing.merchants.map((merchant) => ({ name: `${t.t('merchant')} (${merchant.id})`, ...merchant })),
+  ];
+  return page(
+    view,
+    `${t.t('payment')} ${payment.reference}`,
+    html`${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
+<section class="panel">
+${details([
+  [t.t('amount'), money(payment.amount_minor)],
+  [t.t('status'), statusBadge(payment.status)],
+  [t.t('fee'), payment.processing_fee ? money(payment.processing_fee.amount_minor) : '–'],
+  [t.t('method'), instrumentText(t, detail)],
+  [t.t('reference'), payment.reference],
+  [t.t('description'), payment.description ?? '–'],
+  [t.t('initiatedAt'), t.dateTime(payment.initiated_at)],
+  ['ID', html`<code>${payment.id}</code>`],
+])}
+</section>
+<section class="panel">
+<h2>${t.t('routing')}</h2>
+<table class="list">
+<thead><tr><th scope="col">${t.t('party')}</th><th scope="col" class="num">${t.t('amount')}</th><th scope="col" class="num">${t.t('feeContribution')}</th><th scope="col" class="num">${t.t('transferred')}</th><th scope="col" class="num">${t.t('refundable')}</th></tr></thead>
+<tbody>${parties.map(
+      (party) => html`<tr><td data-label="${t.t('party')}" class="wrap">${party.name}</td><td data-label="${t.t('amount')}" class="num">${money(party.amount_minor)}</td><td data-label="${t.t('feeContribution')}" class="num">${party.processing_fee_contribution}</td><td data-label="${t.t('transferred')}" class="num">${party.transfer ? money(party.transfer.amount_minor) : '–'}</td><td data-label="${t.t('refundable')}" class="num">${money(party.refundable_amount)}</td></tr>`,
+    )}</tbody></table>
+</section>
+<section class="panel">
+<h2>${t.t('refunds')}</h2>
+${detail.refunds.length === 0 ? html`<p>${t.t('noRefunds')}</p>` : html`<table class="list"><thead><tr><th scope="col">ID</th><th scope="col" class="num">${t.t('amount')}</th><th scope="col">${t.t('status')}</th><th scope="col">${t.t('initiatedAt')}</th></tr></thead>
+<tbody>${detail.refunds.map((refund) => html`<tr><td data-label="ID" class="wrap"><code>${refund.id}</code></td><td data-label="${t.t('amount')}" class="num">${money(refund.amount_minor)}</td><td data-label="${t.t('status')}">${statusBadge(refund.status)}</td><td data-label="${t.t('initiatedAt')}">${t.dateTime(refund.initiated_at)}</td></tr>`)}</tbody></table>`}
+${canRefund && detail.refundable > 0 ? refundForm(view, payment, detail.refundable) : ''}
+</section>
+<section class="panel">
+<h2>${t.t('events')}</h2>
+${detail.events.length === 0 ? html`<p>${t.t('noEvents')}</p>` : html`<table class="list"><thead><tr><th scope="col">${t.t('occurredAt')}</th><th scope="col">${t.t('type')}</th><th scope="col">${t.t('webhook')}</th></tr></thead>
+<tbody>${detail.events.map((event) => html`<tr><td data-label="${t.t('occurredAt')}">${t.dateTime(event.occurred_at)}</td><td data-label="${t.t('type')}"><code>${event.type}</code></td><td data-label="${t.t('webhook')}">${event.delivery_status ?? '–'}</td></tr>`)}</tbody></table>`}
+</section>
+<p><a href="/dashboard/payments">${t.t('back')}</a></p>`,
+  );
+}
+
+function refundForm(view: View, payment: Payment, refundable: number): Html {
+  const { t } = view;
+  return html`<form class="refund" method="post" action="/dashboard/payments/${payment.id}/refund">
+${csrf(view.session)}
+<input type="hidden" name="amount_minor" value="${refundable}">
+<h3>${t.t('refundWhole')}: ${t.money(refundable, payment.currency)}</h3>
+${field('description', t.t('description'), html`<input id="description" name="description" required maxlength="100" value="Refund ${payment.reference.replace(/[^A-Za-z0-9 /?:().,'+-]/g, '').slice(0, 90)}" aria-describedby="description-hint">`, t.t('refundDescriptionHint'))}
+<button class="button danger" type="submit">${t.t('refund')}</button>
+</form>`;
+}
+
+export function confirmRefundPage(view: View, payment: Payment, amountMinor: number, description: string): Html {
+  const { t } = view;
+  const amount = t.money(amountMinor, payment.currency);
+  return page(
+    view,
+    t.t('confirmRefundTitle'),
+    html`<section class="panel">
+<p>${t.t('confirmRefundText', { amount })}</p>
+${details([[t.t('payment'), payment.reference], [t.t('amount'), amount], [t.t('description'), description]])}
+<form method="post" action="/dashboard/payments/${payment.id}/refund">
+${csrf(view.session)}
+<input type="hidden" name="amount_minor" value="${amountMinor}">
+<input type="hidden" name="description" value="${description}">
+<input type="hidden" name="confirm" value="yes">
+<button class="button danger" type="submit">${t.t('confirmRefund', { amount })}</button>
+</form>
+<p><a class="button secondary" href="/dashboard/payments/${payment.id}">${t.t('cancel')}</a></p>
+</section>`,
+  );
+}
