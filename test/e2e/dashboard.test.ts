@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { dashboardUser } from '../helpers/dashboard.js';
+import { addMerchantAccount, createDataStore, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { DashboardClient, dashboardUser, PASSWORD } from '../helpers/dashboard.js';
 import { payByCard } from '../helpers/money.js';
+import { runScript } from '../helpers/processes.js';
+import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL } from '../../src/dashboard/service.js';
 
 let server: TestServer;
 let platform: TestPlatform;
@@ -14,13 +16,310 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('smoke', () => {
-  it('shows pages', async () => {
-    const id = await payByCard(server, platform, { amount_minor: 2500 });
-    const { client } = await dashboardUser(server, platform.platformId, 'admin');
-    console.log((await client.get('/dashboard')).text.slice(0, 4000));
-    const page = await client.get(`/dashboard/payments/${id}`);
-    console.log(page.status, page.text.slice(-5000));
-    console.log((await client.get('/dashboard/payments?status=captured')).status);
+/** A live payment, initiated (live payments are paid on the real page; initiated is enough to be listed). */
+async function livePayment(reference: string): Promise<string> {
+  const created = await server.request('POST', '/payments', {
+    token: await platform.token('live'),
+    body: { amount_minor: 1200, currency: 'EUR', reference, payment_method: { type: 'card' }, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return' } },
+  });
+  expect(created.status, created.text).toBe(201);
+  return created.body.id;
+}
+
+describe('signing in', () => {
+  it('sets the password once through the link, signs in and out, and shows nothing without a session', async () => {
+    const { setupUrl } = await server.app.services.dashboardUsers.createUser({ platformId: platform.platformId, email: 'Ada@Example.com', role: 'viewer' });
+    const link = new URL(setupUrl);
+    expect(link.pathname).toBe('/dashboard/setup');
+    const browser = new DashboardClient(server.url);
+    expect((await browser.get('/dashboard')).location).toBe('/dashboard/sign-in');
+    expect((await browser.get(`${link.pathname}${link.search}`)).text).toContain('ada@example.com');
+    // Too short a password is refused; the link still works.
+    expect((await browser.post('/dashboard/setup', { token: link.searchParams.get('token')!, password: 'short' })).status).toBe(400);
+    const set = await browser.post('/dashboard/setup', { token: link.searchParams.get('token')!, password: PASSWORD });
+    expect(set.status).toBe(303);
+    const cookie = browser.cookies.get('dashboard_session')!;
+    expect(cookie).toBeTruthy();
+    expect((await browser.get('/dashboard')).status).toBe(200);
+    // The link is spent.
+    expect((await new DashboardClient(server.url).get(`${link.pathname}${link.search}`)).status).toBe(404);
+
+    // Sign-out ends the session: the old cookie is refused afterwards.
+    const out = await browser.post('/dashboard/sign-out');
+    expect(out.status).toBe(200);
+    expect(out.text).toContain('You are signed out.');
+    const replayed = new DashboardClient(server.url);
+    replayed.cookies.set('dashboard_session', cookie);
+    expect((await replayed.get('/dashboard')).location).toBe('/dashboard/sign-in');
+
+    // Signing in again, email in any case.
+    const again = await browser.signIn('ADA@example.com', PASSWORD);
+    expect(again.status).toBe(303);
+    expect((await browser.get('/dashboard/payments')).status).toBe(200);
   }, 60_000);
+
+  it('sets the session cookie HttpOnly and SameSite=Lax on http (Secure only for an https base URL)', async () => {
+    await server.app.services.dashboardUsers.createUser({ platformId: platform.platformId, email: 'cookie@example.com', role: 'viewer' });
+    const { client, email } = await dashboardUser(server, platform.platformId, 'viewer');
+    const response = await fetch(`${server.url}/dashboard/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `dashboard_form=${'a'.repeat(43)}` },
+      body: new URLSearchParams({ _csrf: 'a'.repeat(43), email, password: PASSWORD }).toString(),
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(303);
+    const session = response.headers.getSetCookie().find((line) => line.startsWith('dashboard_session='))!;
+    expect(session).toMatch(/; Path=\/dashboard; Max-Age=43200; HttpOnly; SameSite=Lax$/);
+    expect(client.cookies.has('dashboard_session')).toBe(true);
+
+    const https = await startServer({ BASE_URL: 'https://payments.example' });
+    try {
+      const other = await https.platform();
+      const signedIn = await dashboardUser(https, other.platformId, 'viewer');
+      expect(signedIn.client.cookies.has('dashboard_session')).toBe(true);
+      const again = await fetch(`${https.url}/dashboard/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `dashboard_form=${'b'.repeat(43)}` },
+        body: new URLSearchParams({ _csrf: 'b'.repeat(43), email: signedIn.email, password: PASSWORD }).toString(),
+        redirect: 'manual',
+      });
+      expect(again.headers.getSetCookie().find((line) => line.startsWith('dashboard_session='))).toMatch(/HttpOnly; SameSite=Lax; Secure$/);
+    } finally {
+      await https.close();
+    }
+  }, 90_000);
+
+  it('refuses a wrong password, then limits failed attempts per email, and records every attempt', async () => {
+    const { email } = await dashboardUser(server, platform.platformId, 'viewer');
+    const browser = new DashboardClient(server.url);
+    for (let attempt = 0; attempt < MAX_FAILURES_PER_EMAIL; attempt++) {
+      const wrong = await browser.signIn(email, 'not the password');
+      expect(wrong.status).toBe(401);
+      expect(wrong.text).toContain('The email or the password is wrong.');
+    }
+    expect(browser.cookies.has('dashboard_session')).toBe(false);
+    // Now even the right password is refused for this email, until the window has passed.
+    const limited = await browser.signIn(email, PASSWORD);
+    expect(limited.status).toBe(429);
+    expect(limited.text).toContain('Too many failed attempts');
+    const rows = await server.app.database.db.selectFrom('dashboard_sign_ins').selectAll().where('email', '=', email).execute();
+    expect(rows.filter((row) => !row.succeeded)).toHaveLength(MAX_FAILURES_PER_EMAIL);
+    expect(rows.filter((row) => row.succeeded)).toHaveLength(0);
+    server.clock.advance(16 * 60_000);
+    expect((await browser.signIn(email, PASSWORD)).status).toBe(303);
+  }, 60_000);
+
+  it('limits failed attempts per address, whatever the emails', async () => {
+    // A server of its own: its address limit would otherwise refuse the other tests' sign-ins.
+    const own = await startServer({ TRUST_PROXY: 'true' });
+    try {
+      const tenant = await own.platform();
+      const { email } = await dashboardUser(own, tenant.platformId, 'viewer');
+      const attacker = new DashboardClient(own.url, { 'x-forwarded-for': '203.0.113.9' });
+      for (let attempt = 0; attempt < MAX_FAILURES_PER_ADDRESS; attempt++) expect((await attacker.signIn(`guess-${attempt}@example.com`, 'x')).status).toBe(401);
+      expect((await attacker.signIn(email, PASSWORD)).status).toBe(429);
+      // Another address still signs in.
+      expect((await new DashboardClient(own.url, { 'x-forwarded-for': '198.51.100.7' }).signIn(email, PASSWORD)).status).toBe(303);
+    } finally {
+      await own.close();
+    }
+  }, 90_000);
+
+  it('answers an unknown email as a wrong password', async () => {
+    const unknown = await new DashboardClient(server.url).signIn('nobody@example.com', PASSWORD);
+    expect(unknown.status).toBe(401);
+    expect(unknown.text).toContain('The email or the password is wrong.');
+  });
+
+  it('ends every session of a user on revocation (at the next request)', async () => {
+    const { client, email } = await dashboardUser(server, platform.platformId, 'developer');
+    const second = new DashboardClient(server.url);
+    expect((await second.signIn(email, PASSWORD)).status).toBe(303);
+    expect(await server.app.services.dashboardUsers.revokeSessions(email)).toBe(2);
+    expect((await client.get('/dashboard')).location).toBe('/dashboard/sign-in');
+    expect((await second.get('/dashboard/payments')).location).toBe('/dashboard/sign-in');
+  }, 60_000);
+});
+
+describe('what is refused', () => {
+  it('refuses a POST without the CSRF token, with a wrong one, or without a session', async () => {
+    const { client } = await dashboardUser(server, platform.platformId, 'admin');
+    await client.get('/dashboard');
+    expect((await client.post('/dashboard/environment', { environment: 'live', _csrf: '' })).status).toBe(403);
+    expect((await client.post('/dashboard/environment', { environment: 'live', _csrf: 'x'.repeat(43) })).status).toBe(403);
+    expect((await client.post('/dashboard/sign-out', { _csrf: 'wrong' })).status).toBe(403);
+    // The session is intact: the right token works.
+    await client.get('/dashboard');
+    expect((await client.post('/dashboard/environment', { environment: 'live' })).status).toBe(303);
+    const anonymous = new DashboardClient(server.url);
+    expect((await anonymous.post('/dashboard/environment', { environment: 'live', _csrf: 'x' })).status).toBe(403);
+    // The sign-in form has its own token (form cookie and hidden field must match).
+    const forged = new DashboardClient(server.url);
+    expect((await forged.post('/dashboard/sign-in', { _csrf: 'forged', email: 'a@example.com', password: PASSWORD })).status).toBe(403);
+  }, 60_000);
+
+  it('refuses a refund to a viewer and a developer (403), and changes nothing', async () => {
+    const id = await payByCard(server, platform, { amount_minor: 1500, reference: 'roles-1' });
+    for (const role of ['viewer', 'developer'] as const) {
+      const { client } = await dashboardUser(server, platform.platformId, role);
+      const shown = await client.get(`/dashboard/payments/${id}`);
+      expect(shown.status).toBe(200);
+      expect(shown.text).not.toContain('/refund"');
+      const refused = await client.post(`/dashboard/payments/${id}/refund`, { amount_minor: '1500', description: 'Refund', confirm: 'yes' });
+      expect(refused.status).toBe(403);
+      expect(refused.text).toContain('Your role does not allow this.');
+    }
+    const refunds = await server.request('GET', `/sandbox/refunds?payment_id=${id}`, { token: await platform.token() });
+    expect(refunds.body.data).toEqual([]);
+  }, 60_000);
+
+  it("answers 404 for another platform's payment and for a payment of the other environment", async () => {
+    const other = await server.platform();
+    const theirs = await payByCard(server, other, { amount_minor: 900, reference: 'theirs' });
+    const ours = await payByCard(server, platform, { amount_minor: 900, reference: 'ours-sandbox' });
+    const live = await livePayment('ours-live');
+    const { client } = await dashboardUser(server, platform.platformId, 'admin');
+    const foreign = await client.get(`/dashboard/payments/${theirs}`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.text).not.toContain('theirs');
+    expect((await client.post(`/dashboard/payments/${theirs}/refund`, { amount_minor: '900', description: 'Refund', confirm: 'yes' })).status).toBe(404);
+    expect((await client.get(`/dashboard/payments?reference=theirs`)).text).toContain('No payments.');
+
+    // Sandbox: the sandbox payment, not the live one; marked as sandbox.
+    expect((await client.get(`/dashboard/payments/${live}`)).status).toBe(404);
+    const sandboxList = await client.get('/dashboard/payments');
+    expect(sandboxList.text).toContain('ours-sandbox');
+    expect(sandboxList.text).not.toContain('ours-live');
+    expect(sandboxList.text).toContain('class="sandbox-banner"');
+
+    // Live: the live payment only, and no sandbox marking.
+    expect((await client.post('/dashboard/environment', { environment: 'live' })).status).toBe(303);
+    const liveList = await client.get('/dashboard/payments');
+    expect(liveList.text).toContain('ours-live');
+    expect(liveList.text).not.toContain('ours-sandbox');
+    expect(liveList.text).not.toContain('sandbox-banner');
+    expect((await client.get(`/dashboard/payments/${live}`)).status).toBe(200);
+    expect((await client.get(`/dashboard/payments/${ours}`)).status).toBe(404);
+  }, 90_000);
+});
+
+describe('payments', () => {
+  it('filters by status, method, date and reference, and pages with the API cursors', async () => {
+    const tenant = await server.platform();
+    const paid = await payByCard(server, tenant, { amount_minor: 4200, reference: 'paid-1' });
+    await Promise.all(
+      Array.from({ length: 21 }, async (_, index) => {
+        const created = await server.request('POST', '/sandbox/payments', {
+          token: await tenant.token(),
+          body: { amount_minor: 100 + index, currency: 'EUR', reference: `open-${index}`, payment_method: { type: 'sepa_direct_debit' }, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return' } },
+        });
+        expect(created.status, created.text).toBe(201);
+      }),
+    );
+    const { client } = await dashboardUser(server, tenant.platformId, 'viewer');
+    const references = (text: string) => [...text.matchAll(/href="\/dashboard\/payments\/pay_[^"]+">([^<]+)</g)].map((match) => match[1]);
+
+    const first = await client.get('/dashboard/payments');
+    expect(references(first.text)).toHaveLength(20);
+    const next = first.text.match(/href="([^"]+)" rel="next"/)![1]!.replace(/&amp;/g, '&');
+    const second = await client.get(next);
+    expect(references(second.text)).toHaveLength(2);
+    expect(second.text).not.toContain('rel="next"');
+    expect(new Set([...references(first.text), ...references(second.text)]).size).toBe(22);
+
+    expect(references((await client.get('/dashboard/payments?status=captured')).text)).toEqual(['paid-1']);
+    expect(references((await client.get('/dashboard/payments?method=card')).text)).toEqual(['paid-1']);
+    expect(references((await client.get('/dashboard/payments?method=sepa_direct_debit')).text)).toHaveLength(20);
+    expect(references((await client.get('/dashboard/payments?reference=open-3')).text)).toEqual(['open-3']);
+    const today = server.clock.now().toISOString().slice(0, 10);
+    const tomorrow = new Date(server.clock.now().getTime() + 86400_000).toISOString().slice(0, 10);
+    expect(references((await client.get(`/dashboard/payments?from=${today}&to=${today}&status=captured`)).text)).toEqual(['paid-1']);
+    expect((await client.get(`/dashboard/payments?from=${tomorrow}`)).text).toContain('No payments.');
+    expect((await client.get('/dashboard/payments?status=bogus')).status).toBe(400);
+
+    const home = await client.get('/dashboard');
+    expect(home.text).toMatch(/Payments initiated<\/h2><p class="figure">22</);
+    expect(home.text).toContain('open-20');
+    expect(home.text).toMatch(/data-label="Succeeded volume" class="num">€42.00</);
+    const payment = await client.get(`/dashboard/payments/${paid}`);
+    expect(payment.text).toContain('Card · visa •••• 4242');
+  }, 120_000);
+
+  it('shows the page in German for a German browser', async () => {
+    const { email } = await dashboardUser(server, platform.platformId, 'viewer');
+    const german = new DashboardClient(server.url, { 'accept-language': 'de-DE,de;q=0.9' });
+    const signIn = await german.get('/dashboard/sign-in');
+    expect(signIn.text).toContain('<html lang="de">');
+    expect(signIn.text).toContain('Anmelden');
+    await german.post('/dashboard/sign-in', { email, password: PASSWORD });
+    const home = await german.get('/dashboard');
+    expect(home.text).toContain('Sandbox: nur Testdaten');
+    expect(home.text).toContain('Start');
+  }, 60_000);
+
+  it('refunds from the payment page (admin, after confirmation) through the API refund, which the API then shows with its events', async () => {
+    const merchantId = await addMerchantAccount(server, platform.platformId);
+    const id = await payByCard(server, platform, { amount_minor: 3000, reference: 'refund-me', routing: { platform: { amount_minor: 2000, processing_fee_contribution: 100 }, merchants: [{ id: merchantId, type: 'merchant', amount_minor: 1000, processing_fee_contribution: 0 }] } });
+    const { client } = await dashboardUser(server, platform.platformId, 'admin');
+    const shown = await client.get(`/dashboard/payments/${id}`);
+    expect(shown.text).toContain('Refund the whole refundable amount: €30.00');
+    const confirm = await client.post(`/dashboard/payments/${id}/refund`, { amount_minor: '3000', description: 'Refund refund-me' });
+    expect(confirm.status).toBe(200);
+    expect(confirm.text).toContain('Confirm the refund');
+    // Nothing yet before the confirmation.
+    expect((await server.request('GET', `/sandbox/refunds?payment_id=${id}`, { token: await platform.token() })).body.data).toEqual([]);
+    const done = await client.post(`/dashboard/payments/${id}/refund`, { amount_minor: '3000', description: 'Refund refund-me', confirm: 'yes' });
+    expect(done.status, done.text).toBe(200);
+    const refundId = done.text.match(/Refund (rfd_[0-9A-Za-z]+) started/)![1]!;
+
+    const refund = await server.request('GET', `/sandbox/refunds/${refundId}`, { token: await platform.token() });
+    expect(refund.status).toBe(200);
+    expect(refund.body).toMatchObject({ payment_id: id, amount_minor: 3000, status: 'initiated', description: 'Refund refund-me', routing: { platform: { amount_minor: 2000 }, merchants: [{ id: merchantId, amount_minor: 1000 }] } });
+    const events = await server.request('GET', `/sandbox/events?object_id=${refundId}`, { token: await platform.token() });
+    expect(events.body.data.map((event: { type: string }) => event.type)).toEqual(['refund_initiated']);
+    const read = await server.request('GET', `/sandbox/payments/${id}`, { token: await platform.token() });
+    expect(read.body.routing.platform.refundable_amount).toBe(0);
+    expect(read.body.routing.merchants[0].refundable_amount).toBe(0);
+    // The page shows it, and offers no further refund; a stale confirmation is refused.
+    const after = await client.get(`/dashboard/payments/${id}`);
+    expect(after.text).toContain(refundId);
+    expect(after.text).toContain('refund_initiated');
+    expect(after.text).not.toContain('Refund the whole refundable amount');
+    expect((await client.post(`/dashboard/payments/${id}/refund`, { amount_minor: '3000', description: 'Again', confirm: 'yes' })).status).toBe(409);
+  }, 90_000);
+});
+
+describe('CLI', () => {
+  it('creates a user whose printed link sets the password, and signs the user out', async () => {
+    const store = await createDataStore();
+    try {
+      const cli = async (args: string[]) => {
+        const proc = runScript('src/cli/main.ts', args, store.env, store.dataDir);
+        return { code: await proc.exited, output: proc.output() };
+      };
+      const client = await cli(['clients', 'create', '--environment', 'sandbox']);
+      expect(client.code, client.output).toBe(0);
+      const platformId = client.output.match(/^platform_id:\s+(\S+)$/m)![1]!;
+      expect((await cli(['users', 'create', '--platform', platformId, '--email', 'ops@example.com', '--role', 'root'])).code).toBe(2);
+      const created = await cli(['users', 'create', '--platform', platformId, '--email', 'ops@example.com', '--role', 'admin']);
+      expect(created.code, created.output).toBe(0);
+      const link = new URL(created.output.match(/(http\S+\/dashboard\/setup\?token=\S+)/)![1]!);
+
+      const started = await startServer({}, { store });
+      try {
+        const browser = new DashboardClient(started.url);
+        expect((await browser.get(`${link.pathname}${link.search}`)).status).toBe(200);
+        expect((await browser.post('/dashboard/setup', { token: link.searchParams.get('token')!, password: PASSWORD })).status).toBe(303);
+        expect((await browser.get('/dashboard')).text).toContain('ops@example.com (admin)');
+      } finally {
+        await started.close();
+      }
+      const out = await cli(['users', 'sign-out', 'ops@example.com']);
+      expect(out.code, out.output).toBe(0);
+      expect(out.output).toContain('Signed ops@example.com out of 1 session(s).');
+      expect((await cli(['users', 'sign-out', 'nobody@example.com'])).code).toBe(1);
+    } finally {
+      await store.remove();
+    }
+  }, 180_000);
 });
