@@ -1,0 +1,136 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMerchantAccount, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { brandPlatform, expectNoSeriousAxeViolations, launchChromium, PHONE_390, shoot } from '../helpers/browser.js';
+import { payByCard } from '../helpers/money.js';
+import { PASSWORD } from '../helpers/dashboard.js';
+
+/**
+ * The dashboard in Debian's Chromium on a phone (390×844) and a desktop: the one-time link sets the
+ * password, then home, payments (filtered), a payment and an admin refund with its confirmation, the
+ * live environment and sign-out; each page photographed (test-results/screenshots/dashboard-*),
+ * checked with axe (WCAG AA), with no console or CSP error and nothing asked of another origin.
+ */
+let server: TestServer;
+let platform: TestPlatform;
+let browser: Browser;
+let paymentId: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  platform = await server.platform();
+  await brandPlatform(server, platform.platformId, { name: 'Bandcamp Market', primary: '#0e7c66', secondary: '#1d2b36' });
+  const merchantId = await addMerchantAccount(server, platform.platformId, 'Record shop');
+  paymentId = await payByCard(server, platform, {
+    amount_minor: 4990,
+    reference: 'order-4711',
+    description: 'Vinyl bundle',
+    routing: { platform: { amount_minor: 990, processing_fee_contribution: 100 }, merchants: [{ id: merchantId, type: 'merchant', amount_minor: 4000, processing_fee_contribution: 0 }] },
+  });
+  await payByCard(server, platform, { amount_minor: 1250, reference: 'order-4712' });
+  await payByCard(server, platform, { amount_minor: 800, reference: 'order-4713' }, '4000000000000002').catch(() => undefined);
+  browser = await launchChromium();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function visit(locale: string) {
+  const context = await browser.newContext({ viewport: PHONE_390, locale, deviceScaleFactor: 1, hasTouch: true });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const origins = new Set<string>();
+  page.on('request', (request) => origins.add(new URL(request.url()).origin));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return { page, context, problems, origins };
+}
+
+async function check(page: Page, name: string): Promise<void> {
+  await expectNoSeriousAxeViolations(page);
+  await shoot(page, `dashboard-${name}`, PHONE_390);
+}
+
+describe('dashboard in Chromium', () => {
+  it('walks set-up, home, payments, a payment, a refund, live and sign-out by keyboard and clicks', async () => {
+    const { setupUrl } = await server.app.services.dashboardUsers.createUser({ platformId: platform.platformId, email: 'ops@bandcamp.example', role: 'admin' });
+    const link = new URL(setupUrl);
+    const { page, context, problems, origins } = await visit('en-GB');
+    const response = await page.goto(`${server.url}${link.pathname}${link.search}`);
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await check(page, 'setup');
+    // The keyboard alone: the skip link first, then the fields.
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.locator('#password').focus();
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.url}/dashboard`);
+
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+    expect(await page.locator('.sandbox-banner').textContent()).toContain('Sandbox');
+    expect(await page.locator('.brand-name').textContent()).toBe('Bandcamp Market');
+    await check(page, 'home');
+
+    await page.getByRole('link', { name: 'Payments', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor();
+    expect(await page.locator('table.list tbody tr').count()).toBeGreaterThanOrEqual(2);
+    await check(page, 'payments');
+    await page.locator('#status').selectOption('captured');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/status=captured/);
+    expect(await page.locator('table.list tbody tr').count()).toBe(2);
+    await check(page, 'payments-filtered');
+
+    await page.getByRole('link', { name: 'order-4711' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Payment order-4711' }).waitFor();
+    expect(await page.locator('.details').textContent()).toContain('visa •••• 4242');
+    await check(page, 'payment');
+
+    await page.getByRole('button', { name: 'Refund' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Confirm the refund' }).waitFor();
+    await check(page, 'refund-confirm');
+    await page.getByRole('button', { name: 'Refund €49.90' }).click();
+    await page.getByText(/Refund rfd_\w+ started/).waitFor();
+    await check(page, 'refunded');
+    const refunds = await server.request('GET', `/sandbox/refunds?payment_id=${paymentId}`, { token: await platform.token() });
+    expect(refunds.body.data.map((refund: { amount_minor: number }) => refund.amount_minor)).toEqual([4990]);
+
+    await page.getByRole('button', { name: 'Switch to Live' }).click();
+    await page.locator('.env-live').waitFor();
+    expect(await page.locator('.sandbox-banner').count()).toBe(0);
+    await page.getByRole('link', { name: 'Payments', exact: true }).click();
+    await page.getByText('No payments.').waitFor();
+    await check(page, 'live-payments');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByText('You are signed out.').waitFor();
+    await check(page, 'signed-out');
+    await page.goto(`${server.url}/dashboard`);
+    await page.waitForURL(`${server.url}/dashboard/sign-in`);
+
+    expect(problems).toEqual([]);
+    expect([...origins]).toEqual([server.url]);
+    await context.close();
+  }, 180_000);
+
+  it('signs in in German and shows a wrong password', async () => {
+    const { page, context, problems } = await visit('de-DE');
+    await page.goto(`${server.url}/dashboard/sign-in`);
+    await page.getByRole('heading', { level: 1, name: 'Anmelden' }).waitFor();
+    await page.getByLabel('E-Mail').fill('ops@bandcamp.example');
+    await page.getByLabel('Passwort').fill('falsches Passwort');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByRole('alert').filter({ hasText: 'E-Mail oder Passwort ist falsch.' }).waitFor();
+    await check(page, 'sign-in-wrong-de');
+    await page.getByLabel('Passwort').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Start' }).waitFor();
+    await check(page, 'home-de');
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
