@@ -158,6 +158,7 @@ function chart(t: Translator, days: HomeData['days']): Html {
 ${days.map((day, index) => html`${bar(index * width + 3, day.count, 'initiated')}${bar(index * width + 3, day.succeeded, 'succeeded')}`)}
 <line class="axis" x1="0" x2="${days.length * width}" y1="${height + 0.5}" y2="${height + 0.5}"></line>
 </svg>
+<p class="chart-range" aria-hidden="true"><span>${days[0]?.day}</span><span>${days.at(-1)?.day}</span></p>
 <p class="legend"><span class="key key-initiated"></span>${t.t('count')} <span class="key key-succeeded"></span>${t.t('succeeded')}</p>`;
 }
 
@@ -325,6 +326,7 @@ export function confirmRefundPage(view: View, payment: Payment, amountMinor: num
     html`<section class="panel">
 <p>${t.t('confirmRefundText', { amount })}</p>
 ${details([[t.t('payment'), payment.reference], [t.t('amount'), amount], [t.t('description'), description]])}
+<div class="confirm-actions">
 <form method="post" action="/dashboard/payments/${payment.id}/refund">
 ${csrf(view.session)}
 <input type="hidden" name="amount_minor" value="${amountMinor}">
@@ -332,7 +334,8 @@ ${csrf(view.session)}
 <input type="hidden" name="confirm" value="yes">
 <button class="button danger" type="submit">${t.t('confirmRefund', { amount })}</button>
 </form>
-<p><a class="button secondary" href="/dashboard/payments/${payment.id}">${t.t('cancel')}</a></p>
+<a class="button secondary" href="/dashboard/payments/${payment.id}">${t.t('cancel')}</a>
+</div>
 </section>`,
   );
 }
