@@ -10,7 +10,7 @@ import type { Html } from './html.js';
 import { allowed, PASSWORD_LENGTH, SESSION_SECONDS, type DashboardService, type DashboardUsers, type Opened, type Session } from './service.js';
 import { translator, type Translator } from './texts.js';
 import * as views from './views.js';
-import { EnvironmentForm, PaymentParams, PaymentsQuery, RefundForm, SessionForm, SetupForm, SetupQuery, SignInForm } from './schemas.js';
+import { EnvironmentForm, EventParams, PaymentParams, ResendForm, PaymentsQuery, RefundForm, SessionForm, SetupForm, SetupQuery, SignInForm } from './schemas.js';
 import { themeCss } from './theme.js';
 
 /**
@@ -44,6 +44,8 @@ function sameToken(given: string | undefined, expected: string | undefined): boo
   const [a, b] = [Buffer.from(given), Buffer.from(expected)];
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+const permissions = (session: Session) => ({ refund: allowed(session.role, 'refund'), resend: allowed(session.role, 'developer') });
 
 function refused(detail: string): ApiError {
   return new ApiError('insufficient_scope', { detail });
@@ -189,7 +191,7 @@ export async function dashboardRoutes(fastify: FastifyInstance, { dashboard, use
     api.get('/dashboard/payments/:id', { schema: { ...hide, params: PaymentParams } }, async (request, reply) => {
       const view = await viewOf(request);
       const detail = await dashboard.payment(dashboard.caller(view.session), request.params.id);
-      return send(reply, views.paymentPage(view, detail, allowed(view.session.role, 'refund')));
+      return send(reply, views.paymentPage(view, detail, permissions(view.session)));
     });
 
     // Refund: the form asks for confirmation first; the confirmed form refunds what was shown, else nothing.
@@ -208,7 +210,17 @@ export async function dashboardRoutes(fastify: FastifyInstance, { dashboard, use
       });
       request.log.info({ user_id: view.session.userId, refund_id: refund.id, payment_id: refund.payment_id }, 'dashboard refund');
       const after = await dashboard.payment(caller, request.params.id);
-      return send(reply, views.paymentPage(view, after, true, view.t.t('refundStarted', { id: refund.id })));
+      return send(reply, views.paymentPage(view, after, permissions(view.session), view.t.t('refundStarted', { id: refund.id })));
+    });
+
+    // Resend: a developer's action (an admin's too), through the API's redelivery.
+    api.post('/dashboard/events/:id/resend', { schema: { ...hide, params: EventParams, body: ResendForm } }, async (request, reply) => {
+      const view = await viewOf(request);
+      if (!allowed(view.session.role, 'developer')) throw refused('Only a developer or an admin resends events');
+      const caller = dashboard.caller(view.session);
+      await dashboard.resend(caller, request.params.id);
+      const detail = await dashboard.payment(caller, request.body.payment_id);
+      return send(reply, views.paymentPage(view, detail, permissions(view.session), view.t.t('resent', { id: request.params.id })));
     });
   });
 }

@@ -35,3 +35,6 @@ export const RefundForm = Type.Object({
   description: Type.String({ maxLength: 100 }),
   confirm: Type.Optional(Type.Literal('yes')),
 });
+
+export const EventParams = Type.Object({ id: Type.String({ maxLength: 64, pattern: '^[A-Za-z0-9_]+$' }) });
+export const ResendForm = Type.Object({ _csrf: Csrf, payment_id: Type.String({ maxLength: 64, pattern: '^pay_[A-Za-z0-9]+$' }) });

@@ -211,10 +211,17 @@ export class DashboardService {
     const row = (await findPayment(this.db, caller, id))!;
     const refunds = await this.services.refunds.list(caller, { payment_id: id, first: 100 });
     const objects = [id, ...refunds.data.map((refund) => refund.id)];
-    const events = (await Promise.all(objects.map((objectId) => this.services.events.list(caller, { object_id: objectId, first: 100 })))).flatMap((page) => page.data);
-    events.sort((a, b) => b.occurred_at.localeCompare(a.occurred_at) || b.event_id.localeCompare(a.event_id));
+    const summaries = (await Promise.all(objects.map((objectId) => this.services.events.list(caller, { object_id: objectId, first: 100 })))).flatMap((page) => page.data);
+    summaries.sort((a, b) => b.occurred_at.localeCompare(a.occurred_at) || b.event_id.localeCompare(a.event_id));
+    // Each event with its webhook deliveries and their attempts, as GET /events/{id} shows them.
+    const events = await Promise.all(summaries.map((summary) => this.services.events.get(caller, summary.event_id)));
     const refundable = payment.routing.platform.refundable_amount + payment.routing.merchants.reduce((sum, merchant) => sum + merchant.refundable_amount, 0);
     return { payment, instrument: instrumentOf(row), refunds: refunds.data, events, refundable };
+  }
+
+  /** Delivers the event again to its latest webhook URL, as POST /events/{id}/redeliver does. */
+  resend(caller: Caller, eventId: string) {
+    return this.services.events.redeliver(caller, eventId);
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { Payment } from '../payments/schemas.js';
 import { PAYMENT_STATUSES } from '../payments/schemas.js';
 import type { Refund } from '../refunds/schemas.js';
-import type { EventSummary } from '../events/schemas.js';
+import type { EventDetail } from '../events/schemas.js';
 import type { PaymentView } from '../hosted-payment-page/schemas.js';
 import { html, type Html, type Part } from './html.js';
 import type { Texts, Translator } from './texts.js';
@@ -244,7 +244,7 @@ export interface PaymentDetail {
   payment: Payment;
   instrument: PaymentView['payment_instrument'];
   refunds: Refund[];
-  events: EventSummary[];
+  events: EventDetail[];
   refundable: number;
 }
 
@@ -259,7 +259,25 @@ function instrumentText(t: Translator, detail: PaymentDetail): string {
   return `${t.t('sepa_direct_debit')} · ${instrument.iban}`;
 }
 
-export function paymentPage(view: View, detail: PaymentDetail, canRefund: boolean, notice?: string): Html {
+/** An event with each webhook delivery's attempts (time, answer, duration, error); "resend" for a developer or admin. */
+function eventItem(view: View, paymentId: string, event: EventDetail, canResend: boolean): Html {
+  const { t } = view;
+  const attempts = event.deliveries.flatMap((delivery) => delivery.attempts.map((attempt) => ({ ...attempt, url: delivery.url })));
+  return html`<li class="event">
+<div class="event-head"><code>${event.type}</code><span>${t.dateTime(event.occurred_at)}</span>${event.deliveries[0] ? html`<span>${t.t('webhook')}: ${statusBadge(event.deliveries[0].status)}</span>` : ''}</div>
+${attempts.length > 0
+    ? html`<table class="list compact attempts"><caption>${t.t('webhookAttempts')}</caption><thead><tr><th scope="col">${t.t('attemptedAt')}</th><th scope="col">${t.t('answer')}</th><th scope="col" class="num">${t.t('duration')}</th><th scope="col">${t.t('webhookUrl')}</th></tr></thead>
+<tbody>${attempts.map((attempt) => html`<tr><td data-label="${t.t('attemptedAt')}">${t.dateTime(attempt.attempted_at)}</td><td data-label="${t.t('answer')}" class="wrap">${attempt.status_code ?? '–'}${attempt.error ? html` <span class="excerpt">${attempt.error.slice(0, 200)}</span>` : ''}</td><td data-label="${t.t('duration')}" class="num">${attempt.duration_ms} ms</td><td data-label="${t.t('webhookUrl')}" class="wrap">${attempt.url}</td></tr>`)}</tbody></table>`
+    : ''}
+${canResend && event.deliveries.length > 0
+    ? html`<form method="post" action="/dashboard/events/${event.event_id}/resend">${csrf(view.session)}<input type="hidden" name="payment_id" value="${paymentId}"><button class="button secondary small" type="submit">${t.t('resend')} <span class="visually-hidden">${event.type}</span></button></form>`
+    : ''}
+</li>`;
+}
+
+export function paymentPage(view: View, detail: PaymentDetail, permissions: { refund: boolean; resend: boolean }, notice?: string): Html {
+  const canRefund = permissions.refund;
+  const canResend = permissions.resend;
   const { t } = view;
   const { payment } = detail;
   const money = (amount: number) => t.money(amount, payment.currency);
@@ -299,8 +317,7 @@ ${canRefund && detail.refundable > 0 ? refundForm(view, payment, detail.refundab
 </section>
 <section class="panel">
 <h2>${t.t('events')}</h2>
-${detail.events.length === 0 ? html`<p>${t.t('noEvents')}</p>` : html`<table class="list"><thead><tr><th scope="col">${t.t('occurredAt')}</th><th scope="col">${t.t('type')}</th><th scope="col">${t.t('webhook')}</th></tr></thead>
-<tbody>${detail.events.map((event) => html`<tr><td data-label="${t.t('occurredAt')}">${t.dateTime(event.occurred_at)}</td><td data-label="${t.t('type')}"><code>${event.type}</code></td><td data-label="${t.t('webhook')}">${event.delivery_status ?? '–'}</td></tr>`)}</tbody></table>`}
+${detail.events.length === 0 ? html`<p>${t.t('noEvents')}</p>` : html`<ol class="events">${detail.events.map((event) => eventItem(view, payment.id, event, canResend))}</ol>`}
 </section>
 <p><a href="/dashboard/payments">${t.t('back')}</a></p>`,
   );

@@ -4,6 +4,7 @@ import { addMerchantAccount, startServer, type TestPlatform, type TestServer } f
 import { brandPlatform, expectNoSeriousAxeViolations, launchChromium, PHONE_390, shoot } from '../helpers/browser.js';
 import { payByCard } from '../helpers/money.js';
 import { PASSWORD } from '../helpers/dashboard.js';
+import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
 
 /**
  * The dashboard in Debian's Chromium on a phone (390×844) and a desktop: the one-time link sets the
@@ -15,17 +16,25 @@ let server: TestServer;
 let platform: TestPlatform;
 let browser: Browser;
 let paymentId: string;
+let receiver: Receiver;
 
 beforeAll(async () => {
   server = await startServer();
   platform = await server.platform();
   await brandPlatform(server, platform.platformId, { name: 'Bandcamp Market', primary: '#0e7c66', secondary: '#1d2b36' });
   const merchantId = await addMerchantAccount(server, platform.platformId, 'Record shop');
+  receiver = await startReceiver();
   paymentId = await payByCard(server, platform, {
     amount_minor: 4990,
     reference: 'order-4711',
     description: 'Vinyl bundle',
+    urls: { redirect: 'https://shop.example/return', webhook: receiver.url },
     routing: { platform: { amount_minor: 990, processing_fee_contribution: 100 }, merchants: [{ id: merchantId, type: 'merchant', amount_minor: 4000, processing_fee_contribution: 0 }] },
+  });
+  const token = await platform.token();
+  await eventually(async () => {
+    const [event] = (await server.request('GET', `/sandbox/events?object_id=${paymentId}`, { token })).body.data;
+    return event && (await server.request('GET', `/sandbox/events/${event.event_id}`, { token })).body.deliveries[0]?.attempts.length > 0;
   });
   await payByCard(server, platform, { amount_minor: 1250, reference: 'order-4712' });
   await payByCard(server, platform, { amount_minor: 800, reference: 'order-4713' }, '4000000000000002').catch(() => undefined);
@@ -33,6 +42,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
+  await receiver?.close();
   await server?.close();
 });
 
@@ -88,7 +98,11 @@ describe('dashboard in Chromium', () => {
     await page.getByRole('link', { name: 'order-4711' }).click();
     await page.getByRole('heading', { level: 1, name: 'Payment order-4711' }).waitFor();
     expect(await page.locator('.details').textContent()).toContain('visa •••• 4242');
+    expect(await page.locator('.attempts').first().textContent()).toContain(receiver.url);
     await check(page, 'payment');
+    await page.getByRole('button', { name: 'Resend payment_succeeded' }).click();
+    await page.getByText(/Event evt_\w+ is delivered again/).waitFor();
+    await check(page, 'payment-resent');
 
     await page.getByRole('button', { name: 'Refund' }).click();
     await page.getByRole('heading', { level: 1, name: 'Confirm the refund' }).waitFor();

@@ -3,6 +3,7 @@ import { addMerchantAccount, createDataStore, startServer, type TestPlatform, ty
 import { DashboardClient, dashboardUser, PASSWORD } from '../helpers/dashboard.js';
 import { payByCard } from '../helpers/money.js';
 import { runScript } from '../helpers/processes.js';
+import { eventually, startReceiver } from '../helpers/receiver.js';
 import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL } from '../../src/dashboard/service.js';
 
 let server: TestServer;
@@ -286,6 +287,42 @@ describe('payments', () => {
     expect(after.text).toContain('refund_initiated');
     expect(after.text).not.toContain('Refund the whole refundable amount');
     expect((await client.post(`/dashboard/payments/${id}/refund`, { amount_minor: '3000', description: 'Again', confirm: 'yes' })).status).toBe(409);
+  }, 90_000);
+});
+
+describe('webhooks of a payment', () => {
+  it('shows each event with its webhook attempts, and resends for a developer but not a viewer', async () => {
+    const receiver = await startReceiver();
+    try {
+      const id = await payByCard(server, platform, { amount_minor: 700, reference: 'hooked', urls: { redirect: 'https://shop.example/return', webhook: receiver.url } });
+      const token = await platform.token();
+      const events = await server.request('GET', `/sandbox/events?object_id=${id}`, { token });
+      const eventId: string = events.body.data[0].event_id;
+      await eventually(async () => (await server.request('GET', `/sandbox/events/${eventId}`, { token })).body.deliveries[0]?.attempts.length > 0);
+
+      const viewer = (await dashboardUser(server, platform.platformId, 'viewer')).client;
+      const shown = await viewer.get(`/dashboard/payments/${id}`);
+      expect(shown.text).toContain('Webhook attempts');
+      expect(shown.text).toContain(receiver.url);
+      expect(shown.text).toMatch(/data-label="Answer" class="wrap">200</);
+      expect(shown.text).not.toContain('/resend"');
+      expect((await viewer.post(`/dashboard/events/${eventId}/resend`, { payment_id: id })).status).toBe(403);
+      expect((await server.request('GET', `/sandbox/events/${eventId}`, { token })).body.deliveries).toHaveLength(1);
+
+      const developer = (await dashboardUser(server, platform.platformId, 'developer')).client;
+      expect((await developer.get(`/dashboard/payments/${id}`)).text).toContain(`/dashboard/events/${eventId}/resend`);
+      const resent = await developer.post(`/dashboard/events/${eventId}/resend`, { payment_id: id });
+      expect(resent.status, resent.text).toBe(200);
+      expect(resent.text).toContain(`Event ${eventId} is delivered again.`);
+      expect((await server.request('GET', `/sandbox/events/${eventId}`, { token })).body.deliveries).toHaveLength(2);
+      // Another platform's event is not found.
+      const other = await server.platform();
+      const theirs = await payByCard(server, other, { amount_minor: 700, reference: 'their-hook', urls: { redirect: 'https://shop.example/return', webhook: receiver.url } });
+      const theirEvent = (await server.request('GET', `/sandbox/events?object_id=${theirs}`, { token: await other.token() })).body.data[0].event_id;
+      expect((await developer.post(`/dashboard/events/${theirEvent}/resend`, { payment_id: id })).status).toBe(404);
+    } finally {
+      await receiver.close();
+    }
   }, 90_000);
 });
 
