@@ -109,3 +109,46 @@ export async function dailyTotals(db: Db, tenant: Tenant, since: Date, statuses:
     .orderBy('day')
     .execute();
 }
+
+export interface FailingEndpoint {
+  url: string;
+  attempts: number;
+  failed: number;
+  last_failure: Date;
+}
+
+/** The webhook URLs of the tenant's events with a failed attempt (no 2xx answer) since `since`, the latest failure first. */
+export async function failingEndpoints(db: Db, tenant: Tenant, since: Date): Promise<FailingEndpoint[]> {
+  const failed = sql`(webhook_attempts.status_code IS NULL OR webhook_attempts.status_code NOT BETWEEN 200 AND 299)`;
+  return db
+    .selectFrom('webhook_attempts')
+    .innerJoin('webhook_deliveries', 'webhook_deliveries.id', 'webhook_attempts.delivery_id')
+    .innerJoin('events', 'events.id', 'webhook_deliveries.event_id')
+    .select([
+      'webhook_deliveries.url',
+      sql<number>`count(*)::int`.as('attempts'),
+      sql<number>`(count(*) FILTER (WHERE ${failed}))::int`.as('failed'),
+      sql<Date>`max(webhook_attempts.attempted_at) FILTER (WHERE ${failed})`.as('last_failure'),
+    ])
+    .where('events.platform_id', '=', tenant.platformId)
+    .where('events.environment', '=', tenant.environment)
+    .where('webhook_attempts.attempted_at', '>=', since)
+    .groupBy('webhook_deliveries.url')
+    .having(sql<boolean>`count(*) FILTER (WHERE ${failed}) > 0`)
+    .orderBy('last_failure', 'desc')
+    .limit(10)
+    .execute();
+}
+
+/** The tenant's onboarding applications not yet succeeded, counted per status. */
+export async function waitingApplications(db: Db, tenant: Tenant): Promise<{ status: string; count: number }[]> {
+  return db
+    .selectFrom('applications')
+    .select(['status', sql<number>`count(*)::int`.as('count')])
+    .where('platform_id', '=', tenant.platformId)
+    .where('environment', '=', tenant.environment)
+    .where('status', '!=', 'succeeded')
+    .groupBy('status')
+    .orderBy('status')
+    .execute();
+}

@@ -193,6 +193,8 @@ export class DashboardService {
     for (const row of totals) volumes.set(row.currency, (volumes.get(row.currency) ?? 0) + row.volume_minor);
     const recent = await this.services.payments.list(caller, { first: 5 });
     return {
+      failingEndpoints: await repo.failingEndpoints(this.db, caller, since),
+      waitingApplications: await repo.waitingApplications(this.db, caller),
       days,
       initiated: totals.reduce((sum, row) => sum + row.count, 0),
       successRate: decided === 0 ? null : succeeded / decided,

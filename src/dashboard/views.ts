@@ -140,6 +140,8 @@ export interface HomeData {
   successRate: number | null;
   volumes: { currency: string; amount_minor: number }[];
   recent: Payment[];
+  failingEndpoints: { url: string; attempts: number; failed: number; last_failure: Date }[];
+  waitingApplications: { status: string; count: number }[];
 }
 
 const volumesText = (t: Translator, volumes: { currency: string; amount_minor: number }[]) => volumes.map((volume) => t.money(volume.amount_minor, volume.currency)).join(', ') || '–';
@@ -181,6 +183,17 @@ ${chart(t, data.days)}
 <tbody>${data.days.map((day) => html`<tr><td data-label="${t.t('day')}">${day.day}</td><td data-label="${t.t('count')}" class="num">${day.count}</td><td data-label="${t.t('succeeded')}" class="num">${day.succeeded}</td><td data-label="${t.t('volume')}" class="num">${volumesText(t, day.volumes)}</td></tr>`)}</tbody></table>
 </details>
 </section>
+<div class="two-columns">
+<section class="panel">
+<h2>${t.t('failingEndpoints')}</h2>
+${data.failingEndpoints.length === 0 ? html`<p>${t.t('noFailingEndpoints')}</p>` : html`<table class="list compact"><thead><tr><th scope="col">${t.t('webhookUrl')}</th><th scope="col" class="num">${t.t('failedAttempts')}</th><th scope="col">${t.t('lastFailure')}</th></tr></thead>
+<tbody>${data.failingEndpoints.map((endpoint) => html`<tr><td data-label="${t.t('webhookUrl')}" class="wrap">${endpoint.url}</td><td data-label="${t.t('failedAttempts')}" class="num">${endpoint.failed} / ${endpoint.attempts}</td><td data-label="${t.t('lastFailure')}">${t.dateTime(endpoint.last_failure)}</td></tr>`)}</tbody></table>`}
+</section>
+<section class="panel">
+<h2>${t.t('waitingMerchants')}</h2>
+${data.waitingApplications.length === 0 ? html`<p>${t.t('noWaitingMerchants')}</p>` : html`<dl class="details">${data.waitingApplications.map((entry) => html`<div><dt>${entry.status.replace(/_/g, ' ')}</dt><dd>${entry.count}</dd></div>`)}</dl>`}
+</section>
+</div>
 <section class="panel">
 <h2>${t.t('recentPayments')}</h2>
 ${paymentRows(t, data.recent)}

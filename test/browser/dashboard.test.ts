@@ -24,6 +24,8 @@ beforeAll(async () => {
   await brandPlatform(server, platform.platformId, { name: 'Bandcamp Market', primary: '#0e7c66', secondary: '#1d2b36' });
   const merchantId = await addMerchantAccount(server, platform.platformId, 'Record shop');
   receiver = await startReceiver();
+  // The first webhook attempt fails (Home lists the endpoint), the retries are answered.
+  receiver.answers.push({ status: 500 });
   paymentId = await payByCard(server, platform, {
     amount_minor: 4990,
     reference: 'order-4711',
@@ -83,6 +85,7 @@ describe('dashboard in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
     expect(await page.locator('.sandbox-banner').textContent()).toContain('Sandbox');
     expect(await page.locator('.brand-name').textContent()).toBe('Bandcamp Market');
+    expect(await page.locator('main').textContent()).toContain(receiver.url);
     await check(page, 'home');
 
     await page.getByRole('link', { name: 'Payments', exact: true }).click();

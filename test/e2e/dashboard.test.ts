@@ -4,6 +4,7 @@ import { DashboardClient, dashboardUser, PASSWORD } from '../helpers/dashboard.j
 import { payByCard } from '../helpers/money.js';
 import { runScript } from '../helpers/processes.js';
 import { eventually, startReceiver } from '../helpers/receiver.js';
+import { startApplication } from '../helpers/onboarding.js';
 import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL } from '../../src/dashboard/service.js';
 
 let server: TestServer;
@@ -320,6 +321,34 @@ describe('webhooks of a payment', () => {
       const theirs = await payByCard(server, other, { amount_minor: 700, reference: 'their-hook', urls: { redirect: 'https://shop.example/return', webhook: receiver.url } });
       const theirEvent = (await server.request('GET', `/sandbox/events?object_id=${theirs}`, { token: await other.token() })).body.data[0].event_id;
       expect((await developer.post(`/dashboard/events/${theirEvent}/resend`, { payment_id: id })).status).toBe(404);
+    } finally {
+      await receiver.close();
+    }
+  }, 90_000);
+});
+
+describe('home', () => {
+  it('names the failing webhook endpoints and counts the merchants waiting on onboarding, of this platform only', async () => {
+    const tenant = await server.platform();
+    const receiver = await startReceiver();
+    try {
+      receiver.answers.push({ status: 500 });
+      const id = await payByCard(server, tenant, { amount_minor: 700, reference: 'failing', urls: { redirect: 'https://shop.example/return', webhook: `${receiver.url}?tenant` } });
+      const token = await tenant.token();
+      const [event] = (await server.request('GET', `/sandbox/events?object_id=${id}`, { token })).body.data;
+      await eventually(async () => (await server.request('GET', `/sandbox/events/${event.event_id}`, { token })).body.deliveries[0]?.attempts[0]?.status_code === 500);
+      await startApplication(server, tenant);
+      await startApplication(server, await server.platform());
+
+      const { client } = await dashboardUser(server, tenant.platformId, 'viewer');
+      const home = await client.get('/dashboard');
+      expect(home.text).toContain(`${receiver.url}?tenant`);
+      expect(home.text).toMatch(/data-label="Failed \/ attempts" class="num">1 \/ 1</);
+      expect(home.text).toMatch(/<dt>initiated<\/dt><dd>1<\/dd>/);
+      // Another platform sees neither.
+      const { client: other } = await dashboardUser(server, platform.platformId, 'viewer');
+      const theirs = await other.get('/dashboard');
+      expect(theirs.text).not.toContain(`${receiver.url}?tenant`);
     } finally {
       await receiver.close();
     }
