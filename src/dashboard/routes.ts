@@ -183,6 +183,9 @@ export async function dashboardRoutes(fastify: FastifyInstance, { dashboard, use
         method: (filters.method || undefined) as 'card' | 'sepa_direct_debit' | undefined,
         createdFrom: day(filters.from),
         createdBefore: day(filters.to, 1),
+        merchantId: filters.merchant || undefined,
+        amountFrom: filters.amount_from ? Number(filters.amount_from) : undefined,
+        amountTo: filters.amount_to ? Number(filters.amount_to) : undefined,
       });
       const next = page.cursor ? views.nextPageHref(filters, page.cursor) : undefined;
       return send(reply, views.paymentsPage(view, filters, page.data, next, Boolean(after)));

@@ -5,6 +5,7 @@ import { PAYMENT_STATUSES } from '../payments/schemas.js';
 const oneOf = (values: readonly string[]) => Type.String({ pattern: `^(|${values.join('|')})$` });
 const DateField = Type.String({ pattern: '^(|\\d{4}-\\d{2}-\\d{2})$' });
 const Csrf = Type.String({ maxLength: 100 });
+const AmountField = Type.String({ pattern: '^(|\\d{1,15})$' });
 
 export const PaymentsQuery = Type.Object(
   {
@@ -13,6 +14,9 @@ export const PaymentsQuery = Type.Object(
     from: Type.Optional(DateField),
     to: Type.Optional(DateField),
     reference: Type.Optional(Type.String({ maxLength: 50 })),
+    merchant: Type.Optional(Type.String({ pattern: '^(|acc_[0-9A-Za-z]{26})$' })),
+    amount_from: Type.Optional(AmountField),
+    amount_to: Type.Optional(AmountField),
     after: Type.Optional(Type.String({ maxLength: 1024 })),
   },
   { additionalProperties: false },

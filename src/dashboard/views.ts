@@ -208,6 +208,9 @@ export interface PaymentFilters {
   from?: string;
   to?: string;
   reference?: string;
+  merchant?: string;
+  amount_from?: string;
+  amount_to?: string;
 }
 
 function select(id: string, label: string, t: Translator, options: { value: string; label: string }[], chosen: string | undefined): Html {
@@ -232,6 +235,9 @@ ${select('method', t.t('method'), t, [{ value: 'card', label: t.t('card') }, { v
 ${text('from', t.t('from'), 'date')}
 ${text('to', t.t('to'), 'date')}
 ${text('reference', t.t('reference'), 'text', html`maxlength="50"`)}
+${text('merchant', t.t('merchantId'), 'text', html`maxlength="30" placeholder="acc_…" spellcheck="false"`)}
+${text('amount_from', t.t('amountFrom'), 'text', html`inputmode="numeric" pattern="[0-9]*" maxlength="15"`)}
+${text('amount_to', t.t('amountTo'), 'text', html`inputmode="numeric" pattern="[0-9]*" maxlength="15"`)}
 </div>
 <div class="filter-actions"><button class="button primary" type="submit">${t.t('apply')}</button><a class="button secondary" href="/dashboard/payments">${t.t('reset')}</a></div>
 </form>

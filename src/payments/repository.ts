@@ -160,6 +160,11 @@ export interface PaymentFilter {
   createdFrom?: Date;
   /** Initiated before. */
   createdBefore?: Date;
+  /** A merchant (or seller) of the payment's routing. */
+  merchantId?: string;
+  /** The amount at least, at most (minor units). */
+  amountFrom?: number;
+  amountTo?: number;
 }
 
 export async function listPayments(db: Db, tenant: Tenant, filter: PaymentFilter, limit: number, after: Keyset | undefined): Promise<PaymentWithRouting[]> {
@@ -172,6 +177,14 @@ export async function listPayments(db: Db, tenant: Tenant, filter: PaymentFilter
   if (filter.method) query = query.where(sql<SqlBool>`coalesce(payments.selected_method, payments.method_type) = ${filter.method}`);
   if (filter.createdFrom) query = query.where('payments.created_at', '>=', filter.createdFrom);
   if (filter.createdBefore) query = query.where('payments.created_at', '<', filter.createdBefore);
+  if (filter.amountFrom !== undefined) query = query.where('payments.amount_minor', '>=', filter.amountFrom);
+  if (filter.amountTo !== undefined) query = query.where('payments.amount_minor', '<=', filter.amountTo);
+  if (filter.merchantId) {
+    const merchantId = filter.merchantId;
+    query = query.where((eb) =>
+      eb.exists(eb.selectFrom('payment_parties').select('payment_parties.payment_id').whereRef('payment_parties.payment_id', '=', 'payments.id').where('payment_parties.position', '>', 0).where('payment_parties.account_id', '=', merchantId)),
+    );
+  }
   return query.orderBy('payments.created_at', 'desc').orderBy('payments.id', 'desc').limit(limit).execute();
 }
 

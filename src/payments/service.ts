@@ -273,8 +273,8 @@ export class PaymentService {
   }
 
   async list(caller: Caller, query: PageRequest & repo.PaymentFilter) {
-    // The dashboard's filters (method, dates) name the list only when given: the API's cursors stay as they were.
-    const extra = [query.method, query.createdFrom?.toISOString(), query.createdBefore?.toISOString()];
+    // The dashboard's filters (method, dates, merchant, amounts) name the list only when given: the API's cursors stay as they were.
+    const extra = [query.method, query.createdFrom?.toISOString(), query.createdBefore?.toISOString(), query.merchantId, query.amountFrom?.toString(), query.amountTo?.toString()];
     const list = `payments:${caller.environment}:${caller.platformId}:${query.status ?? ''}:${query.reference ?? ''}${extra.some(Boolean) ? `:${extra.map((part) => part ?? '').join(':')}` : ''}`;
     return this.pager.page(list, query, (limit, after) => repo.listPayments(this.db, caller, query, limit, after), (row) => this.present(row));
   }

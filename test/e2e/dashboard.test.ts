@@ -206,9 +206,14 @@ describe('what is refused', () => {
 });
 
 describe('payments', () => {
-  it('filters by status, method, date and reference, and pages with the API cursors', async () => {
+  it('filters by status, method, date, reference, merchant and amount, and pages with the API cursors', async () => {
     const tenant = await server.platform();
-    const paid = await payByCard(server, tenant, { amount_minor: 4200, reference: 'paid-1' });
+    const merchantId = await addMerchantAccount(server, tenant.platformId);
+    const paid = await payByCard(server, tenant, {
+      amount_minor: 4200,
+      reference: 'paid-1',
+      routing: { platform: { amount_minor: 3200, processing_fee_contribution: 100 }, merchants: [{ id: merchantId, type: 'merchant', amount_minor: 1000, processing_fee_contribution: 0 }] },
+    });
     await Promise.all(
       Array.from({ length: 21 }, async (_, index) => {
         const created = await server.request('POST', '/sandbox/payments', {
@@ -237,7 +242,13 @@ describe('payments', () => {
     const tomorrow = new Date(server.clock.now().getTime() + 86400_000).toISOString().slice(0, 10);
     expect(references((await client.get(`/dashboard/payments?from=${today}&to=${today}&status=captured`)).text)).toEqual(['paid-1']);
     expect((await client.get(`/dashboard/payments?from=${tomorrow}`)).text).toContain('No payments.');
+    expect(references((await client.get(`/dashboard/payments?merchant=${merchantId}`)).text)).toEqual(['paid-1']);
+    expect((await client.get(`/dashboard/payments?merchant=${tenant.platformId}`)).text).toContain('No payments.');
+    expect(references((await client.get('/dashboard/payments?amount_from=4200')).text)).toEqual(['paid-1']);
+    expect(references((await client.get('/dashboard/payments?amount_to=100')).text)).toEqual(['open-0']);
+    expect(references((await client.get('/dashboard/payments?amount_from=110&amount_to=111')).text).sort()).toEqual(['open-10', 'open-11']);
     expect((await client.get('/dashboard/payments?status=bogus')).status).toBe(400);
+    expect((await client.get('/dashboard/payments?amount_from=-1')).status).toBe(400);
 
     const home = await client.get('/dashboard');
     expect(home.text).toMatch(/Payments initiated<\/h2><p class="figure">22</);
