@@ -1,7 +1,7 @@
-import { pageLanguage } from '../core/language.js';
+import { pageLanguage, type Language } from '../core/language.js';
 
-/** The dashboard's languages: English and German (the pages' Spanish is not translated here yet). */
-export type DashboardLanguage = 'en' | 'de';
+/** The dashboard's languages: those of the hosted pages. */
+export type DashboardLanguage = Language;
 
 const en = {
   dashboard: 'Dashboard',
@@ -219,7 +219,114 @@ const de: Texts = {
   viewer: 'Betrachter',
 };
 
-const TEXTS: Record<DashboardLanguage, Texts> = { en, de };
+const es: Texts = {
+  dashboard: 'Panel',
+  skip: 'Ir al contenido',
+  signInTitle: 'Iniciar sesión',
+  email: 'Correo electrónico',
+  password: 'Contraseña',
+  signIn: 'Iniciar sesión',
+  wrongCredentials: 'El correo electrónico o la contraseña no son correctos.',
+  tooManyAttempts: 'Demasiados intentos fallidos. Espere 15 minutos y vuelva a intentarlo.',
+  setPasswordTitle: 'Elija su contraseña',
+  setPasswordHint: 'Al menos 12 caracteres.',
+  passwordTooShort: 'La contraseña debe tener entre 12 y 200 caracteres.',
+  setPassword: 'Guardar la contraseña e iniciar sesión',
+  setupInvalid: 'Este enlace de acceso no es válido o ha caducado. Pida uno nuevo a un administrador.',
+  signOut: 'Cerrar sesión',
+  signedOut: 'Ha cerrado la sesión.',
+  navigation: 'Principal',
+  home: 'Inicio',
+  payments: 'Pagos',
+  sandboxBanner: 'Sandbox: solo datos de prueba, no se mueve dinero real.',
+  sandbox: 'Sandbox',
+  live: 'Real',
+  environment: 'Entorno',
+  switchTo: 'Cambiar a',
+  last14Days: 'Últimos 14 días',
+  paymentsPerDay: 'Pagos por día (completados de iniciados)',
+  successRate: 'Tasa de éxito',
+  successRateHint: 'Pagos completados de los decididos (completados, rechazados, no completados, cancelados)',
+  initiatedCount: 'Pagos iniciados',
+  volume: 'Volumen completado',
+  day: 'Día',
+  count: 'Iniciados',
+  succeeded: 'Completados',
+  recentPayments: 'Pagos recientes',
+  failingEndpoints: 'Endpoints de webhook con fallos (14 días)',
+  noFailingEndpoints: 'Todos los intentos de webhook recibieron una respuesta 2xx.',
+  failedAttempts: 'Fallidos / intentos',
+  lastFailure: 'Último fallo',
+  waitingMerchants: 'Comercios pendientes de alta',
+  noWaitingMerchants: 'Ninguna solicitud está pendiente.',
+  allPayments: 'Todos los pagos',
+  noPayments: 'No hay pagos.',
+  filters: 'Filtros',
+  status: 'Estado',
+  method: 'Método',
+  from: 'Desde',
+  to: 'Hasta (incluido)',
+  reference: 'Referencia',
+  merchantId: 'Cuenta del comercio',
+  amountFrom: 'Importe desde (unidad mínima)',
+  amountTo: 'Importe hasta (unidad mínima)',
+  any: 'Todos',
+  apply: 'Aplicar',
+  reset: 'Restablecer',
+  nextPage: 'Página siguiente',
+  firstPage: 'Primera página',
+  initiatedAt: 'Iniciado',
+  amount: 'Importe',
+  fee: 'Comisión de procesamiento',
+  payment: 'Pago',
+  routing: 'Reparto',
+  party: 'Parte',
+  platform: 'Plataforma',
+  merchant: 'Comercio',
+  feeContribution: 'Parte de la comisión (%)',
+  transferred: 'Transferencia',
+  refundable: 'Reembolsable',
+  refunds: 'Reembolsos',
+  noRefunds: 'No hay reembolsos.',
+  events: 'Eventos',
+  noEvents: 'No hay eventos.',
+  type: 'Tipo',
+  occurredAt: 'Fecha',
+  webhook: 'Webhook',
+  webhookAttempts: 'Intentos de webhook',
+  attemptedAt: 'Intentado',
+  answer: 'Respuesta',
+  duration: 'Duración',
+  webhookUrl: 'URL',
+  resend: 'Reenviar',
+  resent: 'El evento {id} se vuelve a entregar.',
+  card: 'Tarjeta',
+  sepa_direct_debit: 'Adeudo directo SEPA',
+  user_selected: 'Lo elige el comprador',
+  notYetPaid: 'Aún no pagado',
+  description: 'Descripción',
+  refund: 'Reembolsar',
+  refundWhole: 'Reembolsar todo el importe reembolsable',
+  refundDescriptionHint: 'Aparece en el extracto bancario del comprador.',
+  confirmRefundTitle: 'Confirmar el reembolso',
+  confirmRefund: 'Reembolsar {amount}',
+  confirmRefundText: 'El comprador recibe {amount}; cada parte devuelve lo que le queda por reembolsar. No se puede deshacer.',
+  cancel: 'Cancelar',
+  refundStarted: 'Reembolso {id} iniciado.',
+  back: 'Volver a los pagos',
+  notFound: 'No encontrado',
+  notFoundText: 'Aquí no hay nada, o pertenece a otra plataforma u otro entorno.',
+  forbidden: 'No permitido',
+  forbiddenText: 'Su rol no lo permite.',
+  refused: 'Rechazado',
+  error: 'Algo ha salido mal',
+  signedInAs: 'Sesión iniciada como {email} ({role})',
+  admin: 'administrador',
+  developer: 'desarrollador',
+  viewer: 'lector',
+};
+
+const TEXTS: Record<DashboardLanguage, Texts> = { en, de, es };
 
 export interface Translator {
   language: DashboardLanguage;
@@ -229,11 +336,11 @@ export interface Translator {
   dateTime(date: Date | string): string;
 }
 
-/** The best of English and German for the browser's Accept-Language (Spanish and anything else: English). */
+/** The best of English, German and Spanish for the browser's Accept-Language (anything else: English). */
 export function translator(acceptLanguage: string | undefined, minorUnits: (currency: string) => number): Translator {
-  const language: DashboardLanguage = pageLanguage(null, acceptLanguage) === 'de' ? 'de' : 'en';
+  const language = pageLanguage(null, acceptLanguage);
   const texts = TEXTS[language];
-  const locale = language === 'de' ? 'de-DE' : 'en-GB';
+  const locale = { en: 'en-GB', de: 'de-DE', es: 'es-ES' }[language];
   const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
   return {
     language,

@@ -150,4 +150,13 @@ describe('dashboard in Chromium', () => {
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('shows the sign-in page in Spanish', async () => {
+    const { page, context, problems } = await visit('es-ES');
+    await page.goto(`${server.url}/dashboard/sign-in`);
+    await page.getByRole('heading', { level: 1, name: 'Iniciar sesión' }).waitFor();
+    await check(page, 'sign-in-es');
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
 });

@@ -258,7 +258,7 @@ describe('payments', () => {
     expect(payment.text).toContain('Card · visa •••• 4242');
   }, 120_000);
 
-  it('shows the page in German for a German browser', async () => {
+  it('shows the pages in German or Spanish as the browser asks, else English', async () => {
     const { email } = await dashboardUser(server, platform.platformId, 'viewer');
     const german = new DashboardClient(server.url, { 'accept-language': 'de-DE,de;q=0.9' });
     const signIn = await german.get('/dashboard/sign-in');
@@ -268,6 +268,13 @@ describe('payments', () => {
     const home = await german.get('/dashboard');
     expect(home.text).toContain('Sandbox: nur Testdaten');
     expect(home.text).toContain('Start');
+
+    const spanish = new DashboardClient(server.url, { 'accept-language': 'es-ES,es;q=0.9' });
+    expect((await spanish.get('/dashboard/sign-in')).text).toContain('<html lang="es">');
+    await spanish.post('/dashboard/sign-in', { email, password: PASSWORD });
+    expect((await spanish.get('/dashboard/payments')).text).toContain('Sandbox: solo datos de prueba');
+    // Any other language: English.
+    expect((await new DashboardClient(server.url, { 'accept-language': 'fr-FR' }).get('/dashboard/sign-in')).text).toContain('<html lang="en">');
   }, 60_000);
 
   it('refunds from the payment page (admin, after confirmation) through the API refund, which the API then shows with its events', async () => {
