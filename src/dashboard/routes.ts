@@ -12,6 +12,7 @@ import { translator, type Translator } from './texts.js';
 import * as views from './views.js';
 import { EnvironmentForm, EventParams, PaymentParams, ResendForm, PaymentsQuery, RefundForm, SessionForm, SetupForm, SetupQuery, SignInForm } from './schemas.js';
 import { themeCss } from './theme.js';
+import { amountFromText } from './amounts.js';
 
 /**
  * The dashboard: server-rendered pages at /dashboard for a platform's people, signed in with a
@@ -47,6 +48,16 @@ function sameToken(given: string | undefined, expected: string | undefined): boo
 
 const permissions = (session: Session) => ({ refund: allowed(session.role, 'refund'), resend: allowed(session.role, 'developer') });
 
+/** The refund form's amounts in minor units, one per party of the routing; 400 unless each is an amount and some is not zero. */
+function refundParts(texts: string[], currency: string, parties: number): number[] {
+  const parts = texts.map((text) => amountFromText(text, currency));
+  if (parts.length !== parties || parts.some((part) => part === undefined)) {
+    throw new ApiError('validation_error', { detail: `Give each party's amount in ${currency}, such as 12.50` });
+  }
+  if (parts.every((part) => part === 0)) throw new ApiError('validation_error', { detail: 'Refund more than zero' });
+  return parts as number[];
+}
+
 function refused(detail: string): ApiError {
   return new ApiError('insufficient_scope', { detail });
 }
@@ -80,7 +91,7 @@ export async function dashboardRoutes(fastify: FastifyInstance, { dashboard, use
     const t = request.texts;
     if (apiError.status >= 500) request.log.error({ err: error }, 'dashboard request failed');
     const [title, text] =
-      apiError.status === 404 ? [t.t('notFound'), t.t('notFoundText')] : apiError.status === 403 ? [t.t('forbidden'), t.t('forbiddenText')] : apiError.status < 500 ? [t.t('refused'), apiError.message] : [t.t('error'), t.t('error')];
+      apiError.status === 404 ? [t.t('notFound'), t.t('notFoundText')] : apiError.status === 403 ? [t.t('forbidden'), t.t('forbiddenText')] : apiError.status < 500 ? [t.t('refused'), [apiError.message, ...(apiError.options.errors ?? []).map((each) => each.detail)].join(': ')] : [t.t('error'), t.t('error')];
     const view = request.dashboardSession ? await viewOf(request) : undefined;
     return send(reply, views.message(t, title, text, view), apiError.status);
   });
@@ -197,19 +208,18 @@ export async function dashboardRoutes(fastify: FastifyInstance, { dashboard, use
       return send(reply, views.paymentPage(view, detail, permissions(view.session)));
     });
 
-    // Refund: the form asks for confirmation first; the confirmed form refunds what was shown, else nothing.
+    // Refund per party: the form asks for confirmation first; the confirmed form refunds the amounts shown, through the API's refund.
     api.post('/dashboard/payments/:id/refund', { schema: { ...hide, params: PaymentParams, body: RefundForm } }, async (request, reply) => {
       const view = await viewOf(request);
       if (!allowed(view.session.role, 'refund')) throw refused('Only an admin refunds');
       const caller = dashboard.caller(view.session);
-      const detail = await dashboard.payment(caller, request.params.id);
-      const shown = Number(request.body.amount_minor);
-      if (shown !== detail.refundable) throw new ApiError('conflict', { detail: 'The refundable amount changed meanwhile; look at the payment again' });
-      if (request.body.confirm !== 'yes') return send(reply, views.confirmRefundPage(view, detail.payment, shown, request.body.description));
-      const { routing } = detail.payment;
-      const refund = await dashboard.refund(caller, detail.payment.id, request.body.description, {
-        platform: routing.platform.refundable_amount,
-        merchants: routing.merchants.map((merchant) => ({ id: merchant.id, amount_minor: merchant.refundable_amount })),
+      const { payment } = await dashboard.payment(caller, request.params.id);
+      const parts = refundParts([request.body.part].flat(), payment.currency, 1 + payment.routing.merchants.length);
+      if (request.body.confirm !== 'yes') return send(reply, views.confirmRefundPage(view, payment, parts, request.body.description));
+      const [platformPart, ...merchantParts] = parts;
+      const refund = await dashboard.refund(caller, payment.id, request.body.description, {
+        platform: platformPart!,
+        merchants: payment.routing.merchants.map((merchant, index) => ({ id: merchant.id, amount_minor: merchantParts[index]! })),
       });
       request.log.info({ user_id: view.session.userId, refund_id: refund.id, payment_id: refund.payment_id }, 'dashboard refund');
       const after = await dashboard.payment(caller, request.params.id);

@@ -33,9 +33,11 @@ export const SetupForm = Type.Object({ _csrf: Csrf, token: Type.String({ maxLeng
 
 export const SessionForm = Type.Object({ _csrf: Csrf });
 export const EnvironmentForm = Type.Object({ _csrf: Csrf, environment: Type.Union([Type.Literal('live'), Type.Literal('sandbox')]) });
+const PartText = Type.String({ maxLength: 20 });
 export const RefundForm = Type.Object({
   _csrf: Csrf,
-  amount_minor: Type.String({ pattern: '^\\d{1,16}$' }),
+  /** Per party of the routing, the platform first: the amount to take back, as typed. */
+  part: Type.Union([PartText, Type.Array(PartText, { minItems: 1, maxItems: 51 })]),
   description: Type.String({ maxLength: 100 }),
   confirm: Type.Optional(Type.Literal('yes')),
 });

@@ -227,8 +227,8 @@ export class DashboardService {
   }
 
   /**
-   * Refunds what each party has left to refund, through the API's own refund call (its rules, events
-   * and ledger entries follow); the parties' amounts are those of the confirmation the user saw.
+   * Refunds the parties' amounts (those of the confirmation the user saw) through the API's own
+   * refund call: its rules (at most what each party has left), events and ledger entries follow.
    */
   refund(caller: Caller, paymentId: string, description: string, routing: { platform: number; merchants: { id: string; amount_minor: number }[] }) {
     return this.services.refunds.initiate(caller, {

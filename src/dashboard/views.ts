@@ -5,6 +5,7 @@ import type { EventDetail } from '../events/schemas.js';
 import type { PaymentView } from '../hosted-payment-page/schemas.js';
 import { html, type Html, type Part } from './html.js';
 import type { Texts, Translator } from './texts.js';
+import { amountText } from './amounts.js';
 import type { Session } from './service.js';
 
 /** What every page of a signed-in user knows: the texts, the session and the platform's name. */
@@ -300,10 +301,7 @@ export function paymentPage(view: View, detail: PaymentDetail, permissions: { re
   const { t } = view;
   const { payment } = detail;
   const money = (amount: number) => t.money(amount, payment.currency);
-  const parties = [
-    { name: `${t.t('platform')} (${payment.routing.platform.id})`, ...payment.routing.platform },
-    ...payment.routing.merchants.map((merchant) => ({ name: `${t.t('merchant')} (${merchant.id})`, ...merchant })),
-  ];
+  const parties = partiesOf(t, payment);
   return page(
     view,
     `${t.t('payment')} ${payment.reference}`,
@@ -332,7 +330,7 @@ ${details([
 <h2>${t.t('refunds')}</h2>
 ${detail.refunds.length === 0 ? html`<p>${t.t('noRefunds')}</p>` : html`<table class="list"><thead><tr><th scope="col">ID</th><th scope="col" class="num">${t.t('amount')}</th><th scope="col">${t.t('status')}</th><th scope="col">${t.t('initiatedAt')}</th></tr></thead>
 <tbody>${detail.refunds.map((refund) => html`<tr><td data-label="ID" class="wrap"><code>${refund.id}</code></td><td data-label="${t.t('amount')}" class="num">${money(refund.amount_minor)}</td><td data-label="${t.t('status')}">${statusBadge(refund.status)}</td><td data-label="${t.t('initiatedAt')}">${t.dateTime(refund.initiated_at)}</td></tr>`)}</tbody></table>`}
-${canRefund && detail.refundable > 0 ? refundForm(view, payment, detail.refundable) : ''}
+${canRefund && detail.refundable > 0 ? refundForm(view, payment) : ''}
 </section>
 <section class="panel">
 <h2>${t.t('events')}</h2>
@@ -342,30 +340,51 @@ ${detail.events.length === 0 ? html`<p>${t.t('noEvents')}</p>` : html`<ol class=
   );
 }
 
-function refundForm(view: View, payment: Payment, refundable: number): Html {
+/** The parties of a payment's routing, the platform first, each with a name to show. */
+export function partiesOf(t: Translator, payment: Payment) {
+  return [
+    { name: `${t.t('platform')} (${payment.routing.platform.id})`, ...payment.routing.platform },
+    ...payment.routing.merchants.map((merchant) => ({ name: `${t.t('merchant')} (${merchant.id})`, ...merchant })),
+  ];
+}
+
+/** Per party what to take back (its whole refundable amount by default), then the confirmation. */
+function refundForm(view: View, payment: Payment): Html {
   const { t } = view;
   return html`<form class="refund" method="post" action="/dashboard/payments/${payment.id}/refund">
 ${csrf(view.session)}
-<input type="hidden" name="amount_minor" value="${refundable}">
-<h3>${t.t('refundWhole')}: ${t.money(refundable, payment.currency)}</h3>
+<h3>${t.t('refundTitle')}</h3>
+${partiesOf(t, payment).map((party, index) =>
+    field(
+      `part-${index}`,
+      `${party.name}: ${t.t('refundable')} ${t.money(party.refundable_amount, payment.currency)}`,
+      html`<input id="part-${index}" name="part" inputmode="decimal" required maxlength="20" value="${amountText(party.refundable_amount, payment.currency)}">`,
+    ),
+  )}
 ${field('description', t.t('description'), html`<input id="description" name="description" required maxlength="100" value="Refund ${payment.reference.replace(/[^A-Za-z0-9 /?:().,'+-]/g, '').slice(0, 90)}" aria-describedby="description-hint">`, t.t('refundDescriptionHint'))}
 <button class="button danger" type="submit">${t.t('refund')}</button>
 </form>`;
 }
 
-export function confirmRefundPage(view: View, payment: Payment, amountMinor: number, description: string): Html {
+export function confirmRefundPage(view: View, payment: Payment, parts: number[], description: string): Html {
   const { t } = view;
-  const amount = t.money(amountMinor, payment.currency);
+  const amount = t.money(parts.reduce((sum, part) => sum + part, 0), payment.currency);
+  const parties = partiesOf(t, payment);
   return page(
     view,
     t.t('confirmRefundTitle'),
     html`<section class="panel">
 <p>${t.t('confirmRefundText', { amount })}</p>
-${details([[t.t('payment'), payment.reference], [t.t('amount'), amount], [t.t('description'), description]])}
+${details([
+  [t.t('payment'), payment.reference],
+  ...parts.flatMap((part, index): [string, Part][] => (part > 0 ? [[parties[index]!.name, t.money(part, payment.currency)]] : [])),
+  [t.t('amount'), amount],
+  [t.t('description'), description],
+])}
 <div class="confirm-actions">
 <form method="post" action="/dashboard/payments/${payment.id}/refund">
 ${csrf(view.session)}
-<input type="hidden" name="amount_minor" value="${amountMinor}">
+${parts.map((part) => html`<input type="hidden" name="part" value="${amountText(part, payment.currency)}">`)}
 <input type="hidden" name="description" value="${description}">
 <input type="hidden" name="confirm" value="yes">
 <button class="button danger" type="submit">${t.t('confirmRefund', { amount })}</button>

@@ -107,14 +107,18 @@ describe('dashboard in Chromium', () => {
     await page.getByText(/Event evt_\w+ is delivered again/).waitFor();
     await check(page, 'payment-resent');
 
-    await page.getByRole('button', { name: 'Refund' }).click();
+    // The record shop's part only: €15.00 of its €40.00.
+    await page.locator('#part-0').fill('0');
+    await page.locator('#part-1').fill('15');
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Confirm the refund' }).waitFor();
     await check(page, 'refund-confirm');
-    await page.getByRole('button', { name: 'Refund €49.90' }).click();
+    await page.getByRole('button', { name: 'Refund €15.00' }).click();
     await page.getByText(/Refund rfd_\w+ started/).waitFor();
     await check(page, 'refunded');
     const refunds = await server.request('GET', `/sandbox/refunds?payment_id=${paymentId}`, { token: await platform.token() });
-    expect(refunds.body.data.map((refund: { amount_minor: number }) => refund.amount_minor)).toEqual([4990]);
+    expect(refunds.body.data.map((refund: { amount_minor: number }) => refund.amount_minor)).toEqual([1500]);
+    expect(await page.locator('#part-1').inputValue()).toBe('25.00');
 
     await page.getByRole('button', { name: 'Switch to Live' }).click();
     await page.locator('.env-live').waitFor();

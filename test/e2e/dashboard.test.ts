@@ -167,7 +167,7 @@ describe('what is refused', () => {
       const shown = await client.get(`/dashboard/payments/${id}`);
       expect(shown.status).toBe(200);
       expect(shown.text).not.toContain('/refund"');
-      const refused = await client.post(`/dashboard/payments/${id}/refund`, { amount_minor: '1500', description: 'Refund', confirm: 'yes' });
+      const refused = await client.post(`/dashboard/payments/${id}/refund`, { part: '15.00', description: 'Refund', confirm: 'yes' });
       expect(refused.status).toBe(403);
       expect(refused.text).toContain('Your role does not allow this.');
     }
@@ -184,7 +184,7 @@ describe('what is refused', () => {
     const foreign = await client.get(`/dashboard/payments/${theirs}`);
     expect(foreign.status).toBe(404);
     expect(foreign.text).not.toContain('theirs');
-    expect((await client.post(`/dashboard/payments/${theirs}/refund`, { amount_minor: '900', description: 'Refund', confirm: 'yes' })).status).toBe(404);
+    expect((await client.post(`/dashboard/payments/${theirs}/refund`, { part: '9.00', description: 'Refund', confirm: 'yes' })).status).toBe(404);
     expect((await client.get(`/dashboard/payments?reference=theirs`)).text).toContain('No payments.');
 
     // Sandbox: the sandbox payment, not the live one; marked as sandbox.
@@ -277,35 +277,52 @@ describe('payments', () => {
     expect((await new DashboardClient(server.url, { 'accept-language': 'fr-FR' }).get('/dashboard/sign-in')).text).toContain('<html lang="en">');
   }, 60_000);
 
-  it('refunds from the payment page (admin, after confirmation) through the API refund, which the API then shows with its events', async () => {
+  it('refunds per party from the payment page (admin, after confirmation) through the API refund, which the API then shows with its events', async () => {
     const merchantId = await addMerchantAccount(server, platform.platformId);
     const id = await payByCard(server, platform, { amount_minor: 3000, reference: 'refund-me', routing: { platform: { amount_minor: 2000, processing_fee_contribution: 100 }, merchants: [{ id: merchantId, type: 'merchant', amount_minor: 1000, processing_fee_contribution: 0 }] } });
+    const token = await platform.token();
     const { client } = await dashboardUser(server, platform.platformId, 'admin');
     const shown = await client.get(`/dashboard/payments/${id}`);
-    expect(shown.text).toContain('Refund the whole refundable amount: €30.00');
-    const confirm = await client.post(`/dashboard/payments/${id}/refund`, { amount_minor: '3000', description: 'Refund refund-me' });
+    expect(shown.text).toContain('Refund: per party, at most what it has left');
+    expect(shown.text).toContain('id="part-0" name="part" inputmode="decimal" required maxlength="20" value="20.00"');
+    expect(shown.text).toContain('id="part-1" name="part" inputmode="decimal" required maxlength="20" value="10.00"');
+
+    // The merchant's part only, first: confirmation, then the refund.
+    const confirm = await client.post(`/dashboard/payments/${id}/refund`, { part: ['0', '4'], description: 'Refund refund-me' });
     expect(confirm.status).toBe(200);
     expect(confirm.text).toContain('Confirm the refund');
-    // Nothing yet before the confirmation.
-    expect((await server.request('GET', `/sandbox/refunds?payment_id=${id}`, { token: await platform.token() })).body.data).toEqual([]);
-    const done = await client.post(`/dashboard/payments/${id}/refund`, { amount_minor: '3000', description: 'Refund refund-me', confirm: 'yes' });
-    expect(done.status, done.text).toBe(200);
-    const refundId = done.text.match(/Refund (rfd_[0-9A-Za-z]+) started/)![1]!;
+    expect(confirm.text).toContain(`Merchant (${merchantId})</dt><dd>€4.00`);
+    expect((await server.request('GET', `/sandbox/refunds?payment_id=${id}`, { token })).body.data).toEqual([]);
+    const first = await client.post(`/dashboard/payments/${id}/refund`, { part: ['0.00', '4.00'], description: 'Refund refund-me', confirm: 'yes' });
+    expect(first.status, first.text).toBe(200);
+    const firstId = first.text.match(/Refund (rfd_[0-9A-Za-z]+) started/)![1]!;
+    const refund = await server.request('GET', `/sandbox/refunds/${firstId}`, { token });
+    expect(refund.body).toMatchObject({ payment_id: id, amount_minor: 400, status: 'initiated', description: 'Refund refund-me', routing: { platform: { amount_minor: 0 }, merchants: [{ id: merchantId, amount_minor: 400 }] } });
+    expect((await server.request('GET', `/sandbox/events?object_id=${firstId}`, { token })).body.data.map((event: { type: string }) => event.type)).toEqual(['refund_initiated']);
+    expect(first.text).toContain('id="part-1" name="part" inputmode="decimal" required maxlength="20" value="6.00"');
 
-    const refund = await server.request('GET', `/sandbox/refunds/${refundId}`, { token: await platform.token() });
-    expect(refund.status).toBe(200);
-    expect(refund.body).toMatchObject({ payment_id: id, amount_minor: 3000, status: 'initiated', description: 'Refund refund-me', routing: { platform: { amount_minor: 2000 }, merchants: [{ id: merchantId, amount_minor: 1000 }] } });
-    const events = await server.request('GET', `/sandbox/events?object_id=${refundId}`, { token: await platform.token() });
-    expect(events.body.data.map((event: { type: string }) => event.type)).toEqual(['refund_initiated']);
-    const read = await server.request('GET', `/sandbox/payments/${id}`, { token: await platform.token() });
+    // More than a party has left is refused by the refund's own rule (422); amounts that are none are refused (400).
+    const tooMuch = await client.post(`/dashboard/payments/${id}/refund`, { part: ['0', '6.01'], description: 'Too much', confirm: 'yes' });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.text).toContain('is more than the party&#39;s refundable amount 600');
+    expect((await client.post(`/dashboard/payments/${id}/refund`, { part: ['0', '0'], description: 'Nothing' })).status).toBe(400);
+    expect((await client.post(`/dashboard/payments/${id}/refund`, { part: ['1.234', '0'], description: 'Odd' })).status).toBe(400);
+    expect((await client.post(`/dashboard/payments/${id}/refund`, { part: '1', description: 'One part for two parties' })).status).toBe(400);
+
+    // Then the rest of both.
+    const rest = await client.post(`/dashboard/payments/${id}/refund`, { part: ['20', '6'], description: 'Refund rest', confirm: 'yes' });
+    expect(rest.status, rest.text).toBe(200);
+    const restId = rest.text.match(/Refund (rfd_[0-9A-Za-z]+) started/)![1]!;
+    expect((await server.request('GET', `/sandbox/refunds/${restId}`, { token })).body).toMatchObject({ amount_minor: 2600, routing: { platform: { amount_minor: 2000 }, merchants: [{ id: merchantId, amount_minor: 600 }] } });
+    const read = await server.request('GET', `/sandbox/payments/${id}`, { token });
     expect(read.body.routing.platform.refundable_amount).toBe(0);
     expect(read.body.routing.merchants[0].refundable_amount).toBe(0);
-    // The page shows it, and offers no further refund; a stale confirmation is refused.
+    // The page shows both with their events, and offers no further refund.
     const after = await client.get(`/dashboard/payments/${id}`);
-    expect(after.text).toContain(refundId);
-    expect(after.text).toContain('refund_initiated');
-    expect(after.text).not.toContain('Refund the whole refundable amount');
-    expect((await client.post(`/dashboard/payments/${id}/refund`, { amount_minor: '3000', description: 'Again', confirm: 'yes' })).status).toBe(409);
+    expect(after.text).toContain(firstId);
+    expect(after.text).toContain(restId);
+    expect(after.text.match(/refund_initiated/g)).toHaveLength(2);
+    expect(after.text).not.toContain('Refund: per party');
   }, 90_000);
 });
 

@@ -21,10 +21,10 @@ export class DashboardClient {
     private readonly headers: Record<string, string> = {},
   ) {}
 
-  private async send(method: string, pathname: string, form?: Record<string, string>): Promise<Page> {
+  private async send(method: string, pathname: string, form?: Record<string, string | string[]>): Promise<Page> {
     const headers: Record<string, string> = { ...this.headers, cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') };
     if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const response = await fetch(`${this.url}${pathname}`, { method, headers, body: form ? new URLSearchParams(form).toString() : undefined, redirect: 'manual' });
+    const response = await fetch(`${this.url}${pathname}`, { method, headers, body: form ? encodeForm(form) : undefined, redirect: 'manual' });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const at = pair!.indexOf('=');
@@ -41,7 +41,7 @@ export class DashboardClient {
   }
 
   /** Posts the form with the CSRF token of the last page shown (unless the form names its own). */
-  post(pathname: string, form: Record<string, string> = {}): Promise<Page> {
+  post(pathname: string, form: Record<string, string | string[]> = {}): Promise<Page> {
     return this.send('POST', pathname, { _csrf: this.csrf() ?? '', ...form });
   }
 
@@ -53,6 +53,13 @@ export class DashboardClient {
     await this.get('/dashboard/sign-in');
     return this.post('/dashboard/sign-in', { email, password });
   }
+}
+
+/** A form as a browser sends it: a field given several values repeats. */
+function encodeForm(form: Record<string, string | string[]>): string {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(form)) for (const each of [value].flat()) body.append(name, each);
+  return body.toString();
 }
 
 export const PASSWORD = 'correct horse battery';

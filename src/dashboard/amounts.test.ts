@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { amountFromText, amountText } from './amounts.js';
+
+describe('amounts in forms', () => {
+  it('reads what a person types, in the currency\'s minor units, and writes it back', () => {
+    expect(amountFromText('12.5', 'EUR')).toBe(1250);
+    expect(amountFromText(' 12,05 ', 'EUR')).toBe(1205);
+    expect(amountFromText('12', 'EUR')).toBe(1200);
+    expect(amountFromText('0', 'EUR')).toBe(0);
+    expect(amountFromText('1250', 'JPY')).toBe(1250);
+    for (const wrong of ['', '1.234', '-1', '1e3', '12.', 'abc']) expect(amountFromText(wrong, 'EUR')).toBeUndefined();
+    expect(amountFromText('12.5', 'JPY')).toBeUndefined();
+    expect(amountText(1205, 'EUR')).toBe('12.05');
+    expect(amountText(7, 'EUR')).toBe('0.07');
+    expect(amountText(1250, 'JPY')).toBe('1250');
+    for (const amount of [0, 1, 99, 100, 123456789]) expect(amountFromText(amountText(amount, 'EUR'), 'EUR')).toBe(amount);
+  });
+});

@@ -1,0 +1,15 @@
+import { minorUnits } from '../core/formats.js';
+
+/** An amount in minor units as a form shows it: "12.50" for 1250 EUR, "1250" for 1250 JPY. */
+export function amountText(amountMinor: number, currency: string): string {
+  const digits = minorUnits(currency);
+  return digits === 0 ? String(amountMinor) : `${Math.trunc(amountMinor / 10 ** digits)}.${String(amountMinor % 10 ** digits).padStart(digits, '0')}`;
+}
+
+/** What a person typed ("12.5", "12,50", "12") in minor units of the currency; undefined if it is no such amount. */
+export function amountFromText(text: string, currency: string): number | undefined {
+  const digits = minorUnits(currency);
+  const match = /^(\d{1,13})(?:[.,](\d+))?$/.exec(text.trim());
+  if (!match || (match[2]?.length ?? 0) > digits) return undefined;
+  return Number(match[1]) * 10 ** digits + Number((match[2] ?? '').padEnd(digits, '0') || '0');
+}
