@@ -26,8 +26,15 @@ export async function userBySetupToken(db: Db, digest: string): Promise<UserRow 
   return db.selectFrom('dashboard_users').selectAll().where('setup_token_digest', '=', digest).executeTakeFirst();
 }
 
-export async function setPassword(db: Db, userId: string, passwordHash: string): Promise<void> {
-  await db.updateTable('dashboard_users').set({ password_hash: passwordHash, setup_token_digest: null, setup_expires_at: null }).where('id', '=', userId).execute();
+/** Sets the password and spends the setup link, if the link is still the user's; answers whether it was. */
+export async function setPassword(db: Db, userId: string, setupDigest: string, passwordHash: string): Promise<boolean> {
+  const result = await db
+    .updateTable('dashboard_users')
+    .set({ password_hash: passwordHash, setup_token_digest: null, setup_expires_at: null })
+    .where('id', '=', userId)
+    .where('setup_token_digest', '=', setupDigest)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function insertSession(db: Db, row: Insertable<DashboardSessionsTable>): Promise<void> {

@@ -144,7 +144,9 @@ export async function dashboardRoutes(fastify: FastifyInstance, { dashboard, use
     if (password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max) {
       return send(reply, views.setupPage(t, formToken(request, reply), token, user.email, t.t('passwordTooShort')), 400);
     }
-    return signedIn(reply, (await users.completeSetup(token, password))!);
+    const opened = await users.completeSetup(token, password);
+    if (!opened) return send(reply, views.message(t, t.t('setPasswordTitle'), t.t('setupInvalid')), 404);
+    return signedIn(reply, opened);
   });
 
   // The platform's colours (contrast-checked as on the hosted pages) as a style sheet: the CSP allows no inline style.

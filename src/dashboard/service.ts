@@ -64,6 +64,8 @@ export interface Logger {
 
 /** The dashboard's users, their sign-in and their sessions. */
 export class DashboardUsers {
+  private decoy: Promise<string> | undefined;
+
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly config: Config,
@@ -103,7 +105,8 @@ export class DashboardUsers {
   async completeSetup(setupToken: string, password: string): Promise<Opened | undefined> {
     const user = await this.setupUser(setupToken);
     if (!user) return undefined;
-    await repo.setPassword(this.db, user.id, await hashSecret(password));
+    // Two requests with one link: only the first sets the password.
+    if (!(await repo.setPassword(this.db, user.id, digest(setupToken), await hashSecret(password)))) return undefined;
     return this.open(user);
   }
 
@@ -117,7 +120,9 @@ export class DashboardUsers {
       return { outcome: 'limited' };
     }
     const user = await repo.userByEmail(this.db, email);
-    const valid = user?.password_hash ? await verifySecret(password, user.password_hash) : false;
+    // An unknown email costs the same hash as a known one: the answer's time does not tell which emails exist.
+    this.decoy ??= hashSecret(token());
+    const valid = (await verifySecret(password, user?.password_hash ?? (await this.decoy))) && Boolean(user?.password_hash);
     await repo.recordSignIn(this.db, { email, address, userId: user?.id ?? null, succeeded: valid, at: now });
     log.info({ email, address, user_id: user?.id ?? null, succeeded: valid }, 'dashboard sign-in');
     if (!valid || !user) return { outcome: 'wrong' };
