@@ -159,3 +159,24 @@ export async function waitingApplications(db: Db, tenant: Tenant): Promise<{ sta
     .orderBy('status')
     .execute();
 }
+
+/** The platform's users with how many sessions each has open. */
+export async function usersOf(db: Db, platformId: string, now: Date) {
+  return db
+    .selectFrom('dashboard_users')
+    .select((eb) => [
+      'dashboard_users.id',
+      'dashboard_users.email',
+      'dashboard_users.role',
+      'dashboard_users.created_at',
+      sql<boolean>`dashboard_users.password_hash IS NOT NULL`.as('has_password'),
+      eb.selectFrom('dashboard_sessions').select(sql<number>`count(*)::int`.as('count')).whereRef('dashboard_sessions.user_id', '=', 'dashboard_users.id').where('dashboard_sessions.expires_at', '>', now).as('sessions'),
+    ])
+    .where('platform_id', '=', platformId)
+    .orderBy('email')
+    .execute();
+}
+
+export async function userOfPlatform(db: Db, platformId: string, userId: string): Promise<UserRow | undefined> {
+  return db.selectFrom('dashboard_users').selectAll().where('platform_id', '=', platformId).where('id', '=', userId).executeTakeFirst();
+}

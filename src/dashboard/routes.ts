@@ -10,7 +10,7 @@ import type { Html } from './html.js';
 import { allowed, PASSWORD_LENGTH, SESSION_SECONDS, type DashboardService, type DashboardUsers, type Opened, type Session } from './service.js';
 import { translator, type Translator } from './texts.js';
 import * as views from './views.js';
-import { EnvironmentForm, EventParams, PaymentParams, ResendForm, PaymentsQuery, RefundForm, SessionForm, SetupForm, SetupQuery, SignInForm } from './schemas.js';
+import { EnvironmentForm, EventParams, NewUserForm, PaymentParams, ResendForm, UserParams, PaymentsQuery, RefundForm, SessionForm, SetupForm, SetupQuery, SignInForm } from './schemas.js';
 import { themeCss } from './theme.js';
 import { amountFromText } from './amounts.js';
 
@@ -226,6 +226,41 @@ export async function dashboardRoutes(fastify: FastifyInstance, { dashboard, use
       request.log.info({ user_id: view.session.userId, refund_id: refund.id, payment_id: refund.payment_id }, 'dashboard refund');
       const after = await dashboard.payment(caller, request.params.id);
       return send(reply, views.paymentPage(view, after, permissions(view.session), view.t.t('refundStarted', { id: refund.id })));
+    });
+
+    // Users: an admin's page (the platform's users only).
+    const adminView = async (request: FastifyRequest) => {
+      const view = await viewOf(request);
+      if (!allowed(view.session.role, 'manage_users')) throw refused('Only an admin manages users');
+      return view;
+    };
+    api.get('/dashboard/users', { schema: hide }, async (request, reply) => {
+      const view = await adminView(request);
+      return send(reply, views.usersPage(view, await users.list(view.session)));
+    });
+
+    api.post('/dashboard/users', { schema: { ...hide, body: NewUserForm } }, async (request, reply) => {
+      const view = await adminView(request);
+      let created;
+      try {
+        created = await users.createUser({ platformId: view.session.platformId, email: request.body.email, role: request.body.role });
+      } catch (error) {
+        throw new ApiError('validation_error', { detail: (error as Error).message });
+      }
+      request.log.info({ user_id: view.session.userId, created_user_id: created.userId }, 'dashboard user created');
+      const notice = { text: view.t.t('userCreated', { email: request.body.email.trim().toLowerCase() }), link: created.setupUrl };
+      return send(reply, views.usersPage(view, await users.list(view.session), notice));
+    });
+
+    api.post('/dashboard/users/:id/sign-out', { schema: { ...hide, params: UserParams, body: SessionForm } }, async (request, reply) => {
+      const view = await adminView(request);
+      const count = await users.signOutUser(view.session, request.params.id);
+      if (count === undefined) throw new ApiError('not_found', { detail: `User ${request.params.id} does not exist` });
+      const list = await users.list(view.session);
+      const email = list.find((user) => user.id === request.params.id)?.email ?? '';
+      request.log.info({ user_id: view.session.userId, signed_out_user_id: request.params.id, sessions: count }, 'dashboard user signed out');
+      if (request.params.id === view.session.userId) return seeOther(reply, '/dashboard/sign-in');
+      return send(reply, views.usersPage(view, list, { text: view.t.t('signedOutUser', { email, count: String(count) }) }));
     });
 
     // Resend: a developer's action (an admin's too), through the API's redelivery.

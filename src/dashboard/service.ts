@@ -155,6 +155,17 @@ export class DashboardUsers {
     return user && repo.deleteSessionsOf(this.db, user.id);
   }
 
+  /** The users of the session's platform (an admin's page). */
+  list(session: Session) {
+    return repo.usersOf(this.db, session.platformId, this.clock.now());
+  }
+
+  /** Signs a user of the session's platform out everywhere; undefined when the platform has no such user. */
+  async signOutUser(session: Session, userId: string): Promise<number | undefined> {
+    const user = await repo.userOfPlatform(this.db, session.platformId, userId);
+    return user && repo.deleteSessionsOf(this.db, user.id);
+  }
+
   switchEnvironment(session: Session, environment: Environment): Promise<void> {
     return repo.setSessionEnvironment(this.db, session.digest, environment);
   }

@@ -54,7 +54,7 @@ export function page(view: View, title: string, content: Html): Html {
 <div class="dash-bar">
   <span class="brand-name">${view.platformName}</span>
   <span class="env-badge env-${session.environment}">${t.t(session.environment)}</span>
-  <nav class="dash-nav" aria-label="${t.t('navigation')}">${link('/dashboard', t.t('home'))}${link('/dashboard/payments', t.t('payments'))}</nav>
+  <nav class="dash-nav" aria-label="${t.t('navigation')}">${link('/dashboard', t.t('home'))}${link('/dashboard/payments', t.t('payments'))}${session.role === 'admin' ? link('/dashboard/users', t.t('users')) : ''}</nav>
   <div class="dash-actions">
     <form method="post" action="/dashboard/environment">${csrf(session)}<input type="hidden" name="environment" value="${other}"><button class="header-button" type="submit">${t.t('switchTo')} ${t.t(other)}</button></form>
     <form method="post" action="/dashboard/sign-out">${csrf(session)}<button class="header-button" type="submit">${t.t('signOut')}</button></form>
@@ -214,11 +214,11 @@ export interface PaymentFilters {
   amount_to?: string;
 }
 
-function select(id: string, label: string, t: Translator, options: { value: string; label: string }[], chosen: string | undefined): Html {
+function select(id: string, label: string, t: Translator, options: { value: string; label: string }[], chosen: string | undefined, name = id, any = true): Html {
   return field(
     id,
     label,
-    html`<select id="${id}" name="${id}"><option value="">${t.t('any')}</option>${options.map((option) => html`<option value="${option.value}" ${chosen === option.value ? html`selected` : ''}>${option.label}</option>`)}</select>`,
+    html`<select id="${id}" name="${name}">${any ? html`<option value="">${t.t('any')}</option>` : ''}${options.map((option) => html`<option value="${option.value}" ${chosen === option.value ? html`selected` : ''}>${option.label}</option>`)}</select>`,
   );
 }
 
@@ -391,6 +391,43 @@ ${parts.map((part) => html`<input type="hidden" name="part" value="${amountText(
 </form>
 <a class="button secondary" href="/dashboard/payments/${payment.id}">${t.t('cancel')}</a>
 </div>
+</section>`,
+  );
+}
+
+export interface UserListEntry {
+  id: string;
+  email: string;
+  role: 'admin' | 'developer' | 'viewer';
+  created_at: Date;
+  has_password: boolean;
+  sessions: number | null;
+}
+
+/** An admin's page: the platform's users, signing one out everywhere, and a new user with its one-time link. */
+export function usersPage(view: View, users: UserListEntry[], notice?: { text: string; link?: string }): Html {
+  const { t } = view;
+  return page(
+    view,
+    t.t('users'),
+    html`${notice ? html`<div class="notice" role="status"><p>${notice.text}</p>${notice.link ? html`<p><code class="link">${notice.link}</code></p>` : ''}</div>` : ''}
+<section class="panel">
+<table class="list"><thead><tr><th scope="col">${t.t('email')}</th><th scope="col">${t.t('role')}</th><th scope="col">${t.t('passwordSet')}</th><th scope="col" class="num">${t.t('sessions')}</th><th scope="col"><span class="visually-hidden">${t.t('signOutEverywhere')}</span></th></tr></thead>
+<tbody>${users.map(
+      (user) => html`<tr><td data-label="${t.t('email')}" class="wrap">${user.email}</td><td data-label="${t.t('role')}">${t.t(user.role)}</td><td data-label="${t.t('passwordSet')}">${user.has_password ? t.t('yes') : t.t('no')}</td><td data-label="${t.t('sessions')}" class="num">${user.sessions ?? 0}</td>
+<td>${user.sessions ? html`<form method="post" action="/dashboard/users/${user.id}/sign-out">${csrf(view.session)}<button class="button secondary small" type="submit">${t.t('signOutEverywhere')} <span class="visually-hidden">${user.email}</span></button></form>` : ''}</td></tr>`,
+    )}</tbody></table>
+</section>
+<section class="panel">
+<h2>${t.t('newUser')}</h2>
+<form method="post" action="/dashboard/users">
+${csrf(view.session)}
+<div class="filter-grid">
+${field('new-email', t.t('email'), html`<input id="new-email" name="email" type="email" required maxlength="254" autocomplete="off">`)}
+${select('new-role', t.t('role'), t, (['viewer', 'developer', 'admin'] as const).map((role) => ({ value: role, label: t.t(role) })), 'viewer', 'role', false)}
+</div>
+<button class="button primary" type="submit">${t.t('createUser')}</button>
+</form>
 </section>`,
   );
 }

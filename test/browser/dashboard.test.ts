@@ -8,9 +8,10 @@ import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js
 
 /**
  * The dashboard in Debian's Chromium on a phone (390×844) and a desktop: the one-time link sets the
- * password, then home, payments (filtered), a payment and an admin refund with its confirmation, the
- * live environment and sign-out; each page photographed (test-results/screenshots/dashboard-*),
- * checked with axe (WCAG AA), with no console or CSP error and nothing asked of another origin.
+ * password, then home, payments (filtered), a payment with a resend and an admin refund per party
+ * with its confirmation, users (a new one with its link), the live environment and sign-out; each
+ * page photographed (test-results/screenshots/dashboard-*), checked with axe (WCAG AA), with no
+ * console or CSP error and nothing asked of another origin.
  */
 let server: TestServer;
 let platform: TestPlatform;
@@ -67,7 +68,7 @@ async function check(page: Page, name: string): Promise<void> {
 }
 
 describe('dashboard in Chromium', () => {
-  it('walks set-up, home, payments, a payment, a refund, live and sign-out by keyboard and clicks', async () => {
+  it('walks set-up, home, payments, a payment with resend and refund, users, live and sign-out by keyboard and clicks', async () => {
     const { setupUrl } = await server.app.services.dashboardUsers.createUser({ platformId: platform.platformId, email: 'ops@bandcamp.example', role: 'admin' });
     const link = new URL(setupUrl);
     const { page, context, problems, origins } = await visit('en-GB');
@@ -119,6 +120,16 @@ describe('dashboard in Chromium', () => {
     const refunds = await server.request('GET', `/sandbox/refunds?payment_id=${paymentId}`, { token: await platform.token() });
     expect(refunds.body.data.map((refund: { amount_minor: number }) => refund.amount_minor)).toEqual([1500]);
     expect(await page.locator('#part-1').inputValue()).toBe('25.00');
+
+    await page.getByRole('link', { name: 'Users', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    await check(page, 'users');
+    await page.getByLabel('Email').fill('finance@bandcamp.example');
+    await page.getByLabel('Role').selectOption('viewer');
+    await page.getByRole('button', { name: 'Create user and show the sign-in link' }).click();
+    await page.locator('code.link').waitFor();
+    expect(await page.locator('code.link').textContent()).toContain('/dashboard/setup?token=');
+    await check(page, 'users-created');
 
     await page.getByRole('button', { name: 'Switch to Live' }).click();
     await page.locator('.env-live').waitFor();

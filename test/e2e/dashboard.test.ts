@@ -390,6 +390,46 @@ describe('home', () => {
   }, 90_000);
 });
 
+describe('users page', () => {
+  it("lets an admin create a user (link shown once) and sign a user out everywhere, of the admin's platform only; refuses others", async () => {
+    const tenant = await server.platform();
+    const { client: admin } = await dashboardUser(server, tenant.platformId, 'admin');
+    const { client: developer, email: developerEmail } = await dashboardUser(server, tenant.platformId, 'developer');
+    const listed = await admin.get('/dashboard/users');
+    expect(listed.status).toBe(200);
+    expect(listed.text).toContain(developerEmail);
+    expect(listed.text).toContain('href="/dashboard/users"');
+
+    // A developer and a viewer are refused the page and its actions, and see no link to it.
+    expect((await developer.get('/dashboard')).text).not.toContain('href="/dashboard/users"');
+    expect((await developer.get('/dashboard/users')).status).toBe(403);
+    expect((await developer.post('/dashboard/users', { email: 'x@example.com', role: 'admin' })).status).toBe(403);
+
+    // A new user: the one-time link is shown, and works.
+    const created = await admin.post('/dashboard/users', { email: 'New.Person@example.com', role: 'viewer' });
+    expect(created.status, created.text).toBe(200);
+    const link = new URL(created.text.match(/<code class="link">([^<]+)<\/code>/)![1]!.replace(/&amp;/g, '&'));
+    const newcomer = new DashboardClient(server.url);
+    await newcomer.get(`${link.pathname}${link.search}`);
+    expect((await newcomer.post('/dashboard/setup', { token: link.searchParams.get('token')!, password: PASSWORD })).status).toBe(303);
+    expect((await newcomer.get('/dashboard')).text).toContain('new.person@example.com (viewer)');
+    expect((await admin.post('/dashboard/users', { email: 'new.person@example.com', role: 'viewer' })).status).toBe(400);
+
+    // Signing the developer out everywhere ends the developer's session.
+    const developerId = (await server.app.database.db.selectFrom('dashboard_users').select('id').where('email', '=', developerEmail).executeTakeFirstOrThrow()).id;
+    await admin.get('/dashboard/users');
+    const out = await admin.post(`/dashboard/users/${developerId}/sign-out`);
+    expect(out.status, out.text).toBe(200);
+    expect(out.text).toContain(`${developerEmail} is signed out of 1 session(s).`);
+    expect((await developer.get('/dashboard')).location).toBe('/dashboard/sign-in');
+
+    // Another platform's user is not found; that platform's admin sees none of these users.
+    const { client: foreignAdmin } = await dashboardUser(server, platform.platformId, 'admin');
+    expect((await foreignAdmin.post(`/dashboard/users/${developerId}/sign-out`)).status).toBe(404);
+    expect((await foreignAdmin.get('/dashboard/users')).text).not.toContain(developerEmail);
+  }, 90_000);
+});
+
 describe('CLI', () => {
   it('creates a user whose printed link sets the password, and signs the user out', async () => {
     const store = await createDataStore();
