@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { tokenHash as digest } from '../core/encryption.js';
 import type { Kysely } from 'kysely';
 import type { Config, Environment } from '../core/config.js';
 import type { Caller } from '../core/auth.js';
@@ -37,7 +38,6 @@ const SUCCEEDED = ['captured', 'completed'] as const;
 const FAILED = ['declined', 'not_completed', 'canceled'] as const;
 const CHART_DAYS = 14;
 
-export const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 const token = () => randomBytes(32).toString('base64url');
 
 export interface Session {
