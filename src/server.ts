@@ -59,7 +59,7 @@ import { RefundService, REFUND_ARRIVAL_JOB, REFUND_SEND_JOB } from './refunds/se
 import { refundRoutes } from './refunds/routes.js';
 import { sandboxRoutes } from './sandbox/routes.js';
 import { SandboxService } from './sandbox/service.js';
-import { DashboardService, DashboardUsers } from './dashboard/service.js';
+import { DashboardDevelopers, DashboardService, DashboardUsers } from './dashboard/service.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 
 export interface AppOptions {
@@ -96,6 +96,7 @@ export interface Services {
   jobs: JobRunner;
   dashboard: DashboardService;
   dashboardUsers: DashboardUsers;
+  dashboardDevelopers: DashboardDevelopers;
 }
 
 export interface App {
@@ -253,12 +254,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...domain,
     dashboard: new DashboardService(db, environmentClock, domain),
     dashboardUsers: new DashboardUsers(db, config, clock),
+    dashboardDevelopers: new DashboardDevelopers(db, domain),
   };
 
   await app.register(operationsRoutes, { db, metrics, stopping: () => stopping });
   await app.register(docsRoutes, { config });
   await app.register(webRoutes, { hpp: services.hpp });
-  await app.register(dashboardRoutes, { dashboard: services.dashboard, users: services.dashboardUsers, config });
+  await app.register(dashboardRoutes, { dashboard: services.dashboard, users: services.dashboardUsers, developers: services.dashboardDevelopers, config });
   await app.register(async (scope) => {
     rateLimit(scope, limiter, (request) => `ip:${request.ip}`);
     await authRoutes(scope, { config, tokens, keys });

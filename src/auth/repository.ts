@@ -39,6 +39,11 @@ export async function listClients(db: Db, environment?: Environment): Promise<Cl
   return query.execute();
 }
 
+/** The clients of one platform in one environment, oldest first. */
+export async function clientsOfPlatform(db: Db, platformId: string, environment: Environment): Promise<ClientRow[]> {
+  return db.selectFrom('clients').selectAll().where('platform_id', '=', platformId).where('environment', '=', environment).orderBy('created_at').orderBy('id').execute();
+}
+
 export async function listSigningKeys(db: Db): Promise<SigningKeyRow[]> {
   return db.selectFrom('signing_keys').selectAll().orderBy('created_at', 'desc').execute();
 }

@@ -2,15 +2,16 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../core/config.js';
+import type { Caller } from '../core/auth.js';
 import { ApiError, toApiError } from '../core/errors.js';
 import { minorUnits } from '../core/formats.js';
 import { typed } from '../core/http.js';
 import { secure } from '../web/routes.js';
 import type { Html } from './html.js';
-import { allowed, PASSWORD_LENGTH, SESSION_SECONDS, type DashboardService, type DashboardUsers, type Opened, type Session } from './service.js';
+import { allowed, PASSWORD_LENGTH, SESSION_SECONDS, type DashboardDevelopers, type DashboardService, type DashboardUsers, type Opened, type Session } from './service.js';
 import { translator, type Translator } from './texts.js';
 import * as views from './views.js';
-import { EnvironmentForm, EventParams, NewUserForm, PaymentParams, ResendForm, UserParams, PaymentsQuery, RefundForm, SessionForm, SetupForm, SetupQuery, SignInForm } from './schemas.js';
+import { ClientParams, ConfirmForm, EnvironmentForm, EventParams, NewClientForm, NewUserForm, PaymentParams, ResendForm, UserParams, PaymentsQuery, RefundForm, SessionForm, SetupForm, SetupQuery, SignInForm } from './schemas.js';
 import { themeCss } from './theme.js';
 import { amountFromText } from './amounts.js';
 
@@ -62,7 +63,10 @@ function refused(detail: string): ApiError {
   return new ApiError('insufficient_scope', { detail });
 }
 
-export async function dashboardRoutes(fastify: FastifyInstance, { dashboard, users, config }: { dashboard: DashboardService; users: DashboardUsers; config: Config }): Promise<void> {
+export async function dashboardRoutes(
+  fastify: FastifyInstance,
+  { dashboard, users, developers, config }: { dashboard: DashboardService; users: DashboardUsers; developers: DashboardDevelopers; config: Config },
+): Promise<void> {
   const app = typed(fastify);
   const secureCookie = config.baseUrl.startsWith('https:') ? '; Secure' : '';
   const setCookie = (reply: FastifyReply, name: string, value: string, maxAge: number, sameSite = 'Lax') =>
@@ -271,6 +275,55 @@ export async function dashboardRoutes(fastify: FastifyInstance, { dashboard, use
       await dashboard.resend(caller, request.params.id);
       const detail = await dashboard.payment(caller, request.body.payment_id);
       return send(reply, views.paymentPage(view, detail, permissions(view.session), view.t.t('resent', { id: request.params.id })));
+    });
+
+    // Developers: the API clients and the webhook signing secret of the platform in the session's environment (a developer's or an admin's).
+    const developerView = async (request: FastifyRequest) => {
+      const view = await viewOf(request);
+      if (!allowed(view.session.role, 'developer')) throw refused('Only a developer or an admin manages API clients and webhook secrets');
+      return { view, caller: dashboard.caller(view.session) };
+    };
+    const developersPage = async (reply: FastifyReply, view: views.View, caller: Caller, shown?: views.DevelopersNotice) =>
+      send(reply, views.developersPage(view, await developers.clients(caller), shown));
+
+    api.get('/dashboard/developers', { schema: hide }, async (request, reply) => {
+      const { view, caller } = await developerView(request);
+      return developersPage(reply, view, caller);
+    });
+
+    api.post('/dashboard/developers/clients', { schema: { ...hide, body: NewClientForm } }, async (request, reply) => {
+      const { view, caller } = await developerView(request);
+      const created = await developers.createClient(caller, request.body.name.trim(), [...new Set([request.body.scope].flat())]);
+      request.log.info({ user_id: view.session.userId, client_id: created.clientId, environment: caller.environment }, 'dashboard client created');
+      return developersPage(reply, view, caller, { text: view.t.t('clientCreated', { id: created.clientId }), secret: { label: view.t.t('clientSecret'), value: created.clientSecret } });
+    });
+
+    api.post('/dashboard/developers/clients/:id/revoke', { schema: { ...hide, params: ClientParams, body: ConfirmForm } }, async (request, reply) => {
+      const { view, caller } = await developerView(request);
+      if (request.body.confirm !== 'yes') {
+        const client = await developers.client(caller, request.params.id);
+        return send(reply, views.confirmPage(view, view.t.t('confirmRevokeTitle'), view.t.t('confirmRevokeText', { id: client.id, name: client.name }), `/dashboard/developers/clients/${client.id}/revoke`, view.t.t('revoke')));
+      }
+      const client = await developers.revokeClient(caller, request.params.id);
+      request.log.info({ user_id: view.session.userId, client_id: client.id }, 'dashboard client revoked');
+      return developersPage(reply, view, caller, { text: view.t.t('clientRevoked', { id: client.id }) });
+    });
+
+    // The secret is never on the page by default: a POST reveals it on its answer only.
+    api.post('/dashboard/developers/webhook-secret', { schema: { ...hide, body: SessionForm } }, async (request, reply) => {
+      const { view, caller } = await developerView(request);
+      const secret = await developers.webhookSecret(caller);
+      return developersPage(reply, view, caller, { text: view.t.t('webhookSecretShown'), secret: { label: view.t.t('webhookSecret'), value: secret.secret } });
+    });
+
+    api.post('/dashboard/developers/webhook-secret/rotate', { schema: { ...hide, body: ConfirmForm } }, async (request, reply) => {
+      const { view, caller } = await developerView(request);
+      if (request.body.confirm !== 'yes') {
+        return send(reply, views.confirmPage(view, view.t.t('confirmRotateTitle'), view.t.t('confirmRotateText'), '/dashboard/developers/webhook-secret/rotate', view.t.t('rotate')));
+      }
+      const secret = await developers.rotateWebhookSecret(caller);
+      request.log.info({ user_id: view.session.userId, environment: caller.environment }, 'dashboard webhook secret rotated');
+      return developersPage(reply, view, caller, { text: view.t.t('webhookSecretRotated'), secret: { label: view.t.t('webhookSecret'), value: secret.secret } });
     });
   });
 }

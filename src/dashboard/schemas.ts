@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PAYMENT_STATUSES } from '../payments/schemas.js';
+import { ALL_SCOPES } from '../core/auth.js';
 
 /** A form's field: the browser sends an empty string for an empty field. */
 const oneOf = (values: readonly string[]) => Type.String({ pattern: `^(|${values.join('|')})$` });
@@ -46,3 +47,13 @@ export const EventParams = Type.Object({ id: Type.String({ maxLength: 64, patter
 export const ResendForm = Type.Object({ _csrf: Csrf, payment_id: Type.String({ maxLength: 64, pattern: '^pay_[A-Za-z0-9]+$' }) });
 export const UserParams = Type.Object({ id: Type.String({ maxLength: 64, pattern: '^usr_[0-9A-Za-z]{26}$' }) });
 export const NewUserForm = Type.Object({ _csrf: Csrf, email: Type.String({ maxLength: 254 }), role: Type.Union([Type.Literal('admin'), Type.Literal('developer'), Type.Literal('viewer')]) });
+
+const ScopeField = Type.Union(ALL_SCOPES.map((scope) => Type.Literal(scope)));
+export const NewClientForm = Type.Object({
+  _csrf: Csrf,
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  /** At least one of the known scopes (none chosen would otherwise mean every scope). */
+  scope: Type.Union([ScopeField, Type.Array(ScopeField, { minItems: 1, maxItems: ALL_SCOPES.length })]),
+});
+export const ClientParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.-]+$' }) });
+export const ConfirmForm = Type.Object({ _csrf: Csrf, confirm: Type.Optional(Type.Literal('yes')) });

@@ -12,7 +12,10 @@ import { hashSecret, verifySecret } from '../auth/service.js';
 import { instrumentOf } from '../hosted-payment-page/service.js';
 import type { PaymentService } from '../payments/service.js';
 import type { RefundService } from '../refunds/service.js';
-import type { EventService } from '../events/service.js';
+import type { EventService, WebhookSecretService } from '../events/service.js';
+import type { ClientService } from '../auth/service.js';
+import { clientsOfPlatform, findClient } from '../auth/repository.js';
+import { notFound } from '../core/errors.js';
 import { findPayment } from '../payments/repository.js';
 import * as repo from './repository.js';
 
@@ -252,6 +255,44 @@ export class DashboardService {
       description,
       routing: { platform: { amount_minor: routing.platform }, merchants: routing.merchants },
     });
+  }
+}
+
+/** The developer things of a platform in an environment: its API clients and its webhook signing secret, through the API's own services. */
+export class DashboardDevelopers {
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly services: { clients: ClientService; webhookSecrets: WebhookSecretService },
+  ) {}
+
+  clients(caller: Caller) {
+    return clientsOfPlatform(this.db, caller.platformId, caller.environment);
+  }
+
+  /** A new client of the caller's platform and environment; its secret is in the answer only (stored hashed). */
+  createClient(caller: Caller, name: string, scopes: string[]) {
+    return this.services.clients.create({ environment: caller.environment, platformId: caller.platformId, name, scopes });
+  }
+
+  /** A client of the caller's platform and environment; another's is not found. */
+  async client(caller: Caller, clientId: string) {
+    const client = await findClient(this.db, clientId);
+    if (!client || client.platform_id !== caller.platformId || client.environment !== caller.environment) throw notFound(`Client ${clientId}`);
+    return client;
+  }
+
+  async revokeClient(caller: Caller, clientId: string) {
+    const client = await this.client(caller, clientId);
+    await this.services.clients.revoke(client.id);
+    return client;
+  }
+
+  webhookSecret(caller: Caller) {
+    return this.services.webhookSecrets.get(caller);
+  }
+
+  rotateWebhookSecret(caller: Caller) {
+    return this.services.webhookSecrets.rotate(caller);
   }
 }
 

@@ -7,6 +7,7 @@ import { html, type Html, type Part } from './html.js';
 import type { Texts, Translator } from './texts.js';
 import { amountText } from './amounts.js';
 import type { Session } from './service.js';
+import { ALL_SCOPES } from '../core/auth.js';
 
 /** What every page of a signed-in user knows: the texts, the session and the platform's name. */
 export interface View {
@@ -54,7 +55,7 @@ export function page(view: View, title: string, content: Html): Html {
 <div class="dash-bar">
   <span class="brand-name">${view.platformName}</span>
   <span class="env-badge env-${session.environment}">${t.t(session.environment)}</span>
-  <nav class="dash-nav" aria-label="${t.t('navigation')}">${link('/dashboard', t.t('home'))}${link('/dashboard/payments', t.t('payments'))}${session.role === 'admin' ? link('/dashboard/users', t.t('users')) : ''}</nav>
+  <nav class="dash-nav" aria-label="${t.t('navigation')}">${link('/dashboard', t.t('home'))}${link('/dashboard/payments', t.t('payments'))}${session.role !== 'viewer' ? link('/dashboard/developers', t.t('developers')) : ''}${session.role === 'admin' ? link('/dashboard/users', t.t('users')) : ''}</nav>
   <div class="dash-actions">
     <form method="post" action="/dashboard/environment">${csrf(session)}<input type="hidden" name="environment" value="${other}"><button class="header-button" type="submit">${t.t('switchTo')} ${t.t(other)}</button></form>
     <form method="post" action="/dashboard/sign-out">${csrf(session)}<button class="header-button" type="submit">${t.t('signOut')}</button></form>
@@ -428,6 +429,74 @@ ${select('new-role', t.t('role'), t, (['viewer', 'developer', 'admin'] as const)
 </div>
 <button class="button primary" type="submit">${t.t('createUser')}</button>
 </form>
+</section>`,
+  );
+}
+
+/** A confirmation before an action that cannot be undone: the button posts again with confirm=yes. */
+export function confirmPage(view: View, title: string, text: string, action: string, button: string): Html {
+  const { t } = view;
+  return page(
+    view,
+    title,
+    html`<section class="panel">
+<p>${text}</p>
+<div class="confirm-actions">
+<form method="post" action="${action}">${csrf(view.session)}<input type="hidden" name="confirm" value="yes"><button class="button danger" type="submit">${button}</button></form>
+<a class="button secondary" href="/dashboard/developers">${t.t('cancel')}</a>
+</div>
+</section>`,
+  );
+}
+
+export interface ClientListEntry {
+  id: string;
+  name: string;
+  scopes: string[];
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+/** What an answer shows once: a text and, for a new client or a revealed secret, the secret. */
+export interface DevelopersNotice {
+  text: string;
+  secret?: { label: string; value: string };
+}
+
+/** A developer's page: the platform's API clients in this environment, and its webhook signing secret (never shown unasked). */
+export function developersPage(view: View, clients: ClientListEntry[], notice?: DevelopersNotice): Html {
+  const { t } = view;
+  return page(
+    view,
+    t.t('developers'),
+    html`${notice ? html`<div class="notice" role="status"><p>${notice.text}</p>${notice.secret ? html`<p>${notice.secret.label}: <code class="secret">${notice.secret.value}</code></p><p>${t.t('shownOnce')}</p>` : ''}</div>` : ''}
+<section class="panel">
+<h2>${t.t('apiClients')}</h2>
+${clients.length === 0 ? html`<p>${t.t('noClients')}</p>` : html`<table class="list"><thead><tr><th scope="col">ID</th><th scope="col">${t.t('clientName')}</th><th scope="col">${t.t('scopes')}</th><th scope="col">${t.t('createdAt')}</th><th scope="col">${t.t('status')}</th><th scope="col"><span class="visually-hidden">${t.t('revoke')}</span></th></tr></thead>
+<tbody>${clients.map(
+      (client) => html`<tr><td data-label="ID" class="wrap"><code>${client.id}</code></td><td data-label="${t.t('clientName')}" class="wrap">${client.name}</td><td data-label="${t.t('scopes')}" class="wrap">${client.scopes.join(' ')}</td><td data-label="${t.t('createdAt')}">${t.dateTime(client.created_at)}</td>
+<td data-label="${t.t('status')}">${client.revoked_at ? `${t.t('revoked')} ${t.dateTime(client.revoked_at)}` : t.t('active')}</td>
+<td>${client.revoked_at ? '' : html`<form method="post" action="/dashboard/developers/clients/${client.id}/revoke">${csrf(view.session)}<button class="button secondary small" type="submit">${t.t('revoke')} <span class="visually-hidden">${client.id}</span></button></form>`}</td></tr>`,
+    )}</tbody></table>`}
+</section>
+<section class="panel">
+<h2>${t.t('newClient')}</h2>
+<form method="post" action="/dashboard/developers/clients">
+${csrf(view.session)}
+${field('client-name', t.t('clientName'), html`<input id="client-name" name="name" required maxlength="100" autocomplete="off">`)}
+<fieldset class="scopes"><legend>${t.t('scopes')}</legend>
+${ALL_SCOPES.map((scope, index) => html`<div class="check"><input type="checkbox" id="scope-${index}" name="scope" value="${scope}"><label for="scope-${index}">${scope}</label></div>`)}
+</fieldset>
+<button class="button primary" type="submit">${t.t('createClient')}</button>
+</form>
+</section>
+<section class="panel">
+<h2>${t.t('webhookSecret')}</h2>
+<p>${t.t('webhookSecretHint')}</p>
+<div class="confirm-actions">
+<form method="post" action="/dashboard/developers/webhook-secret">${csrf(view.session)}<button class="button secondary" type="submit">${t.t('revealSecret')}</button></form>
+<form method="post" action="/dashboard/developers/webhook-secret/rotate">${csrf(view.session)}<button class="button danger" type="submit">${t.t('rotate')}</button></form>
+</div>
 </section>`,
   );
 }

@@ -6,6 +6,7 @@ import { runScript } from '../helpers/processes.js';
 import { eventually, startReceiver } from '../helpers/receiver.js';
 import { startApplication } from '../helpers/onboarding.js';
 import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL } from '../../src/dashboard/service.js';
+import { audienceOf, type Environment } from '../../src/core/config.js';
 
 let server: TestServer;
 let platform: TestPlatform;
@@ -427,6 +428,119 @@ describe('users page', () => {
     const { client: foreignAdmin } = await dashboardUser(server, platform.platformId, 'admin');
     expect((await foreignAdmin.post(`/dashboard/users/${developerId}/sign-out`)).status).toBe(404);
     expect((await foreignAdmin.get('/dashboard/users')).text).not.toContain(developerEmail);
+  }, 90_000);
+});
+
+/** What the token endpoint answers for a client's id and secret. */
+function tokenFor(clientId: string, clientSecret: string, environment: Environment = 'sandbox') {
+  return server.request('POST', '/oauth/token', { body: { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, audience: audienceOf(server.config, environment) } });
+}
+
+const shownSecret = (text: string) => text.match(/<code class="secret">([^<]+)<\/code>/)?.[1];
+
+describe('developers page', () => {
+  it('creates an API client (secret shown once) whose secret gets a token, and revokes it after confirmation; of the platform and environment only', async () => {
+    const tenant = await server.platform();
+    const { client: developer } = await dashboardUser(server, tenant.platformId, 'developer');
+    const page = await developer.get('/dashboard/developers');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('href="/dashboard/developers"');
+    expect(page.text).toContain(tenant.sandbox.clientId);
+    expect(page.text).not.toContain(tenant.live.clientId);
+    expect(page.text).not.toContain('class="secret"');
+
+    const created = await developer.post('/dashboard/developers/clients', { name: 'Shop <backend>', scope: ['payments:read', 'events:read'] });
+    expect(created.status, created.text).toBe(200);
+    expect(created.text).toContain('Shop &lt;backend&gt;');
+    const clientId = created.text.match(/API client (sandbox_[0-9a-f]+) is created/)![1]!;
+    const secret = shownSecret(created.text)!;
+    expect(secret).toMatch(/^secret_/);
+    const issued = await tokenFor(clientId, secret);
+    expect(issued.status, issued.text).toBe(200);
+    expect(issued.body.scope).toBe('payments:read events:read');
+    expect((await server.request('GET', '/sandbox/payments', { token: issued.body.access_token })).status).toBe(200);
+    // The secret is never shown again.
+    const again = await developer.get('/dashboard/developers');
+    expect(again.text).toContain(clientId);
+    expect(again.text).not.toContain(secret);
+
+    // No scope, or an unknown one, is refused.
+    expect((await developer.post('/dashboard/developers/clients', { name: 'none' })).status).toBe(400);
+    expect((await developer.post('/dashboard/developers/clients', { name: 'bad', scope: 'root' })).status).toBe(400);
+
+    // Revoking asks first; the confirmed revocation stops new tokens and the issued ones.
+    const asked = await developer.post(`/dashboard/developers/clients/${clientId}/revoke`);
+    expect(asked.status).toBe(200);
+    expect(asked.text).toContain('Revoke the API client');
+    expect((await tokenFor(clientId, secret)).status).toBe(200);
+    const revoked = await developer.post(`/dashboard/developers/clients/${clientId}/revoke`, { confirm: 'yes' });
+    expect(revoked.status, revoked.text).toBe(200);
+    expect(revoked.text).toContain(`API client ${clientId} is revoked.`);
+    expect((await tokenFor(clientId, secret)).status).toBe(401);
+    await eventually(async () => (await server.request('GET', '/sandbox/payments', { token: issued.body.access_token })).status === 401);
+
+    // Another platform's client, or one of the other environment, cannot be revoked.
+    for (const other of [platform.sandbox.clientId, tenant.live.clientId]) {
+      await developer.get('/dashboard/developers');
+      expect((await developer.post(`/dashboard/developers/clients/${other}/revoke`, { confirm: 'yes' })).status).toBe(404);
+    }
+    expect((await tokenFor(platform.sandbox.clientId, platform.sandbox.clientSecret)).status).toBe(200);
+    expect((await tokenFor(tenant.live.clientId, tenant.live.clientSecret, 'live')).status).toBe(200);
+  }, 90_000);
+
+  it('reveals the webhook secret on a POST only and rotates it after confirmation, as the API then answers', async () => {
+    const tenant = await server.platform();
+    const { client: admin } = await dashboardUser(server, tenant.platformId, 'admin');
+    const token = await tenant.token();
+    await admin.get('/dashboard/developers');
+    const revealed = await admin.post('/dashboard/developers/webhook-secret');
+    expect(revealed.status, revealed.text).toBe(200);
+    const before = (await server.request('GET', '/sandbox/webhook-secret', { token })).body.secret;
+    expect(shownSecret(revealed.text)).toBe(before);
+    expect((await admin.get('/dashboard/developers')).text).not.toContain(before);
+
+    const asked = await admin.post('/dashboard/developers/webhook-secret/rotate');
+    expect(asked.text).toContain('Rotate the webhook signing secret');
+    expect((await server.request('GET', '/sandbox/webhook-secret', { token })).body.secret).toBe(before);
+    const rotated = await admin.post('/dashboard/developers/webhook-secret/rotate', { confirm: 'yes' });
+    expect(rotated.status, rotated.text).toBe(200);
+    const shown = shownSecret(rotated.text);
+    expect(shown).not.toBe(before);
+    const answered = await server.request('GET', '/sandbox/webhook-secret', { token });
+    expect(answered.body.secret).toBe(shown);
+    expect(answered.body.previous_secret_expires_at).not.toBeNull();
+    // The live environment has its own secret.
+    expect((await server.request('GET', '/live/webhook-secret', { token: await tenant.token('live') })).body.secret).not.toBe(shown);
+  }, 90_000);
+
+  it('refuses a viewer (403) and a POST without the CSRF token, and changes nothing', async () => {
+    const tenant = await server.platform();
+    const { client: viewer } = await dashboardUser(server, tenant.platformId, 'viewer');
+    expect((await viewer.get('/dashboard')).text).not.toContain('href="/dashboard/developers"');
+    expect((await viewer.get('/dashboard/developers')).status).toBe(403);
+    await viewer.get('/dashboard');
+    expect((await viewer.post('/dashboard/developers/clients', { name: 'x', scope: 'payments:read' })).status).toBe(403);
+    await viewer.get('/dashboard');
+    expect((await viewer.post('/dashboard/developers/webhook-secret')).status).toBe(403);
+    await viewer.get('/dashboard');
+    expect((await viewer.post(`/dashboard/developers/clients/${tenant.sandbox.clientId}/revoke`, { confirm: 'yes' })).status).toBe(403);
+
+    const { client: developer } = await dashboardUser(server, tenant.platformId, 'developer');
+    const secret = (await server.request('GET', '/sandbox/webhook-secret', { token: await tenant.token() })).body.secret;
+    for (const [path, form] of [
+      ['/dashboard/developers/clients', { name: 'forged', scope: 'payments:read' }],
+      ['/dashboard/developers/webhook-secret', {}],
+      ['/dashboard/developers/webhook-secret/rotate', { confirm: 'yes' }],
+      [`/dashboard/developers/clients/${tenant.sandbox.clientId}/revoke`, { confirm: 'yes' }],
+    ] as const) {
+      const refused = await developer.post(path, { ...form, _csrf: 'x'.repeat(43) });
+      expect(refused.status).toBe(403);
+      expect(refused.text).not.toContain(secret);
+    }
+    expect((await server.request('GET', '/sandbox/webhook-secret', { token: await tenant.token() })).body.secret).toBe(secret);
+    expect((await tokenFor(tenant.sandbox.clientId, tenant.sandbox.clientSecret)).status).toBe(200);
+    const listed = await developer.get('/dashboard/developers');
+    expect(listed.text).not.toContain('forged');
   }, 90_000);
 });
 
