@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMerchantAccount, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { brandPlatform, expectNoSeriousAxeViolations, launchChromium, PHONE_390, shoot } from '../helpers/browser.js';
+import { brandPlatform, DESKTOP, expectNoSeriousAxeViolations, launchChromium, PHONE_390, shoot } from '../helpers/browser.js';
 import { payByCard } from '../helpers/money.js';
 import { PASSWORD } from '../helpers/dashboard.js';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
@@ -9,7 +9,8 @@ import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js
 /**
  * The dashboard in Debian's Chromium on a phone (390×844) and a desktop: the one-time link sets the
  * password, then home, payments (filtered), a payment with a resend and an admin refund per party
- * with its confirmation, users (a new one with its link), the live environment and sign-out; each
+ * with its confirmation, users (a new one with its link), developers (a new API client with its
+ * secret), the live environment and sign-out; each
  * page photographed (test-results/screenshots/dashboard-*), checked with axe (WCAG AA), with no
  * console or CSP error and nothing asked of another origin.
  */
@@ -68,7 +69,7 @@ async function check(page: Page, name: string): Promise<void> {
 }
 
 describe('dashboard in Chromium', () => {
-  it('walks set-up, home, payments, a payment with resend and refund, users, live and sign-out by keyboard and clicks', async () => {
+  it('walks set-up, home, payments, a payment with resend and refund, users, developers, live and sign-out by keyboard and clicks', async () => {
     const { setupUrl } = await server.app.services.dashboardUsers.createUser({ platformId: platform.platformId, email: 'ops@bandcamp.example', role: 'admin' });
     const link = new URL(setupUrl);
     const { page, context, problems, origins } = await visit('en-GB');
@@ -130,6 +131,23 @@ describe('dashboard in Chromium', () => {
     await page.locator('code.link').waitFor();
     expect(await page.locator('code.link').textContent()).toContain('/dashboard/setup?token=');
     await check(page, 'users-created');
+
+    // Developers: the page on the phone and the desktop (both photographed by check), then a new API client with its secret.
+    await page.getByRole('link', { name: 'Developers', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Developers' }).waitFor();
+    expect(await page.locator('main').textContent()).toContain(platform.sandbox.clientId);
+    await check(page, 'developers');
+    await page.setViewportSize(DESKTOP);
+    await expectNoSeriousAxeViolations(page);
+    await page.setViewportSize(PHONE_390);
+    await page.getByLabel('Name', { exact: true }).fill('Shop backend');
+    await page.getByLabel('payments:read', { exact: true }).check();
+    await page.getByLabel('events:read', { exact: true }).check();
+    await page.getByRole('button', { name: 'Create client and show its secret' }).click();
+    await page.locator('code.secret').waitFor();
+    expect(await page.locator('code.secret').textContent()).toMatch(/^secret_/);
+    expect(await page.locator('table.list').textContent()).toContain('payments:read events:read');
+    await check(page, 'developers-client-created');
 
     await page.getByRole('button', { name: 'Switch to Live' }).click();
     await page.locator('.env-live').waitFor();
