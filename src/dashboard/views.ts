@@ -434,7 +434,7 @@ ${select('new-role', t.t('role'), t, (['viewer', 'developer', 'admin'] as const)
 }
 
 /** A confirmation before an action that cannot be undone: the button posts again with confirm=yes. */
-export function confirmPage(view: View, title: string, text: string, action: string, button: string): Html {
+export function confirmPage(view: View, title: string, text: string, action: string, button: string, back = '/dashboard/developers'): Html {
   const { t } = view;
   return page(
     view,
@@ -443,7 +443,7 @@ export function confirmPage(view: View, title: string, text: string, action: str
 <p>${text}</p>
 <div class="confirm-actions">
 <form method="post" action="${action}">${csrf(view.session)}<input type="hidden" name="confirm" value="yes"><button class="button danger" type="submit">${button}</button></form>
-<a class="button secondary" href="/dashboard/developers">${t.t('cancel')}</a>
+<a class="button secondary" href="${back}">${t.t('cancel')}</a>
 </div>
 </section>`,
   );
