@@ -1,4 +1,5 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { randomSecret } from '../core/ids.js';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../core/config.js';
@@ -104,7 +105,7 @@ export async function dashboardRoutes(
   function formToken(request: FastifyRequest, reply: FastifyReply): string {
     const existing = cookies(request).get(FORM_COOKIE);
     if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
-    const token = randomBytes(32).toString('base64url');
+    const token = randomSecret();
     setCookie(reply, FORM_COOKIE, token, 3600, 'Strict');
     return token;
   }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { tokenHash as digest } from '../core/encryption.js';
 import type { Kysely } from 'kysely';
 import type { Config, Environment } from '../core/config.js';
@@ -6,7 +5,7 @@ import type { Caller } from '../core/auth.js';
 import type { Clock, EnvironmentClock } from '../core/clock.js';
 import type { DashboardRole, Tables } from '../core/db.js';
 import { isEmail } from '../core/formats.js';
-import { newId } from '../core/ids.js';
+import { newId, randomSecret } from '../core/ids.js';
 import { addSeconds } from '../core/time.js';
 import { hashSecret, verifySecret } from '../auth/service.js';
 import { instrumentOf } from '../hosted-payment-page/service.js';
@@ -41,7 +40,6 @@ const SUCCEEDED = ['captured', 'completed'] as const;
 const FAILED = ['declined', 'not_completed', 'canceled'] as const;
 const CHART_DAYS = 14;
 
-const token = () => randomBytes(32).toString('base64url');
 
 export interface Session {
   digest: string;
@@ -82,7 +80,7 @@ export class DashboardUsers {
     if (!(ROLES as readonly string[]).includes(input.role)) throw new Error('the role must be admin, developer or viewer');
     if (!(await repo.platformExists(this.db, input.platformId))) throw new Error(`platform ${input.platformId} does not exist`);
     if (await repo.userByEmail(this.db, email)) throw new Error(`a dashboard user with the email ${email} exists already`);
-    const setup = token();
+    const setup = randomSecret();
     const now = this.clock.now();
     const userId = newId('usr');
     await repo.insertUser(this.db, {
@@ -124,7 +122,7 @@ export class DashboardUsers {
     }
     const user = await repo.userByEmail(this.db, email);
     // An unknown email costs the same hash as a known one: the answer's time does not tell which emails exist.
-    this.decoy ??= hashSecret(token());
+    this.decoy ??= hashSecret(randomSecret());
     const valid = (await verifySecret(password, user?.password_hash ?? (await this.decoy))) && Boolean(user?.password_hash);
     await repo.recordSignIn(this.db, { email, address, userId: user?.id ?? null, succeeded: valid, at: now });
     log.info({ email, address, user_id: user?.id ?? null, succeeded: valid }, 'dashboard sign-in');
@@ -133,9 +131,9 @@ export class DashboardUsers {
   }
 
   private async open(user: repo.UserRow): Promise<Opened> {
-    const cookie = token();
+    const cookie = randomSecret();
     const now = this.clock.now();
-    const session: Session = { digest: digest(cookie), csrfToken: token(), environment: 'sandbox', userId: user.id, email: user.email, role: user.role, platformId: user.platform_id };
+    const session: Session = { digest: digest(cookie), csrfToken: randomSecret(), environment: 'sandbox', userId: user.id, email: user.email, role: user.role, platformId: user.platform_id };
     await repo.insertSession(this.db, { digest: session.digest, user_id: user.id, csrf_token: session.csrfToken, environment: 'sandbox', created_at: now, expires_at: addSeconds(now, SESSION_SECONDS) });
     return { cookie, session };
   }
