@@ -61,6 +61,7 @@ import { sandboxRoutes } from './sandbox/routes.js';
 import { SandboxService } from './sandbox/service.js';
 import { DashboardDevelopers, DashboardService, DashboardUsers } from './dashboard/service.js';
 import { dashboardRoutes } from './dashboard/routes.js';
+import type { DashboardArea } from './dashboard/kit.js';
 
 export interface AppOptions {
   config: Config;
@@ -260,7 +261,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(operationsRoutes, { db, metrics, stopping: () => stopping });
   await app.register(docsRoutes, { config });
   await app.register(webRoutes, { hpp: services.hpp });
-  await app.register(dashboardRoutes, { dashboard: services.dashboard, users: services.dashboardUsers, developers: services.dashboardDevelopers, config });
+  // The dashboard's further areas (src/dashboard/<area>/), each made with the services it uses.
+  const dashboardAreas: DashboardArea[] = [];
+  await app.register(dashboardRoutes, { dashboard: services.dashboard, users: services.dashboardUsers, developers: services.dashboardDevelopers, config, areas: dashboardAreas });
   await app.register(async (scope) => {
     rateLimit(scope, limiter, (request) => `ip:${request.ip}`);
     await authRoutes(scope, { config, tokens, keys });

@@ -15,6 +15,7 @@ import * as views from './views.js';
 import { ClientParams, ConfirmForm, EnvironmentForm, EventParams, NewClientForm, NewUserForm, PaymentParams, ResendForm, UserParams, PaymentsQuery, RefundForm, SessionForm, SetupForm, SetupQuery, SignInForm } from './schemas.js';
 import { themeCss } from './theme.js';
 import { amountFromText } from './amounts.js';
+import { HIDDEN, type DashboardArea, type DashboardKit } from './kit.js';
 
 /**
  * The dashboard: server-rendered pages at /dashboard for a platform's people, signed in with a
@@ -66,7 +67,7 @@ function refused(detail: string): ApiError {
 
 export async function dashboardRoutes(
   fastify: FastifyInstance,
-  { dashboard, users, developers, config }: { dashboard: DashboardService; users: DashboardUsers; developers: DashboardDevelopers; config: Config },
+  { dashboard, users, developers, config, areas = [] }: { dashboard: DashboardService; users: DashboardUsers; developers: DashboardDevelopers; config: Config; areas?: DashboardArea[] },
 ): Promise<void> {
   const app = typed(fastify);
   const secureCookie = config.baseUrl.startsWith('https:') ? '; Secure' : '';
@@ -74,7 +75,7 @@ export async function dashboardRoutes(
     reply.header('set-cookie', `${name}=${value}; Path=${COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=${sameSite}${secureCookie}`);
   const send = (reply: FastifyReply, page: Html, status = 200) => secure(reply.code(status)).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.value);
   const seeOther = (reply: FastifyReply, location: string) => reply.code(303).header('location', location).send();
-  const hide = { hide: true };
+  const hide = HIDDEN;
 
   await app.register(formbody);
   app.decorateRequest('texts', null as unknown as Translator);
@@ -173,6 +174,17 @@ export async function dashboardRoutes(
       if (request.method === 'POST' && !sameToken((request.body as { _csrf?: string } | undefined)?._csrf, session.csrfToken)) throw refused('The CSRF token is missing or wrong');
     });
     const sessionOf = (request: FastifyRequest) => request.dashboardSession!;
+    const kit: DashboardKit = {
+      send,
+      seeOther,
+      async view(request, action = 'read') {
+        const view = await viewOf(request);
+        if (!allowed(view.session.role, action)) throw refused(`The role ${view.session.role} may not do this`);
+        return view;
+      },
+      caller: (view) => dashboard.caller(view.session),
+    };
+    for (const area of areas) await area(scope, kit);
 
     api.post('/dashboard/sign-out', { schema: { ...hide, body: SessionForm } }, async (request, reply) => {
       await users.signOut(sessionOf(request));

@@ -3,7 +3,7 @@ import { pageLanguage, type Language } from '../core/language.js';
 /** The dashboard's languages: those of the hosted pages. */
 export type DashboardLanguage = Language;
 
-const en = {
+const coreEn = {
   dashboard: 'Dashboard',
   skip: 'Skip to content',
   signInTitle: 'Sign in',
@@ -146,9 +146,9 @@ const en = {
   viewer: 'viewer',
 };
 
-export type Texts = typeof en;
+type CoreTexts = typeof coreEn;
 
-const de: Texts = {
+const coreDe: CoreTexts = {
   dashboard: 'Dashboard',
   skip: 'Zum Inhalt springen',
   signInTitle: 'Anmelden',
@@ -291,7 +291,7 @@ const de: Texts = {
   viewer: 'Betrachter',
 };
 
-const es: Texts = {
+const coreEs: CoreTexts = {
   dashboard: 'Panel',
   skip: 'Ir al contenido',
   signInTitle: 'Iniciar sesión',
@@ -432,6 +432,28 @@ const es: Texts = {
   admin: 'administrador',
   developer: 'desarrollador',
   viewer: 'lector',
+};
+
+/** An area's texts: English names the keys, German and Spanish give every one of them. */
+export type AreaTexts<T extends Record<string, string>> = { en: T; de: T; es: T };
+
+/**
+ * The core's texts and those each area of the dashboard brings (src/dashboard/<area>/texts.ts), one
+ * line per area in each language below; a key is defined once (texts.test.ts checks).
+ */
+export const TEXT_SOURCES: Record<string, AreaTexts<Record<string, string>>> = {
+  core: { en: coreEn, de: coreDe, es: coreEs },
+};
+
+const en = {
+  ...coreEn,
+};
+export type Texts = typeof en;
+const de: Texts = {
+  ...coreDe,
+};
+const es: Texts = {
+  ...coreEs,
 };
 
 const TEXTS: Record<DashboardLanguage, Texts> = { en, de, es };

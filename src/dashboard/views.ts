@@ -6,7 +6,7 @@ import type { PaymentView } from '../hosted-payment-page/schemas.js';
 import { html, type Html, type Part } from './html.js';
 import type { Texts, Translator } from './texts.js';
 import { amountText } from './amounts.js';
-import type { Session } from './service.js';
+import { allowed, type Action, type Session } from './service.js';
 import { ALL_SCOPES } from '../core/auth.js';
 
 /** What every page of a signed-in user knows: the texts, the session and the platform's name. */
@@ -18,7 +18,7 @@ export interface View {
   path: string;
 }
 
-const csrf = (session: Session) => html`<input type="hidden" name="_csrf" value="${session.csrfToken}">`;
+export const csrf = (session: Session) => html`<input type="hidden" name="_csrf" value="${session.csrfToken}">`;
 
 function document(t: Translator, title: string, body: Html, bodyClass = ''): Html {
   return html`<!doctype html>
@@ -42,12 +42,29 @@ ${body}
 `;
 }
 
+interface NavEntry {
+  href: string;
+  label: keyof Texts;
+  /** Shown to the roles that may do this. */
+  action: Action;
+  sandboxOnly?: boolean;
+}
+
+/** The header's navigation, in its order; each area adds its entry. */
+const NAVIGATION: NavEntry[] = [
+  { href: '/dashboard', label: 'home', action: 'read' },
+  { href: '/dashboard/payments', label: 'payments', action: 'read' },
+  { href: '/dashboard/developers', label: 'developers', action: 'developer' },
+  { href: '/dashboard/users', label: 'users', action: 'manage_users' },
+];
+
 /** A page of a signed-in user: header with navigation, environment switch and sign-out; the sandbox marked on every page. */
 export function page(view: View, title: string, content: Html): Html {
   const { t, session } = view;
   const sandbox = session.environment === 'sandbox';
   const other = sandbox ? 'live' : 'sandbox';
-  const link = (href: string, label: string) => html`<a href="${href}" ${view.path === href ? html`aria-current="page"` : ''}>${label}</a>`;
+  const current = (href: string) => view.path === href || (href !== '/dashboard' && view.path.startsWith(`${href}/`));
+  const link = ({ href, label }: NavEntry) => html`<a href="${href}" ${current(href) ? html`aria-current="page"` : ''}>${t.t(label)}</a>`;
   return document(
     t,
     title,
@@ -55,7 +72,7 @@ export function page(view: View, title: string, content: Html): Html {
 <div class="dash-bar">
   <span class="brand-name">${view.platformName}</span>
   <span class="env-badge env-${session.environment}">${t.t(session.environment)}</span>
-  <nav class="dash-nav" aria-label="${t.t('navigation')}">${link('/dashboard', t.t('home'))}${link('/dashboard/payments', t.t('payments'))}${session.role !== 'viewer' ? link('/dashboard/developers', t.t('developers')) : ''}${session.role === 'admin' ? link('/dashboard/users', t.t('users')) : ''}</nav>
+  <nav class="dash-nav" aria-label="${t.t('navigation')}">${NAVIGATION.filter((entry) => allowed(session.role, entry.action) && (!entry.sandboxOnly || sandbox)).map(link)}</nav>
   <div class="dash-actions">
     <form method="post" action="/dashboard/environment">${csrf(session)}<input type="hidden" name="environment" value="${other}"><button class="header-button" type="submit">${t.t('switchTo')} ${t.t(other)}</button></form>
     <form method="post" action="/dashboard/sign-out">${csrf(session)}<button class="header-button" type="submit">${t.t('signOut')}</button></form>
@@ -83,11 +100,11 @@ export function message(t: Translator, title: string, text: string, view?: View)
   return view ? page(view, title, content) : publicPage(t, title, html`${content}<p><a href="/dashboard">${t.t('dashboard')}</a></p>`);
 }
 
-function field(id: string, label: string, input: Html, hint?: string): Html {
+export function field(id: string, label: string, input: Html, hint?: string): Html {
   return html`<div class="field"><label for="${id}">${label}</label>${hint ? html`<p class="hint" id="${id}-hint">${hint}</p>` : ''}${input}</div>`;
 }
 
-const alert = (text: string | undefined) => (text ? html`<p class="alert" role="alert">${text}</p>` : '');
+export const alert = (text: string | undefined) => (text ? html`<p class="alert" role="alert">${text}</p>` : '');
 
 export function signInPage(t: Translator, formToken: string, state: { email?: string; error?: string; notice?: string } = {}): Html {
   return publicPage(
@@ -118,7 +135,7 @@ ${field('password', t.t('password'), html`<input id="password" name="password" t
   );
 }
 
-const statusBadge = (status: string) => html`<span class="status status-${status}">${status.replace(/_/g, ' ')}</span>`;
+export const statusBadge = (status: string) => html`<span class="status status-${status}">${status.replace(/_/g, ' ')}</span>`;
 
 function paymentRows(t: Translator, payments: Payment[]): Html {
   if (payments.length === 0) return html`<p>${t.t('noPayments')}</p>`;
@@ -215,7 +232,7 @@ export interface PaymentFilters {
   amount_to?: string;
 }
 
-function select(id: string, label: string, t: Translator, options: { value: string; label: string }[], chosen: string | undefined, name = id, any = true): Html {
+export function select(id: string, label: string, t: Translator, options: { value: string; label: string }[], chosen: string | undefined, name = id, any = true): Html {
   return field(
     id,
     label,
@@ -269,7 +286,7 @@ export interface PaymentDetail {
   refundable: number;
 }
 
-function details(rows: [string, Part][]): Html {
+export function details(rows: [string, Part][]): Html {
   return html`<dl class="details">${rows.map(([label, value]) => html`<div><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>`;
 }
 
