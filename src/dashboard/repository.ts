@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { DashboardSessionsTable, DashboardUsersTable, Db } from '../core/db.js';
+import type { DashboardRole, DashboardSessionsTable, DashboardUsersTable, Db } from '../core/db.js';
 import type { Environment } from '../core/config.js';
 import type { Tenant } from '../events/repository.js';
 
@@ -179,4 +179,18 @@ export async function usersOf(db: Db, platformId: string, now: Date) {
 
 export async function userOfPlatform(db: Db, platformId: string, userId: string): Promise<UserRow | undefined> {
   return db.selectFrom('dashboard_users').selectAll().where('platform_id', '=', platformId).where('id', '=', userId).executeTakeFirst();
+}
+
+/** Locks the platform's users (for a change that must leave it an admin) and answers them. */
+export async function lockUsersOf(db: Db, platformId: string): Promise<Pick<UserRow, 'id' | 'email' | 'role'>[]> {
+  return db.selectFrom('dashboard_users').select(['id', 'email', 'role']).where('platform_id', '=', platformId).orderBy('id').forUpdate().execute();
+}
+
+export async function setRole(db: Db, userId: string, role: DashboardRole): Promise<void> {
+  await db.updateTable('dashboard_users').set({ role }).where('id', '=', userId).execute();
+}
+
+/** Deletes the user; its sessions go with it (the sign-in audit keeps its rows). */
+export async function deleteUser(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('dashboard_users').where('id', '=', userId).execute();
 }

@@ -12,7 +12,7 @@ import type { Html } from './html.js';
 import { allowed, PASSWORD_LENGTH, SESSION_SECONDS, type DashboardDevelopers, type DashboardService, type DashboardUsers, type Opened, type Session } from './service.js';
 import { translator, type Translator } from './texts.js';
 import * as views from './views.js';
-import { ClientParams, ConfirmForm, EnvironmentForm, EventParams, NewClientForm, NewUserForm, PaymentParams, ResendForm, UserParams, PaymentsQuery, RefundForm, SessionForm, SetupForm, SetupQuery, SignInForm } from './schemas.js';
+import { ClientParams, ConfirmForm, EnvironmentForm, EventParams, NewClientForm, NewUserForm, PaymentParams, RoleForm, ResendForm, UserParams, PaymentsQuery, RefundForm, SessionForm, SetupForm, SetupQuery, SignInForm } from './schemas.js';
 import { themeCss } from './theme.js';
 import { amountFromText } from './amounts.js';
 import { HIDDEN, type DashboardArea, type DashboardKit } from './kit.js';
@@ -278,6 +278,27 @@ export async function dashboardRoutes(
       request.log.info({ user_id: view.session.userId, signed_out_user_id: request.params.id, sessions: count }, 'dashboard user signed out');
       if (request.params.id === view.session.userId) return seeOther(reply, '/dashboard/sign-in');
       return send(reply, views.usersPage(view, list, { text: view.t.t('signedOutUser', { email, count: String(count) }) }));
+    });
+
+    api.post('/dashboard/users/:id/role', { schema: { ...hide, params: UserParams, body: RoleForm } }, async (request, reply) => {
+      const view = await adminView(request);
+      const changed = await users.changeUser(view.session, request.params.id, request.body.role);
+      if (!changed) throw new ApiError('not_found', { detail: `User ${request.params.id} does not exist` });
+      request.log.info({ user_id: view.session.userId, changed_user_id: request.params.id, role: request.body.role }, 'dashboard user role changed');
+      return send(reply, views.usersPage(view, await users.list(view.session), { text: view.t.t('roleChanged', { email: changed.email, role: view.t.t(request.body.role) }) }));
+    });
+
+    api.post('/dashboard/users/:id/remove', { schema: { ...hide, params: UserParams, body: ConfirmForm } }, async (request, reply) => {
+      const view = await adminView(request);
+      const user = (await users.list(view.session)).find((each) => each.id === request.params.id);
+      if (!user) throw new ApiError('not_found', { detail: `User ${request.params.id} does not exist` });
+      if (request.body.confirm !== 'yes') {
+        return send(reply, views.confirmPage(view, view.t.t('confirmRemoveUserTitle'), view.t.t('confirmRemoveUserText', { email: user.email }), `/dashboard/users/${user.id}/remove`, view.t.t('removeUser'), '/dashboard/users'));
+      }
+      await users.changeUser(view.session, user.id, undefined);
+      request.log.info({ user_id: view.session.userId, removed_user_id: user.id }, 'dashboard user removed');
+      if (user.id === view.session.userId) return seeOther(reply, '/dashboard/sign-in');
+      return send(reply, views.usersPage(view, await users.list(view.session), { text: view.t.t('userRemoved', { email: user.email }) }));
     });
 
     // Resend: a developer's action (an admin's too), through the API's redelivery.

@@ -46,7 +46,9 @@ export const RefundForm = Type.Object({
 export const EventParams = Type.Object({ id: Type.String({ maxLength: 64, pattern: '^[A-Za-z0-9_]+$' }) });
 export const ResendForm = Type.Object({ _csrf: Csrf, payment_id: Type.String({ maxLength: 64, pattern: '^pay_[A-Za-z0-9]+$' }) });
 export const UserParams = Type.Object({ id: Type.String({ maxLength: 64, pattern: '^usr_[0-9A-Za-z]{26}$' }) });
-export const NewUserForm = Type.Object({ _csrf: Csrf, email: Type.String({ maxLength: 254 }), role: Type.Union([Type.Literal('admin'), Type.Literal('developer'), Type.Literal('viewer')]) });
+const Role = Type.Union([Type.Literal('admin'), Type.Literal('developer'), Type.Literal('viewer')]);
+export const NewUserForm = Type.Object({ _csrf: Csrf, email: Type.String({ maxLength: 254 }), role: Role });
+export const RoleForm = Type.Object({ _csrf: Csrf, role: Role });
 
 const ScopeField = Type.Union(ALL_SCOPES.map((scope) => Type.Literal(scope)));
 export const NewClientForm = Type.Object({

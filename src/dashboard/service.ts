@@ -14,7 +14,7 @@ import type { RefundService } from '../refunds/service.js';
 import type { EventService, WebhookSecretService } from '../events/service.js';
 import type { ClientService } from '../auth/service.js';
 import { clientsOfPlatform, findClient } from '../auth/repository.js';
-import { notFound } from '../core/errors.js';
+import { ApiError, notFound } from '../core/errors.js';
 import { findPayment } from '../payments/repository.js';
 import * as repo from './repository.js';
 
@@ -165,6 +165,24 @@ export class DashboardUsers {
   async signOutUser(session: Session, userId: string): Promise<number | undefined> {
     const user = await repo.userOfPlatform(this.db, session.platformId, userId);
     return user && repo.deleteSessionsOf(this.db, user.id);
+  }
+
+  /**
+   * Gives a user of the session's platform another role (at its next request), or removes the user
+   * (`role` undefined) with its sessions. The platform keeps an admin: the users are locked, so two
+   * admins demoting each other at once cannot both succeed. Undefined when there is no such user.
+   */
+  async changeUser(session: Session, userId: string, role: DashboardRole | undefined): Promise<{ email: string } | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const platformUsers = await repo.lockUsersOf(trx, session.platformId);
+      const user = platformUsers.find((each) => each.id === userId);
+      if (!user) return undefined;
+      const adminsAfter = platformUsers.filter((each) => (each.id === userId ? role : each.role) === 'admin').length;
+      if (adminsAfter === 0) throw new ApiError('validation_error', { detail: 'The platform needs an admin: make another user admin first' });
+      if (role) await repo.setRole(trx, userId, role);
+      else await repo.deleteUser(trx, userId);
+      return { email: user.email };
+    });
   }
 
   switchEnvironment(session: Session, environment: Environment): Promise<void> {

@@ -6,7 +6,7 @@ import type { PaymentView } from '../hosted-payment-page/schemas.js';
 import { html, type Html, type Part } from './html.js';
 import type { Texts, Translator } from './texts.js';
 import { amountText } from './amounts.js';
-import { allowed, type Action, type Session } from './service.js';
+import { allowed, ROLES, type Action, type Session } from './service.js';
 import { ALL_SCOPES } from '../core/auth.js';
 
 /** What every page of a signed-in user knows: the texts, the session and the platform's name. */
@@ -430,10 +430,12 @@ export function usersPage(view: View, users: UserListEntry[], notice?: { text: s
     t.t('users'),
     html`${notice ? html`<div class="notice" role="status"><p>${notice.text}</p>${notice.link ? html`<p><code class="link">${notice.link}</code></p>` : ''}</div>` : ''}
 <section class="panel">
-<table class="list"><thead><tr><th scope="col">${t.t('email')}</th><th scope="col">${t.t('role')}</th><th scope="col">${t.t('passwordSet')}</th><th scope="col" class="num">${t.t('sessions')}</th><th scope="col"><span class="visually-hidden">${t.t('signOutEverywhere')}</span></th></tr></thead>
+<table class="list"><thead><tr><th scope="col">${t.t('email')}</th><th scope="col">${t.t('role')}</th><th scope="col">${t.t('passwordSet')}</th><th scope="col" class="num">${t.t('sessions')}</th><th scope="col"><span class="visually-hidden">${t.t('signOutEverywhere')}, ${t.t('removeUser')}</span></th></tr></thead>
 <tbody>${users.map(
-      (user) => html`<tr><td data-label="${t.t('email')}" class="wrap">${user.email}</td><td data-label="${t.t('role')}">${t.t(user.role)}</td><td data-label="${t.t('passwordSet')}">${user.has_password ? t.t('yes') : t.t('no')}</td><td data-label="${t.t('sessions')}" class="num">${user.sessions ?? 0}</td>
-<td>${user.sessions ? html`<form method="post" action="/dashboard/users/${user.id}/sign-out">${csrf(view.session)}<button class="button secondary small" type="submit">${t.t('signOutEverywhere')} <span class="visually-hidden">${user.email}</span></button></form>` : ''}</td></tr>`,
+      (user, index) => html`<tr><td data-label="${t.t('email')}" class="wrap">${user.email}</td>
+<td data-label="${t.t('role')}"><form class="inline-form" method="post" action="/dashboard/users/${user.id}/role">${csrf(view.session)}<label class="visually-hidden" for="role-${index}">${t.t('role')} ${user.email}</label><select id="role-${index}" name="role">${ROLES.map((role) => html`<option value="${role}" ${role === user.role ? html`selected` : ''}>${t.t(role)}</option>`)}</select><button class="button secondary small" type="submit">${t.t('changeRole')} <span class="visually-hidden">${user.email}</span></button></form></td>
+<td data-label="${t.t('passwordSet')}">${user.has_password ? t.t('yes') : t.t('no')}</td><td data-label="${t.t('sessions')}" class="num">${user.sessions ?? 0}</td>
+<td><div class="row-actions">${user.sessions ? html`<form method="post" action="/dashboard/users/${user.id}/sign-out">${csrf(view.session)}<button class="button secondary small" type="submit">${t.t('signOutEverywhere')} <span class="visually-hidden">${user.email}</span></button></form>` : ''}<form method="post" action="/dashboard/users/${user.id}/remove">${csrf(view.session)}<button class="button danger small" type="submit">${t.t('removeUser')} <span class="visually-hidden">${user.email}</span></button></form></div></td></tr>`,
     )}</tbody></table>
 </section>
 <section class="panel">

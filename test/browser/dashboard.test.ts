@@ -9,7 +9,7 @@ import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js
 /**
  * The dashboard in Debian's Chromium on a phone (390×844) and a desktop: the one-time link sets the
  * password, then home, payments (filtered), a payment with a resend and an admin refund per party
- * with its confirmation, users (a new one with its link), developers (a new API client with its
+ * with its confirmation, users (a new one with its link, its role changed, removed), developers (a new API client with its
  * secret), the live environment and sign-out; each
  * page photographed (test-results/screenshots/dashboard-*), checked with axe (WCAG AA), with no
  * console or CSP error and nothing asked of another origin.
@@ -126,11 +126,20 @@ describe('dashboard in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     await check(page, 'users');
     await page.getByLabel('Email').fill('finance@bandcamp.example');
-    await page.getByLabel('Role').selectOption('viewer');
+    await page.getByLabel('Role', { exact: true }).selectOption('viewer');
     await page.getByRole('button', { name: 'Create user and show the sign-in link' }).click();
     await page.locator('code.link').waitFor();
     expect(await page.locator('code.link').textContent()).toContain('/dashboard/setup?token=');
     await check(page, 'users-created');
+    await page.getByLabel('Role finance@bandcamp.example').selectOption('developer');
+    await page.getByRole('button', { name: 'Change role finance@bandcamp.example' }).click();
+    await page.getByText('finance@bandcamp.example is now developer').waitFor();
+    await check(page, 'users-role-changed');
+    await page.getByRole('button', { name: 'Remove finance@bandcamp.example' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Remove the user' }).waitFor();
+    await page.getByRole('button', { name: 'Remove', exact: true }).click();
+    await page.getByText('finance@bandcamp.example is removed.').waitFor();
+    expect(await page.locator('table.list').textContent()).not.toContain('finance@bandcamp.example');
 
     // Developers: the page on the phone and the desktop (both photographed by check), then a new API client with its secret.
     await page.getByRole('link', { name: 'Developers', exact: true }).click();

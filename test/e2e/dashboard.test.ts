@@ -431,6 +431,72 @@ describe('users page', () => {
   }, 90_000);
 });
 
+describe('users: roles and removal', () => {
+  const idOf = async (email: string) => (await server.app.database.db.selectFrom('dashboard_users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+
+  it("changes a user's role (in force at the user's next page) and removes a user after confirmation, its sessions ended", async () => {
+    const tenant = await server.platform();
+    const { client: admin } = await dashboardUser(server, tenant.platformId, 'admin');
+    const { client: viewer, email: viewerEmail } = await dashboardUser(server, tenant.platformId, 'viewer');
+    const viewerId = await idOf(viewerEmail);
+    expect((await viewer.get('/dashboard/developers')).status).toBe(403);
+
+    await admin.get('/dashboard/users');
+    const changed = await admin.post(`/dashboard/users/${viewerId}/role`, { role: 'developer' });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.text).toContain(`${viewerEmail} is now developer`);
+    expect((await viewer.get('/dashboard/developers')).status).toBe(200);
+
+    // Removal asks first; the confirmed removal ends the user's sessions and the user cannot sign in again.
+    const asked = await admin.post(`/dashboard/users/${viewerId}/remove`);
+    expect(asked.text).toContain('cannot be undone');
+    expect((await viewer.get('/dashboard')).status).toBe(200);
+    const removed = await admin.post(`/dashboard/users/${viewerId}/remove`, { confirm: 'yes' });
+    expect(removed.status, removed.text).toBe(200);
+    expect(removed.text).toContain(`${viewerEmail} is removed.`);
+    expect(removed.text).not.toContain(`>${viewerEmail}</td>`);
+    expect((await viewer.get('/dashboard')).location).toBe('/dashboard/sign-in');
+    expect((await new DashboardClient(server.url).signIn(viewerEmail, PASSWORD)).status).toBe(401);
+  }, 90_000);
+
+  it('keeps an admin on the platform, even when two admins demote each other at once', async () => {
+    const tenant = await server.platform();
+    const { client: first, email: firstEmail } = await dashboardUser(server, tenant.platformId, 'admin');
+    const { client: second, email: secondEmail } = await dashboardUser(server, tenant.platformId, 'admin');
+    const [firstId, secondId] = [await idOf(firstEmail), await idOf(secondEmail)];
+    await Promise.all([first.get('/dashboard/users'), second.get('/dashboard/users')]);
+    const answers = await Promise.all([first.post(`/dashboard/users/${secondId}/role`, { role: 'viewer' }), second.post(`/dashboard/users/${firstId}/role`, { role: 'viewer' })]);
+    // The later one is refused: 403 when the first had already made its sender a viewer, else 400 on the locked users.
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses[0]).toBe(200);
+    expect([400, 403]).toContain(statuses[1]);
+    const admins = await server.app.database.db.selectFrom('dashboard_users').select('id').where('platform_id', '=', tenant.platformId).where('role', '=', 'admin').execute();
+    expect(admins).toHaveLength(1);
+
+    // The last admin can neither step down nor be removed.
+    const [lastAdmin, lastId] = admins[0]!.id === firstId ? [first, firstId] : [second, secondId];
+    await lastAdmin.get('/dashboard/users');
+    const refused = await lastAdmin.post(`/dashboard/users/${lastId}/role`, { role: 'developer' });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('The platform needs an admin');
+    expect((await lastAdmin.post(`/dashboard/users/${lastId}/remove`, { confirm: 'yes' })).status).toBe(400);
+  }, 90_000);
+
+  it("refuses a developer (403), a POST without the CSRF token, and another platform's user (404)", async () => {
+    const tenant = await server.platform();
+    const { client: developer, email: developerEmail } = await dashboardUser(server, tenant.platformId, 'developer');
+    const developerId = await idOf(developerEmail);
+    expect((await developer.post(`/dashboard/users/${developerId}/role`, { role: 'admin' })).status).toBe(403);
+    expect((await developer.post(`/dashboard/users/${developerId}/remove`, { confirm: 'yes' })).status).toBe(403);
+    const { client: foreignAdmin } = await dashboardUser(server, (await server.platform()).platformId, 'admin');
+    expect((await foreignAdmin.post(`/dashboard/users/${developerId}/role`, { role: 'viewer' })).status).toBe(404);
+    expect((await foreignAdmin.post(`/dashboard/users/${developerId}/remove`, { confirm: 'yes' })).status).toBe(404);
+    expect((await foreignAdmin.post(`/dashboard/users/${developerId}/role`, { _csrf: '', role: 'viewer' })).status).toBe(403);
+    const row = await server.app.database.db.selectFrom('dashboard_users').select('role').where('id', '=', developerId).executeTakeFirstOrThrow();
+    expect(row.role).toBe('developer');
+  }, 90_000);
+});
+
 /** What the token endpoint answers for a client's id and secret. */
 function tokenFor(clientId: string, clientSecret: string, environment: Environment = 'sandbox') {
   return server.request('POST', '/oauth/token', { body: { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, audience: audienceOf(server.config, environment) } });
