@@ -39,3 +39,25 @@ export async function payByCard(server: Pick<TestServer, 'request'> & { clock: C
   expect(authorized.status, authorized.text).toBe(200);
   return id;
 }
+
+/** Initiates a sandbox SEPA Direct Debit payment and pays it on the hosted page API up to authorized (bank account verified, mandate signed); answers its id. */
+export async function paySepa(server: TestServer, platform: Pick<TestPlatform, 'token'>, body: Record<string, unknown>): Promise<string> {
+  const created = await server.request('POST', '/sandbox/payments', {
+    token: await platform.token(),
+    body: { currency: 'EUR', reference: 'sepa-1', payment_method: { type: 'sepa_direct_debit' }, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/r' }, ...body },
+  });
+  expect(created.status, created.text).toBe(201);
+  const id: string = created.body.id;
+  const token = new URL(created.body._links.hosted_page.href).searchParams.get('token')!;
+  const started = await server.request('POST', `/hpp/payments/${id}/start`, { token, body: {} });
+  const bankToken = new URL(started.body._links.account_verification.href).searchParams.get('token')!;
+  const form = new URLSearchParams({ token: bankToken, iban: 'DE89370400440532013000', account_holder: 'Erika Mustermann' }).toString();
+  const verified = await server.request('POST', '/simulator/bank/verify', { raw: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  await server.request('GET', verified.headers.get('location')!.replace(server.config.baseUrl, ''));
+  const mandate = await server.request('POST', `/hpp/payments/${id}/mandate`, {
+    token,
+    body: { type: 'consumer', first_name: 'Erika', last_name: 'Mustermann', birth_date: '1990-04-12', birth_place: { city: 'Köln', country: 'DE' }, postal_address: { line1: 'Heidestraße', number: 17, town_city: 'Köln', zip: '51147' } },
+  });
+  expect(mandate.body.status).toBe('authorized');
+  return id;
+}
