@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { brandPlatform, expectNoSeriousAxeViolations, launchChromium, PHONE_390, shoot } from '../helpers/browser.js';
+import { brandPlatform, checkDashboardPage, dashboardVisit, launchChromium } from '../helpers/browser.js';
 import { merchant, payByCard, paySepa } from '../helpers/money.js';
 import { PASSWORD } from '../helpers/dashboard.js';
 
@@ -44,23 +44,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function visit(locale: string) {
-  const context = await browser.newContext({ viewport: PHONE_390, locale, deviceScaleFactor: 1, hasTouch: true });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  const origins = new Set<string>();
-  page.on('request', (request) => origins.add(new URL(request.url()).origin));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return { page, context, problems, origins };
-}
-
-async function check(page: Page, name: string): Promise<void> {
-  await expectNoSeriousAxeViolations(page);
-  await shoot(page, `dashboard-payouts-${name}`, PHONE_390);
-}
+const visit = (locale: string) => dashboardVisit(browser, locale);
+const check = (page: Page, name: string) => checkDashboardPage(page, `dashboard-payouts-${name}`);
 
 async function signIn(page: Page, role: 'developer' | 'viewer', email: string): Promise<void> {
   const { setupUrl } = await server.app.services.dashboardUsers.createUser({ platformId: platform.platformId, email, role });
