@@ -391,7 +391,7 @@ function timelineItem(view: View, payment: Payment, entry: TimelineEntry): Html 
 <time datetime="${entry.at}">${t.dateTime(entry.at)}</time>
 ${entry.status ? statusBadge(entry.status) : ''}${entry.event ? html`<code>${entry.event.type}</code>` : ''}
 ${about.map((id) => html`<span class="wrap">${id}</span>`)}${typeof data.amount_minor === 'number' ? html`<span>${t.money(data.amount_minor, payment.currency)}</span>` : ''}
-${typeof data.payout_id === 'string' ? html`<a href="/dashboard/payouts/${data.payout_id}">${t.t('payout')}</a>` : ''}
+${typeof data.payout_id === 'string' ? html`<a href="/dashboard/payouts/${data.payout_id}">${t.t('payout')}<span class="visually-hidden"> ${data.payout_id}</span></a>` : ''}
 </li>`;
 }
 
