@@ -62,6 +62,8 @@ import { SandboxService } from './sandbox/service.js';
 import { DashboardDevelopers, DashboardService, DashboardUsers } from './dashboard/service.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import type { DashboardArea } from './dashboard/kit.js';
+import { payoutsArea } from './dashboard/payouts/routes.js';
+import { DashboardPayouts } from './dashboard/payouts/service.js';
 
 export interface AppOptions {
   config: Config;
@@ -262,7 +264,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(docsRoutes, { config });
   await app.register(webRoutes, { hpp: services.hpp });
   // The dashboard's further areas (src/dashboard/<area>/), each made with the services it uses.
-  const dashboardAreas: DashboardArea[] = [];
+  const dashboardAreas: DashboardArea[] = [payoutsArea({ payouts: new DashboardPayouts(db, pager, domain), dashboard: services.dashboard })];
   await app.register(dashboardRoutes, { dashboard: services.dashboard, users: services.dashboardUsers, developers: services.dashboardDevelopers, config, areas: dashboardAreas });
   await app.register(async (scope) => {
     rateLimit(scope, limiter, (request) => `ip:${request.ip}`);

@@ -49,7 +49,12 @@ function sameToken(given: string | undefined, expected: string | undefined): boo
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-const permissions = (session: Session) => ({ refund: allowed(session.role, 'refund'), resend: allowed(session.role, 'developer') });
+/** What the payment page offers the session's user (the server checks each action again). */
+export const permissions = (session: Session): views.PaymentPermissions => ({
+  refund: allowed(session.role, 'refund'),
+  resend: allowed(session.role, 'developer'),
+  buyerRefund: allowed(session.role, 'developer') && session.environment === 'sandbox',
+});
 
 /** The refund form's amounts in minor units, one per party of the routing; 400 unless each is an amount and some is not zero. */
 function refundParts(texts: string[], currency: string, parties: number): number[] {

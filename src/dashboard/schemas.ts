@@ -3,9 +3,9 @@ import { PAYMENT_STATUSES } from '../payments/schemas.js';
 import { ALL_SCOPES } from '../core/auth.js';
 
 /** A form's field: the browser sends an empty string for an empty field. */
-const oneOf = (values: readonly string[]) => Type.String({ pattern: `^(|${values.join('|')})$` });
-const DateField = Type.String({ pattern: '^(|\\d{4}-\\d{2}-\\d{2})$' });
-const Csrf = Type.String({ maxLength: 100 });
+export const oneOf = (values: readonly string[]) => Type.String({ pattern: `^(|${values.join('|')})$` });
+export const DateField = Type.String({ pattern: '^(|\\d{4}-\\d{2}-\\d{2})$' });
+export const Csrf = Type.String({ maxLength: 100 });
 const AmountField = Type.String({ pattern: '^(|\\d{1,15})$' });
 
 export const PaymentsQuery = Type.Object(

@@ -11,12 +11,14 @@ import { hashSecret, verifySecret } from '../auth/service.js';
 import { instrumentOf } from '../hosted-payment-page/service.js';
 import type { PaymentService } from '../payments/service.js';
 import type { RefundService } from '../refunds/service.js';
+import type { PayoutService } from '../payouts/service.js';
 import type { EventService, WebhookSecretService } from '../events/service.js';
 import type { ClientService } from '../auth/service.js';
 import { clientsOfPlatform, findClient } from '../auth/repository.js';
 import { ApiError, notFound } from '../core/errors.js';
 import { findPayment } from '../payments/repository.js';
 import * as repo from './repository.js';
+import { paymentTimeline } from './timeline.js';
 
 export const ROLES = ['admin', 'developer', 'viewer'] as const satisfies readonly DashboardRole[];
 /** What each role may do beyond reading: a developer manages developer things, an admin also moves money and manages users. */
@@ -199,7 +201,7 @@ export class DashboardService {
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly environmentClock: EnvironmentClock,
-    private readonly services: { payments: PaymentService; refunds: RefundService; events: EventService },
+    private readonly services: { payments: PaymentService; refunds: RefundService; events: EventService; payouts: PayoutService },
   ) {}
 
   /** The API's caller for what the session's user sees: its platform, in the environment it looks at. */
@@ -242,18 +244,31 @@ export class DashboardService {
     return this.services.payments.list(caller, { ...query, first: query.first ?? 20 });
   }
 
-  /** A payment as the API shows it, with what the buyer paid with, its refunds and its events (those of its refunds too). */
+  /**
+   * A payment as the API shows it, with what the buyer paid with, its refunds, its events (those of
+   * its refunds and transfers too), the payouts that carry its transfers and its timeline.
+   */
   async payment(caller: Caller, id: string) {
     const payment = await this.services.payments.get(caller, id);
     const row = (await findPayment(this.db, caller, id))!;
     const refunds = await this.services.refunds.list(caller, { payment_id: id, first: 100 });
-    const objects = [id, ...refunds.data.map((refund) => refund.id)];
+    const transfers = [payment.routing.platform, ...payment.routing.merchants].flatMap((party) => (party.transfer ? [party.transfer.transfer_id] : []));
+    const objects = [id, ...refunds.data.map((refund) => refund.id), ...transfers];
     const summaries = (await Promise.all(objects.map((objectId) => this.services.events.list(caller, { object_id: objectId, first: 100 })))).flatMap((page) => page.data);
     summaries.sort((a, b) => b.occurred_at.localeCompare(a.occurred_at) || b.event_id.localeCompare(a.event_id));
     // Each event with its webhook deliveries and their attempts, as GET /events/{id} shows them.
     const events = await Promise.all(summaries.map((summary) => this.services.events.get(caller, summary.event_id)));
     const refundable = payment.routing.platform.refundable_amount + payment.routing.merchants.reduce((sum, merchant) => sum + merchant.refundable_amount, 0);
-    return { payment, instrument: instrumentOf(row), refunds: refunds.data, events, refundable };
+    const payouts = await this.services.payouts.listForPayment(caller, { payment_id: id, first: 100 });
+    return {
+      payment,
+      instrument: instrumentOf(row),
+      refunds: refunds.data,
+      events,
+      refundable,
+      payouts: await Promise.all(payouts.data.map((payout) => this.services.payouts.get(caller, payout.id))),
+      timeline: paymentTimeline({ payment, row, events }),
+    };
   }
 
   /** Delivers the event again to its latest webhook URL, as POST /events/{id}/redeliver does. */

@@ -1,4 +1,5 @@
 import { pageLanguage, type Language } from '../core/language.js';
+import { payoutsTexts } from './payouts/texts.js';
 
 /** The dashboard's languages: those of the hosted pages. */
 export type DashboardLanguage = Language;
@@ -461,17 +462,21 @@ export type AreaTexts<T extends Record<string, string>> = { en: T; de: T; es: T 
  */
 export const TEXT_SOURCES: Record<string, AreaTexts<Record<string, string>>> = {
   core: { en: coreEn, de: coreDe, es: coreEs },
+  payouts: payoutsTexts,
 };
 
 const en = {
   ...coreEn,
+  ...payoutsTexts.en,
 };
 export type Texts = typeof en;
 const de: Texts = {
   ...coreDe,
+  ...payoutsTexts.de,
 };
 const es: Texts = {
   ...coreEs,
+  ...payoutsTexts.es,
 };
 
 const TEXTS: Record<DashboardLanguage, Texts> = { en, de, es };

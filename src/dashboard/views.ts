@@ -3,6 +3,8 @@ import { PAYMENT_STATUSES } from '../payments/schemas.js';
 import type { Refund } from '../refunds/schemas.js';
 import type { EventDetail } from '../events/schemas.js';
 import type { PaymentView } from '../hosted-payment-page/schemas.js';
+import type { Payout } from '../payouts/schemas.js';
+import type { TimelineEntry } from './timeline.js';
 import { html, type Html, type Part } from './html.js';
 import type { Texts, Translator } from './texts.js';
 import { amountText } from './amounts.js';
@@ -54,6 +56,7 @@ interface NavEntry {
 const NAVIGATION: NavEntry[] = [
   { href: '/dashboard', label: 'home', action: 'read' },
   { href: '/dashboard/payments', label: 'payments', action: 'read' },
+  { href: '/dashboard/payouts', label: 'payouts', action: 'read' },
   { href: '/dashboard/developers', label: 'developers', action: 'developer' },
   { href: '/dashboard/users', label: 'users', action: 'manage_users' },
 ];
@@ -284,6 +287,16 @@ export interface PaymentDetail {
   refunds: Refund[];
   events: EventDetail[];
   refundable: number;
+  /** The payouts that carry the payment's transfers. */
+  payouts: Payout[];
+  timeline: TimelineEntry[];
+}
+
+export interface PaymentPermissions {
+  refund: boolean;
+  resend: boolean;
+  /** The sandbox's control: the buyer's bank takes money back (SEPA Direct Debit). */
+  buyerRefund: boolean;
 }
 
 export function details(rows: [string, Part][]): Html {
@@ -313,7 +326,7 @@ ${canResend && event.deliveries.length > 0
 </li>`;
 }
 
-export function paymentPage(view: View, detail: PaymentDetail, permissions: { refund: boolean; resend: boolean }, notice?: string): Html {
+export function paymentPage(view: View, detail: PaymentDetail, permissions: PaymentPermissions, notice?: string): Html {
   const canRefund = permissions.refund;
   const canResend = permissions.resend;
   const { t } = view;
@@ -341,7 +354,7 @@ ${details([
 <table class="list">
 <thead><tr><th scope="col">${t.t('party')}</th><th scope="col" class="num">${t.t('amount')}</th><th scope="col" class="num">${t.t('feeContribution')}</th><th scope="col" class="num">${t.t('transferred')}</th><th scope="col" class="num">${t.t('refundable')}</th></tr></thead>
 <tbody>${parties.map(
-      (party) => html`<tr><td data-label="${t.t('party')}" class="wrap">${party.name}</td><td data-label="${t.t('amount')}" class="num">${money(party.amount_minor)}</td><td data-label="${t.t('feeContribution')}" class="num">${party.processing_fee_contribution}</td><td data-label="${t.t('transferred')}" class="num">${party.transfer ? money(party.transfer.amount_minor) : '–'}</td><td data-label="${t.t('refundable')}" class="num">${money(party.refundable_amount)}</td></tr>`,
+      (party) => html`<tr><td data-label="${t.t('party')}" class="wrap">${party.name}</td><td data-label="${t.t('amount')}" class="num">${money(party.amount_minor)}</td><td data-label="${t.t('feeContribution')}" class="num">${party.processing_fee_contribution}</td><td data-label="${t.t('transferred')}" class="num">${party.transfer ? html`${money(party.transfer.amount_minor)}${payoutLink(view, detail.payouts, party.transfer.transfer_id)}` : '–'}</td><td data-label="${t.t('refundable')}" class="num">${money(party.refundable_amount)}</td></tr>`,
     )}</tbody></table>
 </section>
 <section class="panel">
@@ -349,6 +362,11 @@ ${details([
 ${detail.refunds.length === 0 ? html`<p>${t.t('noRefunds')}</p>` : html`<table class="list"><thead><tr><th scope="col">ID</th><th scope="col" class="num">${t.t('amount')}</th><th scope="col">${t.t('status')}</th><th scope="col">${t.t('initiatedAt')}</th></tr></thead>
 <tbody>${detail.refunds.map((refund) => html`<tr><td data-label="ID" class="wrap"><code>${refund.id}</code></td><td data-label="${t.t('amount')}" class="num">${money(refund.amount_minor)}</td><td data-label="${t.t('status')}">${statusBadge(refund.status)}</td><td data-label="${t.t('initiatedAt')}">${t.dateTime(refund.initiated_at)}</td></tr>`)}</tbody></table>`}
 ${canRefund && detail.refundable > 0 ? refundForm(view, payment) : ''}
+${permissions.buyerRefund && payment.succeeded && detail.instrument?.type === 'sepa_direct_debit' && detail.refundable > 0 ? buyerRefundForm(view, payment, detail.refundable) : ''}
+</section>
+<section class="panel">
+<h2>${t.t('timeline')}</h2>
+<ol class="timeline">${detail.timeline.map((entry) => timelineItem(view, payment, entry))}</ol>
 </section>
 <section class="panel">
 <h2>${t.t('events')}</h2>
@@ -356,6 +374,36 @@ ${detail.events.length === 0 ? html`<p>${t.t('noEvents')}</p>` : html`<ol class=
 </section>
 <p><a href="/dashboard/payments">${t.t('back')}</a></p>`,
   );
+}
+
+/** The link to the payout that carries the transfer, once it is paid out. */
+function payoutLink(view: View, payouts: Payout[], transferId: string): Html | '' {
+  const payout = payouts.find((each) => each.transfers.some((transfer) => transfer.transfer_id === transferId));
+  return payout ? html`<a class="payout-link" href="/dashboard/payouts/${payout.id}">${view.t.t('paidOutIn', { status: payout.status.replace(/_/g, ' ') })}</a>` : '';
+}
+
+/** A moment of the timeline: the payment's new status, or an event with what it is about (a refund's or transfer's amount, a payout). */
+function timelineItem(view: View, payment: Payment, entry: TimelineEntry): Html {
+  const { t } = view;
+  const data = entry.event?.data ?? {};
+  const about = [data.refund_id, data.account_id].filter((value): value is string => typeof value === 'string');
+  return html`<li>
+<time datetime="${entry.at}">${t.dateTime(entry.at)}</time>
+${entry.status ? statusBadge(entry.status) : ''}${entry.event ? html`<code>${entry.event.type}</code>` : ''}
+${about.map((id) => html`<span class="wrap">${id}</span>`)}${typeof data.amount_minor === 'number' ? html`<span>${t.money(data.amount_minor, payment.currency)}</span>` : ''}
+${typeof data.payout_id === 'string' ? html`<a href="/dashboard/payouts/${data.payout_id}">${t.t('payout')}<span class="visually-hidden"> ${data.payout_id}</span></a>` : ''}
+</li>`;
+}
+
+/** The sandbox's buyer refund: the buyer's bank takes an amount back, then the confirmation. */
+function buyerRefundForm(view: View, payment: Payment, refundable: number): Html {
+  const { t } = view;
+  return html`<form class="refund" method="post" action="/dashboard/payments/${payment.id}/buyer-refund">
+${csrf(view.session)}
+<h3>${t.t('buyerRefundTitle')}</h3>
+${field('buyer-refund-amount', t.t('buyerRefundAmount', { amount: t.money(refundable, payment.currency) }), html`<input id="buyer-refund-amount" name="amount" inputmode="decimal" required maxlength="20">`)}
+<button class="button danger" type="submit">${t.t('buyerRefund')}</button>
+</form>`;
 }
 
 /** The parties of a payment's routing, the platform first, each with a name to show. */
@@ -453,7 +501,7 @@ ${select('new-role', t.t('role'), t, (['viewer', 'developer', 'admin'] as const)
 }
 
 /** A confirmation before an action that cannot be undone: the button posts again with confirm=yes. */
-export function confirmPage(view: View, title: string, text: string, action: string, button: string, back = '/dashboard/developers'): Html {
+export function confirmPage(view: View, title: string, text: string, action: string, button: string, back = '/dashboard/developers', fields: Record<string, string> = {}): Html {
   const { t } = view;
   return page(
     view,
@@ -461,7 +509,7 @@ export function confirmPage(view: View, title: string, text: string, action: str
     html`<section class="panel">
 <p>${text}</p>
 <div class="confirm-actions">
-<form method="post" action="${action}">${csrf(view.session)}<input type="hidden" name="confirm" value="yes"><button class="button danger" type="submit">${button}</button></form>
+<form method="post" action="${action}">${csrf(view.session)}${Object.entries(fields).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}<input type="hidden" name="confirm" value="yes"><button class="button danger" type="submit">${button}</button></form>
 <a class="button secondary" href="${back}">${t.t('cancel')}</a>
 </div>
 </section>`,

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMerchantAccount, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { brandPlatform, DESKTOP, expectNoSeriousAxeViolations, launchChromium, PHONE_390, shoot } from '../helpers/browser.js';
+import { brandPlatform, checkDashboardPage, dashboardVisit, DESKTOP, expectNoSeriousAxeViolations, launchChromium, PHONE_390 } from '../helpers/browser.js';
 import { payByCard } from '../helpers/money.js';
 import { PASSWORD } from '../helpers/dashboard.js';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
@@ -50,23 +50,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function visit(locale: string) {
-  const context = await browser.newContext({ viewport: PHONE_390, locale, deviceScaleFactor: 1, hasTouch: true });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  const origins = new Set<string>();
-  page.on('request', (request) => origins.add(new URL(request.url()).origin));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return { page, context, problems, origins };
-}
-
-async function check(page: Page, name: string): Promise<void> {
-  await expectNoSeriousAxeViolations(page);
-  await shoot(page, `dashboard-${name}`, PHONE_390);
-}
+const visit = (locale: string) => dashboardVisit(browser, locale);
+const check = (page: Page, name: string) => checkDashboardPage(page, `dashboard-${name}`);
 
 describe('dashboard in Chromium', () => {
   it('walks set-up, home, payments, a payment with resend and refund, users, developers, live and sign-out by keyboard and clicks', async () => {

@@ -3,7 +3,7 @@ import { balances } from '../../src/ledger/repository.js';
 import type { Processor } from '../../src/processor/processor.js';
 import { SimulatorProcessor } from '../../src/processor/simulator.js';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { makePayable, merchant, payByCard } from '../helpers/money.js';
+import { makePayable, merchant, payByCard, paySepa } from '../helpers/money.js';
 import { startApplication } from '../helpers/onboarding.js';
 import { moneyViolations } from '../../chaos/invariants.js';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
@@ -536,28 +536,8 @@ describe('the sandbox clock and buyer refunds', () => {
 });
 
 /** A SEPA payment paid on the hosted page API up to authorized (its mandate taken). */
-async function sepaPayment(): Promise<string> {
-  const created = await api('POST', '/payments', {
-    amount_minor: 4_990,
-    currency: 'EUR',
-    reference: 'sepa-1',
-    payment_method: { type: 'sepa_direct_debit' },
-    integration: { type: 'hosted' },
-    urls: { redirect: 'https://shop.example/r', webhook: receiver.url },
-  });
-  const id = created.body.id;
-  const token = new URL(created.body._links.hosted_page.href).searchParams.get('token')!;
-  const started = await server.request('POST', `/hpp/payments/${id}/start`, { token, body: {} });
-  const bankToken = new URL(started.body._links.account_verification.href).searchParams.get('token')!;
-  const form = new URLSearchParams({ token: bankToken, iban: 'DE89370400440532013000', account_holder: 'Erika Mustermann' }).toString();
-  const verified = await server.request('POST', '/simulator/bank/verify', { raw: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-  await server.request('GET', verified.headers.get('location')!.replace(server.config.baseUrl, ''));
-  const mandate = await server.request('POST', `/hpp/payments/${id}/mandate`, {
-    token,
-    body: { type: 'consumer', first_name: 'Erika', last_name: 'Mustermann', birth_date: '1990-04-12', birth_place: { city: 'Köln', country: 'DE' }, postal_address: { line1: 'Heidestraße', number: 17, town_city: 'Köln', zip: '51147' } },
-  });
-  expect(mandate.body.status).toBe('authorized');
-  return id;
+function sepaPayment(): Promise<string> {
+  return paySepa(server, platform, { amount_minor: 4_990, urls: { redirect: 'https://shop.example/r', webhook: receiver.url } });
 }
 
 // Last in the file: every flow above (payouts, refunds before and after payouts, buyer refunds, failures, races) has run.

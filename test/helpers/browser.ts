@@ -110,3 +110,23 @@ export async function expectClean(visit: Visit, server: TestServer): Promise<voi
   expect(visit.problems).toEqual([]);
   await visit.context.close();
 }
+
+/** A phone-sized (390×844) visit of the dashboard in a fresh context: every origin asked, and every console error or CSP violation. */
+export async function dashboardVisit(browser: Browser, locale: string) {
+  const context = await browser.newContext({ viewport: PHONE_390, locale, deviceScaleFactor: 1, hasTouch: true });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const origins = new Set<string>();
+  page.on('request', (request) => origins.add(new URL(request.url()).origin));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return { page, context, problems, origins };
+}
+
+/** A dashboard page checked with axe (WCAG AA) and photographed as `name` on the phone and the desktop. */
+export async function checkDashboardPage(page: Page, name: string): Promise<void> {
+  await expectNoSeriousAxeViolations(page);
+  await shoot(page, name, PHONE_390);
+}

@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely';
+import type { Caller } from '../../core/auth.js';
+import type { Tables } from '../../core/db.js';
+import { notFound } from '../../core/errors.js';
+import type { Pager } from '../../core/pagination.js';
+import type { AccountService } from '../../accounts/service.js';
+import type { Account } from '../../accounts/schemas.js';
+import type { PayoutService } from '../../payouts/service.js';
+import type { RefundService } from '../../refunds/service.js';
+import * as repo from './repository.js';
+
+const PAGE_SIZE = 20;
+
+/** Payouts and their transfers, per account, through the API's payout service; the list the API does not have from the area's repository. */
+export class DashboardPayouts {
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly pager: Pager,
+    private readonly services: { payouts: PayoutService; accounts: AccountService; refunds: RefundService },
+  ) {}
+
+  /** One page of the caller's payouts, newest first; the cursor names the filters it was made for. */
+  list(caller: Caller, filters: repo.PayoutListFilters, after: string | undefined) {
+    const list = ['dashboard-payouts', caller.environment, caller.platformId, filters.accountId, filters.status, filters.createdFrom?.toISOString(), filters.createdBefore?.toISOString()].join(':');
+    return this.pager.page(list, { first: PAGE_SIZE, after }, (limit, position) => repo.listPayouts(this.db, caller, filters, limit, position), (row) => row);
+  }
+
+  /** Every account of the caller's platform in its environment: its own and its merchants'. */
+  async accounts(caller: Caller): Promise<Account[]> {
+    const accounts: Account[] = [];
+    let after: string | undefined;
+    do {
+      const page = await this.services.accounts.list(caller, { first: 100, after });
+      accounts.push(...page.data);
+      after = page.cursor;
+    } while (after);
+    return accounts;
+  }
+
+  /** The payout as GET /payouts/{id} shows it, each transfer with its party's type, its payment's reference and what was taken back after the payout. */
+  async payout(caller: Caller, id: string) {
+    const payout = await this.services.payouts.get(caller, id);
+    const parties = await repo.transferParties(this.db, caller, id);
+    const account = await this.services.accounts.get(caller, payout.account_id);
+    return { payout, account, transfers: payout.transfers.map((transfer) => ({ ...transfer, ...parties.find((party) => party.id === transfer.transfer_id)! })) };
+  }
+
+  /** The sandbox's controls are not found in live, as the API's are not. */
+  sandboxOnly(caller: Caller, paymentId: string): void {
+    if (caller.environment !== 'sandbox') throw notFound(`Payment ${paymentId}`);
+  }
+
+  /** The buyer's bank takes the amount back (sandbox only), through the API's own buyer refund. */
+  buyerRefund(caller: Caller, paymentId: string, amountMinor: number) {
+    this.sandboxOnly(caller, paymentId);
+    return this.services.refunds.buyerRefund(caller, paymentId, amountMinor);
+  }
+}

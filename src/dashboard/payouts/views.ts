@@ -1,0 +1,106 @@
+import type { Account } from '../../accounts/schemas.js';
+import type { PayoutRow } from '../../payouts/repository.js';
+import type { Payout } from '../../payouts/schemas.js';
+import { html, type Html } from '../html.js';
+import type { Translator } from '../texts.js';
+import { details, field, page, select, statusBadge, type View } from '../views.js';
+import { PAYOUT_STATUSES, type PayoutFilters } from './schemas.js';
+
+export interface PayoutDetail {
+  payout: Payout;
+  account: Account;
+  transfers: (Payout['transfers'][number] & { party_type: 'platform' | 'merchant' | 'seller'; payment_reference: string; returned_minor: number })[];
+}
+
+const accountLabel = (t: Translator, account: Account) => `${account.name} (${t.t(account.type)})`;
+
+/** The platform's own account first, then its merchants by name. */
+function ordered(accounts: Account[]): Account[] {
+  return [...accounts].sort((a, b) => Number(b.type === 'platform') - Number(a.type === 'platform') || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+}
+
+export function payoutsHref(filters: PayoutFilters, after?: string): string {
+  const query = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  if (after) query.set('after', after);
+  return `/dashboard/payouts${query.size ? `?${query}` : ''}`;
+}
+
+function payoutRows(t: Translator, payouts: PayoutRow[], accounts: Map<string, Account>): Html {
+  if (payouts.length === 0) return html`<p>${t.t('noPayouts')}</p>`;
+  const account = (id: string) => {
+    const known = accounts.get(id);
+    return known ? accountLabel(t, known) : id;
+  };
+  return html`<table class="list">
+<thead><tr><th scope="col">${t.t('createdAt')}</th><th scope="col">${t.t('payoutAccount')}</th><th scope="col" class="num">${t.t('amount')}</th><th scope="col">${t.t('status')}</th><th scope="col">${t.t('payoutArrivedAt')}</th></tr></thead>
+<tbody>${payouts.map(
+    (payout) => html`<tr>
+<td data-label="${t.t('createdAt')}"><a href="/dashboard/payouts/${payout.id}">${t.dateTime(payout.created_at)}</a></td>
+<td data-label="${t.t('payoutAccount')}" class="wrap">${account(payout.account_id)}</td>
+<td data-label="${t.t('amount')}" class="num">${t.money(payout.amount_minor, payout.currency)}</td>
+<td data-label="${t.t('status')}">${statusBadge(payout.status)}</td>
+<td data-label="${t.t('payoutArrivedAt')}">${payout.completed_at ? t.dateTime(payout.completed_at) : '–'}</td>
+</tr>`,
+  )}</tbody></table>`;
+}
+
+/** The platform's payouts in the session's environment, newest first, filtered by account, status and date. */
+export function payoutsPage(view: View, filters: PayoutFilters, accounts: Account[], payouts: PayoutRow[], cursor: string | undefined, paged: boolean): Html {
+  const { t } = view;
+  const date = (id: 'from' | 'to', label: string) => field(id, label, html`<input id="${id}" name="${id}" type="date" value="${filters[id] ?? ''}">`);
+  return page(
+    view,
+    t.t('payouts'),
+    html`<form class="panel filters" method="get" action="/dashboard/payouts" aria-label="${t.t('filters')}">
+<div class="filter-grid">
+${select('account', t.t('payoutAccount'), t, ordered(accounts).map((account) => ({ value: account.id, label: accountLabel(t, account) })), filters.account)}
+${select('status', t.t('status'), t, PAYOUT_STATUSES.map((status) => ({ value: status, label: status.replace(/_/g, ' ') })), filters.status)}
+${date('from', t.t('from'))}
+${date('to', t.t('to'))}
+</div>
+<div class="filter-actions"><button class="button primary" type="submit">${t.t('apply')}</button><a class="button secondary" href="/dashboard/payouts">${t.t('reset')}</a></div>
+</form>
+<section class="panel">
+${payoutRows(t, payouts, new Map(accounts.map((account) => [account.id, account])))}
+<nav class="pager" aria-label="${t.t('payouts')}">${paged ? html`<a href="${payoutsHref(filters)}">${t.t('firstPage')}</a>` : ''}${cursor ? html`<a href="${payoutsHref(filters, cursor)}" rel="next">${t.t('nextPage')}</a>` : ''}</nav>
+</section>`,
+  );
+}
+
+/** A payout as the API shows it, and its transfers, each linked to its payment. */
+export function payoutPage(view: View, { payout, account, transfers }: PayoutDetail): Html {
+  const { t } = view;
+  const money = (amount: number) => t.money(amount, payout.currency);
+  const label = accountLabel(t, account);
+  return page(
+    view,
+    t.t('payoutTitle', { account: label }),
+    html`<section class="panel">
+${details([
+  [t.t('amount'), money(payout.amount_minor)],
+  [t.t('status'), statusBadge(payout.status)],
+  [t.t('payoutAccount'), html`${label} <code>${account.id}</code>`],
+  [t.t('createdAt'), t.dateTime(payout.created_at)],
+  [t.t('payoutArrivedAt'), payout.completed_at ? t.dateTime(payout.completed_at) : '–'],
+  ['ID', html`<code>${payout.id}</code>`],
+])}
+</section>
+<section class="panel">
+<h2>${t.t('payoutTransfers')}</h2>
+<table class="list">
+<thead><tr><th scope="col">${t.t('payment')}</th><th scope="col">${t.t('type')}</th><th scope="col" class="num">${t.t('amount')}</th><th scope="col" class="num">${t.t('fee')}</th><th scope="col" class="num">${t.t('returnedFromCreditor')}</th><th scope="col">${t.t('reference')}</th><th scope="col">${t.t('payoutTransfer')}</th></tr></thead>
+<tbody>${transfers.map(
+      (transfer) => html`<tr>
+<td data-label="${t.t('payment')}" class="wrap"><a href="/dashboard/payments/${transfer.payment_id}">${transfer.payment_reference}</a></td>
+<td data-label="${t.t('type')}">${t.t(transfer.party_type)}</td>
+<td data-label="${t.t('amount')}" class="num">${money(transfer.amount_minor)}</td>
+<td data-label="${t.t('fee')}" class="num">${money(transfer.processing_fee.amount_minor)}</td>
+<td data-label="${t.t('returnedFromCreditor')}" class="num">${transfer.returned_minor > 0 ? money(transfer.returned_minor) : '–'}</td>
+<td data-label="${t.t('reference')}" class="wrap">${transfer.reference ?? '–'}</td>
+<td data-label="${t.t('payoutTransfer')}" class="wrap"><code>${transfer.transfer_id}</code></td>
+</tr>`,
+    )}</tbody></table>
+</section>
+<p><a href="/dashboard/payouts">${t.t('allPayouts')}</a></p>`,
+  );
+}
