@@ -1,0 +1,222 @@
+/**
+ * The card lifecycle of the hosted page on PostgreSQL (issue 17): 50 concurrent buyers, each doing
+ * create → start → tokenize → authorize (captured: transfers, ledger, outbox) again and again, next
+ * to a bare baseline run in the same process: a Fastify + pg server answering the same four round
+ * trips, each one transaction with the least durable work (insert the payment; update its status;
+ * insert the token; mark it captured with an outbox event and two ledger rows in one transaction).
+ * Reports captured payments/s, each step's p50/p99, and for ours the time from the authorization's
+ * answer until its `payment_succeeded` webhook reaches a local receiver.
+ *
+ * Baseline and ours run back to back in several rounds (the machine is shared); the median of the
+ * rounds' ratios is reported with every round's figures.
+ *
+ *   npm run bench:lifecycle          (DATABASE_URL defaults to the local test database)
+ */
+import Fastify from 'fastify';
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { audienceOf, loadConfig } from '../src/core/config.js';
+import { openDatabase } from '../src/core/db.js';
+import { buildApp } from '../src/server.js';
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SCHEMA = `bench_${Date.now().toString(36)}`;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const FLOWS = Number(process.env.BENCH_FLOWS ?? 50);
+const STEPS = ['create', 'start', 'tokenize', 'authorize'] as const;
+type Step = (typeof STEPS)[number];
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** One buyer's flow: each step given what the previous ones answered; answers the payment's id when captured. */
+type Flow = (step: (name: Step, call: () => Promise<Answer>, expected: number) => Promise<Answer>) => Promise<string>;
+
+interface Figures {
+  captured_per_s: number;
+  errors: number;
+  steps: Record<Step, { p50_ms: number; p99_ms: number }>;
+}
+
+const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return Number(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!.toFixed(1));
+};
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+/** FLOWS buyers, each running the flow again and again for DURATION seconds; `captured` is told each payment's id and when its authorization answered. */
+async function run(flow: Flow, captured: (id: string, at: number) => void = () => {}): Promise<Figures> {
+  const times: Record<Step, number[]> = { create: [], start: [], tokenize: [], authorize: [] };
+  let done = 0;
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + DURATION * 1000;
+  const step = async (name: Step, call: () => Promise<Answer>, expected: number) => {
+    const at = performance.now();
+    const answer = await call();
+    times[name].push(performance.now() - at);
+    if (answer.status !== expected) throw new Error(`${name} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    return answer;
+  };
+  const buyer = async () => {
+    while (performance.now() < deadline) {
+      try {
+        const id = await flow(step);
+        captured(id, performance.now());
+        done += 1;
+      } catch (error) {
+        errors += 1;
+        if (errors === 1) console.error(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: FLOWS }, buyer));
+  const seconds = (performance.now() - started) / 1000;
+  const steps = Object.fromEntries(STEPS.map((name) => [name, { p50_ms: percentile(times[name], 50), p99_ms: percentile(times[name], 99) }])) as Figures['steps'];
+  return { captured_per_s: Math.round(done / seconds), errors, steps };
+}
+
+/** The baseline: the same four round trips, each one transaction with the least durable work. */
+async function baselineServer(pool: pg.Pool) {
+  await pool.query(`
+    CREATE TABLE ${SCHEMA}.bare_payments (id text PRIMARY KEY, amount_minor bigint NOT NULL, currency text NOT NULL, reference text, status text NOT NULL, created_at timestamptz NOT NULL);
+    CREATE TABLE ${SCHEMA}.bare_tokens (token text PRIMARY KEY, payment_id text NOT NULL REFERENCES ${SCHEMA}.bare_payments, last4 text NOT NULL);
+    CREATE TABLE ${SCHEMA}.bare_events (id bigserial PRIMARY KEY, payment_id text NOT NULL, type text NOT NULL, data jsonb NOT NULL, created_at timestamptz NOT NULL);
+    CREATE TABLE ${SCHEMA}.bare_ledger (id bigserial PRIMARY KEY, payment_id text NOT NULL, account text NOT NULL, amount_minor bigint NOT NULL);`);
+  const app = Fastify();
+  const id = (request: { params: unknown }) => (request.params as { id: string }).id;
+  app.post('/payments', async (request, reply) => {
+    const body = request.body as { amount_minor: number; currency: string; reference: string };
+    const payment = randomUUID();
+    await pool.query(`INSERT INTO ${SCHEMA}.bare_payments VALUES ($1, $2, $3, $4, 'initiated', now())`, [payment, body.amount_minor, body.currency, body.reference]);
+    return reply.code(201).send({ id: payment });
+  });
+  app.post('/payments/:id/start', async (request) => {
+    await pool.query(`UPDATE ${SCHEMA}.bare_payments SET status = 'started' WHERE id = $1`, [id(request)]);
+    return { status: 'started' };
+  });
+  app.post('/payments/:id/tokenize', async (request, reply) => {
+    const token = randomUUID();
+    await pool.query(`INSERT INTO ${SCHEMA}.bare_tokens VALUES ($1, $2, $3)`, [token, id(request), ((request.body as { value: string }).value ?? '').slice(-4)]);
+    return reply.code(201).send({ token });
+  });
+  app.post('/payments/:id/authorize', async (request) => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const updated = await client.query(`UPDATE ${SCHEMA}.bare_payments SET status = 'captured' WHERE id = $1 RETURNING amount_minor, reference`, [id(request)]);
+      const { amount_minor: amount, reference } = updated.rows[0] as { amount_minor: string; reference: string };
+      await client.query(`INSERT INTO ${SCHEMA}.bare_events (payment_id, type, data, created_at) VALUES ($1, 'payment_succeeded', $2, now())`, [id(request), { id: id(request), status: 'captured', reference }]);
+      await client.query(`INSERT INTO ${SCHEMA}.bare_ledger (payment_id, account, amount_minor) VALUES ($1, 'buyer', $2), ($1, 'platform', -$2::bigint)`, [id(request), amount]);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+    return { status: 'captured' };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` };
+}
+
+/** Receives the webhooks; remembers when each payment's `payment_succeeded` arrived. */
+async function webhookReceiver() {
+  const succeeded = new Map<string, number>();
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const event = JSON.parse(Buffer.concat(chunks).toString()) as { type: string; data: { id?: string } };
+      if (event.type === 'payment_succeeded' && event.data.id) succeeded.set(event.data.id, performance.now());
+      response.writeHead(200).end();
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, succeeded, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks` };
+}
+
+const CARD = { type: 'card', value: '4242424242424242', issuer: 'visa', token_data: { expiry_month: 12, expiry_year: new Date().getUTCFullYear() + 2, cvv: '123' } };
+
+const config = loadConfig({ DATABASE_URL, DATABASE_SCHEMA: SCHEMA, LOG_LEVEL: 'silent', RATE_LIMIT_PER_SECOND: '0', PORT: '0' });
+const database = await openDatabase(config);
+const { app, services, close } = await buildApp({ config, database, logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 20 });
+const baseline = await baselineServer(pool);
+const receiver = await webhookReceiver();
+
+try {
+  const client = await services.clients.create({ environment: 'sandbox', platformName: 'bench' });
+  const granted = await post(`${url}/oauth/token`, { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, audience: audienceOf(config, 'sandbox') });
+  const authorization = { authorization: `Bearer ${granted.body.access_token as string}` };
+  const payment = { amount_minor: 2_500, currency: 'EUR', reference: 'bench', payment_method: { type: 'card' }, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return', webhook: receiver.url } };
+
+  const ours: Flow = async (step) => {
+    const created = await step('create', () => post(`${url}/sandbox/payments`, payment, authorization), 201);
+    const id = created.body.id as string;
+    const token = { authorization: `Bearer ${new URL((created.body._links as { hosted_page: { href: string } }).hosted_page.href).searchParams.get('token')!}` };
+    await step('start', () => post(`${url}/hpp/payments/${id}/start`, {}, token), 200);
+    const tokenized = await step('tokenize', () => post(`${url}/hpp/payments/${id}/tokenize`, CARD, token), 201);
+    const authorized = await step('authorize', () => post(`${url}/hpp/payments/${id}/authorize`, { token: tokenized.body.token }, token), 200);
+    if (authorized.body.status !== 'captured') throw new Error(`authorized as ${String(authorized.body.status)}`);
+    return id;
+  };
+  const bare: Flow = async (step) => {
+    const id = (await step('create', () => post(`${baseline.url}/payments`, payment), 201)).body.id as string;
+    await step('start', () => post(`${baseline.url}/payments/${id}/start`, {}), 200);
+    const tokenized = await step('tokenize', () => post(`${baseline.url}/payments/${id}/tokenize`, CARD), 201);
+    await step('authorize', () => post(`${baseline.url}/payments/${id}/authorize`, { token: tokenized.body.token }), 200);
+    return id;
+  };
+
+  /** Waits until every captured payment's webhook arrived (or 30 s passed); answers the delays. */
+  const webhookDelays = async (authorizedAt: Map<string, number>) => {
+    const until = performance.now() + 30_000;
+    while ([...authorizedAt.keys()].some((id) => !receiver.succeeded.has(id)) && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    const delays = [...authorizedAt].filter(([id]) => receiver.succeeded.has(id)).map(([id, at]) => receiver.succeeded.get(id)! - at);
+    return { p50_ms: percentile(delays, 50), p99_ms: percentile(delays, 99), missing: authorizedAt.size - delays.length };
+  };
+
+  const rounds = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const baselineFigures = await run(bare);
+    const authorizedAt = new Map<string, number>();
+    const oursFigures = await run(ours, (id, at) => authorizedAt.set(id, at));
+    const webhooks = await webhookDelays(authorizedAt);
+    rounds.push({ ratio: Number((oursFigures.captured_per_s / baselineFigures.captured_per_s).toFixed(2)), ours: oursFigures, baseline: baselineFigures, payment_succeeded_received: webhooks });
+  }
+  process.stdout.write(
+    `${JSON.stringify(
+      {
+        flows: FLOWS,
+        seconds: DURATION,
+        ratio: median(rounds.map((round) => round.ratio)),
+        rounds,
+        targets: { ratio: 0.5, step_p99_ms: 100, payment_succeeded_received_p99_ms: 1000 },
+      },
+      null,
+      2,
+    )}\n`,
+  );
+} finally {
+  await baseline.app.close();
+  await close();
+  receiver.server.close();
+  await pool.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
+  await pool.end();
+}
