@@ -72,6 +72,20 @@ export async function rescheduleJob(trx: Db, job: NewJob, now: Date): Promise<vo
 }
 
 /**
+ * Marks a subject's pending job done in the caller's transaction, its work having been done another
+ * way (an attempt recorded before its recovery job came due). A job a runner holds at this moment
+ * is skipped, not waited for (the runner may be waiting for a lock this transaction holds): that
+ * runner then finds nothing left to do.
+ */
+export async function completePendingJob(trx: Db, kind: string, subjectId: string, now: Date): Promise<void> {
+  await trx
+    .updateTable('scheduled_jobs')
+    .set({ state: 'done', done_at: now })
+    .where('id', 'in', (eb) => eb.selectFrom('scheduled_jobs').select('id').where('kind', '=', kind).where('subject_id', '=', subjectId).where(PENDING).forUpdate().skipLocked())
+    .execute();
+}
+
+/**
  * Runs jobs as they come due on their environment's clock, in the order they fall due, each at the
  * time it fell due: a sandbox clock moved by a week runs that week's jobs as they would have run.
  * Each job runs in one transaction that holds its row (FOR UPDATE SKIP LOCKED): any number of

@@ -55,15 +55,19 @@ export class Outbox {
       occurred_at: event.occurredAt,
       created_at: event.occurredAt,
     });
-    await repo.notifyEvents(trx);
-    if (event.destination) await this.scheduleDelivery(trx, { id, environment: event.environment }, event.destination);
+    if (event.destination) await this.insertDelivery(trx, { id, environment: event.environment }, event.destination);
+    await repo.notify(trx, event.destination ? [repo.EVENTS_CHANNEL, repo.OUTBOX_CHANNEL] : [repo.EVENTS_CHANNEL]);
     return id;
   }
 
   /** A delivery due now on the event's environment's clock (a moved sandbox clock moves its retries too). */
   async scheduleDelivery(trx: Db, event: { id: string; environment: Environment }, url: string): Promise<void> {
+    await this.insertDelivery(trx, event, url);
+    await repo.notify(trx, [repo.OUTBOX_CHANNEL]);
+  }
+
+  private async insertDelivery(trx: Db, event: { id: string; environment: Environment }, url: string): Promise<void> {
     const now = this.clock.now(event.environment);
     await repo.insertDelivery(trx, { event_id: event.id, url, state: 'pending', next_attempt_at: now, lease_until: null, created_at: now, completed_at: null });
-    await repo.notifyOutbox(trx);
   }
 }

@@ -13,6 +13,7 @@ export interface Tenant {
 }
 
 export const OUTBOX_CHANNEL = 'webhook_outbox';
+export const EVENTS_CHANNEL = 'events_recorded';
 
 export async function insertEvent(db: Db, row: Insertable<EventsTable>): Promise<void> {
   await db.insertInto('events').values(row).execute();
@@ -22,9 +23,12 @@ export async function insertDelivery(db: Db, row: Insertable<WebhookDeliveriesTa
   await db.insertInto('webhook_deliveries').values(row).execute();
 }
 
-/** Wakes the delivery workers of every process once the transaction commits. */
-export async function notifyOutbox(db: Db): Promise<void> {
-  await sql`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`.execute(db);
+/**
+ * Wakes, once the transaction commits, the listeners of each channel in every process: the
+ * delivery workers (OUTBOX_CHANNEL), the event streams (EVENTS_CHANNEL). One statement for all.
+ */
+export async function notify(db: Db, channels: readonly string[]): Promise<void> {
+  await sql`SELECT ${sql.join(channels.map((channel) => sql`pg_notify(${channel}, '')`))}`.execute(db);
 }
 
 export async function findEvent(db: Db, tenant: Tenant, id: string): Promise<EventRow | undefined> {
@@ -205,13 +209,6 @@ export async function rotateSecret(db: Db, tenant: Tenant, secret: string, now: 
     .where('environment', '=', tenant.environment)
     .returningAll()
     .executeTakeFirstOrThrow();
-}
-
-export const EVENTS_CHANNEL = 'events_recorded';
-
-/** Wakes the event streams of every process once the transaction commits. */
-export async function notifyEvents(db: Db): Promise<void> {
-  await sql`SELECT pg_notify(${EVENTS_CHANNEL}, '')`.execute(db);
 }
 
 /** A place in the event stream's order: after the event `id` written by transaction `tx_id`. */

@@ -168,9 +168,16 @@ export class HostedPaymentPageService {
     return outcome.value;
   }
 
-  /** The payment as a step finds it (expired: canceled and 410; authorizing: 409), before asking the processor for something the step needs. */
-  private peek(id: string, token: string | undefined): Promise<PaymentRow> {
-    return this.step(id, token, async (_trx, payment) => payment);
+  /**
+   * The payment as a step finds it (expired: canceled and 410; authorizing: 409), before asking the
+   * processor for something the step needs. A plain read; only a payment the step would refuse is
+   * locked, to cancel it (committed) or answer as the step does.
+   */
+  private async peek(id: string, token: string | undefined): Promise<PaymentRow> {
+    const payment = this.verifyToken(await repo.findPayment(this.db, id), token);
+    const now = this.clock.now(payment.environment);
+    const refused = payment.authorization_reference !== null || ((!FINAL.has(payment.status) || payment.status === 'canceled') && now >= payment.expires_at);
+    return refused ? this.step(id, token, async (_trx, locked) => locked) : payment;
   }
 
   private links(payment: PaymentRow, status: string): StepResult['_links'] {

@@ -6,7 +6,7 @@ import type { Config } from '../core/config.js';
 import { keepAwaited } from '../core/idempotency.js';
 import { mitResult } from './mit-result.js';
 import { newId } from '../core/ids.js';
-import { scheduleJob, type AskingJob } from '../core/jobs.js';
+import { completePendingJob, scheduleJob, type AskingJob } from '../core/jobs.js';
 import { addSeconds } from '../core/time.js';
 import type { CardAuthorization, DebitCollection, Processor, ThreeDsSession } from '../processor/processor.js';
 import type { ChargedCard, PaymentOutcomes } from './outcomes.js';
@@ -115,6 +115,7 @@ export class PaymentAttempts {
     const payment = await repo.lockPayment(trx, paymentId);
     if (!payment) throw new Error(`payment ${paymentId} of attempt ${reference} does not exist`);
     if (payment.authorization_reference !== reference) return payment.status;
+    await completePendingJob(trx, ATTEMPT_RECOVERY_JOB, reference, now); // nothing left for it to recover
     await repo.updatePayment(trx, paymentId, CLOSED);
     const status = await this.recordOutcome(trx, payment, reference, answer, now);
     // The Idempotency-Key of the request that made a merchant-initiated payment awaits this outcome, whoever records it.

@@ -192,7 +192,10 @@ describe('a processor that fails', () => {
     expect((await server.request('GET', `/sandbox/payments/${page.id}`, { token: await platform.token() })).body.status).toBe('started');
     release();
     expect((await authorizing).body).toMatchObject({ status: 'captured', succeeded: true });
-    await runJobsAfter(RECOVERY_SECONDS); // the recovery job finds the attempt closed and asks nothing
+    // Closed with the outcome it would have recovered: no job run is left for it.
+    const recovery = await server.app.database.db.selectFrom('scheduled_jobs').select('state').where('subject_id', '=', charge.mock.calls[0]![0].reference).executeTakeFirstOrThrow();
+    expect(recovery.state).toBe('done');
+    await runJobsAfter(RECOVERY_SECONDS);
     expect(charge).toHaveBeenCalledTimes(1);
     await expectReadPayment(server, platform, page.id, { status: 'captured', reference: REFERENCE, amount_minor: AMOUNT, fee: CARD_FEE });
     await expectPaymentEvents(server, platform, page.receiver, { id: page.id, reference: REFERENCE }, [['payment_succeeded', 'captured']]);
