@@ -95,8 +95,8 @@ export function eventPage(view: View, event: EventDetail, notice?: string): Html
 ${details(rows)}
 </section>
 <section class="panel">
-<h2 id="payload-title">${t.t('payload')}</h2>
-<pre class="payload" tabindex="0" aria-labelledby="payload-title"><code>${payload}</code></pre>
+<h2>${t.t('payload')}</h2>
+<pre class="payload"><code>${payload}</code></pre>
 </section>
 <section class="panel">
 <h2>${t.t('deliveries')}</h2>
