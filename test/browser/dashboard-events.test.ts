@@ -99,10 +99,12 @@ describe('the event log in Chromium', () => {
     await page.getByText(`Event ${eventId} is delivered again.`).waitFor();
     await broken.waitFor(received + 1);
     await eventually(async () => (await api(`/events/${eventId}`)).deliveries[0].status === 'succeeded');
-    await page.reload();
+    expect((await api(`/events/${eventId}`)).deliveries).toHaveLength(2);
+    await page.goto(`${server.url}/dashboard/events/${eventId}`); // not a reload: that would post the resend again
     await page.getByRole('heading', { level: 1, name: 'Event payment_succeeded' }).waitFor();
     expect(await page.locator('table.attempts tbody tr').count()).toBe(2);
     expect(await page.locator('table.attempts tbody').textContent()).toContain('200');
+    expect(await page.locator('.status-succeeded').count()).toBe(1);
     await check(page, 'resent');
 
     // Its payment, linked from the event.

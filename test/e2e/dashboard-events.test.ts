@@ -146,7 +146,10 @@ describe('the event log', () => {
     expect(quiet.text).toContain('No webhook URL: the event is kept for GET /events only.');
     expect(quiet.text).not.toContain('/resend"');
     // The refund's event links to its payment too.
-    expect((await client.get(`/dashboard/events/${refundEvent}`)).text).toContain(`<a href="/dashboard/payments/${payments.delivered}">`);
+    const refundPage = (await client.get(`/dashboard/events/${refundEvent}`)).text;
+    expect(refundPage).toContain(`<a href="/dashboard/payments/${payments.delivered}">`);
+    const refundId = (await api('GET', `/events/${refundEvent}`)).body.data.refund_id;
+    expect(refundPage).toContain(`<code>${refundId}</code> · <a href="/dashboard/events?object=${refundId}">All its events</a>`);
     expect((await client.get('/dashboard/events/evt_00000000000000000000000000')).status).toBe(404);
   }, 60_000);
 

@@ -78,13 +78,14 @@ export function eventPage(view: View, event: EventDetail, notice?: string): Html
   const object = objectOf(event);
   const payout = text(event.data.payout_id);
   const payload = JSON.stringify({ event_id: event.event_id, type: event.type, occurred_at: event.occurred_at, data: event.data }, null, 2);
+  const allOf = object ? html` · <a href="${eventsHref({ object })}">${t.t('eventsAboutObject')}</a>` : '';
   const time = (value: string | null) => (value ? t.dateTime(value) : '–');
   const rows: [string, Part][] = [
     [t.t('type'), html`<code>${event.type}</code>`],
     [t.t('occurredAt'), t.dateTime(event.occurred_at)],
-    ...(payment ? [[t.t('payment'), html`<a href="/dashboard/payments/${payment}"><code>${payment}</code></a>`] as [string, Part]] : []),
+    ...(payment ? [[t.t('payment'), html`<a href="/dashboard/payments/${payment}"><code>${payment}</code></a>${object === payment ? allOf : ''}`] as [string, Part]] : []),
     ...(payout ? [[t.t('payout'), html`<a href="/dashboard/payouts/${payout}"><code>${payout}</code></a>`] as [string, Part]] : []),
-    ...(object ? [[t.t('eventObject'), html`<code>${object}</code> <a href="${eventsHref({ object })}">${t.t('eventsAboutObject')}</a>`] as [string, Part]] : []),
+    ...(object && object !== payment ? [[t.t('eventObject'), html`<code>${object}</code>${allOf}`] as [string, Part]] : []),
     ['ID', html`<code>${event.event_id}</code>`],
   ];
   return page(
