@@ -12,7 +12,7 @@ import type { Html } from './html.js';
 import { allowed, PASSWORD_LENGTH, SESSION_SECONDS, type DashboardDevelopers, type DashboardService, type DashboardUsers, type Opened, type Session } from './service.js';
 import { translator, type Translator } from './texts.js';
 import * as views from './views.js';
-import { ClientParams, ConfirmForm, EnvironmentForm, EventParams, NewClientForm, NewUserForm, PaymentParams, RoleForm, ResendForm, UserParams, PaymentsQuery, RefundForm, SessionForm, SetupForm, SetupQuery, SignInForm } from './schemas.js';
+import { ClientParams, ConfirmForm, EnvironmentForm, NewClientForm, NewUserForm, PaymentParams, RoleForm, UserParams, PaymentsQuery, RefundForm, SessionForm, SetupForm, SetupQuery, SignInForm } from './schemas.js';
 import { themeCss } from './theme.js';
 import { amountFromText } from './amounts.js';
 import { HIDDEN, type DashboardArea, type DashboardKit } from './kit.js';
@@ -304,16 +304,6 @@ export async function dashboardRoutes(
       request.log.info({ user_id: view.session.userId, removed_user_id: user.id }, 'dashboard user removed');
       if (user.id === view.session.userId) return seeOther(reply, '/dashboard/sign-in');
       return send(reply, views.usersPage(view, await users.list(view.session), { text: view.t.t('userRemoved', { email: user.email }) }));
-    });
-
-    // Resend: a developer's action (an admin's too), through the API's redelivery.
-    api.post('/dashboard/events/:id/resend', { schema: { ...hide, params: EventParams, body: ResendForm } }, async (request, reply) => {
-      const view = await viewOf(request);
-      if (!allowed(view.session.role, 'developer')) throw refused('Only a developer or an admin resends events');
-      const caller = dashboard.caller(view.session);
-      await dashboard.resend(caller, request.params.id);
-      const detail = await dashboard.payment(caller, request.body.payment_id);
-      return send(reply, views.paymentPage(view, detail, permissions(view.session), view.t.t('resent', { id: request.params.id })));
     });
 
     // Developers: the API clients and the webhook signing secret of the platform in the session's environment (a developer's or an admin's).

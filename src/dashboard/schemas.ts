@@ -43,8 +43,6 @@ export const RefundForm = Type.Object({
   confirm: Type.Optional(Type.Literal('yes')),
 });
 
-export const EventParams = Type.Object({ id: Type.String({ maxLength: 64, pattern: '^[A-Za-z0-9_]+$' }) });
-export const ResendForm = Type.Object({ _csrf: Csrf, payment_id: Type.String({ maxLength: 64, pattern: '^pay_[A-Za-z0-9]+$' }) });
 export const UserParams = Type.Object({ id: Type.String({ maxLength: 64, pattern: '^usr_[0-9A-Za-z]{26}$' }) });
 const Role = Type.Union([Type.Literal('admin'), Type.Literal('developer'), Type.Literal('viewer')]);
 export const NewUserForm = Type.Object({ _csrf: Csrf, email: Type.String({ maxLength: 254 }), role: Role });

@@ -271,11 +271,6 @@ export class DashboardService {
     };
   }
 
-  /** Delivers the event again to its latest webhook URL, as POST /events/{id}/redeliver does. */
-  resend(caller: Caller, eventId: string) {
-    return this.services.events.redeliver(caller, eventId);
-  }
-
   /**
    * Refunds the parties' amounts (those of the confirmation the user saw) through the API's own
    * refund call: its rules (at most what each party has left), events and ledger entries follow.

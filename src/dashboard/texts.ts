@@ -1,5 +1,6 @@
 import { pageLanguage, type Language } from '../core/language.js';
 import { payoutsTexts } from './payouts/texts.js';
+import { eventsTexts } from './events/texts.js';
 
 /** The dashboard's languages: those of the hosted pages. */
 export type DashboardLanguage = Language;
@@ -463,20 +464,24 @@ export type AreaTexts<T extends Record<string, string>> = { en: T; de: T; es: T 
 export const TEXT_SOURCES: Record<string, AreaTexts<Record<string, string>>> = {
   core: { en: coreEn, de: coreDe, es: coreEs },
   payouts: payoutsTexts,
+  events: eventsTexts,
 };
 
 const en = {
   ...coreEn,
   ...payoutsTexts.en,
+  ...eventsTexts.en,
 };
 export type Texts = typeof en;
 const de: Texts = {
   ...coreDe,
   ...payoutsTexts.de,
+  ...eventsTexts.de,
 };
 const es: Texts = {
   ...coreEs,
   ...payoutsTexts.es,
+  ...eventsTexts.es,
 };
 
 const TEXTS: Record<DashboardLanguage, Texts> = { en, de, es };

@@ -58,6 +58,7 @@ const NAVIGATION: NavEntry[] = [
   { href: '/dashboard/payments', label: 'payments', action: 'read' },
   { href: '/dashboard/payouts', label: 'payouts', action: 'read' },
   { href: '/dashboard/developers', label: 'developers', action: 'developer' },
+  { href: '/dashboard/events', label: 'events', action: 'developer' },
   { href: '/dashboard/users', label: 'users', action: 'manage_users' },
 ];
 
@@ -310,19 +311,26 @@ function instrumentText(t: Translator, detail: PaymentDetail): string {
   return `${t.t('sepa_direct_debit')} · ${instrument.iban}`;
 }
 
-/** An event with each webhook delivery's attempts (time, answer, duration, error); "resend" for a developer or admin. */
+/** Every attempt of the event's webhook deliveries (time, answer with the error's excerpt, duration, URL): on a payment's page and on the event's. */
+export function attemptsTable(t: Translator, deliveries: EventDetail['deliveries']): Html | '' {
+  const attempts = deliveries.flatMap((delivery) => delivery.attempts.map((attempt) => ({ ...attempt, url: delivery.url })));
+  if (attempts.length === 0) return '';
+  return html`<table class="list compact attempts"><caption>${t.t('webhookAttempts')}</caption><thead><tr><th scope="col">${t.t('attemptedAt')}</th><th scope="col">${t.t('answer')}</th><th scope="col" class="num">${t.t('duration')}</th><th scope="col">${t.t('webhookUrl')}</th></tr></thead>
+<tbody>${attempts.map((attempt) => html`<tr><td data-label="${t.t('attemptedAt')}">${t.dateTime(attempt.attempted_at)}</td><td data-label="${t.t('answer')}" class="wrap">${attempt.status_code ?? '–'}${attempt.error ? html` <span class="excerpt">${attempt.error.slice(0, 200)}</span>` : ''}</td><td data-label="${t.t('duration')}" class="num">${attempt.duration_ms} ms</td><td data-label="${t.t('webhookUrl')}" class="wrap">${attempt.url}</td></tr>`)}</tbody></table>`;
+}
+
+/** Resend (a developer's or an admin's): answered with the page `back` names, the form's page. */
+export function resendForm(view: View, event: Pick<EventDetail, 'event_id' | 'type'>, back: string): Html {
+  return html`<form method="post" action="/dashboard/events/${event.event_id}/resend">${csrf(view.session)}<input type="hidden" name="back" value="${back}"><button class="button secondary small" type="submit">${view.t.t('resend')} <span class="visually-hidden">${event.type}</span></button></form>`;
+}
+
+/** An event with each webhook delivery's attempts (time, answer, duration, error); its page and "resend" for a developer or admin. */
 function eventItem(view: View, paymentId: string, event: EventDetail, canResend: boolean): Html {
   const { t } = view;
-  const attempts = event.deliveries.flatMap((delivery) => delivery.attempts.map((attempt) => ({ ...attempt, url: delivery.url })));
   return html`<li class="event">
-<div class="event-head"><code>${event.type}</code><span>${t.dateTime(event.occurred_at)}</span>${event.deliveries[0] ? html`<span>${t.t('webhook')}: ${statusBadge(event.deliveries[0].status)}</span>` : ''}</div>
-${attempts.length > 0
-    ? html`<table class="list compact attempts"><caption>${t.t('webhookAttempts')}</caption><thead><tr><th scope="col">${t.t('attemptedAt')}</th><th scope="col">${t.t('answer')}</th><th scope="col" class="num">${t.t('duration')}</th><th scope="col">${t.t('webhookUrl')}</th></tr></thead>
-<tbody>${attempts.map((attempt) => html`<tr><td data-label="${t.t('attemptedAt')}">${t.dateTime(attempt.attempted_at)}</td><td data-label="${t.t('answer')}" class="wrap">${attempt.status_code ?? '–'}${attempt.error ? html` <span class="excerpt">${attempt.error.slice(0, 200)}</span>` : ''}</td><td data-label="${t.t('duration')}" class="num">${attempt.duration_ms} ms</td><td data-label="${t.t('webhookUrl')}" class="wrap">${attempt.url}</td></tr>`)}</tbody></table>`
-    : ''}
-${canResend && event.deliveries.length > 0
-    ? html`<form method="post" action="/dashboard/events/${event.event_id}/resend">${csrf(view.session)}<input type="hidden" name="payment_id" value="${paymentId}"><button class="button secondary small" type="submit">${t.t('resend')} <span class="visually-hidden">${event.type}</span></button></form>`
-    : ''}
+<div class="event-head">${canResend ? html`<a href="/dashboard/events/${event.event_id}"><code>${event.type}</code></a>` : html`<code>${event.type}</code>`}<span>${t.dateTime(event.occurred_at)}</span>${event.deliveries[0] ? html`<span>${t.t('webhook')}: ${statusBadge(event.deliveries[0].status)}</span>` : ''}</div>
+${attemptsTable(t, event.deliveries)}
+${canResend && event.deliveries.length > 0 ? resendForm(view, event, `/dashboard/payments/${paymentId}`) : ''}
 </li>`;
 }
 
@@ -556,6 +564,11 @@ ${ALL_SCOPES.map((scope, index) => html`<div class="check"><input type="checkbox
 </fieldset>
 <button class="button primary" type="submit">${t.t('createClient')}</button>
 </form>
+</section>
+<section class="panel">
+<h2>${t.t('eventLog')}</h2>
+<p>${t.t('eventLogHint')}</p>
+<p><a href="/dashboard/events">${t.t('openEventLog')}</a></p>
 </section>
 <section class="panel">
 <h2>${t.t('webhookSecret')}</h2>

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type SqlBool } from 'kysely';
 import type { Db, DeliveryState, EventsTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookSecretsTable } from '../core/db.js';
 import type { Environment } from '../core/config.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
@@ -41,9 +41,25 @@ export async function findEvent(db: Db, tenant: Tenant, id: string): Promise<Eve
     .executeTakeFirst();
 }
 
+/** Where an event's latest webhook delivery stands: delivered, pending (not tried yet), failing (failed, or retrying after a failure), none (no webhook URL). */
+export const DELIVERY_FILTERS = ['delivered', 'pending', 'failing', 'none'] as const;
+export type DeliveryFilter = (typeof DELIVERY_FILTERS)[number];
+
 export interface EventFilter {
   type?: string;
   objectId?: string;
+  delivery?: DeliveryFilter;
+}
+
+/** The condition on the event's latest delivery (the one its delivery_status reports). */
+function deliveryCondition(filter: DeliveryFilter) {
+  if (filter === 'none') return sql<SqlBool>`NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = events.id)`;
+  const state = {
+    delivered: sql`d.state = 'succeeded'`,
+    pending: sql`d.state = 'pending' AND d.attempt_count = 0`,
+    failing: sql`(d.state = 'failed' OR (d.state = 'pending' AND d.attempt_count > 0))`,
+  }[filter];
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = events.id AND d.id = (SELECT max(l.id) FROM webhook_deliveries l WHERE l.event_id = events.id) AND ${state})`;
 }
 
 export async function listEvents(db: Db, tenant: Tenant, filter: EventFilter, limit: number, after: Keyset | undefined) {
@@ -64,6 +80,7 @@ export async function listEvents(db: Db, tenant: Tenant, filter: EventFilter, li
     .where(afterKeyset(after, 'events'));
   if (filter.type) query = query.where('events.type', '=', filter.type);
   if (filter.objectId) query = query.where('events.object_id', '=', filter.objectId);
+  if (filter.delivery) query = query.where(deliveryCondition(filter.delivery));
   return query.orderBy('events.created_at', 'desc').orderBy('events.id', 'desc').limit(limit).execute();
 }
 

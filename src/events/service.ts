@@ -25,12 +25,13 @@ export class EventService {
     private readonly outbox: Outbox,
   ) {}
 
-  list(caller: Caller, query: PageRequest & { type?: EventType; object_id?: string }) {
-    const list = `events:${caller.environment}:${caller.platformId}:${query.type ?? ''}:${query.object_id ?? ''}`;
+  /** The caller's events, newest first; `delivery` (the dashboard's filter, not the API's) by where the latest delivery stands. */
+  list(caller: Caller, query: PageRequest & { type?: EventType; object_id?: string; delivery?: repo.DeliveryFilter }) {
+    const list = `events:${caller.environment}:${caller.platformId}:${query.type ?? ''}:${query.object_id ?? ''}${query.delivery ? `:${query.delivery}` : ''}`;
     return this.pager.page(
       list,
       query,
-      (limit, after) => repo.listEvents(this.db, caller, { type: query.type, objectId: query.object_id }, limit, after),
+      (limit, after) => repo.listEvents(this.db, caller, { type: query.type, objectId: query.object_id, delivery: query.delivery }, limit, after),
       (row): EventSummary => ({ ...envelopeOf(row), delivery_status: row.delivery_state ?? null }),
     );
   }
