@@ -343,20 +343,21 @@ describe('webhooks of a payment', () => {
       expect(shown.text).toContain(receiver.url);
       expect(shown.text).toMatch(/data-label="Answer" class="wrap">200</);
       expect(shown.text).not.toContain('/resend"');
-      expect((await viewer.post(`/dashboard/events/${eventId}/resend`, { payment_id: id })).status).toBe(403);
+      expect((await viewer.post(`/dashboard/events/${eventId}/resend`, { back: `/dashboard/payments/${id}` })).status).toBe(403);
       expect((await server.request('GET', `/sandbox/events/${eventId}`, { token })).body.deliveries).toHaveLength(1);
 
       const developer = (await dashboardUser(server, platform.platformId, 'developer')).client;
       expect((await developer.get(`/dashboard/payments/${id}`)).text).toContain(`/dashboard/events/${eventId}/resend`);
-      const resent = await developer.post(`/dashboard/events/${eventId}/resend`, { payment_id: id });
+      const resent = await developer.post(`/dashboard/events/${eventId}/resend`, { back: `/dashboard/payments/${id}` });
       expect(resent.status, resent.text).toBe(200);
       expect(resent.text).toContain(`Event ${eventId} is delivered again.`);
+      expect(resent.text).toContain('<h1>Payment hooked</h1>'); // the payment's page it was asked from
       expect((await server.request('GET', `/sandbox/events/${eventId}`, { token })).body.deliveries).toHaveLength(2);
       // Another platform's event is not found.
       const other = await server.platform();
       const theirs = await payByCard(server, other, { amount_minor: 700, reference: 'their-hook', urls: { redirect: 'https://shop.example/return', webhook: receiver.url } });
       const theirEvent = (await server.request('GET', `/sandbox/events?object_id=${theirs}`, { token: await other.token() })).body.data[0].event_id;
-      expect((await developer.post(`/dashboard/events/${theirEvent}/resend`, { payment_id: id })).status).toBe(404);
+      expect((await developer.post(`/dashboard/events/${theirEvent}/resend`, { back: `/dashboard/payments/${id}` })).status).toBe(404);
     } finally {
       await receiver.close();
     }
