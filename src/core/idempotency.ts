@@ -13,7 +13,7 @@ const MAX_KEY_LENGTH = 255;
 /** Results that say nothing final about the request (a 409 refuses for a state that may change), so a retry must run it again. */
 const NOT_STORED = (status: number) => status >= 500 || status === 401 || status === 409 || status === 429;
 
-interface Claim {
+export interface Claim {
   clientId: string;
   environment: 'live' | 'sandbox';
   route: string;
@@ -21,7 +21,7 @@ interface Claim {
 }
 
 /** A request that carries an Idempotency-Key no earlier request has an answer for. */
-interface KeyedRequest {
+export interface KeyedRequest {
   claim: Claim;
   hash: string;
   now: Date;
@@ -189,7 +189,11 @@ export function answerOf<T>(request: FastifyRequest, reply: FastifyReply, status
   reply.code(status);
   const keyed = request.idempotency;
   if (!keyed) return UNKEYED;
-  const response = (result: T) => ({ status, body: String(reply.serialize(result)) });
+  return keptAnswer(keyed, (result: T) => ({ status, body: String(reply.serialize(result)) }));
+}
+
+/** The answer `response` makes of the change's result, kept with the key in the change's transaction (a request's, or the dashboard's confirmations'). */
+export function keptAnswer<T>(keyed: KeyedRequest, response: (result: T) => { status: number; body: string }): Answer<T> {
   return {
     async take(trx, awaits) {
       const taken = await trx
@@ -207,6 +211,11 @@ export function answerOf<T>(request: FastifyRequest, reply: FastifyReply, status
       return keyRow(keyed, response(result));
     },
   };
+}
+
+/** The key as its first use left it: its answer once that committed. */
+export function storedKey(db: Db, claim: Claim): Promise<StoredKey | undefined> {
+  return db.selectFrom('idempotency_keys').selectAll().where(sameClaim(claim)).executeTakeFirst();
 }
 
 /**
@@ -244,7 +253,7 @@ export function idempotency(app: FastifyInstance, db: Kysely<Tables>, clock: Clo
     const keyed = request.idempotency;
     if (!keyed || !isKeyTaken(error)) throw error;
     request.idempotency = null;
-    const stored = await db.selectFrom('idempotency_keys').selectAll().where(sameClaim(keyed.claim)).executeTakeFirst();
+    const stored = await storedKey(db, keyed.claim);
     if (!stored) throw new ApiError('idempotency_in_flight', { detail: 'A request with this Idempotency-Key has just finished without an answer to keep; retry', headers: { 'retry-after': '1' } });
     return replay(request, reply, stored, keyed);
   });

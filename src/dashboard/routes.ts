@@ -12,6 +12,7 @@ import type { Html } from './html.js';
 import { allowed, PASSWORD_LENGTH, SESSION_SECONDS, type DashboardDevelopers, type DashboardService, type DashboardUsers, type Opened, type Session } from './service.js';
 import { translator, type Translator } from './texts.js';
 import * as views from './views.js';
+import { confirmationKey } from './confirmations.js';
 import { ClientParams, ConfirmForm, EnvironmentForm, NewClientForm, NewUserForm, PaymentParams, RoleForm, UserParams, PaymentsQuery, RefundForm, SessionForm, SetupForm, SetupQuery, SignInForm } from './schemas.js';
 import { themeCss } from './theme.js';
 import { amountFromText } from './amounts.js';
@@ -239,15 +240,14 @@ export async function dashboardRoutes(
       const caller = dashboard.caller(view.session);
       const { payment } = await dashboard.payment(caller, request.params.id);
       const parts = refundParts([request.body.part].flat(), payment.currency, 1 + payment.routing.merchants.length);
-      if (request.body.confirm !== 'yes') return send(reply, views.confirmRefundPage(view, payment, parts, request.body.description));
+      const { confirm, once, description } = request.body;
+      if (confirm !== 'yes' || !once) return send(reply, views.confirmRefundPage(view, payment, parts, description, confirmationKey()));
       const [platformPart, ...merchantParts] = parts;
-      const refund = await dashboard.refund(caller, payment.id, request.body.description, {
-        platform: platformPart!,
-        merchants: payment.routing.merchants.map((merchant, index) => ({ id: merchant.id, amount_minor: merchantParts[index]! })),
-      });
-      request.log.info({ user_id: view.session.userId, refund_id: refund.id, payment_id: refund.payment_id }, 'dashboard refund');
+      const routing = { platform: platformPart!, merchants: payment.routing.merchants.map((merchant, index) => ({ id: merchant.id, amount_minor: merchantParts[index]! })) };
+      const refund = await dashboard.once(caller, { route: 'refund', key: once, run: (answer) => dashboard.refund(caller, payment.id, description, routing, answer) });
+      request.log.info({ user_id: view.session.userId, refund_id: refund.id, payment_id: payment.id, repeated: refund.repeated }, 'dashboard refund');
       const after = await dashboard.payment(caller, request.params.id);
-      return send(reply, views.paymentPage(view, after, permissions(view.session), view.t.t('refundStarted', { id: refund.id })));
+      return send(reply, views.paymentPage(view, after, permissions(view.session), view.t.t(refund.repeated ? 'refundAlreadyStarted' : 'refundStarted', { id: refund.id })));
     });
 
     // Users: an admin's page (the platform's users only).

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { PAYMENT_STATUSES } from '../payments/schemas.js';
 import { ALL_SCOPES } from '../core/auth.js';
+import { ConfirmationKey } from './confirmations.js';
 
 /** A form's field: the browser sends an empty string for an empty field. */
 export const oneOf = (values: readonly string[]) => Type.String({ pattern: `^(|${values.join('|')})$` });
@@ -41,6 +42,8 @@ export const RefundForm = Type.Object({
   part: Type.Union([PartText, Type.Array(PartText, { minItems: 1, maxItems: 51 })]),
   description: Type.String({ maxLength: 100 }),
   confirm: Type.Optional(Type.Literal('yes')),
+  /** The confirmation page's key: the refund is made once, however often the confirmed form is sent. */
+  once: Type.Optional(ConfirmationKey),
 });
 
 export const UserParams = Type.Object({ id: Type.String({ maxLength: 64, pattern: '^usr_[0-9A-Za-z]{26}$' }) });

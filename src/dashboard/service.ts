@@ -19,6 +19,9 @@ import { ApiError, notFound } from '../core/errors.js';
 import { findPayment } from '../payments/repository.js';
 import * as repo from './repository.js';
 import { paymentTimeline } from './timeline.js';
+import { confirmOnce } from './confirmations.js';
+import type { Answer } from '../core/idempotency.js';
+import type { Refund } from '../refunds/schemas.js';
 
 export const ROLES = ['admin', 'developer', 'viewer'] as const satisfies readonly DashboardRole[];
 /** What each role may do beyond reading: a developer manages developer things, an admin also moves money and manages users. */
@@ -275,12 +278,21 @@ export class DashboardService {
    * Refunds the parties' amounts (those of the confirmation the user saw) through the API's own
    * refund call: its rules (at most what each party has left), events and ledger entries follow.
    */
-  refund(caller: Caller, paymentId: string, description: string, routing: { platform: number; merchants: { id: string; amount_minor: number }[] }) {
-    return this.services.refunds.initiate(caller, {
-      payment_id: paymentId,
-      description,
-      routing: { platform: { amount_minor: routing.platform }, merchants: routing.merchants },
-    });
+  refund(caller: Caller, paymentId: string, description: string, routing: { platform: number; merchants: { id: string; amount_minor: number }[] }, answer?: Answer<Refund>) {
+    return this.services.refunds.initiate(
+      caller,
+      {
+        payment_id: paymentId,
+        description,
+        routing: { platform: { amount_minor: routing.platform }, merchants: routing.merchants },
+      },
+      answer,
+    );
+  }
+
+  /** A confirmed change that moves money, made once per confirmation key (confirmOnce). */
+  once<T extends { id: string }>(caller: Caller, change: Parameters<typeof confirmOnce<T>>[3]) {
+    return confirmOnce(this.db, this.environmentClock.base, caller, change);
   }
 }
 

@@ -440,7 +440,7 @@ ${field('description', t.t('description'), html`<input id="description" name="de
 </form>`;
 }
 
-export function confirmRefundPage(view: View, payment: Payment, parts: number[], description: string): Html {
+export function confirmRefundPage(view: View, payment: Payment, parts: number[], description: string, once: string): Html {
   const { t } = view;
   const amount = t.money(parts.reduce((sum, part) => sum + part, 0), payment.currency);
   const parties = partiesOf(t, payment);
@@ -461,6 +461,7 @@ ${csrf(view.session)}
 ${parts.map((part) => html`<input type="hidden" name="part" value="${amountText(part, payment.currency)}">`)}
 <input type="hidden" name="description" value="${description}">
 <input type="hidden" name="confirm" value="yes">
+<input type="hidden" name="once" value="${once}">
 <button class="button danger" type="submit">${t.t('confirmRefund', { amount })}</button>
 </form>
 <a class="button secondary" href="/dashboard/payments/${payment.id}">${t.t('cancel')}</a>

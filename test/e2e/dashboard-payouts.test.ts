@@ -231,11 +231,15 @@ describe('buyer refund (sandbox, SEPA Direct Debit)', () => {
     expect(asked.text).toContain('name="amount" value="12,50"');
     expect(await refundsOf(id)).toEqual([]);
 
-    const done = await client.post(`/dashboard/payments/${id}/buyer-refund`, { amount: '12,50', confirm: 'yes' });
+    const confirmed = { amount: '12,50', confirm: 'yes', once: asked.text.match(/name="once" value="([^"]+)"/)![1]! };
+    const done = await client.post(`/dashboard/payments/${id}/buyer-refund`, confirmed);
     expect(done.status).toBe(200);
     const [refund] = await refundsOf(id);
     expect(refund).toMatchObject({ origin: 'buyer', amount_minor: 1_250, status: 'initiated' });
     expect(done.text).toContain(`Buyer refund ${refund!.id} started.`);
+    // The answer reloaded sends the confirmation again: nothing more is taken back.
+    expect((await client.post(`/dashboard/payments/${id}/buyer-refund`, confirmed)).text).toContain(`refund ${refund!.id} was started then, and nothing more is refunded`);
+    expect(await refundsOf(id)).toHaveLength(1);
     expect(timeline(done.text).map((entry) => entry.status ?? entry.event)).toEqual(['initiated', 'authorized', 'completed', 'refund_initiated_from_buyer']);
     const events = await api('GET', `/events?object_id=${refund!.id}`);
     expect(events.body.data.map((event: { type: string }) => event.type)).toEqual(['refund_initiated_from_buyer']);
@@ -246,24 +250,24 @@ describe('buyer refund (sandbox, SEPA Direct Debit)', () => {
     const id = await completedSepa('sepa-refused');
     const viewer = (await dashboardUser(server, platform.platformId, 'viewer')).client;
     expect((await viewer.get(`/dashboard/payments/${id}`)).text).not.toContain('/buyer-refund"');
-    const forbidden = await viewer.post(`/dashboard/payments/${id}/buyer-refund`, { amount: '1.00', confirm: 'yes' });
+    const forbidden = await viewer.confirmed(`/dashboard/payments/${id}/buyer-refund`, { amount: '1.00' });
     expect(forbidden.status).toBe(403);
     expect(forbidden.text).toContain('Your role does not allow this.');
 
     const { client } = await dashboardUser(server, platform.platformId, 'admin');
     await client.get(`/dashboard/payments/${id}`);
     expect((await client.post(`/dashboard/payments/${id}/buyer-refund`, { amount: '1.00', confirm: 'yes', _csrf: '' })).status).toBe(403);
-    const bad = await client.post(`/dashboard/payments/${id}/buyer-refund`, { amount: 'lots', confirm: 'yes' });
+    const bad = await client.confirmed(`/dashboard/payments/${id}/buyer-refund`, { amount: 'lots' });
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('Give the amount in EUR above zero, such as 12.50');
-    expect((await client.post(`/dashboard/payments/${id}/buyer-refund`, { amount: '0', confirm: 'yes' })).status).toBe(400);
-    const tooMuch = await client.post(`/dashboard/payments/${id}/buyer-refund`, { amount: '49.91', confirm: 'yes' });
+    expect((await client.confirmed(`/dashboard/payments/${id}/buyer-refund`, { amount: '0' })).status).toBe(400);
+    const tooMuch = await client.confirmed(`/dashboard/payments/${id}/buyer-refund`, { amount: '49.91' });
     expect(tooMuch.status).toBe(422);
     expect(tooMuch.text).toContain("is more than the payment&#39;s refundable amount 4990");
 
     const card = await payByCard(server, platform, { amount_minor: 700, reference: 'card-no-buyer-refund' });
     expect((await client.get(`/dashboard/payments/${card}`)).text).not.toContain('/buyer-refund"');
-    const onCard = await client.post(`/dashboard/payments/${card}/buyer-refund`, { amount: '1.00', confirm: 'yes' });
+    const onCard = await client.confirmed(`/dashboard/payments/${card}/buyer-refund`, { amount: '1.00' });
     expect(onCard.status).toBe(422);
     expect(onCard.text).toContain('is not a SEPA Direct Debit payment');
 
@@ -277,6 +281,6 @@ describe('buyer refund (sandbox, SEPA Direct Debit)', () => {
 /** In live the control does not exist: 404, whatever the payment. */
 async function liveRefused(client: DashboardClient, id: string) {
   await client.get('/dashboard');
-  const refused = await client.post(`/dashboard/payments/${id}/buyer-refund`, { amount: '1.00', confirm: 'yes' });
+  const refused = await client.confirmed(`/dashboard/payments/${id}/buyer-refund`, { amount: '1.00' });
   expect(refused.status).toBe(404);
 }

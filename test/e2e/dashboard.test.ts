@@ -168,7 +168,7 @@ describe('what is refused', () => {
       const shown = await client.get(`/dashboard/payments/${id}`);
       expect(shown.status).toBe(200);
       expect(shown.text).not.toContain('/refund"');
-      const refused = await client.post(`/dashboard/payments/${id}/refund`, { part: '15.00', description: 'Refund', confirm: 'yes' });
+      const refused = await client.confirmed(`/dashboard/payments/${id}/refund`, { part: '15.00', description: 'Refund' });
       expect(refused.status).toBe(403);
       expect(refused.text).toContain('Your role does not allow this.');
     }
@@ -185,7 +185,7 @@ describe('what is refused', () => {
     const foreign = await client.get(`/dashboard/payments/${theirs}`);
     expect(foreign.status).toBe(404);
     expect(foreign.text).not.toContain('theirs');
-    expect((await client.post(`/dashboard/payments/${theirs}/refund`, { part: '9.00', description: 'Refund', confirm: 'yes' })).status).toBe(404);
+    expect((await client.confirmed(`/dashboard/payments/${theirs}/refund`, { part: '9.00', description: 'Refund' })).status).toBe(404);
     expect((await client.get(`/dashboard/payments?reference=theirs`)).text).toContain('No payments.');
 
     // Sandbox: the sandbox payment, not the live one; marked as sandbox.
@@ -294,16 +294,23 @@ describe('payments', () => {
     expect(confirm.text).toContain('Confirm the refund');
     expect(confirm.text).toContain(`Merchant (${merchantId})</dt><dd>€4.00`);
     expect((await server.request('GET', `/sandbox/refunds?payment_id=${id}`, { token })).body.data).toEqual([]);
-    const first = await client.post(`/dashboard/payments/${id}/refund`, { part: ['0.00', '4.00'], description: 'Refund refund-me', confirm: 'yes' });
+    // Confirmed twice at once (a double click), then once more (a reload of the answer): one refund.
+    const confirmed = { part: ['0.00', '4.00'], description: 'Refund refund-me', confirm: 'yes', once: confirm.text.match(/name="once" value="([^"]+)"/)![1]! };
+    const clicks = await Promise.all([0, 1].map(() => client.post(`/dashboard/payments/${id}/refund`, confirmed)));
+    const first = clicks.find((answer) => /Refund rfd_\w+ started/.test(answer.text))!;
     expect(first.status, first.text).toBe(200);
     const firstId = first.text.match(/Refund (rfd_[0-9A-Za-z]+) started/)![1]!;
+    const repeated = `This confirmation was sent before: refund ${firstId} was started then, and nothing more is refunded.`;
+    expect(clicks.find((answer) => answer !== first)!.text).toContain(repeated);
+    expect((await client.post(`/dashboard/payments/${id}/refund`, confirmed)).text).toContain(repeated);
+    expect((await server.request('GET', `/sandbox/refunds?payment_id=${id}`, { token })).body.data).toHaveLength(1);
     const refund = await server.request('GET', `/sandbox/refunds/${firstId}`, { token });
     expect(refund.body).toMatchObject({ payment_id: id, amount_minor: 400, status: 'initiated', description: 'Refund refund-me', routing: { platform: { amount_minor: 0 }, merchants: [{ id: merchantId, amount_minor: 400 }] } });
     expect((await server.request('GET', `/sandbox/events?object_id=${firstId}`, { token })).body.data.map((event: { type: string }) => event.type)).toEqual(['refund_initiated']);
     expect(first.text).toContain('id="part-1" name="part" inputmode="decimal" required maxlength="20" value="6.00"');
 
     // More than a party has left is refused by the refund's own rule (422); amounts that are none are refused (400).
-    const tooMuch = await client.post(`/dashboard/payments/${id}/refund`, { part: ['0', '6.01'], description: 'Too much', confirm: 'yes' });
+    const tooMuch = await client.confirmed(`/dashboard/payments/${id}/refund`, { part: ['0', '6.01'], description: 'Too much' });
     expect(tooMuch.status).toBe(422);
     expect(tooMuch.text).toContain('is more than the party&#39;s refundable amount 600');
     expect((await client.post(`/dashboard/payments/${id}/refund`, { part: ['0', '0'], description: 'Nothing' })).status).toBe(400);
@@ -311,7 +318,7 @@ describe('payments', () => {
     expect((await client.post(`/dashboard/payments/${id}/refund`, { part: '1', description: 'One part for two parties' })).status).toBe(400);
 
     // Then the rest of both.
-    const rest = await client.post(`/dashboard/payments/${id}/refund`, { part: ['20', '6'], description: 'Refund rest', confirm: 'yes' });
+    const rest = await client.confirmed(`/dashboard/payments/${id}/refund`, { part: ['20', '6'], description: 'Refund rest' });
     expect(rest.status, rest.text).toBe(200);
     const restId = rest.text.match(/Refund (rfd_[0-9A-Za-z]+) started/)![1]!;
     expect((await server.request('GET', `/sandbox/refunds/${restId}`, { token })).body).toMatchObject({ amount_minor: 2600, routing: { platform: { amount_minor: 2000 }, merchants: [{ id: merchantId, amount_minor: 600 }] } });

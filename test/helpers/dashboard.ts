@@ -45,6 +45,16 @@ export class DashboardClient {
     return this.send('POST', pathname, { _csrf: this.csrf() ?? '', ...form });
   }
 
+  /**
+   * Sends a change that asks for confirmation as a user clicking through does: the form, then the
+   * confirmation page's form (its one-time key included); a refusal before any confirmation is the answer.
+   */
+  async confirmed(pathname: string, form: Record<string, string | string[]>): Promise<Page> {
+    const asked = await this.post(pathname, form);
+    const once = asked.text.match(/name="once" value="([^"]+)"/)?.[1];
+    return once ? this.post(pathname, { ...form, confirm: 'yes', once }) : asked;
+  }
+
   csrf(): string | undefined {
     return this.last?.text.match(/name="_csrf" value="([^"]+)"/)?.[1];
   }

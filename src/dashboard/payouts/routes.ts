@@ -1,6 +1,7 @@
 import { ApiError } from '../../core/errors.js';
 import { typed } from '../../core/http.js';
 import { amountFromText } from '../amounts.js';
+import { confirmationKey } from '../confirmations.js';
 import { HIDDEN, type DashboardArea } from '../kit.js';
 import { permissions } from '../routes.js';
 import { PaymentParams } from '../schemas.js';
@@ -44,15 +45,17 @@ export function payoutsArea({ payouts, dashboard }: { payouts: DashboardPayouts;
       const amount = amountFromText(request.body.amount, payment.currency);
       if (!amount) throw new ApiError('validation_error', { detail: `Give the amount in ${payment.currency} above zero, such as 12.50` });
       const action = `/dashboard/payments/${payment.id}/buyer-refund`;
-      if (request.body.confirm !== 'yes') {
+      const { confirm, once } = request.body;
+      if (confirm !== 'yes' || !once) {
         const shown = view.t.money(amount, payment.currency);
         const text = view.t.t('confirmBuyerRefundText', { amount: shown, reference: payment.reference });
-        return kit.send(reply, confirmPage(view, view.t.t('confirmBuyerRefundTitle'), text, action, view.t.t('confirmBuyerRefund', { amount: shown }), `/dashboard/payments/${payment.id}`, { amount: request.body.amount }));
+        const fields = { amount: request.body.amount, once: confirmationKey() };
+        return kit.send(reply, confirmPage(view, view.t.t('confirmBuyerRefundTitle'), text, action, view.t.t('confirmBuyerRefund', { amount: shown }), `/dashboard/payments/${payment.id}`, fields));
       }
-      const refund = await payouts.buyerRefund(caller, payment.id, amount);
-      request.log.info({ user_id: view.session.userId, refund_id: refund.id, payment_id: payment.id }, 'dashboard buyer refund');
+      const refund = await dashboard.once(caller, { route: 'buyer refund', key: once, run: (answer) => payouts.buyerRefund(caller, payment.id, amount, answer) });
+      request.log.info({ user_id: view.session.userId, refund_id: refund.id, payment_id: payment.id, repeated: refund.repeated }, 'dashboard buyer refund');
       const after = await dashboard.payment(caller, payment.id);
-      return kit.send(reply, paymentPage(view, after, permissions(view.session), view.t.t('buyerRefundStarted', { id: refund.id })));
+      return kit.send(reply, paymentPage(view, after, permissions(view.session), view.t.t(refund.repeated ? 'refundAlreadyStarted' : 'buyerRefundStarted', { id: refund.id })));
     });
   };
 }

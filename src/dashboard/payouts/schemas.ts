@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PAYOUT_ID_PATTERN } from '../../core/ids.js';
+import { ConfirmationKey } from '../confirmations.js';
 import { Csrf, DateField, oneOf } from '../schemas.js';
 
 export const PAYOUT_STATUSES = ['in_transit', 'paid'] as const;
@@ -24,4 +25,5 @@ export const BuyerRefundForm = Type.Object({
   /** As typed: "12.50" or "12,50". */
   amount: Type.String({ maxLength: 20 }),
   confirm: Type.Optional(Type.Literal('yes')),
+  once: Type.Optional(ConfirmationKey),
 });

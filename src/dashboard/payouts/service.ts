@@ -7,6 +7,8 @@ import type { AccountService } from '../../accounts/service.js';
 import type { Account } from '../../accounts/schemas.js';
 import type { PayoutService } from '../../payouts/service.js';
 import type { RefundService } from '../../refunds/service.js';
+import type { Answer } from '../../core/idempotency.js';
+import type { Refund } from '../../refunds/schemas.js';
 import * as repo from './repository.js';
 
 const PAGE_SIZE = 20;
@@ -51,8 +53,8 @@ export class DashboardPayouts {
   }
 
   /** The buyer's bank takes the amount back (sandbox only), through the API's own buyer refund. */
-  buyerRefund(caller: Caller, paymentId: string, amountMinor: number) {
+  buyerRefund(caller: Caller, paymentId: string, amountMinor: number, answer?: Answer<Refund>) {
     this.sandboxOnly(caller, paymentId);
-    return this.services.refunds.buyerRefund(caller, paymentId, amountMinor);
+    return this.services.refunds.buyerRefund(caller, paymentId, amountMinor, answer);
   }
 }
