@@ -1,5 +1,6 @@
 import { pageLanguage, type Language } from '../core/language.js';
 import { payoutsTexts } from './payouts/texts.js';
+import { merchantsTexts } from './merchants/texts.js';
 
 /** The dashboard's languages: those of the hosted pages. */
 export type DashboardLanguage = Language;
@@ -463,20 +464,24 @@ export type AreaTexts<T extends Record<string, string>> = { en: T; de: T; es: T 
 export const TEXT_SOURCES: Record<string, AreaTexts<Record<string, string>>> = {
   core: { en: coreEn, de: coreDe, es: coreEs },
   payouts: payoutsTexts,
+  merchants: merchantsTexts,
 };
 
 const en = {
   ...coreEn,
   ...payoutsTexts.en,
+  ...merchantsTexts.en,
 };
 export type Texts = typeof en;
 const de: Texts = {
   ...coreDe,
   ...payoutsTexts.de,
+  ...merchantsTexts.de,
 };
 const es: Texts = {
   ...coreEs,
   ...payoutsTexts.es,
+  ...merchantsTexts.es,
 };
 
 const TEXTS: Record<DashboardLanguage, Texts> = { en, de, es };
