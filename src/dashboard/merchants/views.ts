@@ -166,7 +166,8 @@ export function applicationPage(view: View, detail: ApplicationDetail, permissio
   return page(
     view,
     t.t('applicationTitle', { name: profile?.legal_name ?? personName(application.applicant) }),
-    html`${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
+    html`${sections(view, permissions.create)}
+${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
 <section class="panel">
 ${details([
   [t.t('status'), statusBadge(application.status)],
