@@ -46,7 +46,7 @@ export function applicationsPage(view: View, status: string | undefined, entries
 <tbody>${entries.map(
         ({ application, state }) => html`<tr>
 <td data-label="${t.t('createdAt')}"><a href="/dashboard/merchants/applications/${application.id}">${t.dateTime(application.created_at)}</a></td>
-<td data-label="${t.t('applicationApplicant')}" class="wrap">${personName(application.applicant)}<br><span class="muted">${application.applicant.email}</span></td>
+<td data-label="${t.t('applicationApplicant')}" class="wrap"><span>${personName(application.applicant)}<br><span class="muted">${application.applicant.email}</span></span></td>
 <td data-label="${t.t('reference')}" class="wrap">${application.reference ?? '–'}</td>
 <td data-label="${t.t('status')}">${statusBadge(application.status)}</td>
 <td data-label="${t.t('applicationStep')}">${stepText(t, state.workflow.next)}</td>
@@ -81,13 +81,16 @@ export function accountsPage(view: View, accounts: Account[], cursor: string | u
 <td data-label="${t.t('accountName')}" class="wrap">${account.name}</td>
 <td data-label="ID" class="wrap"><code>${account.id}</code></td>
 <td data-label="${t.t('applicationOnboarding')}">${account.onboarding ? html`<a href="/dashboard/merchants/applications/${account.onboarding.application_id}">${statusBadge(account.onboarding.status)}</a>` : '–'}</td>
-<td data-label="${t.t('payoutsEnabled')}">${account.payouts_enabled ? t.t('yes') : t.t('no')}</td>
+<td data-label="${t.t('payoutsEnabled')}">${account.payouts_enabled ? t.t('merchantYes') : t.t('merchantNo')}</td>
 <td data-label="${t.t('createdAt')}">${t.dateTime(account.created_at)}</td>
 </tr>`,
       )}</tbody></table>`;
   const href = (after?: string) => `/dashboard/merchants/accounts${after ? `?after=${encodeURIComponent(after)}` : ''}`;
   return page(view, t.t('merchantAccounts'), html`${sections(view, canCreate)}<section class="panel">${rows}${pager(t, t.t('merchantAccounts'), href(), cursor && href(cursor), paged)}</section>`);
 }
+
+/** A language's name in the page's language: "German", "Deutsch". */
+const languageName = (t: Translator, language: string) => new Intl.DisplayNames(t.language, { type: 'language' }).of(language) ?? language;
 
 function addressText(address: { line1?: string; number?: number; zip?: string; town_city?: string; country?: string } | undefined): string {
   if (!address) return '–';
@@ -134,7 +137,7 @@ function representativesSection(t: Translator, representatives: ApplicationState
 <td data-label="${t.t('personRoles')}">${person.roles.join(', ')}</td>
 <td data-label="${t.t('dateOfBirth')}">${person.date_of_birth}</td>
 <td data-label="${t.t('nationality')}">${person.nationality ?? '–'}</td>
-<td data-label="${t.t('politicallyExposed')}" class="wrap">${person.pep ? `${t.t('yes')}${person.pep_description ? `: ${person.pep_description}` : ''}` : t.t('no')}</td>
+<td data-label="${t.t('politicallyExposed')}" class="wrap">${person.pep ? `${t.t('merchantYes')}${person.pep_description ? `: ${person.pep_description}` : ''}` : t.t('merchantNo')}</td>
 <td data-label="${t.t('status')}">${statusBadge(person.status)}</td>
 </tr>`,
   )}</tbody></table>`;
@@ -183,7 +186,7 @@ ${details([
 ${details([
   [t.t('applicationApplicant'), `${personName(application.applicant)} <${application.applicant.email}>`],
   [t.t('reference'), application.reference ?? '–'],
-  [t.t('applicationLanguage'), application.language],
+  [t.t('applicationLanguage'), languageName(t, application.language)],
   [t.t('applicationCurrencies'), application.currencies.join(', ')],
   [t.t('redirectUrl'), application.urls.redirect ?? '–'],
   [t.t('applicationWebhookUrl'), application.urls.webhook ?? '–'],
@@ -270,6 +273,7 @@ export function newApplicationPage(view: View, currencies: string[], form: Parti
     return html`<div class="field"><label for="new-${name}">${labels[name]}</label><select id="new-${name}" name="${name}" ${attributes}>${any ? html`<option value="">–</option>` : ''}${options.map((option) => html`<option value="${option.value}" ${form[name] === option.value ? html`selected` : ''}>${option.label}</option>`)}</select>${errorLine(name, error)}</div>`;
   };
   const chosen = [form.currencies ?? []].flat();
+  form = { language: 'en', ...form }; // the API's default
   const currencyField = described('currencies', t.t('currenciesHint'));
   return page(
     view,
@@ -300,7 +304,7 @@ ${input('country', 'text', html`autocomplete="off" maxlength="2" spellcheck="fal
 </fieldset>
 <fieldset><legend><h2>${t.t('onboardingSettings')}</h2></legend>
 <div class="filter-grid">
-${choice('language', LANGUAGES.map((language) => ({ value: language, label: language })), false)}
+${choice('language', LANGUAGES.map((language) => ({ value: language, label: languageName(t, language) })), false)}
 ${input('reference', 'text', html`autocomplete="off" maxlength="50"`)}
 ${input('redirect', 'url', html`autocomplete="off" spellcheck="false"`)}
 ${input('webhook', 'url', html`autocomplete="off" spellcheck="false"`)}
