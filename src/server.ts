@@ -66,6 +66,8 @@ import { payoutsArea } from './dashboard/payouts/routes.js';
 import { DashboardPayouts } from './dashboard/payouts/service.js';
 import { eventsArea } from './dashboard/events/routes.js';
 import { DashboardEvents } from './dashboard/events/service.js';
+import { merchantsArea } from './dashboard/merchants/routes.js';
+import { DashboardMerchants } from './dashboard/merchants/service.js';
 
 export interface AppOptions {
   config: Config;
@@ -269,6 +271,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const dashboardAreas: DashboardArea[] = [
     payoutsArea({ payouts: new DashboardPayouts(db, pager, domain), dashboard: services.dashboard }),
     eventsArea({ events: new DashboardEvents(services.events), dashboard: services.dashboard }),
+    merchantsArea({ merchants: new DashboardMerchants(domain), config }),
   ];
   await app.register(dashboardRoutes, { dashboard: services.dashboard, users: services.dashboardUsers, developers: services.dashboardDevelopers, config, areas: dashboardAreas });
   await app.register(async (scope) => {

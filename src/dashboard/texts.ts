@@ -1,6 +1,7 @@
 import { pageLanguage, type Language } from '../core/language.js';
 import { payoutsTexts } from './payouts/texts.js';
 import { eventsTexts } from './events/texts.js';
+import { merchantsTexts } from './merchants/texts.js';
 
 /** The dashboard's languages: those of the hosted pages. */
 export type DashboardLanguage = Language;
@@ -468,23 +469,27 @@ export const TEXT_SOURCES: Record<string, AreaTexts<Record<string, string>>> = {
   core: { en: coreEn, de: coreDe, es: coreEs },
   payouts: payoutsTexts,
   events: eventsTexts,
+  merchants: merchantsTexts,
 };
 
 const en = {
   ...coreEn,
   ...payoutsTexts.en,
   ...eventsTexts.en,
+  ...merchantsTexts.en,
 };
 export type Texts = typeof en;
 const de: Texts = {
   ...coreDe,
   ...payoutsTexts.de,
   ...eventsTexts.de,
+  ...merchantsTexts.de,
 };
 const es: Texts = {
   ...coreEs,
   ...payoutsTexts.es,
   ...eventsTexts.es,
+  ...merchantsTexts.es,
 };
 
 const TEXTS: Record<DashboardLanguage, Texts> = { en, de, es };

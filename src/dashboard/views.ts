@@ -57,6 +57,7 @@ const NAVIGATION: NavEntry[] = [
   { href: '/dashboard', label: 'home', action: 'read' },
   { href: '/dashboard/payments', label: 'payments', action: 'read' },
   { href: '/dashboard/payouts', label: 'payouts', action: 'read' },
+  { href: '/dashboard/merchants', label: 'merchants', action: 'read' },
   { href: '/dashboard/developers', label: 'developers', action: 'developer' },
   { href: '/dashboard/events', label: 'events', action: 'developer' },
   { href: '/dashboard/users', label: 'users', action: 'manage_users' },
@@ -214,7 +215,7 @@ ${data.failingEndpoints.length === 0 ? html`<p>${t.t('noFailingEndpoints')}</p>`
 </section>
 <section class="panel">
 <h2>${t.t('waitingMerchants')}</h2>
-${data.waitingApplications.length === 0 ? html`<p>${t.t('noWaitingMerchants')}</p>` : html`<dl class="details">${data.waitingApplications.map((entry) => html`<div><dt>${entry.status.replace(/_/g, ' ')}</dt><dd>${entry.count}</dd></div>`)}</dl>`}
+${data.waitingApplications.length === 0 ? html`<p>${t.t('noWaitingMerchants')}</p>` : html`<dl class="details">${data.waitingApplications.map((entry) => html`<div><dt><a href="/dashboard/merchants?status=${entry.status}">${entry.status.replace(/_/g, ' ')}</a></dt><dd>${entry.count}</dd></div>`)}</dl>`}
 </section>
 </div>
 <section class="panel">

@@ -96,6 +96,14 @@ export class ApplicantService {
     });
   }
 
+  /**
+   * The application state without the applicant opening it (no application_started): for the
+   * platform's dashboard, once the platform's own read (ApplicationService.get) found the application.
+   */
+  async inspect(id: string): Promise<ApplicationState> {
+    return this.state(this.db, await repo.findApplicationById(this.db, id));
+  }
+
   confirmApplicant(id: string, body: ConfirmApplicant): Promise<ApplicationState> {
     return this.change(id, 'app:confirm-applicant', async (_trx, _application, now) => ({
       applicant: { email: body.email, first_name: body.first_name, last_name: body.last_name },

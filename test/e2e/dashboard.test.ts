@@ -388,7 +388,7 @@ describe('home', () => {
       const home = await client.get('/dashboard');
       expect(home.text).toContain(`${receiver.url}?tenant`);
       expect(home.text).toMatch(/data-label="Failed \/ attempts" class="num">1 \/ 1</);
-      expect(home.text).toMatch(/<dt>initiated<\/dt><dd>1<\/dd>/);
+      expect(home.text).toMatch(/<dt><a href="\/dashboard\/merchants\?status=initiated">initiated<\/a><\/dt><dd>1<\/dd>/); // linked to the merchants list of that status
       // Another platform sees neither.
       const { client: other } = await dashboardUser(server, platform.platformId, 'viewer');
       const theirs = await other.get('/dashboard');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { TestServer } from './harness.js';
+import { PASSWORD } from './dashboard.js';
 
 /**
  * What the browser tests of the hosted pages share: Debian's Chromium (installed by .ci/run, never
@@ -129,4 +130,13 @@ export async function dashboardVisit(browser: Browser, locale: string) {
 export async function checkDashboardPage(page: Page, name: string): Promise<void> {
   await expectNoSeriousAxeViolations(page);
   await shoot(page, name, PHONE_390);
+}
+
+/** A new dashboard user of the platform signs in through its one-time link in the page: sets the password and lands on the home page. */
+export async function signInThroughSetupLink(page: Page, server: TestServer, platformId: string, role: 'admin' | 'developer' | 'viewer', email: string): Promise<void> {
+  const { setupUrl } = await server.app.services.dashboardUsers.createUser({ platformId, email, role });
+  await page.goto(setupUrl.replace(server.config.baseUrl, server.url));
+  await page.locator('#password').fill(PASSWORD);
+  await page.locator('#password').press('Enter');
+  await page.waitForURL(`${server.url}/dashboard`);
 }

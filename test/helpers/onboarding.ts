@@ -61,3 +61,18 @@ export async function submitApplication(server: TestServer, application: Started
   expect(submitted.status, submitted.text).toBe(200);
   expect(submitted.body.status).toBe('submitted');
 }
+
+/** Uploads a document as the applicant does (multipart, with the onboarding token); answers its id. */
+export async function uploadOnboardingDocument(
+  server: TestServer,
+  application: StartedApplication,
+  parts: { type: string; side?: string; file: { bytes: Buffer; filename: string; contentType: string } },
+): Promise<string> {
+  const form = new FormData();
+  form.append('type', parts.type);
+  if (parts.side) form.append('side', parts.side);
+  form.append('file', new Blob([new Uint8Array(parts.file.bytes)], { type: parts.file.contentType }), parts.file.filename);
+  const response = await server.request('POST', '/smo/application/documents', { token: application.token, raw: form });
+  expect(response.status, response.text).toBe(201);
+  return response.body.id;
+}
