@@ -64,6 +64,8 @@ import { dashboardRoutes } from './dashboard/routes.js';
 import type { DashboardArea } from './dashboard/kit.js';
 import { payoutsArea } from './dashboard/payouts/routes.js';
 import { DashboardPayouts } from './dashboard/payouts/service.js';
+import { sandboxArea } from './dashboard/sandbox/routes.js';
+import { DashboardSandbox } from './dashboard/sandbox/service.js';
 
 export interface AppOptions {
   config: Config;
@@ -264,7 +266,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(docsRoutes, { config });
   await app.register(webRoutes, { hpp: services.hpp });
   // The dashboard's further areas (src/dashboard/<area>/), each made with the services it uses.
-  const dashboardAreas: DashboardArea[] = [payoutsArea({ payouts: new DashboardPayouts(db, pager, domain), dashboard: services.dashboard })];
+  const dashboardAreas: DashboardArea[] = [
+    payoutsArea({ payouts: new DashboardPayouts(db, pager, domain), dashboard: services.dashboard }),
+    sandboxArea({ sandbox: new DashboardSandbox(db, config, { sandbox: new SandboxService(db, environmentClock, jobs), payouts: domain.payouts, tokens }) }),
+  ];
   await app.register(dashboardRoutes, { dashboard: services.dashboard, users: services.dashboardUsers, developers: services.dashboardDevelopers, config, areas: dashboardAreas });
   await app.register(async (scope) => {
     rateLimit(scope, limiter, (request) => `ip:${request.ip}`);

@@ -1,5 +1,6 @@
 import { pageLanguage, type Language } from '../core/language.js';
 import { payoutsTexts } from './payouts/texts.js';
+import { sandboxTexts } from './sandbox/texts.js';
 
 /** The dashboard's languages: those of the hosted pages. */
 export type DashboardLanguage = Language;
@@ -463,20 +464,24 @@ export type AreaTexts<T extends Record<string, string>> = { en: T; de: T; es: T 
 export const TEXT_SOURCES: Record<string, AreaTexts<Record<string, string>>> = {
   core: { en: coreEn, de: coreDe, es: coreEs },
   payouts: payoutsTexts,
+  sandbox: sandboxTexts,
 };
 
 const en = {
   ...coreEn,
   ...payoutsTexts.en,
+  ...sandboxTexts.en,
 };
 export type Texts = typeof en;
 const de: Texts = {
   ...coreDe,
   ...payoutsTexts.de,
+  ...sandboxTexts.de,
 };
 const es: Texts = {
   ...coreEs,
   ...payoutsTexts.es,
+  ...sandboxTexts.es,
 };
 
 const TEXTS: Record<DashboardLanguage, Texts> = { en, de, es };

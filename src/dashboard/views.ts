@@ -58,6 +58,7 @@ const NAVIGATION: NavEntry[] = [
   { href: '/dashboard/payments', label: 'payments', action: 'read' },
   { href: '/dashboard/payouts', label: 'payouts', action: 'read' },
   { href: '/dashboard/developers', label: 'developers', action: 'developer' },
+  { href: '/dashboard/sandbox', label: 'sandboxControls', action: 'developer', sandboxOnly: true },
   { href: '/dashboard/users', label: 'users', action: 'manage_users' },
 ];
 

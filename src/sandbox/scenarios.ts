@@ -166,6 +166,8 @@ async function application(run: Run, lastName: string): Promise<void> {
 
 export interface Scenario {
   summary: string;
+  /** How far it moves the sandbox clock (shared by every platform of the server), if it does. */
+  movesClockSeconds?: number;
   run: (run: Run) => Promise<unknown>;
 }
 
@@ -178,8 +180,8 @@ export const SCENARIOS: Record<string, Scenario> = {
   },
   '3ds-passed': { summary: 'a card challenged by 3-D Secure, the buyer passes (payment_succeeded)', run: (run) => threeDSecure(run, 'pass') },
   '3ds-failed': { summary: 'a card challenged by 3-D Secure, the buyer fails (payment_authentication_failed)', run: (run) => threeDSecure(run, 'fail') },
-  'sepa-completed': { summary: 'a SEPA Direct Debit, collected two days later on the clock (payment_succeeded)', run: (run) => sepaPayment(run, IBANS.completes) },
-  'sepa-unpaid': { summary: 'a SEPA Direct Debit returned unpaid two days later (payment_failed)', run: (run) => sepaPayment(run, IBANS.returnedUnpaid) },
+  'sepa-completed': { movesClockSeconds: 2 * DAY, summary: 'a SEPA Direct Debit, collected two days later on the clock (payment_succeeded)', run: (run) => sepaPayment(run, IBANS.completes) },
+  'sepa-unpaid': { movesClockSeconds: 2 * DAY, summary: 'a SEPA Direct Debit returned unpaid two days later (payment_failed)', run: (run) => sepaPayment(run, IBANS.returnedUnpaid) },
   'refund-completed': {
     summary: 'a captured card payment refunded in full, the refund completed (refund_initiated, refund_completed)',
     run: async (run) => {
@@ -191,6 +193,7 @@ export const SCENARIOS: Record<string, Scenario> = {
     },
   },
   'buyer-refund': {
+    movesClockSeconds: 2 * DAY,
     summary: "a completed SEPA payment whose buyer's bank takes 10.00 back (refund_initiated_from_buyer)",
     run: async (run) => {
       const paymentId = await sepaPayment(run, IBANS.completes);
@@ -199,6 +202,7 @@ export const SCENARIOS: Record<string, Scenario> = {
     },
   },
   'payout-paid': {
+    movesClockSeconds: DAY,
     summary: "a captured payment's transfer paid out to the platform, arriving a day later (transfer_started, _updated, _completed)",
     run: async (run) => {
       const paymentId = await capturedCardPayment(run);
@@ -212,8 +216,9 @@ export const SCENARIOS: Record<string, Scenario> = {
       }
     },
   },
-  'application-succeeded': { summary: 'a merchant onboarded on the hosted steps, accepted an hour later (application_succeeded)', run: (run) => application(run, 'Lovelace') },
+  'application-succeeded': { movesClockSeconds: HOUR, summary: 'a merchant onboarded on the hosted steps, accepted an hour later (application_succeeded)', run: (run) => application(run, 'Lovelace') },
   'application-action-required': {
+    movesClockSeconds: HOUR,
     summary: 'a merchant onboarded, asked for more information an hour later (application_action_required)',
     run: (run) => application(run, 'Actionrequired'),
   },
