@@ -85,9 +85,9 @@ function previewPanel(view: View, preview: Preview, duration: string): Html {
 <p>${t.t('previewText', { duration: shown, from: t.dateTime(preview.now), until: t.dateTime(preview.until) })}</p>
 ${preview.due.length === 0
     ? html`<p>${t.t('nothingDue')}</p>`
-    : html`<table class="list"><thead><tr><th scope="col">${t.t('dueWork')}</th><th scope="col" class="num">${t.t('count')}</th><th scope="col">${t.t('dueEarliest')}</th></tr></thead>
+    : html`<table class="list"><thead><tr><th scope="col">${t.t('dueWork')}</th><th scope="col" class="num">${t.t('dueCount')}</th><th scope="col">${t.t('dueEarliest')}</th></tr></thead>
 <tbody>${preview.due.map(
-        (work) => html`<tr><td data-label="${t.t('dueWork')}" class="wrap">${DUE_KINDS[work.kind] ? t.t(DUE_KINDS[work.kind]!) : work.kind}</td><td data-label="${t.t('count')}" class="num">${work.count}</td><td data-label="${t.t('dueEarliest')}"><time datetime="${work.earliest.toISOString()}">${t.dateTime(work.earliest)}</time></td></tr>`,
+        (work) => html`<tr><td data-label="${t.t('dueWork')}" class="wrap">${DUE_KINDS[work.kind] ? t.t(DUE_KINDS[work.kind]!) : work.kind}</td><td data-label="${t.t('dueCount')}" class="num">${work.count}</td><td data-label="${t.t('dueEarliest')}"><time datetime="${work.earliest.toISOString()}">${t.dateTime(work.earliest)}</time></td></tr>`,
       )}</tbody></table>`}
 <p class="hint">${t.t('clockShared')}</p>
 <div class="confirm-actions">
