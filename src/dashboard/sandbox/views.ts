@@ -131,7 +131,7 @@ function scenariosPanel(view: View): Html {
 <p>${t.t('scenariosText')}</p>
 <table class="list scenarios"><thead><tr><th scope="col">${t.t('scenario')}</th><th scope="col">${t.t('description')}</th><th scope="col"><span class="visually-hidden">${t.t('runScenario')}</span></th></tr></thead>
 <tbody>${Object.entries(SCENARIOS).map(
-    ([name, scenario]) => html`<tr><td data-label="${t.t('scenario')}"><code>${name}</code></td><td data-label="${t.t('description')}" class="wrap">${scenarioText(t, name)}${scenario.movesClockSeconds ? html` <span class="hint">${t.t('scenarioMovesClock', { duration: durationText(scenario.movesClockSeconds) })}</span>` : ''}</td>
+    ([name, scenario]) => html`<tr><td data-label="${t.t('scenario')}"><code>${name}</code></td><td data-label="${t.t('description')}" class="wrap"><span>${scenarioText(t, name)}${scenario.movesClockSeconds ? html` <span class="moves-clock">${t.t('scenarioMovesClock', { duration: durationText(scenario.movesClockSeconds) })}</span>` : ''}</span></td>
 <td><form method="post" action="/dashboard/sandbox/trigger">${csrf(view.session)}<input type="hidden" name="scenario" value="${name}"><button class="button secondary small" type="submit">${t.t('runScenario')} <span class="visually-hidden">${name}</span></button></form></td></tr>`,
   )}</tbody></table>
 </section>`;
