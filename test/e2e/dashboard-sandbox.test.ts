@@ -147,6 +147,8 @@ describe('payouts and scenarios', () => {
     const page = await client.get('/dashboard/sandbox');
     for (const scenario of ['card-succeeded', 'sepa-completed', 'payout-paid', 'mit-series']) expect(page.text).toContain(`name="scenario" value="${scenario}"`);
 
+    const clients = async () => (await db().selectFrom('clients').select('id').where('platform_id', '=', platform.platformId).execute()).length;
+    const clientsBefore = await clients();
     const ran = await client.post('/dashboard/sandbox/trigger', { scenario: 'card-succeeded' });
     expect(ran.status, ran.text).toBe(200);
     expect(ran.text).toContain('Scenario card-succeeded ran.');
@@ -157,6 +159,7 @@ describe('payouts and scenarios', () => {
     const events = await api('GET', `/events?object_id=${paymentId}`);
     expect(events.body.data.map((event: { type: string }) => event.type)).toEqual(['payment_succeeded']);
     expect((await client.get(`/dashboard/payments/${paymentId}`)).status).toBe(200);
+    expect(await clients()).toBe(clientsBefore); // a token minted for the run, no client or secret stored
     // It ran as this platform: the other one does not see the payment.
     expect((await api('GET', `/payments/${paymentId}`, undefined, other)).status).toBe(404);
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { PaymentsApiError, PaymentsClient } from '../../../packages/client/src/index.js';
+import { PaymentsApiError, PaymentsClient, PaymentsConnectionError } from '../../../packages/client/src/index.js';
 import type { TokenService } from '../../auth/service.js';
 import { ALL_SCOPES, type Caller } from '../../core/auth.js';
 import type { Config } from '../../core/config.js';
@@ -91,7 +91,7 @@ export class DashboardSandbox {
       await scenario.run({ client, created });
       return { scenario: name, touched: [...touched.values()] };
     } catch (error) {
-      if (!(error instanceof ScenarioFailure || error instanceof PaymentsApiError)) throw error;
+      if (!(error instanceof ScenarioFailure || error instanceof PaymentsApiError || error instanceof PaymentsConnectionError)) throw error;
       return { scenario: name, touched: [...touched.values()], error: error.message };
     }
   }
