@@ -68,6 +68,8 @@ import { eventsArea } from './dashboard/events/routes.js';
 import { DashboardEvents } from './dashboard/events/service.js';
 import { merchantsArea } from './dashboard/merchants/routes.js';
 import { DashboardMerchants } from './dashboard/merchants/service.js';
+import { sandboxArea } from './dashboard/sandbox/routes.js';
+import { DashboardSandbox } from './dashboard/sandbox/service.js';
 
 export interface AppOptions {
   config: Config;
@@ -272,6 +274,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     payoutsArea({ payouts: new DashboardPayouts(db, pager, domain), dashboard: services.dashboard }),
     eventsArea({ events: new DashboardEvents(services.events), dashboard: services.dashboard }),
     merchantsArea({ merchants: new DashboardMerchants(domain), config }),
+    sandboxArea({ sandbox: new DashboardSandbox(db, config, { sandbox: new SandboxService(db, environmentClock, jobs), payouts: domain.payouts, tokens }) }),
   ];
   await app.register(dashboardRoutes, { dashboard: services.dashboard, users: services.dashboardUsers, developers: services.dashboardDevelopers, config, areas: dashboardAreas });
   await app.register(async (scope) => {

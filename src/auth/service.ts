@@ -12,6 +12,8 @@ import * as repo from './repository.js';
 
 const ALG = 'ES256';
 const PLATFORM_CLAIM = 'platform_id';
+/** Marks a token the server minted for itself (TokenService.mint): its subject is no client. */
+const MINTED_CLAIM = 'minted';
 
 // ---- client secrets: scrypt, a memory-hard slow hash (N=2^14, r=8, p=1) ----
 
@@ -238,7 +240,7 @@ const TOKEN_CACHE_LIMIT = 10_000;
 
 export class TokenService implements TokenVerifier {
   /** Verified tokens until they expire, so a request does not pay a signature check each time. */
-  private readonly verified = new Map<string, { caller: Caller; expiresAt: number }>();
+  private readonly verified = new Map<string, { caller: Caller; expiresAt: number; minted: boolean }>();
 
   constructor(
     private readonly config: Config,
@@ -257,19 +259,32 @@ export class TokenService implements TokenVerifier {
       throw oauthError('invalid_request', `This client belongs to the ${client.environment} environment; use audience ${audienceOf(this.config, client.environment)}`, '/audience');
     }
     const scopes = this.grantedScopes(client.scopes, input.scope);
+    const ttl = this.config.accessTokenTtlSeconds;
+    const accessToken = await this.sign({ platformId: client.platform_id, environment, subject: client.id, scopes, ttlSeconds: ttl });
+    return { access_token: accessToken, token_type: 'Bearer', expires_in: ttl, scope: scopes.join(' ') };
+  }
+
+  /**
+   * A short-lived token the server mints for itself, to call its own API as a platform in an
+   * environment (the dashboard's sandbox scenarios): no client and no secret behind it, so its
+   * subject (e.g. `dashboard:usr_…`) is not looked up among the clients; it lapses after ttlSeconds.
+   */
+  mint(input: { platformId: string; environment: Environment; subject: string; scopes: readonly Scope[]; ttlSeconds: number }): Promise<string> {
+    return this.sign({ ...input, scopes: [...input.scopes], minted: true });
+  }
+
+  private async sign(input: { platformId: string; environment: Environment; subject: string; scopes: string[]; ttlSeconds: number; minted?: boolean }): Promise<string> {
     const key = this.keys.signingKey();
     const now = Math.floor(this.clock.now().getTime() / 1000);
-    const ttl = this.config.accessTokenTtlSeconds;
-    const accessToken = await new SignJWT({ scope: scopes.join(' '), [PLATFORM_CLAIM]: client.platform_id })
+    return new SignJWT({ scope: input.scopes.join(' '), [PLATFORM_CLAIM]: input.platformId, ...(input.minted ? { [MINTED_CLAIM]: true } : {}) })
       .setProtectedHeader({ alg: ALG, kid: key.kid, typ: 'at+jwt' })
       .setIssuer(this.config.authUrl)
-      .setSubject(client.id)
-      .setAudience(audienceOf(this.config, environment))
+      .setSubject(input.subject)
+      .setAudience(audienceOf(this.config, input.environment))
       .setIssuedAt(now)
-      .setExpirationTime(now + ttl)
+      .setExpirationTime(now + input.ttlSeconds)
       .setJti(randomSecret(16))
       .sign(key.privateKey);
-    return { access_token: accessToken, token_type: 'Bearer', expires_in: ttl, scope: scopes.join(' ') };
   }
 
   private grantedScopes(clientScopes: string[], requested: string | undefined): string[] {
@@ -285,12 +300,12 @@ export class TokenService implements TokenVerifier {
   async verify(token: string): Promise<Caller> {
     const nowMs = this.clock.now().getTime();
     const cached = this.verified.get(token);
-    if (cached && cached.expiresAt > nowMs) return this.asTheClientIsNow(cached.caller);
+    if (cached && cached.expiresAt > nowMs) return cached.minted ? cached.caller : this.asTheClientIsNow(cached.caller);
     if (cached) this.verified.delete(token);
 
-    const caller = await this.verifySignature(token, nowMs);
+    const { caller, minted } = await this.verifySignature(token, nowMs);
     if (this.verified.size >= TOKEN_CACHE_LIMIT) this.evictExpired(nowMs);
-    return this.asTheClientIsNow(caller);
+    return minted ? caller : this.asTheClientIsNow(caller);
   }
 
   /** A token says what its client could do when it was issued: a revoked client's tokens are refused, a narrowed one's narrowed. */
@@ -302,7 +317,7 @@ export class TokenService implements TokenVerifier {
     return { ...caller, scopes: new Set(granted.filter((scope) => scopes.has(scope))) };
   }
 
-  private async verifySignature(token: string, nowMs: number): Promise<Caller> {
+  private async verifySignature(token: string, nowMs: number): Promise<{ caller: Caller; minted: boolean }> {
     let kid: string | undefined;
     try {
       kid = decodeProtectedHeader(token).kid;
@@ -327,8 +342,9 @@ export class TokenService implements TokenVerifier {
         clientId: String(payload.sub),
         scopes: new Set(String(payload.scope ?? '').split(' ').filter(Boolean)),
       };
-      this.verified.set(token, { caller, expiresAt: (payload.exp ?? 0) * 1000 });
-      return caller;
+      const minted = payload[MINTED_CLAIM] === true;
+      this.verified.set(token, { caller, expiresAt: (payload.exp ?? 0) * 1000, minted });
+      return { caller, minted };
     } catch (error) {
       if (error instanceof ApiError) throw error;
       if (error instanceof joseErrors.JWTExpired) throw invalidToken('The access token has expired');

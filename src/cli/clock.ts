@@ -1,27 +1,15 @@
+import { formatDuration, InvalidDuration, parseDuration } from '../core/duration.js';
 import { parseCommandArgs, runSubcommand, type Command } from './command.js';
 import { UsageError, type CliContext } from './context.js';
 
-const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
-
-/** `90s`, `15m`, `3h`, `2d` or a sum of them (`1d12h`) in seconds. */
-export function parseDuration(text: string): number {
-  if (!/^(\d+[smhd])+$/.test(text)) throw new UsageError(`${text} is not a duration: a number and a unit (s, m, h, d), e.g. 90s, 15m, 3h, 2d or 1d12h`);
-  let seconds = 0;
-  for (const [, amount, unit] of text.matchAll(/(\d+)([smhd])/g)) seconds += Number(amount) * UNIT_SECONDS[unit as keyof typeof UNIT_SECONDS];
-  if (seconds < 1) throw new UsageError('The duration must be at least 1s');
-  return seconds;
-}
-
-/** A number of seconds as days, hours, minutes and seconds: 93784 → "1d 2h 3m 4s". */
-export function formatDuration(totalSeconds: number): string {
-  const parts: string[] = [];
-  let rest = Math.round(totalSeconds);
-  for (const [unit, size] of [['d', 86_400], ['h', 3600], ['m', 60], ['s', 1]] as const) {
-    const count = Math.floor(rest / size);
-    rest -= count * size;
-    if (count > 0) parts.push(`${count}${unit}`);
+/** The duration as `clock advance` takes it; a wrong one is a usage error (exit code 2). */
+function durationArgument(text: string): number {
+  try {
+    return parseDuration(text);
+  } catch (error) {
+    if (error instanceof InvalidDuration) throw new UsageError(error.message);
+    throw error;
   }
-  return parts.join(' ') || '0s';
 }
 
 /** How far the sandbox clock is ahead of this machine's. */
@@ -39,7 +27,7 @@ async function show(args: string[], context: CliContext): Promise<number> {
 
 async function advance(args: string[], context: CliContext): Promise<number> {
   const { positionals } = parseCommandArgs(args, {}, { min: 1, max: 1 });
-  const seconds = parseDuration(positionals[0]!);
+  const seconds = durationArgument(positionals[0]!);
   const moved = await (await context.client()).sandbox.clock.advance(seconds);
   context.output(moved, () => `Sandbox clock moved ${formatDuration(seconds)} forward to ${moved.now} (${ahead(moved.now)}); ${moved.jobs_run} scheduled job(s) ran.`);
   return 0;

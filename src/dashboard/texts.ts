@@ -2,6 +2,7 @@ import { pageLanguage, type Language } from '../core/language.js';
 import { payoutsTexts } from './payouts/texts.js';
 import { eventsTexts } from './events/texts.js';
 import { merchantsTexts } from './merchants/texts.js';
+import { sandboxTexts } from './sandbox/texts.js';
 
 /** The dashboard's languages: those of the hosted pages. */
 export type DashboardLanguage = Language;
@@ -470,6 +471,7 @@ export const TEXT_SOURCES: Record<string, AreaTexts<Record<string, string>>> = {
   payouts: payoutsTexts,
   events: eventsTexts,
   merchants: merchantsTexts,
+  sandbox: sandboxTexts,
 };
 
 const en = {
@@ -477,6 +479,7 @@ const en = {
   ...payoutsTexts.en,
   ...eventsTexts.en,
   ...merchantsTexts.en,
+  ...sandboxTexts.en,
 };
 export type Texts = typeof en;
 const de: Texts = {
@@ -484,12 +487,14 @@ const de: Texts = {
   ...payoutsTexts.de,
   ...eventsTexts.de,
   ...merchantsTexts.de,
+  ...sandboxTexts.de,
 };
 const es: Texts = {
   ...coreEs,
   ...payoutsTexts.es,
   ...eventsTexts.es,
   ...merchantsTexts.es,
+  ...sandboxTexts.es,
 };
 
 const TEXTS: Record<DashboardLanguage, Texts> = { en, de, es };

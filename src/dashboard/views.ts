@@ -60,6 +60,7 @@ const NAVIGATION: NavEntry[] = [
   { href: '/dashboard/merchants', label: 'merchants', action: 'read' },
   { href: '/dashboard/developers', label: 'developers', action: 'developer' },
   { href: '/dashboard/events', label: 'events', action: 'developer' },
+  { href: '/dashboard/sandbox', label: 'sandboxControls', action: 'developer', sandboxOnly: true },
   { href: '/dashboard/users', label: 'users', action: 'manage_users' },
 ];
 

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DateTime } from '../core/formats.js';
 
-const MAX_ADVANCE_SECONDS = 366 * 24 * 3600;
+export const MAX_ADVANCE_SECONDS = 366 * 24 * 3600;
 
 export const AdvanceClock = Type.Object({ seconds: Type.Integer({ minimum: 1, maximum: MAX_ADVANCE_SECONDS, description: 'How far to move the sandbox clock forward' }) }, { additionalProperties: false, examples: [{ seconds: 172800 }] });
 export const ClockMoved = Type.Object({

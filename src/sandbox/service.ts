@@ -19,6 +19,11 @@ export class SandboxService {
     return { now: formatDateTime(this.clock.now('sandbox')) };
   }
 
+  /** How far the sandbox clock is ahead of live (real) time, in seconds. */
+  clockAheadSeconds(): number {
+    return (this.clock.now('sandbox').getTime() - this.clock.now('live').getTime()) / 1000;
+  }
+
   /**
    * Moves the sandbox clock forward and runs everything that came due before answering. The move
    * and its answer commit together; jobs_run counts the jobs due at the new time (what they

@@ -1,0 +1,20 @@
+import { Type, type Static } from 'typebox';
+import { SCENARIOS } from '../../sandbox/scenarios.js';
+import { Csrf } from '../schemas.js';
+
+/** A duration as typed (`90s`, `15m`, `3h`, `2d`, `1d12h`): read by parseDuration, which says what is wrong. */
+const DurationField = Type.String({ maxLength: 20 });
+
+/** The sandbox page; with `duration` it previews what falls due if the clock moved that far. */
+export const SandboxQuery = Type.Object({ duration: Type.Optional(DurationField) }, { additionalProperties: false });
+export type SandboxQuery = Static<typeof SandboxQuery>;
+
+export const AdvanceForm = Type.Object({ _csrf: Csrf, duration: DurationField, confirm: Type.Optional(Type.Literal('yes')) });
+
+export const RunPayoutsForm = Type.Object({ _csrf: Csrf, confirm: Type.Optional(Type.Literal('yes')) });
+
+export const TriggerForm = Type.Object({
+  _csrf: Csrf,
+  scenario: Type.Union(Object.keys(SCENARIOS).map((name) => Type.Literal(name))),
+  confirm: Type.Optional(Type.Literal('yes')),
+});
