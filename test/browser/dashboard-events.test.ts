@@ -1,9 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { brandPlatform, checkDashboardPage, dashboardVisit, launchChromium } from '../helpers/browser.js';
+import { brandPlatform, checkDashboardPage, dashboardVisit, launchChromium, signInThroughSetupLink } from '../helpers/browser.js';
 import { payByCard } from '../helpers/money.js';
-import { PASSWORD } from '../helpers/dashboard.js';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
 
 /**
@@ -52,13 +51,7 @@ afterAll(async () => {
 const visit = (locale: string) => dashboardVisit(browser, locale);
 const check = (page: Page, name: string) => checkDashboardPage(page, `dashboard-events-${name}`);
 
-async function signIn(page: Page, email: string): Promise<void> {
-  const { setupUrl } = await server.app.services.dashboardUsers.createUser({ platformId: platform.platformId, email, role: 'developer' });
-  await page.goto(setupUrl.replace(server.config.baseUrl, server.url));
-  await page.locator('#password').fill(PASSWORD);
-  await page.locator('#password').press('Enter');
-  await page.waitForURL(`${server.url}/dashboard`);
-}
+const signIn = (page: Page, email: string) => signInThroughSetupLink(page, server, platform.platformId, 'developer', email);
 
 describe('the event log in Chromium', () => {
   it('filters the log by keyboard, opens an event with its payload and attempts, and resends it', async () => {

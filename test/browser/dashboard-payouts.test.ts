@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { brandPlatform, checkDashboardPage, dashboardVisit, launchChromium } from '../helpers/browser.js';
+import { sandboxApi } from '../helpers/dashboard.js';
+import { brandPlatform, checkDashboardPage, dashboardVisit, launchChromium, signInThroughSetupLink } from '../helpers/browser.js';
 import { merchant, payByCard, paySepa } from '../helpers/money.js';
-import { PASSWORD } from '../helpers/dashboard.js';
 
 /**
  * Payouts and transfers in Debian's Chromium on a phone (390×844) and a desktop: the payouts list
@@ -19,11 +19,7 @@ let seller: string;
 let sepaId: string;
 
 const DAY = 24 * 3600;
-const api = async (method: string, path: string, body?: unknown) => {
-  const answer = await server.request(method, `/sandbox${path}`, { token: await platform.token(), body });
-  expect(answer.status, answer.text).toBeLessThan(300);
-  return answer.body;
-};
+const api = (method: string, path: string, body?: unknown) => sandboxApi(server, () => platform)(method, path, body);
 
 beforeAll(async () => {
   server = await startServer();
@@ -47,13 +43,7 @@ afterAll(async () => {
 const visit = (locale: string) => dashboardVisit(browser, locale);
 const check = (page: Page, name: string) => checkDashboardPage(page, `dashboard-payouts-${name}`);
 
-async function signIn(page: Page, role: 'developer' | 'viewer', email: string): Promise<void> {
-  const { setupUrl } = await server.app.services.dashboardUsers.createUser({ platformId: platform.platformId, email, role });
-  await page.goto(setupUrl.replace(server.config.baseUrl, server.url));
-  await page.locator('#password').fill(PASSWORD);
-  await page.locator('#password').press('Enter');
-  await page.waitForURL(`${server.url}/dashboard`);
-}
+const signIn = (page: Page, role: 'developer' | 'viewer', email: string) => signInThroughSetupLink(page, server, platform.platformId, role, email);
 
 describe('payouts in Chromium', () => {
   it('walks the payouts, a payout, its payment with the timeline, and a buyer refund with its confirmation', async () => {

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { brandPlatform, checkDashboardPage, dashboardVisit, launchChromium } from '../helpers/browser.js';
+import { sandboxApi } from '../helpers/dashboard.js';
+import { brandPlatform, checkDashboardPage, dashboardVisit, launchChromium, signInThroughSetupLink } from '../helpers/browser.js';
 import { paySepa } from '../helpers/money.js';
-import { PASSWORD } from '../helpers/dashboard.js';
 
 /**
  * The sandbox's controls in Debian's Chromium on a phone and a desktop: the clock's preview and
@@ -15,11 +15,7 @@ let server: TestServer;
 let platform: TestPlatform;
 let browser: Browser;
 
-const api = async (method: string, path: string, body?: unknown) => {
-  const answer = await server.request(method, `/sandbox${path}`, { token: await platform.token(), body });
-  expect(answer.status, answer.text).toBeLessThan(300);
-  return answer.body;
-};
+const api = (method: string, path: string, body?: unknown) => sandboxApi(server, () => platform)(method, path, body);
 
 beforeAll(async () => {
   server = await startServer();
@@ -36,13 +32,7 @@ afterAll(async () => {
 const visit = (locale: string) => dashboardVisit(browser, locale);
 const check = (page: Page, name: string) => checkDashboardPage(page, `dashboard-sandbox-${name}`);
 
-async function signIn(page: Page, email: string): Promise<void> {
-  const { setupUrl } = await server.app.services.dashboardUsers.createUser({ platformId: platform.platformId, email, role: 'developer' });
-  await page.goto(setupUrl.replace(server.config.baseUrl, server.url));
-  await page.locator('#password').fill(PASSWORD);
-  await page.locator('#password').press('Enter');
-  await page.waitForURL(`${server.url}/dashboard`);
-}
+const signIn = (page: Page, email: string) => signInThroughSetupLink(page, server, platform.platformId, 'developer', email);
 
 describe('sandbox controls in Chromium', () => {
   it('previews and advances the clock by keyboard, and runs a scenario whose payment it links to', async () => {

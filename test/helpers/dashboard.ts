@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { DashboardRole } from '../../src/core/db.js';
-import type { TestServer } from './harness.js';
+import type { TestPlatform, TestServer } from './harness.js';
 
 export interface Page {
   status: number;
@@ -85,4 +85,13 @@ export async function dashboardUser(server: TestServer, platformId: string, role
   await client.get('/dashboard');
   expect(client.last!.status).toBe(200);
   return { client, email };
+}
+
+/** The platform's sandbox API for a test's setting up and checking: answers the body, failing the test on an error status. */
+export function sandboxApi(server: TestServer, platform: () => Pick<TestPlatform, 'token'>) {
+  return async (method: string, path: string, body?: unknown) => {
+    const answer = await server.request(method, `/sandbox${path}`, { token: await platform().token(), body });
+    expect(answer.status, answer.text).toBeLessThan(300);
+    return answer.body;
+  };
 }
