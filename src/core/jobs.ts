@@ -7,6 +7,8 @@ import { isDatabaseUnavailable } from './database-errors.js';
 import { PollingLoop } from './polling-loop.js';
 
 const RETRY_DELAY_MS = 60_000;
+/** How many asking jobs of one kind, due one after the other, are leased together and asked at once. */
+const ASKING_BATCH = 32;
 /** How long runDue({ settle: true }) waits for jobs that another runner is running. */
 const SETTLE_TIMEOUT_MS = 10_000;
 
@@ -24,8 +26,14 @@ export interface AskingJob<Answer> {
   record(trx: Db, subjectId: string, at: Date, answer: Answer): Promise<void>;
 }
 
+interface LeasedJob {
+  id: number;
+  subject_id: string;
+  due_at: Date;
+}
+
 interface Lease {
-  job: { id: number; subject_id: string; due_at: Date };
+  jobs: LeasedJob[];
   asking: AskingJob<unknown>;
   until: Date;
 }
@@ -91,7 +99,10 @@ export async function completePendingJob(trx: Db, kind: string, subjectId: strin
  * Each job runs in one transaction that holds its row (FOR UPDATE SKIP LOCKED): any number of
  * runners, in any number of processes, never run one job twice, and a job whose handler fails
  * stays pending for a later pass. An asking job (registerAsking) is leased instead, asks with
- * nothing held, and records its answer in a second transaction.
+ * nothing held, and records its answer in a second transaction. Asking jobs of one kind that fall
+ * due one after the other (no job of another kind between them) are leased together and asked at
+ * once, each answer recorded in its own transaction: a burst of refunds is sent as fast as the
+ * processor answers, not one round trip after the other.
  */
 export class JobRunner {
   private readonly handlers = new Map<string, JobHandler | AskingJob<unknown>>();
@@ -135,7 +146,7 @@ export class JobRunner {
     let ran = 0;
     const deadline = this.clock.base.now().getTime() + SETTLE_TIMEOUT_MS;
     for (;;) {
-      while (!this.stopping && (await this.runOne())) ran += 1;
+      for (let batch = 1; !this.stopping && batch > 0; ran += batch) batch = await this.runNext();
       if (this.stopping || !options.settle || !(await this.anyDue()) || this.clock.base.now().getTime() > deadline) return ran;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -166,37 +177,70 @@ export class JobRunner {
     return (await this.dueNow(this.db).select('id').limit(1).executeTakeFirst()) !== undefined;
   }
 
-  private async runOne(): Promise<boolean> {
+  /** Runs the next due job, or the batch of asking jobs it heads; answers how many ran (0: none was due). */
+  private async runNext(): Promise<number> {
     let running: { id: number; environment: Environment } | undefined;
     try {
-      const ran = await this.db.transaction().execute(async (trx): Promise<boolean | Lease> => {
+      const ran = await this.db.transaction().execute(async (trx): Promise<number | Lease> => {
         const job = await this.dueNow(trx).selectAll().orderBy('due_at').orderBy('id').limit(1).forUpdate().skipLocked().executeTakeFirst();
-        if (!job) return false;
+        if (!job) return 0;
         running = { id: job.id, environment: job.environment };
         const handler = this.handlers.get(job.kind);
         if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
         if (typeof handler !== 'function') {
           const until = new Date(this.clock.now(job.environment).getTime() + RETRY_DELAY_MS);
-          await trx.updateTable('scheduled_jobs').set({ due_at: until }).where('id', '=', job.id).execute();
-          return { job, asking: handler, until };
+          const jobs = [job, ...(await this.followers(trx, job))];
+          await trx.updateTable('scheduled_jobs').set({ due_at: until }).where('id', 'in', jobs.map((each) => each.id)).execute();
+          return { jobs, asking: handler, until };
         }
         // Done first, in the same transaction: a recurring job's handler may schedule its successor.
         await this.markDone(trx, job);
         await handler(trx, job.subject_id, job.due_at);
-        return true;
+        return 1;
       });
-      if (typeof ran !== 'boolean') await this.askAndRecord(ran);
-      return ran !== false;
+      if (typeof ran === 'number') return ran;
+      running = undefined; // each leased job is asked again when its lease runs out, whatever fails now
+      await this.askAll(ran);
+      return ran.jobs.length;
     } catch (error) {
       // Not the job's fault: it stays due, and the pass ends until the database is back.
       if (isDatabaseUnavailable(error)) throw error;
       this.log.error({ err: error, job: running?.id }, 'scheduled job failed; retrying in a minute');
-      if (!running) return false;
+      if (!running) return 0;
       // Out of the way of the jobs behind it, and tried again later.
       const retryAt = new Date(this.clock.now(running.environment).getTime() + RETRY_DELAY_MS);
       await this.db.updateTable('scheduled_jobs').set({ due_at: retryAt }).where('id', '=', running.id).execute();
-      return true;
+      return 1;
     }
+  }
+
+  /**
+   * The due jobs right after `head` in the order jobs run, as long as they are of its kind (a job
+   * of another kind ends the batch, so that nothing runs before what fell due earlier), locked;
+   * those another runner holds are left to it.
+   */
+  private async followers(trx: Db, head: { id: number; kind: string; environment: Environment; due_at: Date }) {
+    const next = await this.dueNow(trx)
+      .select(['id', 'kind'])
+      .where((eb) => eb(eb.refTuple('due_at', 'id'), '>', eb.tuple(head.due_at, head.id)))
+      .orderBy('due_at')
+      .orderBy('id')
+      .limit(ASKING_BATCH - 1)
+      .execute();
+    const end = next.findIndex((job) => job.kind !== head.kind);
+    const ids = (end === -1 ? next : next.slice(0, end)).map((job) => job.id);
+    if (ids.length === 0) return [];
+    return this.dueNow(trx).selectAll().where('id', 'in', ids).orderBy('due_at').orderBy('id').forUpdate().skipLocked().execute();
+  }
+
+  /** Asks for every leased job at once and records each answer; a job whose question fails is asked again when its lease runs out. */
+  private async askAll({ jobs, asking, until }: Lease): Promise<void> {
+    const outcomes = await Promise.allSettled(jobs.map((job) => this.askAndRecord(job, asking, until)));
+    outcomes.forEach((outcome, index) => {
+      if (outcome.status === 'rejected' && !isDatabaseUnavailable(outcome.reason)) this.log.error({ err: outcome.reason, job: jobs[index]!.id }, 'scheduled job failed; retrying in a minute');
+    });
+    const unavailable = outcomes.find((outcome) => outcome.status === 'rejected' && isDatabaseUnavailable(outcome.reason));
+    if (unavailable) throw (unavailable as PromiseRejectedResult).reason;
   }
 
   private async markDone(trx: Db, job: { id: number; environment: Environment }): Promise<void> {
@@ -204,7 +248,7 @@ export class JobRunner {
   }
 
   /** The leased job's question, with nothing held; then its record, unless the lease ran out and another runner took the job. */
-  private async askAndRecord({ job, asking, until }: Lease): Promise<void> {
+  private async askAndRecord(job: LeasedJob, asking: AskingJob<unknown>, until: Date): Promise<void> {
     const answer = await asking.ask(this.db, job.subject_id, job.due_at);
     await this.db.transaction().execute(async (trx) => {
       const leased = await trx

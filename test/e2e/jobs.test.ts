@@ -56,3 +56,45 @@ it('asks an asking job once among runners that race, holding nothing while it wa
   expect(asked).toEqual(['subject-2', 'subject-2']);
   expect(recorded).toEqual(['subject-2: paid']);
 });
+
+it('asks a run of due asking jobs of one kind at once, records each answer once, and runs a job of another kind due among them in its turn', async () => {
+  const { db } = server.app.database;
+  const { jobs } = server.app.services;
+  const order: string[] = [];
+  let inFlight = 0;
+  let peak = 0;
+  const failing = new Set(['burst-3']);
+  jobs.registerAsking('test.burst', {
+    ask: async (_db, subject) => {
+      peak = Math.max(peak, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      inFlight -= 1;
+      if (failing.delete(subject)) throw new Error('no answer in time');
+      return subject;
+    },
+    record: async (_trx, subject) => {
+      order.push(`record ${subject}`);
+    },
+  });
+  jobs.register('test.between', async (_trx, subject) => {
+    order.push(`run ${subject}`);
+  });
+  const now = server.clock.now();
+  const due = (kind: string, subjectId: string, secondsAgo: number) => ({ environment: 'sandbox' as const, kind, subjectId, dueAt: new Date(now.getTime() - secondsAgo * 1000) });
+  await db.transaction().execute(async (trx) => {
+    for (const [index, subject] of ['burst-1', 'burst-2', 'burst-3', 'burst-4', 'burst-5'].entries()) await scheduleJob(trx, due('test.burst', subject, 10 - index), now);
+    await scheduleJob(trx, due('test.between', 'between-1', 5), now);
+    await scheduleJob(trx, due('test.burst', 'burst-6', 4), now);
+  });
+
+  await jobs.runDue();
+  expect(peak).toBe(5); // the five due before the other kind's job, asked at once
+  expect(order.slice(0, 4).sort()).toEqual(['record burst-1', 'record burst-2', 'record burst-4', 'record burst-5']);
+  expect(order.slice(4)).toEqual(['run between-1', 'record burst-6']);
+  // The question that failed is asked again when its lease runs out, and recorded then.
+  server.clock.advance(60);
+  await jobs.runDue();
+  expect(order.slice(6)).toEqual(['record burst-3']);
+  const pending = await db.selectFrom('scheduled_jobs').select('subject_id').where('kind', 'in', ['test.burst', 'test.between']).where('state', '=', 'pending').execute();
+  expect(pending).toEqual([]);
+});
