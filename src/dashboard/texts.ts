@@ -3,6 +3,7 @@ import { payoutsTexts } from './payouts/texts.js';
 import { eventsTexts } from './events/texts.js';
 import { merchantsTexts } from './merchants/texts.js';
 import { sandboxTexts } from './sandbox/texts.js';
+import { statusKey, statusTexts } from './statuses.js';
 
 /** The dashboard's languages: those of the hosted pages. */
 export type DashboardLanguage = Language;
@@ -203,7 +204,7 @@ const coreDe: CoreTexts = {
   last14Days: 'Letzte 14 Tage',
   paymentsPerDay: 'Zahlungen pro Tag (erfolgreich von begonnen)',
   successRate: 'Erfolgsquote',
-  successRateHint: 'Erfolgreiche von den entschiedenen Zahlungen (erfolgreich, abgelehnt, nicht abgeschlossen, storniert)',
+  successRateHint: 'Erfolgreiche von den entschiedenen Zahlungen (erfolgreich, abgelehnt, nicht abgeschlossen, abgebrochen)',
   initiatedCount: 'Begonnene Zahlungen',
   volume: 'Erfolgreiches Volumen',
   day: 'Tag',
@@ -472,6 +473,7 @@ export const TEXT_SOURCES: Record<string, AreaTexts<Record<string, string>>> = {
   events: eventsTexts,
   merchants: merchantsTexts,
   sandbox: sandboxTexts,
+  statuses: statusTexts,
 };
 
 const en = {
@@ -480,6 +482,7 @@ const en = {
   ...eventsTexts.en,
   ...merchantsTexts.en,
   ...sandboxTexts.en,
+  ...statusTexts.en,
 };
 export type Texts = typeof en;
 const de: Texts = {
@@ -488,6 +491,7 @@ const de: Texts = {
   ...eventsTexts.de,
   ...merchantsTexts.de,
   ...sandboxTexts.de,
+  ...statusTexts.de,
 };
 const es: Texts = {
   ...coreEs,
@@ -495,6 +499,7 @@ const es: Texts = {
   ...eventsTexts.es,
   ...merchantsTexts.es,
   ...sandboxTexts.es,
+  ...statusTexts.es,
 };
 
 const TEXTS: Record<DashboardLanguage, Texts> = { en, de, es };
@@ -502,6 +507,8 @@ const TEXTS: Record<DashboardLanguage, Texts> = { en, de, es };
 export interface Translator {
   language: DashboardLanguage;
   t(key: keyof Texts, values?: Record<string, string>): string;
+  /** An API status (captured, in_transit…) in words; one without a text (statuses.ts) with its underscores as spaces. */
+  status(value: string): string;
   /** Money in minor units, formatted for the language. */
   money(amountMinor: number, currency: string): string;
   dateTime(date: Date | string): string;
@@ -516,6 +523,10 @@ export function translator(acceptLanguage: string | undefined, minorUnits: (curr
   return {
     language,
     t: (key, values = {}) => texts[key].replace(/\{(\w+)\}/g, (_match, name: string) => values[name] ?? `{${name}}`),
+    status: (value) => {
+      const key = statusKey(value);
+      return Object.hasOwn(texts, key) ? texts[key as keyof Texts] : value.replace(/_/g, ' ');
+    },
     money: (amountMinor, currency) => {
       const digits = minorUnits(currency);
       return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amountMinor / 10 ** digits);

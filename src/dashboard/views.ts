@@ -141,7 +141,11 @@ ${field('password', t.t('password'), html`<input id="password" name="password" t
   );
 }
 
-export const statusBadge = (status: string) => html`<span class="status status-${status}">${status.replace(/_/g, ' ')}</span>`;
+/** A status in words, its class by the API's value (the colours follow it). */
+export const statusBadge = (t: Translator, status: string) => html`<span class="status status-${status}">${t.status(status)}</span>`;
+
+/** A select's options for API statuses: the API's values, the labels in words. */
+export const statusOptions = (t: Translator, statuses: readonly string[]) => statuses.map((value) => ({ value, label: t.status(value) }));
 
 function paymentRows(t: Translator, payments: Payment[]): Html {
   if (payments.length === 0) return html`<p>${t.t('noPayments')}</p>`;
@@ -153,7 +157,7 @@ function paymentRows(t: Translator, payments: Payment[]): Html {
 <td data-label="${label('initiatedAt')}">${t.dateTime(payment.initiated_at)}</td>
 <td data-label="${label('reference')}"><a href="/dashboard/payments/${payment.id}">${payment.reference}</a></td>
 <td data-label="${label('amount')}" class="num">${t.money(payment.amount_minor, payment.currency)}</td>
-<td data-label="${label('status')}">${statusBadge(payment.status)}</td>
+<td data-label="${label('status')}">${statusBadge(t, payment.status)}</td>
 <td data-label="${label('method')}">${t.t(payment.payment_method.type)}</td>
 </tr>`,
   )}</tbody></table>`;
@@ -216,7 +220,7 @@ ${data.failingEndpoints.length === 0 ? html`<p>${t.t('noFailingEndpoints')}</p>`
 </section>
 <section class="panel">
 <h2>${t.t('waitingMerchants')}</h2>
-${data.waitingApplications.length === 0 ? html`<p>${t.t('noWaitingMerchants')}</p>` : html`<dl class="details">${data.waitingApplications.map((entry) => html`<div><dt><a href="/dashboard/merchants?status=${entry.status}">${entry.status.replace(/_/g, ' ')}</a></dt><dd>${entry.count}</dd></div>`)}</dl>`}
+${data.waitingApplications.length === 0 ? html`<p>${t.t('noWaitingMerchants')}</p>` : html`<dl class="details">${data.waitingApplications.map((entry) => html`<div><dt><a href="/dashboard/merchants?status=${entry.status}">${t.status(entry.status)}</a></dt><dd>${entry.count}</dd></div>`)}</dl>`}
 </section>
 </div>
 <section class="panel">
@@ -255,7 +259,7 @@ export function paymentsPage(view: View, filters: PaymentFilters, payments: Paym
     t.t('payments'),
     html`<form class="panel filters" method="get" action="/dashboard/payments" aria-label="${t.t('filters')}">
 <div class="filter-grid">
-${select('status', t.t('status'), t, PAYMENT_STATUSES.map((status) => ({ value: status, label: status.replace(/_/g, ' ') })), filters.status)}
+${select('status', t.t('status'), t, statusOptions(t, PAYMENT_STATUSES), filters.status)}
 ${select('method', t.t('method'), t, [{ value: 'card', label: t.t('card') }, { value: 'sepa_direct_debit', label: t.t('sepa_direct_debit') }], filters.method)}
 ${text('from', t.t('from'), 'date')}
 ${text('to', t.t('to'), 'date')}
@@ -330,7 +334,7 @@ export function resendForm(view: View, event: Pick<EventDetail, 'event_id' | 'ty
 function eventItem(view: View, paymentId: string, event: EventDetail, canResend: boolean): Html {
   const { t } = view;
   return html`<li class="event">
-<div class="event-head">${canResend ? html`<a href="/dashboard/events/${event.event_id}"><code>${event.type}</code></a>` : html`<code>${event.type}</code>`}<span>${t.dateTime(event.occurred_at)}</span>${event.deliveries[0] ? html`<span>${t.t('webhook')}: ${statusBadge(event.deliveries[0].status)}</span>` : ''}</div>
+<div class="event-head">${canResend ? html`<a href="/dashboard/events/${event.event_id}"><code>${event.type}</code></a>` : html`<code>${event.type}</code>`}<span>${t.dateTime(event.occurred_at)}</span>${event.deliveries[0] ? html`<span>${t.t('webhook')}: ${statusBadge(t, event.deliveries[0].status)}</span>` : ''}</div>
 ${attemptsTable(t, event.deliveries)}
 ${canResend && event.deliveries.length > 0 ? resendForm(view, event, `/dashboard/payments/${paymentId}`) : ''}
 </li>`;
@@ -350,7 +354,7 @@ export function paymentPage(view: View, detail: PaymentDetail, permissions: Paym
 <section class="panel">
 ${details([
   [t.t('amount'), money(payment.amount_minor)],
-  [t.t('status'), statusBadge(payment.status)],
+  [t.t('status'), statusBadge(t, payment.status)],
   [t.t('fee'), payment.processing_fee ? money(payment.processing_fee.amount_minor) : '–'],
   [t.t('method'), instrumentText(t, detail)],
   [t.t('reference'), payment.reference],
@@ -370,7 +374,7 @@ ${details([
 <section class="panel">
 <h2>${t.t('refunds')}</h2>
 ${detail.refunds.length === 0 ? html`<p>${t.t('noRefunds')}</p>` : html`<table class="list"><thead><tr><th scope="col">ID</th><th scope="col" class="num">${t.t('amount')}</th><th scope="col">${t.t('status')}</th><th scope="col">${t.t('initiatedAt')}</th></tr></thead>
-<tbody>${detail.refunds.map((refund) => html`<tr><td data-label="ID" class="wrap"><code>${refund.id}</code></td><td data-label="${t.t('amount')}" class="num">${money(refund.amount_minor)}</td><td data-label="${t.t('status')}">${statusBadge(refund.status)}</td><td data-label="${t.t('initiatedAt')}">${t.dateTime(refund.initiated_at)}</td></tr>`)}</tbody></table>`}
+<tbody>${detail.refunds.map((refund) => html`<tr><td data-label="ID" class="wrap"><code>${refund.id}</code></td><td data-label="${t.t('amount')}" class="num">${money(refund.amount_minor)}</td><td data-label="${t.t('status')}">${statusBadge(t, refund.status)}</td><td data-label="${t.t('initiatedAt')}">${t.dateTime(refund.initiated_at)}</td></tr>`)}</tbody></table>`}
 ${canRefund && detail.refundable > 0 ? refundForm(view, payment) : ''}
 ${permissions.buyerRefund && payment.succeeded && detail.instrument?.type === 'sepa_direct_debit' && detail.refundable > 0 ? buyerRefundForm(view, payment, detail.refundable) : ''}
 </section>
@@ -389,7 +393,7 @@ ${detail.events.length === 0 ? html`<p>${t.t('noEvents')}</p>` : html`<ol class=
 /** The link to the payout that carries the transfer, once it is paid out. */
 function payoutLink(view: View, payouts: Payout[], transferId: string): Html | '' {
   const payout = payouts.find((each) => each.transfers.some((transfer) => transfer.transfer_id === transferId));
-  return payout ? html`<a class="payout-link" href="/dashboard/payouts/${payout.id}">${view.t.t('paidOutIn', { status: payout.status.replace(/_/g, ' ') })}</a>` : '';
+  return payout ? html`<a class="payout-link" href="/dashboard/payouts/${payout.id}">${view.t.t('paidOutIn', { status: view.t.status(payout.status) })}</a>` : '';
 }
 
 /** A moment of the timeline: the payment's new status, or an event with what it is about (a refund's or transfer's amount, a payout). */
@@ -399,7 +403,7 @@ function timelineItem(view: View, payment: Payment, entry: TimelineEntry): Html 
   const about = [data.refund_id, data.account_id].filter((value): value is string => typeof value === 'string');
   return html`<li>
 <time datetime="${entry.at}">${t.dateTime(entry.at)}</time>
-${entry.status ? statusBadge(entry.status) : ''}${entry.event ? html`<code>${entry.event.type}</code>` : ''}
+${entry.status ? statusBadge(t, entry.status) : ''}${entry.event ? html`<code>${entry.event.type}</code>` : ''}
 ${about.map((id) => html`<span class="wrap">${id}</span>`)}${typeof data.amount_minor === 'number' ? html`<span>${t.money(data.amount_minor, payment.currency)}</span>` : ''}
 ${typeof data.payout_id === 'string' ? html`<a href="/dashboard/payouts/${data.payout_id}">${t.t('payout')}<span class="visually-hidden"> ${data.payout_id}</span></a>` : ''}
 </li>`;

@@ -4,7 +4,8 @@ import { idPattern } from '../core/ids.js';
 import { Page, PageQuery } from '../core/pagination.js';
 import { EVENT_TYPES } from './outbox.js';
 
-const DeliveryStatus = StringEnum(['pending', 'succeeded', 'failed'] as const);
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+const DeliveryStatus = StringEnum(DELIVERY_STATUSES);
 
 export const Attempt = Type.Object({
   attempted_at: DateTime(),

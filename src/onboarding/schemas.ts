@@ -10,6 +10,8 @@ import { LANGUAGES } from '../core/language.js';
  * specification): succeeded (application_succeeded) and action_required (application_action_required).
  */
 export const APPLICATION_STATUSES = ['initiated', 'in_progress', 'submitted', 'succeeded', 'action_required'] as const;
+/** A representative's status (the only one so far: its identity documents are not checked yet). */
+export const REPRESENTATIVE_STATUSES = ['awaiting_documents'] as const;
 export const DECISION_OUTCOMES = ['succeeded', 'action_required'] as const;
 export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
 export const ROLES = ['executive', 'owner', 'director'] as const;
@@ -228,13 +230,13 @@ export type Workflow = Static<typeof Workflow>;
 
 const Representative = Type.Object({
   id: Type.String({ pattern: idPattern('rep') }),
-  status: Type.String({ examples: ['awaiting_documents'] }),
+  status: Type.String({ examples: [...REPRESENTATIVE_STATUSES] }),
   ...answerOf(RepresentativeBody).properties,
 });
 
 export const RepresentativeResult = Type.Object({
   id: Type.String({ pattern: idPattern('rep') }),
-  status: Type.String({ examples: ['awaiting_documents'] }),
+  status: Type.String({ examples: [...REPRESENTATIVE_STATUSES] }),
   workflow: Workflow,
   _links: StepLinks,
 });

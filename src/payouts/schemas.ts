@@ -3,6 +3,9 @@ import { DateTime, Nullable, StringEnum } from '../core/formats.js';
 import { idPattern, PAYOUT_ID_PATTERN } from '../core/ids.js';
 import { Page, PageQuery } from '../core/pagination.js';
 
+/** in_transit until the money arrived, then paid (transfer_completed). */
+export const PAYOUT_STATUSES = ['in_transit', 'paid'] as const;
+
 const Money = Type.Object({ amount_minor: Type.Integer(), currency: Type.String() });
 const SelfLink = Type.Object({ self: Type.Object({ href: Type.String(), methods: Type.Array(Type.String()) }) });
 
@@ -21,7 +24,7 @@ export const Payout = Type.Object({
   created_at: DateTime(),
   amount_minor: Type.Integer({ description: 'The sum of the transfers: the bank-statement line' }),
   currency: Type.String(),
-  status: StringEnum(['in_transit', 'paid'] as const, { description: 'paid once the money arrived (transfer_completed)' }),
+  status: StringEnum(PAYOUT_STATUSES, { description: 'paid once the money arrived (transfer_completed)' }),
   completed_at: Nullable(DateTime()),
   transfers: Type.Array(PayoutTransfer),
   _links: SelfLink,

@@ -34,12 +34,14 @@ export type InitiateRefund = Static<typeof InitiateRefund>;
 export const BuyerRefund = Type.Object({ amount_minor: Type.Integer({ minimum: 1, maximum: MAX_REFUND_MINOR }) }, { additionalProperties: false, examples: [{ amount_minor: 1000 }] });
 export type BuyerRefund = Static<typeof BuyerRefund>;
 
+export const REFUND_STATUSES = ['initiated', 'completed'] as const;
+
 const Link = Type.Object({ href: Type.String() });
 
 export const Refund = Type.Object({
   id: Type.String({ pattern: idPattern('rfd') }),
   initiated_at: DateTime(),
-  status: StringEnum(['initiated', 'completed'] as const),
+  status: StringEnum(REFUND_STATUSES),
   payment_id: Type.String(),
   amount_minor: Type.Integer(),
   currency: Type.String(),

@@ -15,6 +15,10 @@ export interface Run {
   created(object: string, id: string, status: string, detail?: string): void;
 }
 
+/** What a scenario reports of an object that has no status of its own yet: an application just created, the sandbox clock moved. */
+export const SCENARIO_STATUSES = ['created', 'moved'] as const;
+type ScenarioStatus = (typeof SCENARIO_STATUSES)[number];
+
 const CARDS = { captured: '4242424242424242', declined: '4000000000000002', threeDSecure: '4000000000003220' };
 const IBANS = { completes: 'DE89370400440532013000', returnedUnpaid: 'DE35370400440532013002' };
 const HOUR = 3600;
@@ -104,7 +108,7 @@ async function showPayment(run: Run, id: string) {
 
 async function advanceClock(run: Run, seconds: number): Promise<void> {
   const moved = await run.client.sandbox.clock.advance(seconds);
-  run.created('clock', moved.now, 'moved', `${seconds / 3600} h forward`);
+  run.created('clock', moved.now, 'moved' satisfies ScenarioStatus, `${seconds / 3600} h forward`);
 }
 
 async function cardPayment(run: Run, number: string, extra: Partial<CreatePayment> = {}) {
@@ -138,7 +142,7 @@ async function sepaPayment(run: Run, iban: string): Promise<string> {
 async function application(run: Run, lastName: string): Promise<void> {
   const applicant = { email: 'ada@example.com', first_name: 'Ada', last_name: lastName };
   const created = await run.client.applications.create({ applicant, integration: { type: 'hosted' }, reference: 'trigger', urls: { redirect: 'https://example.com/done' } });
-  run.created('application', created.id, 'created', `merchant ${created.merchant_id}`);
+  run.created('application', created.id, 'created' satisfies ScenarioStatus, `merchant ${created.merchant_id}`);
   const link = new URL(created._links.onboarding.href);
   const token = link.searchParams.get('token')!;
   const step = (method: string, path: string, body?: unknown) => call(`${link.origin}/smo/application${path}`, token, method, body);

@@ -53,7 +53,7 @@ describe('payouts in Chromium', () => {
     await page.getByRole('link', { name: 'Payouts', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
     expect(await page.locator('table.list tbody tr').count()).toBe(4);
-    expect(await page.locator('table.list').textContent()).toContain('paid');
+    expect(await page.locator('table.list').textContent()).toContain('Paid');
     await check(page, 'list');
 
     // By keyboard: the account filter, then Apply.
@@ -76,9 +76,9 @@ describe('payouts in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Payment order-4713' }).waitFor();
     const timeline = page.locator('ol.timeline li');
     expect(await timeline.count()).toBe(6); // initiated, captured, and per party started and updated
-    expect(await timeline.first().textContent()).toContain('initiated');
+    expect(await timeline.first().textContent()).toContain('Initiated');
     await check(page, 'payment-timeline');
-    await page.getByRole('link', { name: 'Payout: in transit' }).first().click();
+    await page.getByRole('link', { name: 'Payout: In transit' }).first().click();
     await page.getByRole('heading', { level: 1, name: /^Payout to .*\(Platform\)$/ }).waitFor();
 
     // The sandbox's buyer refund on the completed SEPA payment.
@@ -105,10 +105,15 @@ describe('payouts in Chromium', () => {
     await signIn(page, 'viewer', 'finanzen@bandcamp.example');
     await page.getByRole('link', { name: 'Auszahlungen', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Auszahlungen' }).waitFor();
+    const badges = await page.locator('table.list tbody .status').allTextContents();
+    expect(badges.length).toBe(4);
+    for (const badge of badges) expect(['Unterwegs', 'Ausgezahlt']).toContain(badge);
     await check(page, 'list-de');
     await page.goto(`${server.url}/dashboard/payments/${sepaId}`);
     await page.getByRole('heading', { level: 2, name: 'Verlauf' }).waitFor();
     expect(await page.getByRole('button', { name: 'Rückbuchung simulieren' }).count()).toBe(0);
+    expect(await page.locator('ol.timeline li .status').first().textContent()).toBe('Angelegt');
+    await page.locator('ol.timeline .status-completed', { hasText: 'Abgeschlossen' }).first().waitFor();
     await check(page, 'payment-de');
     expect(problems).toEqual([]);
     await context.close();

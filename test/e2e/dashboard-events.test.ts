@@ -132,7 +132,7 @@ describe('the event log', () => {
     expect(event.deliveries).toHaveLength(1);
     expect(event.deliveries[0]).toMatchObject({ url: failing.url, status: 'pending', attempt_count: 1 });
     expect(shown.text).toContain(failing.url);
-    expect(shown.text).toContain('<span class="status status-pending">pending</span>');
+    expect(shown.text).toContain('<span class="status status-pending">Pending</span>');
     expect(shown.text).toMatch(/data-label="Attempts" class="num">1</);
     expect(shown.text).toMatch(/data-label="Next attempt">\d/);
     expect(shown.text).toContain('Webhook attempts');

@@ -57,7 +57,7 @@ describe('applications', () => {
     expect(first.status).toBe(200);
     expect(first.text).toContain('href="/dashboard/merchants" aria-current="page"');
     expect(applicationLinks(first.text)).toEqual([submitted.id, ...started.slice(-19).reverse()]);
-    expect(first.text).toContain('status-submitted');
+    expect(first.text).toContain('<span class="status status-submitted">Submitted</span>');
     expect(first.text).toContain('Confirm the applicant'); // the next step of an application just created
     expect(first.text).toContain('None: submitted');
     expect(first.text).not.toContain('First page');
@@ -70,14 +70,14 @@ describe('applications', () => {
 
     const filtered = await client.get('/dashboard/merchants?status=submitted');
     expect(applicationLinks(filtered.text)).toEqual([submitted.id]);
-    expect(filtered.text).toContain('<option value="submitted" selected>');
+    expect(filtered.text).toContain('<option value="submitted" selected>Submitted</option>');
     expect(applicationLinks((await client.get('/dashboard/merchants?status=succeeded')).text)).toEqual([]);
     expect((await client.get('/dashboard/merchants?status=lost')).status).toBe(400);
     expect((await client.get(`${next}&status=submitted`)).status).toBe(400); // a cursor of another list
 
     const home = await client.get('/dashboard');
-    expect(home.text).toContain('<a href="/dashboard/merchants?status=initiated">initiated</a>');
-    expect(home.text).toContain('<a href="/dashboard/merchants?status=submitted">submitted</a>');
+    expect(home.text).toContain('<a href="/dashboard/merchants?status=initiated">Initiated</a>');
+    expect(home.text).toContain('<a href="/dashboard/merchants?status=submitted">Submitted</a>');
 
     const accounts = await client.get('/dashboard/merchants/accounts');
     expect(accounts.status).toBe(200);
@@ -98,7 +98,7 @@ describe('applications', () => {
     expect(shown.text).toContain('full-application');
     expect(shown.text).toContain('https://platform.example/done');
     expect(shown.text).toContain('ada@example.com');
-    expect(shown.text).toContain('status-in_progress');
+    expect(shown.text).toContain('<span class="status status-in_progress">In progress</span>');
     expect(shown.text).toContain('>Submit<'); // the step left
     expect(shown.text).toContain('Not submitted yet.');
     expect(shown.text).toContain('Leopoldstraße 1, 80802 München, DE');
@@ -289,12 +289,12 @@ describe("the sandbox's decision", () => {
 
     const asked = await client.post(`/dashboard/merchants/applications/${application.id}/decision`, { outcome: 'action_required' });
     expect(asked.status).toBe(200);
-    expect(asked.text).toContain('decide action required now');
+    expect(asked.text).toContain('decide now, with their event: Action required.');
     expect((await api('GET', `/applications/${application.id}`)).body.status).toBe('submitted');
 
     const decided = await client.post(`/dashboard/merchants/applications/${application.id}/decision`, { outcome: 'action_required', confirm: 'yes' });
     expect(decided.status).toBe(200);
-    expect(decided.text).toContain(`Application ${application.id} decided: action required.`);
+    expect(decided.text).toContain(`Application ${application.id} decided: Action required.`);
     expect(decided.text).toContain('Action required since');
     expect((await api('GET', `/applications/${application.id}`)).body.status).toBe('action_required');
 

@@ -194,7 +194,7 @@ describe("the payment's timeline and its payouts", () => {
     const ofPlatform = payouts.find((payout) => payout.account_id === platform.platformId)!;
     const ofSeller = payouts.find((payout) => payout.account_id === seller)!;
     expect(payoutLinks(routing)).toEqual([ofPlatform.id, ofSeller.id]);
-    expect(routing).toContain('Payout: in transit');
+    expect(routing).toContain('Payout: In transit');
   }, 120_000);
 
   it('shows a payment not yet paid out without payout links, and a canceled payment canceled last', async () => {

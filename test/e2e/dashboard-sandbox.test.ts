@@ -136,7 +136,7 @@ describe('payouts and scenarios', () => {
     const ours = payouts.find((payout) => payout.transfers.some((transfer: { payment_id: string }) => transfer.payment_id === id));
     expect(ours).toMatchObject({ account_id: platform.platformId, status: 'in_transit' });
     expect(done.text).toContain(`${links.length} payout(s) started.`);
-    expect(done.text).toContain('in transit');
+    expect(done.text).toContain('<span class="status status-in_transit">In transit</span>');
 
     const again = await client.post('/dashboard/sandbox/payouts/run', { confirm: 'yes' });
     expect(again.text).toContain('No transfer was due: nothing was paid out.');

@@ -269,11 +269,15 @@ describe('payments', () => {
     const home = await german.get('/dashboard');
     expect(home.text).toContain('Sandbox: nur Testdaten');
     expect(home.text).toContain('Start');
+    // The statuses in words, their values the API's.
+    expect((await german.get('/dashboard/payments')).text).toMatch(/<option value="captured"\s*>Eingezogen<\/option>[\s\S]*<option value="authentication_failed"\s*>Authentifizierung fehlgeschlagen<\/option>/);
 
     const spanish = new DashboardClient(server.url, { 'accept-language': 'es-ES,es;q=0.9' });
     expect((await spanish.get('/dashboard/sign-in')).text).toContain('<html lang="es">');
     await spanish.post('/dashboard/sign-in', { email, password: PASSWORD });
-    expect((await spanish.get('/dashboard/payments')).text).toContain('Sandbox: solo datos de prueba');
+    const spanishPayments = (await spanish.get('/dashboard/payments')).text;
+    expect(spanishPayments).toContain('Sandbox: solo datos de prueba');
+    expect(spanishPayments).toMatch(/<option value="not_completed"\s*>No completado<\/option>/);
     // Any other language: English.
     expect((await new DashboardClient(server.url, { 'accept-language': 'fr-FR' }).get('/dashboard/sign-in')).text).toContain('<html lang="en">');
   }, 60_000);
@@ -388,7 +392,7 @@ describe('home', () => {
       const home = await client.get('/dashboard');
       expect(home.text).toContain(`${receiver.url}?tenant`);
       expect(home.text).toMatch(/data-label="Failed \/ attempts" class="num">1 \/ 1</);
-      expect(home.text).toMatch(/<dt><a href="\/dashboard\/merchants\?status=initiated">initiated<\/a><\/dt><dd>1<\/dd>/); // linked to the merchants list of that status
+      expect(home.text).toMatch(/<dt><a href="\/dashboard\/merchants\?status=initiated">Initiated<\/a><\/dt><dd>1<\/dd>/); // linked to the merchants list of that status
       // Another platform sees neither.
       const { client: other } = await dashboardUser(server, platform.platformId, 'viewer');
       const theirs = await other.get('/dashboard');

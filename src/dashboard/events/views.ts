@@ -27,7 +27,7 @@ export function eventsHref(filters: EventFilters, after?: string): string {
   return `/dashboard/events${query.size ? `?${query}` : ''}`;
 }
 
-const deliveryBadge = (t: Translator, status: string | null) => (status ? statusBadge(status) : html`<span class="status">${t.t('noDelivery')}</span>`);
+const deliveryBadge = (t: Translator, status: string | null) => (status ? statusBadge(t, status) : html`<span class="status">${t.t('noDelivery')}</span>`);
 
 /** What the event is about: the payment's page when it is a payment's, else the object's id. */
 function aboutCell(event: Envelope): Html {
@@ -105,7 +105,7 @@ ${event.deliveries.length === 0
       ? html`<p>${t.t('noDeliveries')}</p>`
       : html`<table class="list"><thead><tr><th scope="col">${t.t('webhookUrl')}</th><th scope="col">${t.t('status')}</th><th scope="col" class="num">${t.t('attemptCount')}</th><th scope="col">${t.t('nextAttempt')}</th><th scope="col">${t.t('createdAt')}</th><th scope="col">${t.t('completedAt')}</th></tr></thead>
 <tbody>${event.deliveries.map(
-          (delivery) => html`<tr><td data-label="${t.t('webhookUrl')}" class="wrap">${delivery.url}</td><td data-label="${t.t('status')}">${statusBadge(delivery.status)}</td><td data-label="${t.t('attemptCount')}" class="num">${delivery.attempt_count}</td><td data-label="${t.t('nextAttempt')}">${time(delivery.next_attempt_at)}</td><td data-label="${t.t('createdAt')}">${t.dateTime(delivery.created_at)}</td><td data-label="${t.t('completedAt')}">${time(delivery.completed_at)}</td></tr>`,
+          (delivery) => html`<tr><td data-label="${t.t('webhookUrl')}" class="wrap">${delivery.url}</td><td data-label="${t.t('status')}">${statusBadge(t, delivery.status)}</td><td data-label="${t.t('attemptCount')}" class="num">${delivery.attempt_count}</td><td data-label="${t.t('nextAttempt')}">${time(delivery.next_attempt_at)}</td><td data-label="${t.t('createdAt')}">${t.dateTime(delivery.created_at)}</td><td data-label="${t.t('completedAt')}">${time(delivery.completed_at)}</td></tr>`,
         )}</tbody></table>
 ${attemptsTable(t, event.deliveries)}
 ${resendForm(view, event, `/dashboard/events/${event.event_id}`)}`}

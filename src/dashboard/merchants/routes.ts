@@ -7,7 +7,7 @@ import { allowed } from '../service.js';
 import { confirmPage, type View } from '../views.js';
 import { AccountsQuery, applicationBody, ApplicationIdParams, ApplicationsQuery, DecisionForm, DocumentIdParams, LinkForm, NewApplicationForm } from './schemas.js';
 import type { DashboardMerchants } from './service.js';
-import { accountsPage, applicationPage, applicationsPage, linkPage, newApplicationPage, outcomeText, type MerchantPermissions } from './views.js';
+import { accountsPage, applicationPage, applicationsPage, linkPage, newApplicationPage, type MerchantPermissions } from './views.js';
 
 /** What the session's user may do here (the routes check each action again). */
 const permissionsOf = (view: View): MerchantPermissions => {
@@ -101,12 +101,12 @@ export function merchantsArea({ merchants, config }: { merchants: DashboardMerch
       merchants.sandboxOnly(caller, id);
       if (request.body.confirm !== 'yes') {
         await merchants.application(caller, id);
-        const text = view.t.t('confirmDecisionText', { id, outcome: outcomeText(outcome) });
+        const text = view.t.t('confirmDecisionText', { id, outcome: view.t.status(outcome) });
         return kit.send(reply, confirmPage(view, view.t.t('confirmDecisionTitle'), text, `/dashboard/merchants/applications/${id}/decision`, view.t.t(`decide_${outcome}`), `/dashboard/merchants/applications/${id}`, { outcome }));
       }
       await merchants.decide(caller, id, outcome);
       request.log.info({ user_id: view.session.userId, application_id: id, outcome }, 'dashboard sandbox decision');
-      const notice = view.t.t('applicationDecided', { id, outcome: outcomeText(outcome) });
+      const notice = view.t.t('applicationDecided', { id, outcome: view.t.status(outcome) });
       return kit.send(reply, applicationPage(view, await merchants.application(caller, id), permissionsOf(view), notice));
     });
   };

@@ -1,10 +1,10 @@
 import type { Account } from '../../accounts/schemas.js';
 import type { FieldError } from '../../core/errors.js';
 import { LANGUAGES } from '../../core/language.js';
-import { APPLICATION_STATUSES, DECISION_OUTCOMES, REGISTRATION_NUMBER_CODES, type ApplicationCreated, type ApplicationState, type DecisionOutcome } from '../../onboarding/schemas.js';
+import { APPLICATION_STATUSES, DECISION_OUTCOMES, REGISTRATION_NUMBER_CODES, type ApplicationCreated, type ApplicationState } from '../../onboarding/schemas.js';
 import { html, type Html, type Part } from '../html.js';
 import type { Texts, Translator } from '../texts.js';
-import { alert, csrf, details, field, page, select, statusBadge, type View } from '../views.js';
+import { alert, csrf, details, field, page, select, statusBadge, statusOptions, type View } from '../views.js';
 import { APPLICATION_FIELDS, type ApplicationField, type NewApplicationForm } from './schemas.js';
 import type { ApplicationDetail, ApplicationEntry } from './service.js';
 
@@ -48,7 +48,7 @@ export function applicationsPage(view: View, status: string | undefined, entries
 <td data-label="${t.t('createdAt')}"><a href="/dashboard/merchants/applications/${application.id}">${t.dateTime(application.created_at)}</a></td>
 <td data-label="${t.t('applicationApplicant')}" class="wrap"><span>${personName(application.applicant)}<br><span class="muted">${application.applicant.email}</span></span></td>
 <td data-label="${t.t('reference')}" class="wrap">${application.reference ?? '–'}</td>
-<td data-label="${t.t('status')}">${statusBadge(application.status)}</td>
+<td data-label="${t.t('status')}">${statusBadge(t, application.status)}</td>
 <td data-label="${t.t('applicationStep')}">${stepText(t, state.workflow.next)}</td>
 </tr>`,
       )}</tbody></table>`;
@@ -58,7 +58,7 @@ export function applicationsPage(view: View, status: string | undefined, entries
     html`${sections(view, canCreate)}
 <form class="panel filters" method="get" action="/dashboard/merchants" aria-label="${t.t('filters')}">
 <div class="filter-grid">
-${select('status', t.t('status'), t, APPLICATION_STATUSES.map((value) => ({ value, label: value.replace(/_/g, ' ') })), status)}
+${select('status', t.t('status'), t, statusOptions(t, APPLICATION_STATUSES), status)}
 </div>
 <div class="filter-actions"><button class="button primary" type="submit">${t.t('apply')}</button><a class="button secondary" href="/dashboard/merchants">${t.t('reset')}</a></div>
 </form>
@@ -80,7 +80,7 @@ export function accountsPage(view: View, accounts: Account[], cursor: string | u
         (account) => html`<tr>
 <td data-label="${t.t('accountName')}" class="wrap">${account.name}</td>
 <td data-label="ID" class="wrap"><code>${account.id}</code></td>
-<td data-label="${t.t('applicationOnboarding')}">${account.onboarding ? html`<a href="/dashboard/merchants/applications/${account.onboarding.application_id}">${statusBadge(account.onboarding.status)}</a>` : '–'}</td>
+<td data-label="${t.t('applicationOnboarding')}">${account.onboarding ? html`<a href="/dashboard/merchants/applications/${account.onboarding.application_id}">${statusBadge(t, account.onboarding.status)}</a>` : '–'}</td>
 <td data-label="${t.t('payoutsEnabled')}">${account.payouts_enabled ? t.t('merchantYes') : t.t('merchantNo')}</td>
 <td data-label="${t.t('createdAt')}">${t.dateTime(account.created_at)}</td>
 </tr>`,
@@ -138,7 +138,7 @@ function representativesSection(t: Translator, representatives: ApplicationState
 <td data-label="${t.t('dateOfBirth')}">${person.date_of_birth}</td>
 <td data-label="${t.t('nationality')}">${person.nationality ?? '–'}</td>
 <td data-label="${t.t('politicallyExposed')}" class="wrap">${person.pep ? `${t.t('merchantYes')}${person.pep_description ? `: ${person.pep_description}` : ''}` : t.t('merchantNo')}</td>
-<td data-label="${t.t('status')}">${statusBadge(person.status)}</td>
+<td data-label="${t.t('status')}">${statusBadge(t, person.status)}</td>
 </tr>`,
   )}</tbody></table>`;
 }
@@ -173,7 +173,7 @@ export function applicationPage(view: View, detail: ApplicationDetail, permissio
 ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
 <section class="panel">
 ${details([
-  [t.t('status'), statusBadge(application.status)],
+  [t.t('status'), statusBadge(t, application.status)],
   [t.t('applicationStep'), stepText(t, state.workflow.next)],
   [t.t('complianceSection'), complianceText(t, detail)],
   ['ID', html`<code>${application.id}</code>`],
@@ -224,7 +224,7 @@ ${actions(view, detail, permissions)}
 <h2>${t.t('events')}</h2>
 ${events.length === 0
       ? html`<p>${t.t('noApplicationEvents')}</p>`
-      : html`<ul class="events">${events.map((event) => html`<li class="event"><div class="event-head"><code>${event.type}</code><span>${t.dateTime(event.occurred_at)}</span>${event.delivery_status ? html`<span>${t.t('webhook')}: ${statusBadge(event.delivery_status)}</span>` : ''}</div></li>`)}</ul>`}
+      : html`<ul class="events">${events.map((event) => html`<li class="event"><div class="event-head"><code>${event.type}</code><span>${t.dateTime(event.occurred_at)}</span>${event.delivery_status ? html`<span>${t.t('webhook')}: ${statusBadge(t, event.delivery_status)}</span>` : ''}</div></li>`)}</ul>`}
 </section>
 <p><a href="/dashboard/merchants">${t.t('allApplications')}</a></p>`,
   );
@@ -334,5 +334,3 @@ ${field('onboarding-link', t.t('onboardingLink'), html`<textarea id="onboarding-
 </section>`,
   );
 }
-
-export const outcomeText = (outcome: DecisionOutcome) => outcome.replace(/_/g, ' ');

@@ -2,8 +2,7 @@ import { Type, type Static } from 'typebox';
 import { PAYOUT_ID_PATTERN } from '../../core/ids.js';
 import { ConfirmationKey } from '../confirmations.js';
 import { Csrf, DateField, oneOf } from '../schemas.js';
-
-export const PAYOUT_STATUSES = ['in_transit', 'paid'] as const;
+import { PAYOUT_STATUSES } from '../../payouts/schemas.js';
 
 export const PayoutsQuery = Type.Object(
   {

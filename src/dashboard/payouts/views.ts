@@ -3,8 +3,9 @@ import type { PayoutRow } from '../../payouts/repository.js';
 import type { Payout } from '../../payouts/schemas.js';
 import { html, type Html } from '../html.js';
 import type { Translator } from '../texts.js';
-import { details, field, page, select, statusBadge, type View } from '../views.js';
-import { PAYOUT_STATUSES, type PayoutFilters } from './schemas.js';
+import { details, field, page, select, statusBadge, statusOptions, type View } from '../views.js';
+import { PAYOUT_STATUSES } from '../../payouts/schemas.js';
+import type { PayoutFilters } from './schemas.js';
 
 export interface PayoutDetail {
   payout: Payout;
@@ -38,7 +39,7 @@ function payoutRows(t: Translator, payouts: PayoutRow[], accounts: Map<string, A
 <td data-label="${t.t('createdAt')}"><a href="/dashboard/payouts/${payout.id}">${t.dateTime(payout.created_at)}</a></td>
 <td data-label="${t.t('payoutAccount')}" class="wrap">${account(payout.account_id)}</td>
 <td data-label="${t.t('amount')}" class="num">${t.money(payout.amount_minor, payout.currency)}</td>
-<td data-label="${t.t('status')}">${statusBadge(payout.status)}</td>
+<td data-label="${t.t('status')}">${statusBadge(t, payout.status)}</td>
 <td data-label="${t.t('payoutArrivedAt')}">${payout.completed_at ? t.dateTime(payout.completed_at) : '–'}</td>
 </tr>`,
   )}</tbody></table>`;
@@ -54,7 +55,7 @@ export function payoutsPage(view: View, filters: PayoutFilters, accounts: Accoun
     html`<form class="panel filters" method="get" action="/dashboard/payouts" aria-label="${t.t('filters')}">
 <div class="filter-grid">
 ${select('account', t.t('payoutAccount'), t, ordered(accounts).map((account) => ({ value: account.id, label: accountLabel(t, account) })), filters.account)}
-${select('status', t.t('status'), t, PAYOUT_STATUSES.map((status) => ({ value: status, label: status.replace(/_/g, ' ') })), filters.status)}
+${select('status', t.t('status'), t, statusOptions(t, PAYOUT_STATUSES), filters.status)}
 ${date('from', t.t('from'))}
 ${date('to', t.t('to'))}
 </div>
@@ -78,7 +79,7 @@ export function payoutPage(view: View, { payout, account, transfers }: PayoutDet
     html`<section class="panel">
 ${details([
   [t.t('amount'), money(payout.amount_minor)],
-  [t.t('status'), statusBadge(payout.status)],
+  [t.t('status'), statusBadge(t, payout.status)],
   [t.t('payoutAccount'), html`${label} <code>${account.id}</code>`],
   [t.t('createdAt'), t.dateTime(payout.created_at)],
   [t.t('payoutArrivedAt'), payout.completed_at ? t.dateTime(payout.completed_at) : '–'],

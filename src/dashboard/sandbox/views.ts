@@ -102,7 +102,7 @@ function payoutsRun(view: View, payouts: Payout[]): Html {
   if (payouts.length === 0) return html`<p>${t.t('noTransfersDue')}</p>`;
   return html`<table class="list"><thead><tr><th scope="col">${t.t('payout')}</th><th scope="col">${t.t('payoutAccount')}</th><th scope="col" class="num">${t.t('amount')}</th><th scope="col">${t.t('status')}</th><th scope="col" class="num">${t.t('payoutTransfers')}</th></tr></thead>
 <tbody>${payouts.map(
-    (payout) => html`<tr><td data-label="${t.t('payout')}" class="wrap"><a href="/dashboard/payouts/${payout.id}">${payout.id}</a></td><td data-label="${t.t('payoutAccount')}" class="wrap"><code>${payout.account_id}</code></td><td data-label="${t.t('amount')}" class="num">${t.money(payout.amount_minor, payout.currency)}</td><td data-label="${t.t('status')}">${statusBadge(payout.status)}</td><td data-label="${t.t('payoutTransfers')}" class="num">${payout.transfers.length}</td></tr>`,
+    (payout) => html`<tr><td data-label="${t.t('payout')}" class="wrap"><a href="/dashboard/payouts/${payout.id}">${payout.id}</a></td><td data-label="${t.t('payoutAccount')}" class="wrap"><code>${payout.account_id}</code></td><td data-label="${t.t('amount')}" class="num">${t.money(payout.amount_minor, payout.currency)}</td><td data-label="${t.t('status')}">${statusBadge(t, payout.status)}</td><td data-label="${t.t('payoutTransfers')}" class="num">${payout.transfers.length}</td></tr>`,
   )}</tbody></table>`;
 }
 
@@ -119,7 +119,7 @@ function outcomePanel(view: View, outcome: ScenarioOutcome): Html {
 <h2 id="outcome-title">${t.t('scenarioTouched', { name: outcome.scenario })}</h2>
 <table class="list"><thead><tr><th scope="col">${t.t('sandboxObject')}</th><th scope="col">ID</th><th scope="col">${t.t('status')}</th><th scope="col">${t.t('scenarioDetail')}</th></tr></thead>
 <tbody>${outcome.touched.map(
-    (each) => html`<tr><td data-label="${t.t('sandboxObject')}">${OBJECT_TEXTS[each.object] ? t.t(OBJECT_TEXTS[each.object]!) : each.object}</td><td data-label="ID" class="wrap">${touchedId(each)}</td><td data-label="${t.t('status')}">${statusBadge(each.status)}</td><td data-label="${t.t('scenarioDetail')}" class="wrap">${each.detail ?? '–'}</td></tr>`,
+    (each) => html`<tr><td data-label="${t.t('sandboxObject')}">${OBJECT_TEXTS[each.object] ? t.t(OBJECT_TEXTS[each.object]!) : each.object}</td><td data-label="ID" class="wrap">${touchedId(each)}</td><td data-label="${t.t('status')}">${statusBadge(t, each.status)}</td><td data-label="${t.t('scenarioDetail')}" class="wrap">${each.detail ?? '–'}</td></tr>`,
   )}</tbody></table>
 </section>`;
 }
