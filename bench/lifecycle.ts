@@ -1,11 +1,16 @@
 /**
- * The card lifecycle of the hosted page on PostgreSQL (issue 17): 50 concurrent buyers, each doing
- * create → start → tokenize → authorize (captured: transfers, ledger, outbox) again and again, next
- * to a bare baseline run in the same process: a Fastify + pg server answering the same four round
- * trips, each one transaction with the least durable work (insert the payment; update its status;
- * insert the token; mark it captured with an outbox event and two ledger rows in one transaction).
- * Reports captured payments/s, each step's p50/p99, and for ours the time from the authorization's
- * answer until its `payment_succeeded` webhook reaches a local receiver.
+ * The money path on PostgreSQL (issue 17), each next to a bare baseline run in the same process (a
+ * Fastify + pg server doing the same round trips, each one transaction with the least durable work):
+ *
+ * - Card lifecycle: 50 concurrent buyers, each doing create → start → tokenize → authorize
+ *   (captured: transfers, ledger, outbox) again and again. Baseline: insert the payment; update its
+ *   status; insert the token; mark it captured with an outbox event and two ledger rows in one
+ *   transaction. Reports captured payments/s, each step's p50/p99, and for ours the time from the
+ *   authorization's answer until its `payment_succeeded` webhook reaches a local receiver.
+ * - Refunds: 50 concurrent clients refunding 0.10 at a time of the payments just captured, in
+ *   turn. Baseline: lock the payment, insert the refund, lower its refundable amount and insert an
+ *   event, in one transaction. Reports refunds/s, p50/p99, and for ours how long after the burst
+ *   the refunds were all sent to the processor (the job that sends them).
  *
  * Baseline and ours run back to back in several rounds (the machine is shared); the median of the
  * rounds' ratios is reported with every round's figures.
@@ -25,21 +30,19 @@ const SCHEMA = `bench_${Date.now().toString(36)}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const FLOWS = Number(process.env.BENCH_FLOWS ?? 50);
-const STEPS = ['create', 'start', 'tokenize', 'authorize'] as const;
-type Step = (typeof STEPS)[number];
 
 interface Answer {
   status: number;
   body: Record<string, unknown>;
 }
 
-/** One buyer's flow: each step given what the previous ones answered; answers the payment's id when captured. */
-type Flow = (step: (name: Step, call: () => Promise<Answer>, expected: number) => Promise<Answer>) => Promise<string>;
+/** One client's flow: its steps, each given what the previous ones answered; answers the id of what it made. */
+type Flow = (step: (name: string, call: () => Promise<Answer>, expected: number) => Promise<Answer>) => Promise<string>;
 
 interface Figures {
-  captured_per_s: number;
+  done_per_s: number;
   errors: number;
-  steps: Record<Step, { p50_ms: number; p99_ms: number }>;
+  steps: Record<string, { p50_ms: number; p99_ms: number }>;
 }
 
 const percentile = (values: number[], p: number) => {
@@ -55,17 +58,17 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
   return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 }
 
-/** FLOWS buyers, each running the flow again and again for DURATION seconds; `captured` is told each payment's id and when its authorization answered. */
-async function run(flow: Flow, captured: (id: string, at: number) => void = () => {}): Promise<Figures> {
-  const times: Record<Step, number[]> = { create: [], start: [], tokenize: [], authorize: [] };
-  let done = 0;
+/** FLOWS clients, each running the flow again and again for DURATION seconds; `done` is told each flow's id and when it ended. */
+async function run(flow: Flow, done: (id: string, at: number) => void = () => {}): Promise<Figures> {
+  const times: Record<string, number[]> = {};
+  let count = 0;
   let errors = 0;
   const started = performance.now();
   const deadline = started + DURATION * 1000;
-  const step = async (name: Step, call: () => Promise<Answer>, expected: number) => {
+  const step = async (name: string, call: () => Promise<Answer>, expected: number) => {
     const at = performance.now();
     const answer = await call();
-    times[name].push(performance.now() - at);
+    (times[name] ??= []).push(performance.now() - at);
     if (answer.status !== expected) throw new Error(`${name} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     return answer;
   };
@@ -73,8 +76,8 @@ async function run(flow: Flow, captured: (id: string, at: number) => void = () =
     while (performance.now() < deadline) {
       try {
         const id = await flow(step);
-        captured(id, performance.now());
-        done += 1;
+        done(id, performance.now());
+        count += 1;
       } catch (error) {
         errors += 1;
         if (errors === 1) console.error(error);
@@ -83,14 +86,15 @@ async function run(flow: Flow, captured: (id: string, at: number) => void = () =
   };
   await Promise.all(Array.from({ length: FLOWS }, buyer));
   const seconds = (performance.now() - started) / 1000;
-  const steps = Object.fromEntries(STEPS.map((name) => [name, { p50_ms: percentile(times[name], 50), p99_ms: percentile(times[name], 99) }])) as Figures['steps'];
-  return { captured_per_s: Math.round(done / seconds), errors, steps };
+  const steps = Object.fromEntries(Object.entries(times).map(([name, values]) => [name, { p50_ms: percentile(values, 50), p99_ms: percentile(values, 99) }]));
+  return { done_per_s: Math.round(count / seconds), errors, steps };
 }
 
 /** The baseline: the same four round trips, each one transaction with the least durable work. */
 async function baselineServer(pool: pg.Pool) {
   await pool.query(`
-    CREATE TABLE ${SCHEMA}.bare_payments (id text PRIMARY KEY, amount_minor bigint NOT NULL, currency text NOT NULL, reference text, status text NOT NULL, created_at timestamptz NOT NULL);
+    CREATE TABLE ${SCHEMA}.bare_payments (id text PRIMARY KEY, amount_minor bigint NOT NULL, refundable_minor bigint NOT NULL, currency text NOT NULL, reference text, status text NOT NULL, created_at timestamptz NOT NULL);
+    CREATE TABLE ${SCHEMA}.bare_refunds (id text PRIMARY KEY, payment_id text NOT NULL REFERENCES ${SCHEMA}.bare_payments, amount_minor bigint NOT NULL, created_at timestamptz NOT NULL);
     CREATE TABLE ${SCHEMA}.bare_tokens (token text PRIMARY KEY, payment_id text NOT NULL REFERENCES ${SCHEMA}.bare_payments, last4 text NOT NULL);
     CREATE TABLE ${SCHEMA}.bare_events (id bigserial PRIMARY KEY, payment_id text NOT NULL, type text NOT NULL, data jsonb NOT NULL, created_at timestamptz NOT NULL);
     CREATE TABLE ${SCHEMA}.bare_ledger (id bigserial PRIMARY KEY, payment_id text NOT NULL, account text NOT NULL, amount_minor bigint NOT NULL);`);
@@ -99,7 +103,7 @@ async function baselineServer(pool: pg.Pool) {
   app.post('/payments', async (request, reply) => {
     const body = request.body as { amount_minor: number; currency: string; reference: string };
     const payment = randomUUID();
-    await pool.query(`INSERT INTO ${SCHEMA}.bare_payments VALUES ($1, $2, $3, $4, 'initiated', now())`, [payment, body.amount_minor, body.currency, body.reference]);
+    await pool.query(`INSERT INTO ${SCHEMA}.bare_payments VALUES ($1, $2, $2, $3, $4, 'initiated', now())`, [payment, body.amount_minor, body.currency, body.reference]);
     return reply.code(201).send({ id: payment });
   });
   app.post('/payments/:id/start', async (request) => {
@@ -111,14 +115,11 @@ async function baselineServer(pool: pg.Pool) {
     await pool.query(`INSERT INTO ${SCHEMA}.bare_tokens VALUES ($1, $2, $3)`, [token, id(request), ((request.body as { value: string }).value ?? '').slice(-4)]);
     return reply.code(201).send({ token });
   });
-  app.post('/payments/:id/authorize', async (request) => {
+  const transaction = async (work: (client: pg.PoolClient) => Promise<void>) => {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      const updated = await client.query(`UPDATE ${SCHEMA}.bare_payments SET status = 'captured' WHERE id = $1 RETURNING amount_minor, reference`, [id(request)]);
-      const { amount_minor: amount, reference } = updated.rows[0] as { amount_minor: string; reference: string };
-      await client.query(`INSERT INTO ${SCHEMA}.bare_events (payment_id, type, data, created_at) VALUES ($1, 'payment_succeeded', $2, now())`, [id(request), { id: id(request), status: 'captured', reference }]);
-      await client.query(`INSERT INTO ${SCHEMA}.bare_ledger (payment_id, account, amount_minor) VALUES ($1, 'buyer', $2), ($1, 'platform', -$2::bigint)`, [id(request), amount]);
+      await work(client);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK');
@@ -126,7 +127,28 @@ async function baselineServer(pool: pg.Pool) {
     } finally {
       client.release();
     }
+  };
+  app.post('/payments/:id/authorize', async (request) => {
+    await transaction(async (client) => {
+      const updated = await client.query(`UPDATE ${SCHEMA}.bare_payments SET status = 'captured' WHERE id = $1 RETURNING amount_minor, reference`, [id(request)]);
+      const { amount_minor: amount, reference } = updated.rows[0] as { amount_minor: string; reference: string };
+      await client.query(`INSERT INTO ${SCHEMA}.bare_events (payment_id, type, data, created_at) VALUES ($1, 'payment_succeeded', $2, now())`, [id(request), { id: id(request), status: 'captured', reference }]);
+      await client.query(`INSERT INTO ${SCHEMA}.bare_ledger (payment_id, account, amount_minor) VALUES ($1, 'buyer', $2), ($1, 'platform', -$2::bigint)`, [id(request), amount]);
+    });
     return { status: 'captured' };
+  });
+  app.post('/refunds', async (request, reply) => {
+    const body = request.body as { payment_id: string; routing: { platform: { amount_minor: number } } };
+    const refund = randomUUID();
+    const amount = body.routing.platform.amount_minor;
+    await transaction(async (client) => {
+      const locked = await client.query(`SELECT refundable_minor FROM ${SCHEMA}.bare_payments WHERE id = $1 FOR UPDATE`, [body.payment_id]);
+      if (Number((locked.rows[0] as { refundable_minor: string }).refundable_minor) < amount) throw new Error('more than refundable');
+      await client.query(`INSERT INTO ${SCHEMA}.bare_refunds VALUES ($1, $2, $3, now())`, [refund, body.payment_id, amount]);
+      await client.query(`UPDATE ${SCHEMA}.bare_payments SET refundable_minor = refundable_minor - $2 WHERE id = $1`, [body.payment_id, amount]);
+      await client.query(`INSERT INTO ${SCHEMA}.bare_events (payment_id, type, data, created_at) VALUES ($1, 'refund_initiated', $2, now())`, [body.payment_id, { refund_id: refund, amount_minor: amount }]);
+    });
+    return reply.code(201).send({ id: refund });
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` };
@@ -192,22 +214,46 @@ try {
     return { p50_ms: percentile(delays, 50), p99_ms: percentile(delays, 99), missing: authorizedAt.size - delays.length };
   };
 
-  const rounds = [];
+  /** Refunds 0.10 at a time of the payments given, in turn, through `refunds` (ours or the bare one). */
+  const refunding = (refunds: string, headers: Record<string, string>, payments: string[]): Flow => {
+    let next = 0;
+    return async (step) => {
+      const body = { payment_id: payments[next++ % payments.length], description: 'Refund bench', routing: { platform: { amount_minor: 10 } } };
+      return (await step('refund', () => post(refunds, body, headers), 201)).body.id as string;
+    };
+  };
+  /** How long after the burst the refunds' sending jobs were all done (the processor asked for each). */
+  const sendingDrained = async () => {
+    const started = performance.now();
+    const pending = async () => Number((await pool.query(`SELECT count(*) FROM ${SCHEMA}.scheduled_jobs WHERE kind = 'refunds.send' AND state = 'pending'`)).rows[0].count);
+    const atEnd = await pending();
+    while ((await pending()) > 0 && performance.now() - started < 120_000) await new Promise((resolve) => setTimeout(resolve, 100));
+    return { pending_at_end: atEnd, drained_after_s: Number(((performance.now() - started) / 1000).toFixed(1)), still_pending: await pending() };
+  };
+  const ratio = (ours: Figures, bare: Figures) => Number((ours.done_per_s / bare.done_per_s).toFixed(2));
+
+  const lifecycle = [];
+  const refunds = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const baselineFigures = await run(bare);
+    const bareCaptured: string[] = [];
+    const baselineFigures = await run(bare, (id) => bareCaptured.push(id));
     const authorizedAt = new Map<string, number>();
     const oursFigures = await run(ours, (id, at) => authorizedAt.set(id, at));
     const webhooks = await webhookDelays(authorizedAt);
-    rounds.push({ ratio: Number((oursFigures.captured_per_s / baselineFigures.captured_per_s).toFixed(2)), ours: oursFigures, baseline: baselineFigures, payment_succeeded_received: webhooks });
+    lifecycle.push({ ratio: ratio(oursFigures, baselineFigures), ours: oursFigures, baseline: baselineFigures, payment_succeeded_received: webhooks });
+
+    const bareRefunds = await run(refunding(`${baseline.url}/refunds`, {}, bareCaptured));
+    const ourRefunds = await run(refunding(`${url}/sandbox/refunds`, authorization, [...authorizedAt.keys()]));
+    refunds.push({ ratio: ratio(ourRefunds, bareRefunds), ours: ourRefunds, baseline: bareRefunds, sending: await sendingDrained() });
   }
   process.stdout.write(
     `${JSON.stringify(
       {
         flows: FLOWS,
         seconds: DURATION,
-        ratio: median(rounds.map((round) => round.ratio)),
-        rounds,
-        targets: { ratio: 0.5, step_p99_ms: 100, payment_succeeded_received_p99_ms: 1000 },
+        card_lifecycle: { ratio: median(lifecycle.map((round) => round.ratio)), rounds: lifecycle },
+        refunds: { ratio: median(refunds.map((round) => round.ratio)), rounds: refunds },
+        targets: { lifecycle_ratio: 0.5, refunds_ratio: 0.5, step_p99_ms: 100, payment_succeeded_received_p99_ms: 1000 },
       },
       null,
       2,
