@@ -16,9 +16,14 @@
  * rounds' ratios is reported with every round's figures.
  *
  *   npm run bench:lifecycle          (DATABASE_URL defaults to the local test database)
+ *   BENCH_PROFILE=dir npm run bench:lifecycle   also writes a CPU profile of our card lifecycle
+ *                                               and of our refunds (first round) to dir
  */
 import Fastify from 'fastify';
+import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { audienceOf, loadConfig } from '../src/core/config.js';
@@ -171,6 +176,23 @@ async function webhookReceiver() {
   return { server, succeeded, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks` };
 }
 
+/** With BENCH_PROFILE and a name, the CPU profile of `work` (the server and its clients share the process) goes to that folder as `name`.cpuprofile. */
+async function profiled<T>(name: string | undefined, work: () => Promise<T>): Promise<T> {
+  const folder = process.env.BENCH_PROFILE;
+  if (!folder || !name) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(path.join(folder, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 const CARD = { type: 'card', value: '4242424242424242', issuer: 'visa', token_data: { expiry_month: 12, expiry_year: new Date().getUTCFullYear() + 2, cvv: '123' } };
 
 const config = loadConfig({ DATABASE_URL, DATABASE_SCHEMA: SCHEMA, LOG_LEVEL: 'silent', RATE_LIMIT_PER_SECOND: '0', PORT: '0' });
@@ -238,12 +260,13 @@ try {
     const bareCaptured: string[] = [];
     const baselineFigures = await run(bare, (id) => bareCaptured.push(id));
     const authorizedAt = new Map<string, number>();
-    const oursFigures = await run(ours, (id, at) => authorizedAt.set(id, at));
+    const first = round === 0;
+    const oursFigures = await profiled(first ? 'lifecycle' : undefined, () => run(ours, (id, at) => authorizedAt.set(id, at)));
     const webhooks = await webhookDelays(authorizedAt);
     lifecycle.push({ ratio: ratio(oursFigures, baselineFigures), ours: oursFigures, baseline: baselineFigures, payment_succeeded_received: webhooks });
 
     const bareRefunds = await run(refunding(`${baseline.url}/refunds`, {}, bareCaptured));
-    const ourRefunds = await run(refunding(`${url}/sandbox/refunds`, authorization, [...authorizedAt.keys()]));
+    const ourRefunds = await profiled(first ? 'refunds' : undefined, () => run(refunding(`${url}/sandbox/refunds`, authorization, [...authorizedAt.keys()])));
     refunds.push({ ratio: ratio(ourRefunds, bareRefunds), ours: ourRefunds, baseline: bareRefunds, sending: await sendingDrained() });
   }
   process.stdout.write(

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { tokenMatches } from '../core/encryption.js';
 import type { Kysely } from 'kysely';
-import type { Db, Tables } from '../core/db.js';
+import { isDataError, type Db, type Tables } from '../core/db.js';
+import { Batcher } from '../core/batcher.js';
 import type { EnvironmentClock } from '../core/clock.js';
 import type { Config } from '../core/config.js';
 import { ApiError, invalidFields, textProblem } from '../core/errors.js';
@@ -105,6 +106,9 @@ function cardDetails(body: TokenizeBody): CardDetails {
  * is open, every other step but reading answers 409 at once.
  */
 export class HostedPaymentPageService {
+  /** The payment reads of one turn of the event loop (each step reads its payment before locking it), in one statement. */
+  private readonly reads = new Batcher((ids: string[]) => repo.findPayments(this.db, ids), 64, isDataError);
+
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly config: Config,
@@ -114,6 +118,10 @@ export class HostedPaymentPageService {
     private readonly processor: Processor,
     private readonly feeSchedules: FeeSchedules,
   ) {}
+
+  private findPayment(id: string): Promise<PaymentRow | undefined> {
+    return this.reads.run(id);
+  }
 
   private verifyToken(payment: PaymentRow | undefined, token: string | undefined): PaymentRow {
     if (!payment || token === undefined || !tokenMatches(token, payment.resource_token_hash)) {
@@ -125,7 +133,7 @@ export class HostedPaymentPageService {
   /** The payment a token claims to open: the one named in the path, else the token's own. Text no column can hold opens none. */
   private async claimed(token: string, id: string | undefined): Promise<PaymentRow | undefined> {
     if (textProblem(token) || (id !== undefined && textProblem(id))) return undefined;
-    return id === undefined ? repo.findPaymentByToken(this.db, token) : repo.findPayment(this.db, id);
+    return id === undefined ? repo.findPaymentByToken(this.db, token) : this.findPayment(id);
   }
 
   /** Checks the page's token before anything else of the request is read (the step checks it again under the row lock). */
@@ -136,7 +144,7 @@ export class HostedPaymentPageService {
   /** The status of the payment's page (decisions §4): 401 without the payment's token, 404 for no such payment, 410 once expired. */
   async pageStatus(id: string, token: string | undefined): Promise<number> {
     if (!token) return 401;
-    if (!(await repo.findPayment(this.db, id))) return 404;
+    if (!(await this.findPayment(id))) return 404;
     try {
       await this.step(id, token, async () => undefined, { reads: true });
       return 200;
@@ -174,7 +182,7 @@ export class HostedPaymentPageService {
    * locked, to cancel it (committed) or answer as the step does.
    */
   private async peek(id: string, token: string | undefined): Promise<PaymentRow> {
-    const payment = this.verifyToken(await repo.findPayment(this.db, id), token);
+    const payment = this.verifyToken(await this.findPayment(id), token);
     const now = this.clock.now(payment.environment);
     const refused = payment.authorization_reference !== null || ((!FINAL.has(payment.status) || payment.status === 'canceled') && now >= payment.expires_at);
     return refused ? this.step(id, token, async (_trx, locked) => locked) : payment;
@@ -260,7 +268,7 @@ export class HostedPaymentPageService {
   }
 
   private async expired(error: ApiError, id: string): Promise<ApiError> {
-    const payment = (await repo.findPayment(this.db, id))!;
+    const payment = (await this.findPayment(id))!;
     const { platform, merchantName } = await repo.branding(this.db, payment);
     const extra = { branding: brandingOf(platform, merchantName), language: payment.language, _links: { 'hpp:complete': this.links(payment, 'canceled')['hpp:complete'] } };
     return new ApiError('gone', { ...error.options, extra });
@@ -398,7 +406,7 @@ export class HostedPaymentPageService {
 
   /** The 3-D Secure server's answer: authenticated → the card is charged; otherwise authentication failed. */
   async threeDsCallback(body: ThreeDsCallback): Promise<StepResult> {
-    const payment = await repo.findPayment(this.db, body.payment_id);
+    const payment = await this.findPayment(body.payment_id);
     const begun = await this.step(body.payment_id, payment?.resource_token, async (trx, locked, now): Promise<Begun> => {
       const challenge = await repo.answerChallenge(trx, body.payment_id, body.svc_token);
       if (!challenge && (await repo.challengeState(trx, body.payment_id, body.svc_token)) === 'superseded') {
