@@ -71,6 +71,11 @@ function refused(detail: string): ApiError {
   return new ApiError('insufficient_scope', { detail });
 }
 
+/** A form refused for its token, not for the user's role: the page says so. */
+function formRefused(detail: string): ApiError {
+  return new ApiError('insufficient_scope', { detail, extra: { form: true } });
+}
+
 export async function dashboardRoutes(
   fastify: FastifyInstance,
   { dashboard, users, developers, config, areas = [] }: { dashboard: DashboardService; users: DashboardUsers; developers: DashboardDevelopers; config: Config; areas?: DashboardArea[] },
@@ -103,7 +108,13 @@ export async function dashboardRoutes(
     const t = request.texts;
     if (apiError.status >= 500) request.log.error({ err: error }, 'dashboard request failed');
     const [title, text] =
-      apiError.status === 404 ? [t.t('notFound'), t.t('notFoundText')] : apiError.status === 403 ? [t.t('forbidden'), t.t('forbiddenText')] : apiError.status < 500 ? [t.t('refused'), [apiError.message, ...(apiError.options.errors ?? []).map((each) => each.detail)].join(': ')] : [t.t('error'), t.t('error')];
+      apiError.status === 404
+        ? [t.t('notFound'), t.t('notFoundText')]
+        : apiError.status === 403
+          ? apiError.options.extra?.form ? [t.t('formRefused'), t.t('formRefusedText')] : [t.t('forbidden'), t.t('forbiddenText')]
+          : apiError.status < 500
+            ? [t.t('refused'), [apiError.message, ...(apiError.options.errors ?? []).map((each) => each.detail)].join(': ')]
+            : [t.t('error'), t.t('error')];
     const view = request.dashboardSession ? await viewOf(request) : undefined;
     return send(reply, views.message(t, title, text, view), apiError.status);
   });
@@ -118,7 +129,7 @@ export async function dashboardRoutes(
   }
 
   function checkFormToken(request: FastifyRequest, given: string): void {
-    if (!sameToken(given, cookies(request).get(FORM_COOKIE))) throw refused('The form expired; open it again');
+    if (!sameToken(given, cookies(request).get(FORM_COOKIE))) throw formRefused('The form expired; open it again');
   }
 
   const signedIn = (reply: FastifyReply, opened: Opened) => {
@@ -175,9 +186,9 @@ export async function dashboardRoutes(
       const session = request.dashboardSession;
       if (!session) {
         if (request.method === 'GET') return seeOther(reply, '/dashboard/sign-in');
-        throw refused('Sign in first');
+        throw formRefused('Sign in first');
       }
-      if (request.method === 'POST' && !sameToken((request.body as { _csrf?: string } | undefined)?._csrf, session.csrfToken)) throw refused('The CSRF token is missing or wrong');
+      if (request.method === 'POST' && !sameToken((request.body as { _csrf?: string } | undefined)?._csrf, session.csrfToken)) throw formRefused('The CSRF token is missing or wrong');
     });
     const sessionOf = (request: FastifyRequest) => request.dashboardSession!;
     const kit: DashboardKit = {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMerchantAccount, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { brandPlatform, checkDashboardPage, dashboardVisit, DESKTOP, expectNoSeriousAxeViolations, launchChromium, PHONE_390 } from '../helpers/browser.js';
+import { brandPlatform, checkDashboardPage, dashboardVisit, DESKTOP, expectNoSeriousAxeViolations, launchChromium, PHONE_390, signInThroughSetupLink } from '../helpers/browser.js';
 import { payByCard } from '../helpers/money.js';
 import { PASSWORD } from '../helpers/dashboard.js';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
@@ -9,10 +9,11 @@ import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js
 /**
  * The dashboard in Debian's Chromium on a phone (390×844) and a desktop: the one-time link sets the
  * password, then home, payments (filtered), a payment with a resend and an admin refund per party
- * with its confirmation, users (a new one with its link, its role changed, removed), developers (a new API client with its
- * secret), the live environment and sign-out; each
- * page photographed (test-results/screenshots/dashboard-*), checked with axe (WCAG AA), with no
- * console or CSP error and nothing asked of another origin.
+ * with its confirmation (the API then shows the refund and its event), users (a new one with its
+ * link, its role changed, removed), developers (a new API client with its secret), the live
+ * environment and sign-out; a viewer refused a developer page, a forged form token and another
+ * platform's payment; each page photographed (test-results/screenshots/dashboard-*), checked with
+ * axe (WCAG AA), with no console or CSP error and nothing asked of another origin.
  */
 let server: TestServer;
 let platform: TestPlatform;
@@ -105,6 +106,8 @@ describe('dashboard in Chromium', () => {
     await check(page, 'refunded');
     const refunds = await server.request('GET', `/sandbox/refunds?payment_id=${paymentId}`, { token: await platform.token() });
     expect(refunds.body.data.map((refund: { amount_minor: number }) => refund.amount_minor)).toEqual([1500]);
+    const refundEvents = await server.request('GET', `/sandbox/events?object_id=${refunds.body.data[0].id}`, { token: await platform.token() });
+    expect(refundEvents.body.data.map((event: { type: string }) => event.type)).toEqual(['refund_initiated']);
     expect(await page.locator('#part-1').inputValue()).toBe('25.00');
 
     await page.getByRole('link', { name: 'Users', exact: true }).click();
@@ -160,6 +163,34 @@ describe('dashboard in Chromium', () => {
     expect([...origins]).toEqual([server.url]);
     await context.close();
   }, 180_000);
+
+  it("refuses in the browser a viewer's developer page, a form with a forged token and another platform's payment, each with a page that says why", async () => {
+    const { page, context, problems } = await visit('en-GB');
+    await signInThroughSetupLink(page, server, platform.platformId, 'viewer', 'viewer@bandcamp.example');
+
+    expect((await page.goto(`${server.url}/dashboard/developers`))?.status()).toBe(403);
+    await page.getByRole('heading', { level: 1, name: 'Not allowed' }).waitFor();
+    expect(await page.locator('main').textContent()).toContain('Your role does not allow this.');
+    await check(page, 'refused-role');
+
+    // A form whose CSRF token is not the session's (as one posted from another site would be): refused, nothing changed.
+    await page.goto(`${server.url}/dashboard/payments/${paymentId}`);
+    expect(await page.locator(`form[action="/dashboard/payments/${paymentId}/refund"]`).count()).toBe(0);
+    await page.locator('form[action="/dashboard/environment"] input[name="_csrf"]').evaluate((input) => ((input as HTMLInputElement).value = 'forged'));
+    await page.getByRole('button', { name: 'Switch to Live' }).click();
+    await page.getByRole('heading', { level: 1, name: 'The form was not sent' }).waitFor();
+    expect(await page.locator('.env-sandbox').count()).toBe(1);
+    await check(page, 'refused-form');
+
+    const other = await server.platform();
+    const theirs = await payByCard(server, other, { amount_minor: 700, reference: 'their-order' });
+    expect((await page.goto(`${server.url}/dashboard/payments/${theirs}`))?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Not found' }).waitFor();
+    expect(await page.locator('main').textContent()).not.toContain('their-order');
+    await check(page, 'refused-other-platform');
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
 
   it('signs in in German and shows a wrong password', async () => {
     const { page, context, problems } = await visit('de-DE');

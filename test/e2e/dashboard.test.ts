@@ -148,7 +148,9 @@ describe('what is refused', () => {
   it('refuses a POST without the CSRF token, with a wrong one, or without a session', async () => {
     const { client } = await dashboardUser(server, platform.platformId, 'admin');
     await client.get('/dashboard');
-    expect((await client.post('/dashboard/environment', { environment: 'live', _csrf: '' })).status).toBe(403);
+    const missing = await client.post('/dashboard/environment', { environment: 'live', _csrf: '' });
+    expect(missing.status).toBe(403);
+    expect(missing.text).toContain('The form was not sent'); // the token, not the role
     expect((await client.post('/dashboard/environment', { environment: 'live', _csrf: 'x'.repeat(43) })).status).toBe(403);
     expect((await client.post('/dashboard/sign-out', { _csrf: 'wrong' })).status).toBe(403);
     // The session is intact: the right token works.
