@@ -26,9 +26,8 @@ import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { audienceOf, loadConfig } from '../src/core/config.js';
-import { openDatabase } from '../src/core/db.js';
-import { buildApp } from '../src/server.js';
+import { audienceOf } from '../src/core/config.js';
+import { benchServer } from './server.js';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SCHEMA = `bench_${Date.now().toString(36)}`;
@@ -195,11 +194,7 @@ async function profiled<T>(name: string | undefined, work: () => Promise<T>): Pr
 
 const CARD = { type: 'card', value: '4242424242424242', issuer: 'visa', token_data: { expiry_month: 12, expiry_year: new Date().getUTCFullYear() + 2, cvv: '123' } };
 
-const config = loadConfig({ DATABASE_URL, DATABASE_SCHEMA: SCHEMA, LOG_LEVEL: 'silent', RATE_LIMIT_PER_SECOND: '0', PORT: '0' });
-const database = await openDatabase(config);
-const { app, services, close } = await buildApp({ config, database, logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+const { config, services, close, url } = await benchServer(DATABASE_URL, SCHEMA);
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 20 });
 const baseline = await baselineServer(pool);
 const receiver = await webhookReceiver();

@@ -14,9 +14,8 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
-import { loadConfig, audienceOf } from '../src/core/config.js';
-import { openDatabase } from '../src/core/db.js';
-import { buildApp } from '../src/server.js';
+import { audienceOf } from '../src/core/config.js';
+import { benchServer } from './server.js';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SCHEMA = `bench_${Date.now().toString(36)}`;
@@ -75,11 +74,7 @@ async function baselineServer(pool: pg.Pool) {
   return { app, url: `http://127.0.0.1:${address.port}` };
 }
 
-const config = loadConfig({ DATABASE_URL, DATABASE_SCHEMA: SCHEMA, LOG_LEVEL: 'silent', RATE_LIMIT_PER_SECOND: '0', PORT: '0' });
-const database = await openDatabase(config);
-const { app, services, close } = await buildApp({ config, database, logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+const { config, services, close, url } = await benchServer(DATABASE_URL, SCHEMA);
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 20 });
 const baseline = await baselineServer(pool);
 

@@ -67,20 +67,23 @@ async function answerChallenge(authorized: { _links: { challenge?: { href: strin
   await submitForm(authorized._links.challenge.href, { outcome });
 }
 
+/** A consumer's SEPA mandate as the buyer fills it in on the page. */
+export const CONSUMER_MANDATE = {
+  type: 'consumer',
+  first_name: 'Erika',
+  last_name: 'Mustermann',
+  birth_date: '1990-04-12',
+  birth_place: { city: 'Köln', country: 'DE' },
+  postal_address: { line1: 'Heidestraße', number: 17, town_city: 'Köln', zip: '51147', country: 'DE' },
+};
+
 /** The buyer verifies their account at the simulated bank and signs the mandate. */
 async function payWithSepa(page: Page, iban: string): Promise<void> {
   const started = await page.step('/start');
   const bank = new URL(started._links.account_verification.href);
   const callback = await submitForm(`${bank.origin}/simulator/bank/verify`, { token: bank.searchParams.get('token')!, iban, account_holder: 'Erika Mustermann' });
   await fetch(callback, { redirect: 'manual' });
-  await page.step('/mandate', {
-    type: 'consumer',
-    first_name: 'Erika',
-    last_name: 'Mustermann',
-    birth_date: '1990-04-12',
-    birth_place: { city: 'Köln', country: 'DE' },
-    postal_address: { line1: 'Heidestraße', number: 17, town_city: 'Köln', zip: '51147', country: 'DE' },
-  });
+  await page.step('/mandate', CONSUMER_MANDATE);
 }
 
 // ---- Steps shared by the scenarios.

@@ -100,9 +100,11 @@ describe('what works', () => {
       return read.deliveries[0].attempt_count === 1 && read;
     });
     expect(pending.deliveries[0].status).toBe('pending');
-    const due = Date.parse(pending.deliveries[0].next_attempt_at) - server.clock.now().getTime();
-    expect(due).toBeGreaterThanOrEqual(RETRY_DELAYS_SECONDS[0]! * 900);
-    expect(due).toBeLessThanOrEqual(RETRY_DELAYS_SECONDS[0]! * 1100);
+    // The retry waits its delay (±10 %) from the end of the failed attempt (the answer's times in whole milliseconds: ±1).
+    const [failed] = pending.deliveries[0].attempts;
+    const due = Date.parse(pending.deliveries[0].next_attempt_at) - (Date.parse(failed.attempted_at) + failed.duration_ms);
+    expect(due).toBeGreaterThanOrEqual(RETRY_DELAYS_SECONDS[0]! * 900 - 1);
+    expect(due).toBeLessThanOrEqual(RETRY_DELAYS_SECONDS[0]! * 1100 + 1);
 
     await server.app.services.worker.runDue();
     expect(receiver.received).toHaveLength(1); // not due yet: the clock has not moved

@@ -120,12 +120,5 @@ export async function expectCaptureBooked(server: TestServer, id: string, expect
   expect(booked).toEqual({ buyers: -expected.amount_minor, ...(expected.fee ? { fees: expected.fee } : {}), ...pending });
 }
 
-/** A consumer's SEPA mandate as the buyer fills it in on the page. */
-export const consumerMandate = {
-  type: 'consumer',
-  first_name: 'Erika',
-  last_name: 'Mustermann',
-  birth_date: '1990-04-12',
-  birth_place: { city: 'Köln', country: 'DE' },
-  postal_address: { line1: 'Heidestraße', number: 17, town_city: 'Köln', zip: '51147', country: 'DE' },
-};
+/** A consumer's SEPA mandate as the buyer fills it in on the page (the sandbox scenarios' own). */
+export { CONSUMER_MANDATE as consumerMandate } from '../../src/sandbox/scenarios.js';
