@@ -44,30 +44,41 @@ export class Outbox {
   constructor(private readonly clock: EnvironmentClock) {}
 
   async record(trx: Db, event: NewEvent): Promise<EventId> {
-    const id = newId('evt');
-    await repo.insertEvent(trx, {
-      id,
-      environment: event.environment,
-      platform_id: event.platformId,
-      type: event.type,
-      object_id: event.objectId,
-      data: event.data,
-      occurred_at: event.occurredAt,
-      created_at: event.occurredAt,
-    });
-    if (event.destination) await this.insertDelivery(trx, { id, environment: event.environment }, event.destination);
-    await repo.notify(trx, event.destination ? [repo.EVENTS_CHANNEL, repo.OUTBOX_CHANNEL] : [repo.EVENTS_CHANNEL]);
-    return id;
+    const [id] = await this.recordAll(trx, [event]);
+    return id!;
+  }
+
+  /** Several events of one change, each row kind written by one statement (a payout's transfers' events): answers their ids in order. */
+  async recordAll(trx: Db, events: NewEvent[]): Promise<EventId[]> {
+    if (events.length === 0) return [];
+    const ids = events.map(() => newId('evt'));
+    await repo.insertEvents(
+      trx,
+      events.map((event, index) => ({
+        id: ids[index]!,
+        environment: event.environment,
+        platform_id: event.platformId,
+        type: event.type,
+        object_id: event.objectId,
+        data: event.data,
+        occurred_at: event.occurredAt,
+        created_at: event.occurredAt,
+      })),
+    );
+    const deliveries = events.flatMap((event, index) => (event.destination ? [this.delivery({ id: ids[index]!, environment: event.environment }, event.destination)] : []));
+    await repo.insertDeliveries(trx, deliveries);
+    await repo.notify(trx, deliveries.length > 0 ? [repo.EVENTS_CHANNEL, repo.OUTBOX_CHANNEL] : [repo.EVENTS_CHANNEL]);
+    return ids;
   }
 
   /** A delivery due now on the event's environment's clock (a moved sandbox clock moves its retries too). */
   async scheduleDelivery(trx: Db, event: { id: string; environment: Environment }, url: string): Promise<void> {
-    await this.insertDelivery(trx, event, url);
+    await repo.insertDeliveries(trx, [this.delivery(event, url)]);
     await repo.notify(trx, [repo.OUTBOX_CHANNEL]);
   }
 
-  private async insertDelivery(trx: Db, event: { id: string; environment: Environment }, url: string): Promise<void> {
+  private delivery(event: { id: string; environment: Environment }, url: string) {
     const now = this.clock.now(event.environment);
-    await repo.insertDelivery(trx, { event_id: event.id, url, state: 'pending', next_attempt_at: now, lease_until: null, created_at: now, completed_at: null });
+    return { event_id: event.id, url, state: 'pending' as const, next_attempt_at: now, lease_until: null, created_at: now, completed_at: null };
   }
 }

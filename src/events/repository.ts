@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Selectable, type SqlBool } from 'kysely';
-import type { Db, DeliveryState, EventsTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookSecretsTable } from '../core/db.js';
+import type { Db, DeliveryState, EventsTable, Tables, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookSecretsTable } from '../core/db.js';
 import type { Environment } from '../core/config.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
 
@@ -15,12 +15,22 @@ export interface Tenant {
 export const OUTBOX_CHANNEL = 'webhook_outbox';
 export const EVENTS_CHANNEL = 'events_recorded';
 
-export async function insertEvent(db: Db, row: Insertable<EventsTable>): Promise<void> {
-  await db.insertInto('events').values(row).execute();
+/** Rows per INSERT: far below PostgreSQL's 65,535 parameters per statement. */
+const ROWS_PER_INSERT = 1_000;
+
+/** Inserts the rows in as few statements as the parameter limit allows. */
+async function insertAll<T extends 'events' | 'webhook_deliveries'>(db: Db, table: T, rows: Insertable<Tables[T]>[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    await db.insertInto(table).values(rows.slice(start, start + ROWS_PER_INSERT)).execute();
+  }
 }
 
-export async function insertDelivery(db: Db, row: Insertable<WebhookDeliveriesTable>): Promise<void> {
-  await db.insertInto('webhook_deliveries').values(row).execute();
+export function insertEvents(db: Db, rows: Insertable<EventsTable>[]): Promise<void> {
+  return insertAll(db, 'events', rows);
+}
+
+export function insertDeliveries(db: Db, rows: Insertable<WebhookDeliveriesTable>[]): Promise<void> {
+  return insertAll(db, 'webhook_deliveries', rows);
 }
 
 /**

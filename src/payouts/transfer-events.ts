@@ -21,8 +21,9 @@ export function transferData(transfer: TransferRow, payoutId: string | null) {
 /** Records one event per transfer (so once for the platform and once per merchant), to each payment's webhook URL. */
 export async function recordTransferEvents(trx: Db, outbox: Outbox, type: TransferEventType, transfers: TransferRow[], payoutId: string | null, at: Date): Promise<void> {
   const payments = await paymentsByIds(trx, transfers.map((transfer) => transfer.payment_id));
-  for (const transfer of transfers) {
-    await outbox.record(trx, {
+  await outbox.recordAll(
+    trx,
+    transfers.map((transfer) => ({
       environment: transfer.environment,
       platformId: transfer.platform_id,
       type,
@@ -30,6 +31,6 @@ export async function recordTransferEvents(trx: Db, outbox: Outbox, type: Transf
       data: transferData(transfer, payoutId),
       occurredAt: at,
       destination: payments.get(transfer.payment_id)?.webhook_url,
-    });
-  }
+    })),
+  );
 }

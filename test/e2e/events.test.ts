@@ -352,6 +352,21 @@ describe('what works', () => {
     }
   });
 
+  it("records a change's many events together, in their order, each with its delivery, past the rows one statement takes", async () => {
+    receiver = await startReceiver();
+    const objectIds = Array.from({ length: 1_001 }, (_, index) => `tra_01JABCDEFGHJKMNPQRST${String(index).padStart(6, '0')}`);
+    const ids = await server.app.database.db.transaction().execute((trx) =>
+      server.app.services.outbox.recordAll(trx, objectIds.map((objectId, index) => eventOf({ type: 'transfer_started', objectId, destination: index % 2 === 0 ? receiver.url : null }))),
+    );
+    expect(ids).toHaveLength(1_001);
+    const { db } = server.app.database;
+    const stored = await db.selectFrom('events').select(['id', 'object_id']).where('id', 'in', ids).execute();
+    expect(new Map(stored.map((row) => [row.id, row.object_id]))).toEqual(new Map(ids.map((id, index) => [id, objectIds[index]])));
+    const deliveries = await db.selectFrom('webhook_deliveries').select('event_id').where('event_id', 'in', ids).execute();
+    expect(deliveries.map((row) => row.event_id).sort()).toEqual(ids.filter((_, index) => index % 2 === 0).sort());
+    await receiver.waitFor(501);
+  });
+
   it('lists events newest first, filtered by type and object id', async () => {
     receiver = await startReceiver();
     const first = await emit({ type: 'refund_initiated', objectId: 'rfd_01JABCDEFGHJKMNPQRSTVWXYZ1' });
