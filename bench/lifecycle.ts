@@ -1,6 +1,7 @@
 /**
- * The money path on PostgreSQL (issue 17), each next to a bare baseline run in the same process (a
- * Fastify + pg server doing the same round trips, each one transaction with the least durable work):
+ * The money path on PostgreSQL, or on PGlite with BENCH_DATABASE=pglite (issue 17), each next to a
+ * bare baseline run in the same process (a Fastify server on the same kind of database doing the
+ * same round trips, each one transaction with the least durable work):
  *
  * - Card lifecycle: 50 concurrent buyers, each doing create → start → tokenize → authorize
  *   (captured: transfers, ledger, outbox) again and again. Baseline: insert the payment; update its
@@ -16,6 +17,7 @@
  * rounds' ratios is reported with every round's figures.
  *
  *   npm run bench:lifecycle          (DATABASE_URL defaults to the local test database)
+ *   npm run bench:lifecycle:pglite   the same on the embedded database (PGlite), ours and the baseline's each its own
  *   BENCH_PROFILE=dir npm run bench:lifecycle   also writes a CPU profile of our card lifecycle
  *                                               and of our refunds (first round) to dir
  */
@@ -25,12 +27,16 @@ import http from 'node:http';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import pg from 'pg';
 import { audienceOf } from '../src/core/config.js';
 import { benchServer } from './server.js';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SCHEMA = `bench_${Date.now().toString(36)}`;
+const EMBEDDED = process.env.BENCH_DATABASE === 'pglite';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const FLOWS = Number(process.env.BENCH_FLOWS ?? 50);
@@ -94,9 +100,58 @@ async function run(flow: Flow, done: (id: string, at: number) => void = () => {}
   return { done_per_s: Math.round(count / seconds), errors, steps };
 }
 
+type Query = (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/** The baseline's database: the PostgreSQL server through a pool (in SCHEMA), or a PGlite of its own. */
+interface BareDatabase {
+  query: Query;
+  /** Statements separated by semicolons, no parameters. */
+  exec(text: string): Promise<unknown>;
+  transaction(work: (query: Query) => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+
+function postgresBaseline(): BareDatabase {
+  const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 20 });
+  return {
+    query: (text, params) => pool.query(text, params),
+    exec: (text) => pool.query(text),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await work((text, params) => client.query(text, params));
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
+      await pool.end();
+    },
+  };
+}
+
+async function pgliteBaseline(dataDir: string): Promise<BareDatabase> {
+  const lite = await PGlite.create(dataDir);
+  await lite.exec(`CREATE SCHEMA ${SCHEMA}`);
+  return {
+    query: (text, params) => lite.query(text, params),
+    exec: (text) => lite.exec(text),
+    transaction: async (work) => {
+      await lite.transaction((tx) => work((text, params) => tx.query(text, params)));
+    },
+    close: () => lite.close(),
+  };
+}
+
 /** The baseline: the same four round trips, each one transaction with the least durable work. */
-async function baselineServer(pool: pg.Pool) {
-  await pool.query(`
+async function baselineServer(bare: BareDatabase) {
+  await bare.exec(`
     CREATE TABLE ${SCHEMA}.bare_payments (id text PRIMARY KEY, amount_minor bigint NOT NULL, refundable_minor bigint NOT NULL, currency text NOT NULL, reference text, status text NOT NULL, created_at timestamptz NOT NULL);
     CREATE TABLE ${SCHEMA}.bare_refunds (id text PRIMARY KEY, payment_id text NOT NULL REFERENCES ${SCHEMA}.bare_payments, amount_minor bigint NOT NULL, created_at timestamptz NOT NULL);
     CREATE TABLE ${SCHEMA}.bare_tokens (token text PRIMARY KEY, payment_id text NOT NULL REFERENCES ${SCHEMA}.bare_payments, last4 text NOT NULL);
@@ -107,37 +162,24 @@ async function baselineServer(pool: pg.Pool) {
   app.post('/payments', async (request, reply) => {
     const body = request.body as { amount_minor: number; currency: string; reference: string };
     const payment = randomUUID();
-    await pool.query(`INSERT INTO ${SCHEMA}.bare_payments VALUES ($1, $2, $2, $3, $4, 'initiated', now())`, [payment, body.amount_minor, body.currency, body.reference]);
+    await bare.query(`INSERT INTO ${SCHEMA}.bare_payments VALUES ($1, $2, $2, $3, $4, 'initiated', now())`, [payment, body.amount_minor, body.currency, body.reference]);
     return reply.code(201).send({ id: payment });
   });
   app.post('/payments/:id/start', async (request) => {
-    await pool.query(`UPDATE ${SCHEMA}.bare_payments SET status = 'started' WHERE id = $1`, [id(request)]);
+    await bare.query(`UPDATE ${SCHEMA}.bare_payments SET status = 'started' WHERE id = $1`, [id(request)]);
     return { status: 'started' };
   });
   app.post('/payments/:id/tokenize', async (request, reply) => {
     const token = randomUUID();
-    await pool.query(`INSERT INTO ${SCHEMA}.bare_tokens VALUES ($1, $2, $3)`, [token, id(request), ((request.body as { value: string }).value ?? '').slice(-4)]);
+    await bare.query(`INSERT INTO ${SCHEMA}.bare_tokens VALUES ($1, $2, $3)`, [token, id(request), ((request.body as { value: string }).value ?? '').slice(-4)]);
     return reply.code(201).send({ token });
   });
-  const transaction = async (work: (client: pg.PoolClient) => Promise<void>) => {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      await work(client);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
-    } finally {
-      client.release();
-    }
-  };
   app.post('/payments/:id/authorize', async (request) => {
-    await transaction(async (client) => {
-      const updated = await client.query(`UPDATE ${SCHEMA}.bare_payments SET status = 'captured' WHERE id = $1 RETURNING amount_minor, reference`, [id(request)]);
+    await bare.transaction(async (query) => {
+      const updated = await query(`UPDATE ${SCHEMA}.bare_payments SET status = 'captured' WHERE id = $1 RETURNING amount_minor, reference`, [id(request)]);
       const { amount_minor: amount, reference } = updated.rows[0] as { amount_minor: string; reference: string };
-      await client.query(`INSERT INTO ${SCHEMA}.bare_events (payment_id, type, data, created_at) VALUES ($1, 'payment_succeeded', $2, now())`, [id(request), { id: id(request), status: 'captured', reference }]);
-      await client.query(`INSERT INTO ${SCHEMA}.bare_ledger (payment_id, account, amount_minor) VALUES ($1, 'buyer', $2), ($1, 'platform', -$2::bigint)`, [id(request), amount]);
+      await query(`INSERT INTO ${SCHEMA}.bare_events (payment_id, type, data, created_at) VALUES ($1, 'payment_succeeded', $2, now())`, [id(request), { id: id(request), status: 'captured', reference }]);
+      await query(`INSERT INTO ${SCHEMA}.bare_ledger (payment_id, account, amount_minor) VALUES ($1, 'buyer', $2), ($1, 'platform', -$2::bigint)`, [id(request), amount]);
     });
     return { status: 'captured' };
   });
@@ -145,12 +187,12 @@ async function baselineServer(pool: pg.Pool) {
     const body = request.body as { payment_id: string; routing: { platform: { amount_minor: number } } };
     const refund = randomUUID();
     const amount = body.routing.platform.amount_minor;
-    await transaction(async (client) => {
-      const locked = await client.query(`SELECT refundable_minor FROM ${SCHEMA}.bare_payments WHERE id = $1 FOR UPDATE`, [body.payment_id]);
+    await bare.transaction(async (query) => {
+      const locked = await query(`SELECT refundable_minor FROM ${SCHEMA}.bare_payments WHERE id = $1 FOR UPDATE`, [body.payment_id]);
       if (Number((locked.rows[0] as { refundable_minor: string }).refundable_minor) < amount) throw new Error('more than refundable');
-      await client.query(`INSERT INTO ${SCHEMA}.bare_refunds VALUES ($1, $2, $3, now())`, [refund, body.payment_id, amount]);
-      await client.query(`UPDATE ${SCHEMA}.bare_payments SET refundable_minor = refundable_minor - $2 WHERE id = $1`, [body.payment_id, amount]);
-      await client.query(`INSERT INTO ${SCHEMA}.bare_events (payment_id, type, data, created_at) VALUES ($1, 'refund_initiated', $2, now())`, [body.payment_id, { refund_id: refund, amount_minor: amount }]);
+      await query(`INSERT INTO ${SCHEMA}.bare_refunds VALUES ($1, $2, $3, now())`, [refund, body.payment_id, amount]);
+      await query(`UPDATE ${SCHEMA}.bare_payments SET refundable_minor = refundable_minor - $2 WHERE id = $1`, [body.payment_id, amount]);
+      await query(`INSERT INTO ${SCHEMA}.bare_events (payment_id, type, data, created_at) VALUES ($1, 'refund_initiated', $2, now())`, [body.payment_id, { refund_id: refund, amount_minor: amount }]);
     });
     return reply.code(201).send({ id: refund });
   });
@@ -194,9 +236,10 @@ async function profiled<T>(name: string | undefined, work: () => Promise<T>): Pr
 
 const CARD = { type: 'card', value: '4242424242424242', issuer: 'visa', token_data: { expiry_month: 12, expiry_year: new Date().getUTCFullYear() + 2, cvv: '123' } };
 
-const { config, services, close, url } = await benchServer(DATABASE_URL, SCHEMA);
-const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 20 });
-const baseline = await baselineServer(pool);
+const dataDir = EMBEDDED ? await mkdtemp(path.join(os.tmpdir(), 'bench-')) : undefined;
+const { config, services, close, db, url } = await benchServer(DATABASE_URL, SCHEMA, dataDir ? { DATA_DIR: path.join(dataDir, 'ours') } : {});
+const bareDatabase = dataDir ? await pgliteBaseline(path.join(dataDir, 'baseline')) : postgresBaseline();
+const baseline = await baselineServer(bareDatabase);
 const receiver = await webhookReceiver();
 
 try {
@@ -242,7 +285,7 @@ try {
   /** How long after the burst the refunds' sending jobs were all done (the processor asked for each). */
   const sendingDrained = async () => {
     const started = performance.now();
-    const pending = async () => Number((await pool.query(`SELECT count(*) FROM ${SCHEMA}.scheduled_jobs WHERE kind = 'refunds.send' AND state = 'pending'`)).rows[0].count);
+    const pending = async () => (await db.selectFrom('scheduled_jobs').select('id').where('kind', '=', 'refunds.send').where('state', '=', 'pending').execute()).length;
     const atEnd = await pending();
     while ((await pending()) > 0 && performance.now() - started < 120_000) await new Promise((resolve) => setTimeout(resolve, 100));
     return { pending_at_end: atEnd, drained_after_s: Number(((performance.now() - started) / 1000).toFixed(1)), still_pending: await pending() };
@@ -281,6 +324,6 @@ try {
   await baseline.app.close();
   await close();
   receiver.server.close();
-  await pool.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
-  await pool.end();
+  await bareDatabase.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 }
