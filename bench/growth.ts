@@ -14,8 +14,7 @@
  */
 import http from 'node:http';
 import pg from 'pg';
-import { audienceOf } from '../src/core/config.js';
-import { benchServer } from './server.js';
+import { benchServer, capturedPayment, sandboxAuthorization } from './server.js';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SCHEMA = `bench_${Date.now().toString(36)}`;
@@ -24,15 +23,6 @@ const BACKLOGS = (process.env.BENCH_BACKLOGS ?? '10000,200000').split(',').map(N
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONCURRENCY = 10;
 const PAGE = 20;
-
-const CARD = { type: 'card', value: '4242424242424242', issuer: 'visa', token_data: { expiry_month: 12, expiry_year: new Date().getUTCFullYear() + 2, cvv: '123' } };
-
-async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const answer = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${JSON.stringify(answer)}`);
-  return answer;
-}
 
 const percentile = (values: number[], p: number) => Number([...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!.toFixed(1));
 
@@ -53,23 +43,15 @@ async function webhookReceiver() {
 }
 
 // Webhooks are delivered only when the bench starts the worker; no scheduled job runs.
-const { config, services, close, url } = await benchServer(DATABASE_URL, SCHEMA, { WEBHOOK_WORKER: 'off', JOB_WORKER: 'off' });
+const server = await benchServer(DATABASE_URL, SCHEMA, { WEBHOOK_WORKER: 'off', JOB_WORKER: 'off' });
+const { services, close, url } = server;
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 4, options: `-c search_path=${SCHEMA}` });
 const { receiver, server: receiverServer } = await webhookReceiver();
 
 /** The template: a payment initiated with an Idempotency-Key and captured through the hosted page; answers its id and the API's headers. */
 async function templatePayment() {
-  const client = await services.clients.create({ environment: 'sandbox', platformName: 'bench' });
-  const granted = await post(`${url}/oauth/token`, { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, audience: audienceOf(config, 'sandbox') });
-  const authorization = { authorization: `Bearer ${granted.access_token as string}` };
-  const body = { amount_minor: 2_500, currency: 'EUR', reference: 'bench', payment_method: { type: 'card' }, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return', webhook: receiver.url } };
-  const created = await post(`${url}/sandbox/payments`, body, { ...authorization, 'idempotency-key': 'grow-template' });
-  const id = created.id as string;
-  const token = { authorization: `Bearer ${new URL((created._links as { hosted_page: { href: string } }).hosted_page.href).searchParams.get('token')!}` };
-  await post(`${url}/hpp/payments/${id}/start`, {}, token);
-  const tokenized = await post(`${url}/hpp/payments/${id}/tokenize`, CARD, token);
-  const authorized = await post(`${url}/hpp/payments/${id}/authorize`, { token: tokenized.token }, token);
-  if (authorized.status !== 'captured') throw new Error(`the template payment is ${String(authorized.status)}`);
+  const authorization = await sandboxAuthorization(server);
+  const id = await capturedPayment(url, { ...authorization, 'idempotency-key': 'grow-template' }, { urls: { redirect: 'https://shop.example/return', webhook: receiver.url } });
   return { id, authorization };
 }
 

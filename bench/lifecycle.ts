@@ -22,17 +22,15 @@
  *                                               and of our refunds (first round) to dir
  */
 import Fastify from 'fastify';
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import pg from 'pg';
-import { audienceOf } from '../src/core/config.js';
-import { benchServer } from './server.js';
+import { benchServer, CARD, sandboxAuthorization } from './server.js';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SCHEMA = `bench_${Date.now().toString(36)}`;
@@ -234,18 +232,15 @@ async function profiled<T>(name: string | undefined, work: () => Promise<T>): Pr
   }
 }
 
-const CARD = { type: 'card', value: '4242424242424242', issuer: 'visa', token_data: { expiry_month: 12, expiry_year: new Date().getUTCFullYear() + 2, cvv: '123' } };
-
 const dataDir = EMBEDDED ? await mkdtemp(path.join(os.tmpdir(), 'bench-')) : undefined;
-const { config, services, close, db, url } = await benchServer(DATABASE_URL, SCHEMA, dataDir ? { DATA_DIR: path.join(dataDir, 'ours') } : {});
+const server = await benchServer(DATABASE_URL, SCHEMA, dataDir ? { DATA_DIR: path.join(dataDir, 'ours') } : {});
+const { close, db, url } = server;
 const bareDatabase = dataDir ? await pgliteBaseline(path.join(dataDir, 'baseline')) : postgresBaseline();
 const baseline = await baselineServer(bareDatabase);
 const receiver = await webhookReceiver();
 
 try {
-  const client = await services.clients.create({ environment: 'sandbox', platformName: 'bench' });
-  const granted = await post(`${url}/oauth/token`, { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, audience: audienceOf(config, 'sandbox') });
-  const authorization = { authorization: `Bearer ${granted.body.access_token as string}` };
+  const authorization = await sandboxAuthorization(server);
   const payment = { amount_minor: 2_500, currency: 'EUR', reference: 'bench', payment_method: { type: 'card' }, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return', webhook: receiver.url } };
 
   const ours: Flow = async (step) => {

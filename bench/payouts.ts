@@ -14,40 +14,17 @@
  *   npm run bench:payouts     (DATABASE_URL defaults to the local test database; BENCH_SIZES=10000,100000)
  */
 import pg from 'pg';
-import { audienceOf } from '../src/core/config.js';
-import { benchServer } from './server.js';
+import { benchServer, capturedPayment, sandboxAuthorization } from './server.js';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SCHEMA = `bench_${Date.now().toString(36)}`;
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const ACCOUNTS = 1_000;
 
-const CARD = { type: 'card', value: '4242424242424242', issuer: 'visa', token_data: { expiry_month: 12, expiry_year: new Date().getUTCFullYear() + 2, cvv: '123' } };
-
-async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const answer = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${JSON.stringify(answer)}`);
-  return answer;
-}
-
 // The scheduled jobs run only when the bench runs them.
-const { config, services, close, db, url } = await benchServer(DATABASE_URL, SCHEMA, { JOB_WORKER: 'off' });
+const server = await benchServer(DATABASE_URL, SCHEMA, { JOB_WORKER: 'off' });
+const { services, close, db, url } = server;
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 4, options: `-c search_path=${SCHEMA}` });
-
-/** A captured card payment of the platform, through the API and the hosted page: the template of the seeded rows. */
-async function templatePayment(): Promise<string> {
-  const client = await services.clients.create({ environment: 'sandbox', platformName: 'bench' });
-  const granted = await post(`${url}/oauth/token`, { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, audience: audienceOf(config, 'sandbox') });
-  const created = await post(`${url}/sandbox/payments`, { amount_minor: 2_500, currency: 'EUR', reference: 'bench', payment_method: { type: 'card' }, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return' } }, { authorization: `Bearer ${granted.access_token as string}` });
-  const id = created.id as string;
-  const token = { authorization: `Bearer ${new URL((created._links as { hosted_page: { href: string } }).hosted_page.href).searchParams.get('token')!}` };
-  await post(`${url}/hpp/payments/${id}/start`, {}, token);
-  const tokenized = await post(`${url}/hpp/payments/${id}/tokenize`, CARD, token);
-  const authorized = await post(`${url}/hpp/payments/${id}/authorize`, { token: tokenized.token }, token);
-  if (authorized.status !== 'captured') throw new Error(`the template payment is ${String(authorized.status)}`);
-  return id;
-}
 
 /** ACCOUNTS platforms (each with its own account), copies of the template's platform. */
 async function seedPlatforms(template: string): Promise<void> {
@@ -83,7 +60,8 @@ async function seedTransfers(template: string, batch: string, count: number): Pr
 }
 
 try {
-  const template = await templatePayment();
+  // The template of the seeded rows.
+  const template = await capturedPayment(url, await sandboxAuthorization(server));
   await seedPlatforms(template);
   const runs = [];
   for (const [index, size] of SIZES.entries()) {
