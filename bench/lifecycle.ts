@@ -49,6 +49,8 @@ type Flow = (step: (name: string, call: () => Promise<Answer>, expected: number)
 
 interface Figures {
   done_per_s: number;
+  /** CPU time of the whole process (server, baseline, clients, receiver) per flow done: less noisy than the rate on a shared machine. */
+  cpu_ms_per_done: number;
   errors: number;
   steps: Record<string, { p50_ms: number; p99_ms: number }>;
 }
@@ -72,6 +74,7 @@ async function run(flow: Flow, done: (id: string, at: number) => void = () => {}
   let count = 0;
   let errors = 0;
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const deadline = started + DURATION * 1000;
   const step = async (name: string, call: () => Promise<Answer>, expected: number) => {
     const at = performance.now();
@@ -94,8 +97,9 @@ async function run(flow: Flow, done: (id: string, at: number) => void = () => {}
   };
   await Promise.all(Array.from({ length: FLOWS }, buyer));
   const seconds = (performance.now() - started) / 1000;
+  const { user, system } = process.cpuUsage(cpu);
   const steps = Object.fromEntries(Object.entries(times).map(([name, values]) => [name, { p50_ms: percentile(values, 50), p99_ms: percentile(values, 99) }]));
-  return { done_per_s: Math.round(count / seconds), errors, steps };
+  return { done_per_s: Math.round(count / seconds), cpu_ms_per_done: Number(((user + system) / 1000 / count).toFixed(2)), errors, steps };
 }
 
 type Query = (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;

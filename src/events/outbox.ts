@@ -48,33 +48,28 @@ export class Outbox {
     return id!;
   }
 
-  /** Several events of one change, each row kind written by one statement (a payout's transfers' events): answers their ids in order. */
+  /** Several events of one change (a payout's transfers' events), with their deliveries and wake-ups in one statement: answers their ids in order. */
   async recordAll(trx: Db, events: NewEvent[]): Promise<EventId[]> {
     if (events.length === 0) return [];
     const ids = events.map(() => newId('evt'));
-    await repo.insertEvents(
-      trx,
-      events.map((event, index) => ({
-        id: ids[index]!,
-        environment: event.environment,
-        platform_id: event.platformId,
-        type: event.type,
-        object_id: event.objectId,
-        data: event.data,
-        occurred_at: event.occurredAt,
-        created_at: event.occurredAt,
-      })),
-    );
+    const rows = events.map((event, index) => ({
+      id: ids[index]!,
+      environment: event.environment,
+      platform_id: event.platformId,
+      type: event.type,
+      object_id: event.objectId,
+      data: event.data,
+      occurred_at: event.occurredAt,
+      created_at: event.occurredAt,
+    }));
     const deliveries = events.flatMap((event, index) => (event.destination ? [this.delivery({ id: ids[index]!, environment: event.environment }, event.destination)] : []));
-    await repo.insertDeliveries(trx, deliveries);
-    await repo.notify(trx, deliveries.length > 0 ? [repo.EVENTS_CHANNEL, repo.OUTBOX_CHANNEL] : [repo.EVENTS_CHANNEL]);
+    await repo.writeOutbox(trx, rows, deliveries, deliveries.length > 0 ? [repo.EVENTS_CHANNEL, repo.OUTBOX_CHANNEL] : [repo.EVENTS_CHANNEL]);
     return ids;
   }
 
   /** A delivery due now on the event's environment's clock (a moved sandbox clock moves its retries too). */
   async scheduleDelivery(trx: Db, event: { id: string; environment: Environment }, url: string): Promise<void> {
-    await repo.insertDeliveries(trx, [this.delivery(event, url)]);
-    await repo.notify(trx, [repo.OUTBOX_CHANNEL]);
+    await repo.writeOutbox(trx, [], [this.delivery(event, url)], [repo.OUTBOX_CHANNEL]);
   }
 
   private delivery(event: { id: string; environment: Environment }, url: string) {

@@ -1,7 +1,8 @@
-import { sql, type Insertable, type Selectable, type SqlBool } from 'kysely';
-import type { Db, DeliveryState, EventsTable, Tables, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookSecretsTable } from '../core/db.js';
+import { CompiledQuery, sql, type Insertable, type Selectable, type SqlBool } from 'kysely';
+import type { Db, DeliveryState, EventsTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookSecretsTable } from '../core/db.js';
 import type { Environment } from '../core/config.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
+import { rowsFromJson, type EveryColumn } from '../core/json-rows.js';
 
 export type EventRow = Selectable<EventsTable>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
@@ -15,30 +16,33 @@ export interface Tenant {
 export const OUTBOX_CHANNEL = 'webhook_outbox';
 export const EVENTS_CHANNEL = 'events_recorded';
 
-/** Rows per INSERT: far below PostgreSQL's 65,535 parameters per statement. */
-const ROWS_PER_INSERT = 1_000;
+/** Events per statement: the JSON parameter of a payout's thousands of events stays a few hundred kilobytes. */
+const EVENTS_PER_STATEMENT = 1_000;
 
-/** Inserts the rows in as few statements as the parameter limit allows. */
-async function insertAll<T extends 'events' | 'webhook_deliveries'>(db: Db, table: T, rows: Insertable<Tables[T]>[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    await db.insertInto(table).values(rows.slice(start, start + ROWS_PER_INSERT)).execute();
-  }
-}
-
-export function insertEvents(db: Db, rows: Insertable<EventsTable>[]): Promise<void> {
-  return insertAll(db, 'events', rows);
-}
-
-export function insertDeliveries(db: Db, rows: Insertable<WebhookDeliveriesTable>[]): Promise<void> {
-  return insertAll(db, 'webhook_deliveries', rows);
-}
+const EVENT_COLUMNS = ['id', 'environment', 'platform_id', 'type', 'object_id', 'data', 'occurred_at', 'created_at'] as const satisfies readonly (keyof EventsTable)[];
+const DELIVERY_COLUMNS = ['event_id', 'url', 'state', 'next_attempt_at', 'lease_until', 'created_at', 'completed_at'] as const satisfies readonly (keyof WebhookDeliveriesTable)[];
+true satisfies EveryColumn<EventsTable, typeof EVENT_COLUMNS, 'tx_id'>;
+true satisfies EveryColumn<WebhookDeliveriesTable, typeof DELIVERY_COLUMNS, 'id' | 'attempt_count'>;
 
 /**
- * Wakes, once the transaction commits, the listeners of each channel in every process: the
- * delivery workers (OUTBOX_CHANNEL), the event streams (EVENTS_CHANNEL). One statement for all.
+ * The events, their deliveries and the wake-ups in one statement. pg_notify wakes, once the
+ * transaction commits, the listeners of each channel in every process: the delivery workers
+ * (OUTBOX_CHANNEL), the event streams (EVENTS_CHANNEL).
  */
-export async function notify(db: Db, channels: readonly string[]): Promise<void> {
-  await sql`SELECT ${sql.join(channels.map((channel) => sql`pg_notify(${channel}, '')`))}`.execute(db);
+const WRITE_OUTBOX = `with event as (${rowsFromJson('events', EVENT_COLUMNS, '$1')}), delivery as (${rowsFromJson('webhook_deliveries', DELIVERY_COLUMNS, '$2')}) select pg_notify(channel, '') from json_array_elements_text($3::text::json) as channel`;
+
+/**
+ * Writes events and deliveries (of those events, or of events already written) and wakes the
+ * channels' listeners, in the caller's transaction: one statement per thousand events.
+ */
+export async function writeOutbox(db: Db, events: Insertable<EventsTable>[], deliveries: Insertable<WebhookDeliveriesTable>[], channels: readonly string[]): Promise<void> {
+  for (let start = 0; start === 0 || start < events.length; start += EVENTS_PER_STATEMENT) {
+    const chunk = events.slice(start, start + EVENTS_PER_STATEMENT);
+    const last = start + EVENTS_PER_STATEMENT >= events.length;
+    const ids = new Set(chunk.map((event) => event.id));
+    const theirs = events.length <= EVENTS_PER_STATEMENT ? deliveries : deliveries.filter((delivery) => ids.has(delivery.event_id));
+    await db.executeQuery(CompiledQuery.raw(WRITE_OUTBOX, [JSON.stringify(chunk), JSON.stringify(theirs), JSON.stringify(last ? channels : [])]));
+  }
 }
 
 export async function findEvent(db: Db, tenant: Tenant, id: string): Promise<EventRow | undefined> {

@@ -54,9 +54,16 @@ export async function insertCardToken(db: Db, row: Insertable<CardTokensTable>):
   await db.insertInto('card_tokens').values(row).execute();
 }
 
-/** Marks a token used if it belongs to the payment, is unused and unexpired; answers it, or nothing. */
-export async function useCardToken(db: Db, paymentId: string, tokenId: string, now: Date) {
+/**
+ * Marks a token used if it belongs to the payment, is unused and unexpired; answers it, or nothing.
+ * The payment's open challenges are superseded by the same statement: the authorization the token
+ * is for replaces them (a caller refusing the token rolls both back).
+ */
+export async function useCardTokenSupersedingChallenges(db: Db, paymentId: string, tokenId: string, now: Date) {
   return db
+    .with('superseded', (cte) =>
+      cte.updateTable('three_ds_challenges').set({ state: 'superseded' }).where('payment_id', '=', paymentId).where('state', '=', 'pending').returning('id'),
+    )
     .updateTable('card_tokens')
     .set({ used_at: now })
     .where('id', '=', tokenId)

@@ -3,6 +3,7 @@ import { SeeOther, typed } from '../core/http.js';
 import { missingToken } from '../core/auth.js';
 import { AccountVerificationQuery, AuthorizeBody, MandateBody, MandateRequirements, HppParams, HppQuery, PaymentView, StartBody, StepResult, ThreeDsCallback, TokenizeBody, TokenResult } from './schemas.js';
 import type { HostedPaymentPageService } from './service.js';
+import type { PaymentRow } from '../payments/repository.js';
 
 /** The payment's resource token, as a Bearer token or the token query parameter. */
 function resourceToken(request: FastifyRequest): string | undefined {
@@ -16,6 +17,10 @@ declare module 'fastify' {
     /** false on a hosted payment page route that its body authorizes instead of the payment's token (the 3-D Secure server's callback). */
     resourceToken?: false;
   }
+  interface FastifyRequest {
+    /** The payment the page's token opened, as read when the token was checked (a step that reads before locking starts from it). */
+    hppPayment?: PaymentRow;
+  }
 }
 
 /**
@@ -27,7 +32,7 @@ function requireResourceToken(app: FastifyInstance, hpp: HostedPaymentPageServic
     if (request.routeOptions.config.resourceToken === false) return;
     const token = resourceToken(request);
     if (!token) throw missingToken('Send the token of the payment page link as "Authorization: Bearer <token>" or as the token query parameter');
-    await hpp.authenticate(token, (request.params as { payment_id?: string }).payment_id);
+    request.hppPayment = await hpp.authenticate(token, (request.params as { payment_id?: string }).payment_id);
   });
 }
 
@@ -51,13 +56,13 @@ export async function hostedPaymentPageRoutes(fastify: FastifyInstance, { hpp }:
         request.body ??= {};
       },
     },
-    async (request) => hpp.start(request.params.payment_id, resourceToken(request), request.body.type),
+    async (request) => hpp.start(request.params.payment_id, resourceToken(request), request.body.type, request.hppPayment),
   );
 
   app.post(
     '/hpp/payments/:payment_id/tokenize',
     { schema: { tags, summary: 'Exchange card details for a single-use token (15 minutes)', body: TokenizeBody, params: HppParams, querystring: HppQuery, response: { 201: TokenResult } } },
-    async (request, reply) => reply.code(201).send(await hpp.tokenize(request.params.payment_id, resourceToken(request), request.body)),
+    async (request, reply) => reply.code(201).send(await hpp.tokenize(request.params.payment_id, resourceToken(request), request.body, request.hppPayment)),
   );
 
   app.post('/hpp/payments/:payment_id/authorize', { schema: { tags, summary: 'Authorize a card payment with a token', body: AuthorizeBody, ...step } }, async (request) =>

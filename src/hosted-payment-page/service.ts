@@ -136,9 +136,9 @@ export class HostedPaymentPageService {
     return id === undefined ? repo.findPaymentByToken(this.db, token) : this.findPayment(id);
   }
 
-  /** Checks the page's token before anything else of the request is read (the step checks it again under the row lock). */
-  async authenticate(token: string, id: string | undefined): Promise<void> {
-    this.verifyToken(await this.claimed(token, id), token);
+  /** Checks the page's token before anything else of the request is read (the step checks it again under the row lock); answers the payment as read. */
+  async authenticate(token: string, id: string | undefined): Promise<PaymentRow> {
+    return this.verifyToken(await this.claimed(token, id), token);
   }
 
   /** The status of the payment's page (decisions §4): 401 without the payment's token, 404 for no such payment, 410 once expired. */
@@ -179,10 +179,11 @@ export class HostedPaymentPageService {
   /**
    * The payment as a step finds it (expired: canceled and 410; authorizing: 409), before asking the
    * processor for something the step needs. A plain read; only a payment the step would refuse is
-   * locked, to cancel it (committed) or answer as the step does.
+   * locked, to cancel it (committed) or answer as the step does. `read`: the payment as this request
+   * already read it (checking its token), read again otherwise.
    */
-  private async peek(id: string, token: string | undefined): Promise<PaymentRow> {
-    const payment = this.verifyToken(await this.findPayment(id), token);
+  private async peek(id: string, token: string | undefined, read: PaymentRow | undefined): Promise<PaymentRow> {
+    const payment = this.verifyToken(read?.id === id ? read : await this.findPayment(id), token);
     const now = this.clock.now(payment.environment);
     const refused = payment.authorization_reference !== null || ((!FINAL.has(payment.status) || payment.status === 'canceled') && now >= payment.expires_at);
     return refused ? this.step(id, token, async (_trx, locked) => locked) : payment;
@@ -289,8 +290,8 @@ export class HostedPaymentPageService {
     Object.assign(payment, chosen); // the rest of the step works on this row
   }
 
-  async start(id: string, token: string | undefined, method: PaymentMethod | undefined): Promise<StepResult> {
-    const accountVerification = await this.accountVerificationUrl(await this.peek(id, token), method);
+  async start(id: string, token: string | undefined, method: PaymentMethod | undefined, read?: PaymentRow): Promise<StepResult> {
+    const accountVerification = await this.accountVerificationUrl(await this.peek(id, token, read), method);
     return this.step(id, token, async (trx, payment, now) => {
       if (!OPEN.has(payment.status)) throw conflict(`Payment ${id} is ${payment.status}; it can no longer be started`);
       await this.select(trx, payment, method);
@@ -321,8 +322,8 @@ export class HostedPaymentPageService {
   }
 
   /** The card goes to the processor's vault before the step's transaction; only its reference is kept. */
-  async tokenize(id: string, token: string | undefined, body: TokenizeBody): Promise<{ token: string; expires_at: string }> {
-    const payment = await this.peek(id, token);
+  async tokenize(id: string, token: string | undefined, body: TokenizeBody, read?: PaymentRow): Promise<{ token: string; expires_at: string }> {
+    const payment = await this.peek(id, token, read);
     this.checkTokenizable(payment, body, this.clock.now(payment.environment)); // refused before the processor hears of the card
     const card = await this.processor.vaultCard(cardDetails(body));
     return this.step(id, token, async (trx, locked, now) => {
@@ -347,12 +348,11 @@ export class HostedPaymentPageService {
   async authorize(id: string, token: string | undefined, cardToken: string): Promise<StepResult> {
     const begun = await this.step(id, token, async (trx, payment, now): Promise<Begun> => {
       if (!OPEN.has(payment.status) || payment.status === 'initiated') throw conflict(`Payment ${id} is ${payment.status}; it cannot be authorized`);
-      const card = await repo.useCardToken(trx, id, cardToken, now);
+      const card = await repo.useCardTokenSupersedingChallenges(trx, id, cardToken, now); // this authorization replaces any challenge still open
       if (!card) {
         throw new ApiError('validation_error', { detail: 'The token is unknown, already used or expired', errors: [{ pointer: '/token', detail: 'is not a usable single-use token of this payment' }] });
       }
       await this.select(trx, payment, 'card');
-      await repo.supersedeChallenges(trx, id); // this authorization replaces any challenge still open
       const refused = await this.declineIfAFeeShareExceedsItsParty(trx, payment, now);
       if (refused) return { result: refused };
       return { attempt: await this.attempts.begin(trx, payment, this.buyerCardRequest(payment, card), now) };
@@ -395,6 +395,7 @@ export class HostedPaymentPageService {
    * known; when the buyer chose it on the page, the payment is declined here, before any charge.
    */
   private async declineIfAFeeShareExceedsItsParty(trx: Db, payment: PaymentRow, now: Date): Promise<StepResult | undefined> {
+    if (payment.method_type !== 'user_selected') return undefined; // its fee shares were checked at initiation
     const parties = await payments.partiesOf(trx, [payment.id]);
     if (!parties.some((party) => (party.fee_share ?? 0) > party.amount_minor)) return undefined;
     // The failed status of the method: declined for a card, not_completed for SEPA Direct Debit (States and transitions).

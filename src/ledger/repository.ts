@@ -1,5 +1,7 @@
 import type { Environment } from '../core/config.js';
-import type { Db } from '../core/db.js';
+import { CompiledQuery } from 'kysely';
+import type { Db, LedgerEntriesTable, LedgerLinesTable } from '../core/db.js';
+import { type EveryColumn } from '../core/json-rows.js';
 import type { EntryDraft } from './postings.js';
 
 /** What every entry of one movement shares: whose money, in which currency, about which objects. */
@@ -13,33 +15,42 @@ export interface EntryContext {
   at: Date;
 }
 
+const ENTRY_COLUMNS = ['environment', 'platform_id', 'kind', 'currency', 'payment_id', 'refund_id', 'payout_id', 'transfer_id', 'created_at'] as const satisfies readonly (keyof LedgerEntriesTable)[];
+const LINE_COLUMNS = ['environment', 'platform_id', 'currency', 'account', 'amount_minor'] as const satisfies readonly (keyof LedgerLinesTable)[];
+true satisfies EveryColumn<LedgerEntriesTable, typeof ENTRY_COLUMNS, 'id'>;
+true satisfies EveryColumn<LedgerLinesTable, typeof LINE_COLUMNS, 'entry_id'>;
+
+/**
+ * The entries and their lines in one statement. A line names its entry by position (1 for the
+ * first); identity values are drawn row by row in the order the entries are inserted, so the
+ * entries' ids in ascending order are theirs in that order.
+ */
+const POST_ENTRIES = `with entry as (
+  insert into ledger_entries (${ENTRY_COLUMNS.join(', ')}) select ${ENTRY_COLUMNS.join(', ')}
+  from json_populate_recordset(null::ledger_entries, $1::text::json) with ordinality order by ordinality returning id
+), numbered as (select id, row_number() over (order by id) as position from entry)
+insert into ledger_lines (entry_id, ${LINE_COLUMNS.join(', ')}) select numbered.id, ${LINE_COLUMNS.map((column) => `line.${column}`).join(', ')}
+from json_populate_recordset(null::ledger_lines, $2::text::json) as line join numbered on numbered.position = line.entry_id`;
+
 /** Writes entries in the caller's transaction; the database refuses to commit one that does not balance. */
 export async function postEntries(trx: Db, context: EntryContext, entries: EntryDraft[]): Promise<void> {
   if (entries.length === 0) return;
-  const inserted = await trx
-    .insertInto('ledger_entries')
-    .values(
-      entries.map((entry) => ({
-        environment: context.environment,
-        platform_id: context.platformId,
-        kind: entry.kind,
-        currency: context.currency,
-        payment_id: context.paymentId ?? null,
-        refund_id: context.refundId ?? null,
-        payout_id: context.payoutId ?? null,
-        transfer_id: entry.transferId ?? null,
-        created_at: context.at,
-      })),
-    )
-    .returning('id')
-    .execute();
-  // Identity values are drawn row by row in the order of the VALUES list, so ascending ids match the entries.
-  const ids = inserted.map((row) => row.id).sort((a, b) => a - b);
   const { environment, platformId, currency } = context;
-  await trx
-    .insertInto('ledger_lines')
-    .values(entries.flatMap((entry, i) => entry.postings.map((posting) => ({ entry_id: ids[i]!, environment, platform_id: platformId, currency, account: posting.account, amount_minor: posting.amount }))))
-    .execute();
+  const rows = entries.map((entry) => ({
+    environment,
+    platform_id: platformId,
+    kind: entry.kind,
+    currency,
+    payment_id: context.paymentId ?? null,
+    refund_id: context.refundId ?? null,
+    payout_id: context.payoutId ?? null,
+    transfer_id: entry.transferId ?? null,
+    created_at: context.at,
+  }));
+  const lines = entries.flatMap((entry, index) =>
+    entry.postings.map((posting) => ({ entry_id: index + 1, environment, platform_id: platformId, currency, account: posting.account, amount_minor: posting.amount })),
+  );
+  await trx.executeQuery(CompiledQuery.raw(POST_ENTRIES, [JSON.stringify(rows), JSON.stringify(lines)]));
 }
 
 export interface Balance {

@@ -32,8 +32,6 @@ export interface Attempt {
   request: AttemptRequest;
 }
 
-const CLOSED = { authorization_reference: null, authorization_started_at: null, authorization_request: null };
-
 /** The answer to any other step while an authorization of the payment is with the processor. */
 export function authorizationInProgress(payment: PaymentRow): ApiError {
   return new ApiError('conflict', { detail: `An authorization of payment ${payment.id} is in progress; try again in a moment`, headers: { 'retry-after': '1' } });
@@ -116,7 +114,6 @@ export class PaymentAttempts {
     if (!payment) throw new Error(`payment ${paymentId} of attempt ${reference} does not exist`);
     if (payment.authorization_reference !== reference) return payment.status;
     await completePendingJob(trx, ATTEMPT_RECOVERY_JOB, reference, now); // nothing left for it to recover
-    await repo.updatePayment(trx, paymentId, CLOSED);
     const status = await this.recordOutcome(trx, payment, reference, answer, now);
     // The Idempotency-Key of the request that made a merchant-initiated payment awaits this outcome, whoever records it.
     if (payment.cit_mode === 'merchant_initiated') await keepAwaited(trx, payment.id, 201, JSON.stringify(mitResult(this.config, payment, status)), this.clock.base.now());

@@ -18,6 +18,9 @@ export interface ChargedCard {
   processor_reference: string;
 }
 
+/** The attempt an outcome answers is closed by the outcome's own update of the payment. */
+const ATTEMPT_CLOSED = { authorization_reference: null, authorization_started_at: null, authorization_request: null };
+
 /**
  * How a payment ends, whoever moved it (the buyer on the page, or the platform for a
  * merchant-initiated payment): the state change and its event, in the caller's transaction.
@@ -42,7 +45,7 @@ export class PaymentOutcomes {
 
   /** A card authorization's final outcome: captured (the credential kept for an initial payment) or declined. */
   async card(trx: Db, payment: PaymentRow, card: ChargedCard, authorization: Exclude<CardAuthorization, { outcome: 'challenge' }>, now: Date): Promise<'captured' | 'declined'> {
-    const details = { card_scheme: card.scheme, card_last4: card.last4, updated_at: now };
+    const details = { ...ATTEMPT_CLOSED, card_scheme: card.scheme, card_last4: card.last4, updated_at: now };
     if (authorization.outcome === 'declined') {
       await repo.updatePayment(trx, payment.id, { ...details, status: 'declined' });
       await this.emit(trx, payment, 'payment_failed', 'declined', now);
@@ -67,13 +70,14 @@ export class PaymentOutcomes {
       state: 'pending',
       created_at: now,
     });
-    await repo.updatePayment(trx, payment.id, { status: 'started', updated_at: now });
+    await repo.updatePayment(trx, payment.id, { ...ATTEMPT_CLOSED, status: 'started', updated_at: now });
     return 'started';
   }
 
   /** The bank is collecting the SEPA debit: the payment is authorized now and completes when it settles. */
   async debitCollected(trx: Db, payment: PaymentRow, mandate: Record<string, unknown>, collection: DebitCollection, now: Date): Promise<'authorized'> {
     await repo.updatePayment(trx, payment.id, {
+      ...ATTEMPT_CLOSED,
       status: 'authorized',
       mandate: { ...mandate, collection_id: collection.collectionId },
       stored_credential: payment.cit_mode === 'initial' ? `mandate:${collection.collectionId}` : null,

@@ -5,6 +5,7 @@ import type { Caller } from '../core/auth.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
 import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from './fees.js';
 import { sealedRow, type Cipher } from '../core/encryption.js';
+import { rowsFromJson, type EveryColumn } from '../core/json-rows.js';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 export type PartyRow = Selectable<PaymentPartiesTable>;
@@ -38,10 +39,6 @@ export interface NewPayment {
   key?: Insertable<IdempotencyKeysTable>;
 }
 
-/** The rows of a table taken from a JSON array parameter: the columns named, typed as the table's. */
-const rowsFromJson = (table: string, columns: readonly string[], parameter: string) =>
-  `insert into ${table} (${columns.join(', ')}) select ${columns.join(', ')} from json_populate_recordset(null::${table}, ${parameter}::text::json)`;
-
 const PAYMENT_COLUMNS = [
   'id', 'environment', 'platform_id', 'amount_minor', 'currency', 'status', 'method_type', 'reference', 'description', 'remittance_info',
   'language', 'cit_mode', 'customer', 'redirect_url', 'webhook_url', 'generate_qr_code', 'resource_token', 'resource_token_hash', 'processing_fee', 'expires_at',
@@ -56,11 +53,7 @@ const JOB_COLUMNS = ['environment', 'kind', 'subject_id', 'due_at', 'state', 'cr
 const KEY_COLUMNS = [
   'client_id', 'environment', 'route', 'key', 'request_hash', 'state', 'response_status', 'response_headers', 'response_body', 'created_at', 'expires_at', 'awaits',
 ] as const satisfies readonly (keyof IdempotencyKeysTable)[];
-/** True when every column of Table but those it generates is listed; never (a build error below) otherwise. */
-type EveryColumn<Table, Listed extends readonly unknown[], Generated = never> = Exclude<keyof Table, Listed[number] | Generated> extends never ? true : never;
 // A column added to a table but not to its list would be left empty: the build fails instead.
-// json_populate_recordset gives an absent key NULL, not the column's default: a column with a
-// default must be given its value in the row, as every column here is.
 true satisfies EveryColumn<PaymentsTable, typeof PAYMENT_COLUMNS>;
 true satisfies EveryColumn<PaymentPartiesTable, typeof PARTY_COLUMNS>;
 true satisfies EveryColumn<ScheduledJobsTable, typeof JOB_COLUMNS, 'id'>;
@@ -198,6 +191,11 @@ export async function paymentByAttempt(db: Db, reference: string): Promise<Payme
 }
 
 /** The payment, locked until the transaction ends: changes to one payment happen one at a time. */
+/** The tenant's payment, locked: none for another tenant's (whose row is left unlocked). */
+export async function lockTenantPayment(db: Db, tenant: Tenant, id: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).where('environment', '=', tenant.environment).where('platform_id', '=', tenant.platformId).forUpdate().executeTakeFirst();
+}
+
 export async function lockPayment(db: Db, id: string): Promise<PaymentRow | undefined> {
   return db.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }

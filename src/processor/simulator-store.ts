@@ -69,14 +69,17 @@ export async function recordAuthorization(
   row: Insertable<SimulatorTables['simulator_card_authorizations']>,
   challenge: Insertable<SimulatorTables['simulator_3ds_challenges']> | undefined,
 ): Promise<StoredAuthorization> {
-  return db.transaction().execute(async (trx) => {
-    const stored = await trx
+  const record = (trx: SimulatorDb) =>
+    trx
       .insertInto('simulator_card_authorizations')
       .values(row)
       .onConflict((conflict) => conflict.column('reference').doUpdateSet((eb) => ({ requests: eb('simulator_card_authorizations.requests', '+', 1) })))
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (stored.requests === 1 && challenge) await trx.insertInto('simulator_3ds_challenges').values(challenge).execute();
+  if (!challenge) return record(db); // one statement: atomic without a transaction of its own
+  return db.transaction().execute(async (trx) => {
+    const stored = await record(trx);
+    if (stored.requests === 1) await trx.insertInto('simulator_3ds_challenges').values(challenge).execute();
     return stored;
   });
 }

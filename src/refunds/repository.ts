@@ -15,23 +15,32 @@ export async function lockMoneyOf(trx: Db, paymentId: string): Promise<{ parties
   return { parties, transfers };
 }
 
-/** What a refund part does to its party and transfer: less refundable; a smaller transfer, or more received back. */
+/** What a refund part does to its party and transfer, in one statement: less refundable; a smaller transfer, or more received back. */
 export async function applyPart(trx: Db, paymentId: string, position: number, part: { amount: number; feeReturned: number; fromCreditor: boolean }): Promise<void> {
-  await trx
-    .updateTable('payment_parties')
-    .set((eb) => ({ refundable_amount: eb('refundable_amount', '-', part.amount) }))
-    .where('payment_id', '=', paymentId)
-    .where('position', '=', position)
-    .execute();
   const net = part.amount - part.feeReturned;
-  const transfer = trx.updateTable('transfers').where('payment_id', '=', paymentId).where('position', '=', position);
+  const transfer = trx
+    .with('party', (db) =>
+      db
+        .updateTable('payment_parties')
+        .set((eb) => ({ refundable_amount: eb('refundable_amount', '-', part.amount) }))
+        .where('payment_id', '=', paymentId)
+        .where('position', '=', position)
+        .returning('position'),
+    )
+    .updateTable('transfers')
+    .where('payment_id', '=', paymentId)
+    .where('position', '=', position);
   if (part.fromCreditor) await transfer.set((eb) => ({ returned_minor: eb('returned_minor', '+', net) })).execute();
   else await transfer.set((eb) => ({ amount_minor: eb('amount_minor', '-', net), fee_minor: eb('fee_minor', '-', part.feeReturned) })).execute();
 }
 
+/** The refund and its parts, in one statement. */
 export async function insertRefund(trx: Db, refund: Insertable<RefundsTable>, parts: Insertable<RefundPartsTable>[]): Promise<void> {
-  await trx.insertInto('refunds').values(refund).execute();
-  await trx.insertInto('refund_parts').values(parts).execute();
+  await trx
+    .with('refund', (db) => db.insertInto('refunds').values(refund).returning('id'))
+    .insertInto('refund_parts')
+    .values(parts)
+    .execute();
 }
 
 export async function findRefund(db: Db, tenant: Tenant, id: string): Promise<RefundRow | undefined> {

@@ -31,6 +31,12 @@ interface Money {
   transfers: TransferRow[];
 }
 
+/** A refund as recorded: its row and its parts' rows. */
+interface Recorded {
+  refund: repo.RefundRow;
+  parts: repo.RefundPartRow[];
+}
+
 /** How much a refund takes from the party at a routing position. */
 interface RequestedPart {
   position: number;
@@ -122,17 +128,17 @@ export class RefundService {
    * Runs a refund on the locked payment, its routing and transfers, and answers it; 404 for another
    * tenant's, 409 unless it succeeded.
    */
-  private onRefundablePayment(caller: Caller, paymentId: string, answer: Answer<Refund>, run: (trx: Db, payment: PaymentRow, money: Money, now: Date) => Promise<repo.RefundRow>): Promise<Refund> {
+  private onRefundablePayment(caller: Caller, paymentId: string, answer: Answer<Refund>, run: (trx: Db, payment: PaymentRow, money: Money, now: Date) => Promise<Recorded>): Promise<Refund> {
     return decide(this.db, answer, async (trx) => {
-      if (!(await payments.findPayment(trx, caller, paymentId))) throw notFound(`Payment ${paymentId}`);
-      const payment = (await payments.lockPayment(trx, paymentId))!;
+      const payment = await payments.lockTenantPayment(trx, caller, paymentId);
+      if (!payment) throw notFound(`Payment ${paymentId}`);
       if (!REFUNDABLE.has(payment.status)) throw new ApiError('conflict', { detail: `Payment ${paymentId} is ${payment.status}; only a captured or completed payment can be refunded` });
-      const refund = await run(trx, payment, await repo.lockMoneyOf(trx, paymentId), this.clock.now(caller.environment));
-      return this.present(refund, trx);
+      const { refund, parts } = await run(trx, payment, await repo.lockMoneyOf(trx, paymentId), this.clock.now(caller.environment));
+      return this.presentWith(refund, parts);
     });
   }
 
-  private async record(trx: Db, payment: PaymentRow, money: Money, requested: RequestedPart[], meta: RefundMeta, at: Date): Promise<repo.RefundRow> {
+  private async record(trx: Db, payment: PaymentRow, money: Money, requested: RequestedPart[], meta: RefundMeta, at: Date): Promise<Recorded> {
     const id = newId('rfd');
     const parts = requested.map((request) => {
       const party = money.parties[request.position]!;
@@ -158,11 +164,9 @@ export class RefundService {
       completed_at: null,
     };
     for (const part of parts) await repo.applyPart(trx, payment.id, part.position, part.draft);
-    await repo.insertRefund(
-      trx,
-      refund,
-      parts.map((part) => ({ refund_id: id, position: part.position, account_id: part.draft.accountId, amount_minor: part.draft.amount, fee_returned: part.draft.feeReturned, from_creditor: part.draft.fromCreditor })),
-    );
+    const partRows = parts.map((part) => ({ refund_id: id, position: part.position, account_id: part.draft.accountId, amount_minor: part.draft.amount, fee_returned: part.draft.feeReturned, from_creditor: part.draft.fromCreditor }))
+      .sort((a, b) => a.position - b.position); // as a read of the refund lists them
+    await repo.insertRefund(trx, refund, partRows);
     const context = { environment: payment.environment, platformId: payment.platform_id, currency: payment.currency, paymentId: payment.id, refundId: id, at };
     await postEntries(trx, context, refundEntries(payment.id, parts.map((part) => part.draft)));
     // The processor hears of it once this commits: money is never sent from a transaction that may still roll back.
@@ -181,7 +185,7 @@ export class RefundService {
         destination: refund.webhook_url,
       });
     }
-    return refund;
+    return { refund, parts: partRows };
   }
 
   private refundData(refund: repo.RefundRow) {

@@ -1,0 +1,14 @@
+/**
+ * Statements that take their rows as one JSON array parameter: the same text (and prepared plan)
+ * for any number of rows, and several tables written by one statement (data-modifying CTEs), so a
+ * change costs one round trip instead of one per table.
+ */
+
+/** `insert into table (columns) select columns from` the JSON array `parameter`, each column typed as the table's. */
+export const rowsFromJson = (table: string, columns: readonly string[], parameter: string) =>
+  `insert into ${table} (${columns.join(', ')}) select ${columns.join(', ')} from json_populate_recordset(null::${table}, ${parameter}::text::json)`;
+
+/** True when every column of Table but those it generates is listed; never (a build error where it is checked) otherwise. */
+// json_populate_recordset gives an absent key NULL, not the column's default: a column with a
+// default must be given its value in the row, or be left out of the list (and named here as generated).
+export type EveryColumn<Table, Listed extends readonly unknown[], Generated = never> = Exclude<keyof Table, Listed[number] | Generated> extends never ? true : never;
