@@ -28,6 +28,7 @@ export interface AskingJob<Answer> {
 
 interface LeasedJob {
   id: number;
+  environment: Environment;
   subject_id: string;
   due_at: Date;
 }
@@ -247,22 +248,18 @@ export class JobRunner {
     await trx.updateTable('scheduled_jobs').set({ state: 'done', done_at: this.clock.now(job.environment) }).where('id', '=', job.id).execute();
   }
 
-  /** The leased job's question, with nothing held; then its record, unless the lease ran out and another runner took the job. */
+  /** The leased job's question, with nothing held; then its record, with the job marked done by the statement that finds it still leased (unless the lease ran out and another runner took it). */
   private async askAndRecord(job: LeasedJob, asking: AskingJob<unknown>, until: Date): Promise<void> {
     const answer = await asking.ask(this.db, job.subject_id, job.due_at);
     await this.db.transaction().execute(async (trx) => {
       const leased = await trx
-        .selectFrom('scheduled_jobs')
-        .select(['id', 'environment'])
-        .where('id', '=', job.id)
-        .where('state', '=', 'pending')
-        .where('due_at', '=', until)
-        .forUpdate()
-        .skipLocked()
+        .with('leased', (db) => db.selectFrom('scheduled_jobs').select('id').where('id', '=', job.id).where('state', '=', 'pending').where('due_at', '=', until).forUpdate().skipLocked())
+        .updateTable('scheduled_jobs')
+        .set({ state: 'done', done_at: this.clock.now(job.environment) })
+        .where('id', 'in', (eb) => eb.selectFrom('leased').select('id'))
+        .returning('id')
         .executeTakeFirst();
-      if (!leased) return;
-      await this.markDone(trx, leased);
-      await asking.record(trx, job.subject_id, job.due_at, answer);
+      if (leased) await asking.record(trx, job.subject_id, job.due_at, answer);
     });
   }
 }
