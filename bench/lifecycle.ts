@@ -22,134 +22,13 @@
  *                                               and of our refunds (first round) to dir
  */
 import Fastify from 'fastify';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import http from 'node:http';
-import { Session } from 'node:inspector/promises';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
-import os from 'node:os';
-import pg from 'pg';
-import { benchServer, CARD, sandboxAuthorization } from './server.js';
+import { CARD, hostedFlowBench, median, pageAuthorization, percentile, postJson as post, profiled, ratio, runFlows, SCHEMA, type BareDatabase, type Flow } from './server.js';
 
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const SCHEMA = `bench_${Date.now().toString(36)}`;
-const EMBEDDED = process.env.BENCH_DATABASE === 'pglite';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const FLOWS = Number(process.env.BENCH_FLOWS ?? 50);
-
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-/** One client's flow: its steps, each given what the previous ones answered; answers the id of what it made. */
-type Flow = (step: (name: string, call: () => Promise<Answer>, expected: number) => Promise<Answer>) => Promise<string>;
-
-interface Figures {
-  done_per_s: number;
-  /** CPU time of the whole process (server, baseline, clients, receiver) per flow done: less noisy than the rate on a shared machine. */
-  cpu_ms_per_done: number;
-  errors: number;
-  steps: Record<string, { p50_ms: number; p99_ms: number }>;
-}
-
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return Number(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!.toFixed(1));
-};
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-}
-
-/** FLOWS clients, each running the flow again and again for DURATION seconds; `done` is told each flow's id and when it ended. */
-async function run(flow: Flow, done: (id: string, at: number) => void = () => {}): Promise<Figures> {
-  const times: Record<string, number[]> = {};
-  let count = 0;
-  let errors = 0;
-  const started = performance.now();
-  const cpu = process.cpuUsage();
-  const deadline = started + DURATION * 1000;
-  const step = async (name: string, call: () => Promise<Answer>, expected: number) => {
-    const at = performance.now();
-    const answer = await call();
-    (times[name] ??= []).push(performance.now() - at);
-    if (answer.status !== expected) throw new Error(`${name} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-    return answer;
-  };
-  const buyer = async () => {
-    while (performance.now() < deadline) {
-      try {
-        const id = await flow(step);
-        done(id, performance.now());
-        count += 1;
-      } catch (error) {
-        errors += 1;
-        if (errors === 1) console.error(error);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: FLOWS }, buyer));
-  const seconds = (performance.now() - started) / 1000;
-  const { user, system } = process.cpuUsage(cpu);
-  const steps = Object.fromEntries(Object.entries(times).map(([name, values]) => [name, { p50_ms: percentile(values, 50), p99_ms: percentile(values, 99) }]));
-  return { done_per_s: Math.round(count / seconds), cpu_ms_per_done: Number(((user + system) / 1000 / count).toFixed(2)), errors, steps };
-}
-
-type Query = (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
-
-/** The baseline's database: the PostgreSQL server through a pool (in SCHEMA), or a PGlite of its own. */
-interface BareDatabase {
-  query: Query;
-  /** Statements separated by semicolons, no parameters. */
-  exec(text: string): Promise<unknown>;
-  transaction(work: (query: Query) => Promise<void>): Promise<void>;
-  close(): Promise<void>;
-}
-
-function postgresBaseline(): BareDatabase {
-  const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 20 });
-  return {
-    query: (text, params) => pool.query(text, params),
-    exec: (text) => pool.query(text),
-    async transaction(work) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        await work((text, params) => client.query(text, params));
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
-    async close() {
-      await pool.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
-      await pool.end();
-    },
-  };
-}
-
-async function pgliteBaseline(dataDir: string): Promise<BareDatabase> {
-  const lite = await PGlite.create(dataDir);
-  await lite.exec(`CREATE SCHEMA ${SCHEMA}`);
-  return {
-    query: (text, params) => lite.query(text, params),
-    exec: (text) => lite.exec(text),
-    transaction: async (work) => {
-      await lite.transaction((tx) => work((text, params) => tx.query(text, params)));
-    },
-    close: () => lite.close(),
-  };
-}
+const run = (flow: Flow, done?: (id: string, at: number) => void) => runFlows(flow, { flows: FLOWS, seconds: DURATION }, done);
 
 /** The baseline: the same four round trips, each one transaction with the least durable work. */
 async function baselineServer(bare: BareDatabase) {
@@ -202,55 +81,14 @@ async function baselineServer(bare: BareDatabase) {
   return { app, url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` };
 }
 
-/** Receives the webhooks; remembers when each payment's `payment_succeeded` arrived. */
-async function webhookReceiver() {
-  const succeeded = new Map<string, number>();
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const event = JSON.parse(Buffer.concat(chunks).toString()) as { type: string; data: { id?: string } };
-      if (event.type === 'payment_succeeded' && event.data.id) succeeded.set(event.data.id, performance.now());
-      response.writeHead(200).end();
-    });
-  });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, succeeded, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks` };
-}
-
-/** With BENCH_PROFILE and a name, the CPU profile of `work` (the server and its clients share the process) goes to that folder as `name`.cpuprofile. */
-async function profiled<T>(name: string | undefined, work: () => Promise<T>): Promise<T> {
-  const folder = process.env.BENCH_PROFILE;
-  if (!folder || !name) return work();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  try {
-    return await work();
-  } finally {
-    const { profile } = await session.post('Profiler.stop');
-    await writeFile(path.join(folder, `${name}.cpuprofile`), JSON.stringify(profile));
-    session.disconnect();
-  }
-}
-
-const dataDir = EMBEDDED ? await mkdtemp(path.join(os.tmpdir(), 'bench-')) : undefined;
-const server = await benchServer(DATABASE_URL, SCHEMA, dataDir ? { DATA_DIR: path.join(dataDir, 'ours') } : {});
-const { close, db, url } = server;
-const bareDatabase = dataDir ? await pgliteBaseline(path.join(dataDir, 'baseline')) : postgresBaseline();
-const baseline = await baselineServer(bareDatabase);
-const receiver = await webhookReceiver();
+const bench = await hostedFlowBench(baselineServer, 'card');
+const { db, url, baseline, receiver, authorization, payment } = bench;
 
 try {
-  const authorization = await sandboxAuthorization(server);
-  const payment = { amount_minor: 2_500, currency: 'EUR', reference: 'bench', payment_method: { type: 'card' }, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return', webhook: receiver.url } };
-
   const ours: Flow = async (step) => {
     const created = await step('create', () => post(`${url}/sandbox/payments`, payment, authorization), 201);
     const id = created.body.id as string;
-    const token = { authorization: `Bearer ${new URL((created.body._links as { hosted_page: { href: string } }).hosted_page.href).searchParams.get('token')!}` };
+    const token = pageAuthorization(created.body);
     await step('start', () => post(`${url}/hpp/payments/${id}/start`, {}, token), 200);
     const tokenized = await step('tokenize', () => post(`${url}/hpp/payments/${id}/tokenize`, CARD, token), 201);
     const authorized = await step('authorize', () => post(`${url}/hpp/payments/${id}/authorize`, { token: tokenized.body.token }, token), 200);
@@ -267,8 +105,7 @@ try {
 
   /** Waits until every captured payment's webhook arrived (or 30 s passed); answers the delays. */
   const webhookDelays = async (authorizedAt: Map<string, number>) => {
-    const until = performance.now() + 30_000;
-    while ([...authorizedAt.keys()].some((id) => !receiver.succeeded.has(id)) && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    await receiver.waitFor([...authorizedAt.keys()]);
     const delays = [...authorizedAt].filter(([id]) => receiver.succeeded.has(id)).map(([id, at]) => receiver.succeeded.get(id)! - at);
     return { p50_ms: percentile(delays, 50), p99_ms: percentile(delays, 99), missing: authorizedAt.size - delays.length };
   };
@@ -289,7 +126,6 @@ try {
     while ((await pending()) > 0 && performance.now() - started < 120_000) await new Promise((resolve) => setTimeout(resolve, 100));
     return { pending_at_end: atEnd, drained_after_s: Number(((performance.now() - started) / 1000).toFixed(1)), still_pending: await pending() };
   };
-  const ratio = (ours: Figures, bare: Figures) => Number((ours.done_per_s / bare.done_per_s).toFixed(2));
 
   const lifecycle = [];
   const refunds = [];
@@ -320,9 +156,5 @@ try {
     )}\n`,
   );
 } finally {
-  await baseline.app.close();
-  await close();
-  receiver.server.close();
-  await bareDatabase.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await bench.close();
 }

@@ -1,24 +1,24 @@
 /**
  * Payment initiation (without and with an Idempotency-Key, which is written with the payment in
- * its batched statement) and read on PostgreSQL, each next to a bare baseline run in the same
- * process: a Fastify route that does one pg INSERT (for initiation) or one SELECT by primary key
- * (for read) with no auth, validation or domain logic. 50 connections, autocannon. Reads go round
- * 1,000 rows (payments, and bare rows for the baseline), as a platform reads many payments, not one.
+ * its batched statement) and read on PostgreSQL, or on PGlite with BENCH_DATABASE=pglite, each next
+ * to a bare baseline run in the same process: a Fastify route that does one INSERT (for initiation)
+ * or one SELECT by primary key (for read) with no auth, validation or domain logic, on the same
+ * kind of database (on PGlite, one of its own). 50 connections, autocannon. Reads go round 1,000
+ * rows (payments, and bare rows for the baseline), as a platform reads many payments, not one.
  *
  * The machine is shared, so each pair (baseline, then ours) runs back to back in several rounds and
  * the median of the rounds' ratios is reported, with every round's figures.
  *
  *   npm run bench:payments          (DATABASE_URL defaults to the local test database)
+ *   npm run bench:payments:pglite   the same on the embedded database (PGlite), ours and the baseline's each its own
  */
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import pg from 'pg';
+import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { audienceOf } from '../src/core/config.js';
-import { benchServer } from './server.js';
+import { benchDatabases, EMBEDDED, SCHEMA, type BareDatabase } from './server.js';
 
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const SCHEMA = `bench_${Date.now().toString(36)}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
@@ -57,26 +57,26 @@ async function load(options: autocannon.Options): Promise<Figures> {
   };
 }
 
-/** The baseline: the same database server, one statement per request, nothing else. */
-async function baselineServer(pool: pg.Pool) {
-  await pool.query(`CREATE TABLE IF NOT EXISTS ${SCHEMA}.bare (id text PRIMARY KEY, amount_minor bigint, currency text, reference text, created_at timestamptz)`);
+/** The baseline: the same kind of database, one statement per request, nothing else. */
+async function baselineServer(bare: BareDatabase) {
+  await bare.exec(`CREATE TABLE IF NOT EXISTS ${SCHEMA}.bare (id text PRIMARY KEY, amount_minor bigint, currency text, reference text, created_at timestamptz)`);
   const app = Fastify();
   app.post('/bare', async (request, reply) => {
     const body = request.body as { amount_minor: number; currency: string; reference: string };
     const id = randomUUID();
-    await pool.query(`INSERT INTO ${SCHEMA}.bare VALUES ($1, $2, $3, $4, now())`, [id, body.amount_minor, body.currency, body.reference]);
+    await bare.query(`INSERT INTO ${SCHEMA}.bare VALUES ($1, $2, $3, $4, now())`, [id, body.amount_minor, body.currency, body.reference]);
     return reply.code(201).send({ id });
   });
-  app.get('/bare/:id', async (request) => (await pool.query(`SELECT * FROM ${SCHEMA}.bare WHERE id = $1`, [(request.params as { id: string }).id])).rows[0]);
+  app.get('/bare/:id', async (request) => (await bare.query(`SELECT * FROM ${SCHEMA}.bare WHERE id = $1`, [(request.params as { id: string }).id])).rows[0]);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address() as { port: number };
-  await pool.query(`INSERT INTO ${SCHEMA}.bare SELECT 'row' || n, 100, 'EUR', 'r', now() FROM generate_series(0, ${READ_ROWS - 1}) n`);
+  await bare.exec(`INSERT INTO ${SCHEMA}.bare SELECT 'row' || n, 100, 'EUR', 'r', now() FROM generate_series(0, ${READ_ROWS - 1}) n`);
   return { app, url: `http://127.0.0.1:${address.port}` };
 }
 
-const { config, services, close, url } = await benchServer(DATABASE_URL, SCHEMA);
-const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 20 });
-const baseline = await baselineServer(pool);
+const { server, bare, close } = await benchDatabases();
+const { config, services, db, url } = server;
+const baseline = await baselineServer(bare);
 
 try {
   const client = await services.clients.create({ environment: 'live', platformName: 'bench' });
@@ -104,7 +104,7 @@ try {
     return { requests: [{ setupRequest: (request) => ({ ...request, path: pathOf(next++ % READ_ROWS) }) }] };
   };
 
-  const analyze = () => Promise.all([pool.query(`ANALYZE ${SCHEMA}.bare`), pool.query(`ANALYZE ${SCHEMA}.payments`)]);
+  const analyze = () => Promise.all([bare.exec(`ANALYZE ${SCHEMA}.bare`), sql`ANALYZE payments`.execute(db)]);
   const compare = async (baselineOptions: autocannon.Options, oursOptions: autocannon.Options): Promise<Round> => {
     const baselineFigures = await load(baselineOptions);
     const ours = await load(oursOptions);
@@ -135,6 +135,7 @@ try {
   process.stdout.write(
     `${JSON.stringify(
       {
+        database: EMBEDDED ? 'pglite' : 'postgresql',
         connections: CONNECTIONS,
         seconds: DURATION,
         initiation: summary(initiation),
@@ -149,6 +150,4 @@ try {
 } finally {
   await baseline.app.close();
   await close();
-  await pool.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
-  await pool.end();
 }

@@ -1,3 +1,11 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import { Session } from 'node:inspector/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
 import { audienceOf, loadConfig } from '../src/core/config.js';
 import { openDatabase } from '../src/core/db.js';
 import { buildApp } from '../src/server.js';
@@ -34,14 +42,322 @@ export async function sandboxAuthorization(server: Pick<BenchServer, 'config' | 
   return { authorization: `Bearer ${granted.access_token as string}` };
 }
 
+/** The Authorization header of a hosted page's link (its payment's resource token). */
+export const pageAuthorization = (created: Record<string, unknown>) => ({
+  authorization: `Bearer ${new URL((created._links as { hosted_page: { href: string } }).hosted_page.href).searchParams.get('token')!}`,
+});
+
 /** A sandbox card payment (`body` adds to a hosted EUR 25.00 one) paid on the hosted page's API and captured; answers its id. */
 export async function capturedPayment(url: string, headers: Record<string, string>, body: Record<string, unknown> = {}): Promise<string> {
   const created = await post(`${url}/sandbox/payments`, { amount_minor: 2_500, currency: 'EUR', reference: 'bench', payment_method: { type: 'card' }, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return' }, ...body }, headers);
   const id = created.id as string;
-  const token = { authorization: `Bearer ${new URL((created._links as { hosted_page: { href: string } }).hosted_page.href).searchParams.get('token')!}` };
+  const token = pageAuthorization(created);
   await post(`${url}/hpp/payments/${id}/start`, {}, token);
   const tokenized = await post(`${url}/hpp/payments/${id}/tokenize`, CARD, token);
   const authorized = await post(`${url}/hpp/payments/${id}/authorize`, { token: tokenized.token }, token);
   if (authorized.status !== 'captured') throw new Error(`payment ${id} is ${String(authorized.status)}`);
   return id;
+}
+
+// ---- Our server and the bare baseline's database, side by side.
+
+export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** BENCH_DATABASE=pglite: our server and the baseline each on an embedded database (PGlite) of its own. */
+export const EMBEDDED = process.env.BENCH_DATABASE === 'pglite';
+/** The throw-away schema, on PostgreSQL, of our server's tables and the baseline's. */
+export const SCHEMA = `bench_${Date.now().toString(36)}`;
+
+type Query = (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/** Told of each statement while countStatements counts. */
+let statement: ((text: string) => void) | undefined;
+
+/** The baseline's database: the PostgreSQL server through a pool (in the bench's schema), or a PGlite of its own. */
+export interface BareDatabase {
+  query: Query;
+  /** Statements separated by semicolons, no parameters. */
+  exec(text: string): Promise<unknown>;
+  transaction(work: (query: Query) => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+
+function postgresBaseline(): BareDatabase {
+  const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 20 });
+  return {
+    query: (text, params) => pool.query(text, params),
+    exec: (text) => pool.query(text),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await work((text, params) => client.query(text, params));
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
+      await pool.end();
+    },
+  };
+}
+
+async function pgliteBaseline(dataDir: string): Promise<BareDatabase> {
+  const lite = await PGlite.create(dataDir);
+  await lite.exec(`CREATE SCHEMA ${SCHEMA}`);
+  return {
+    query: (text, params) => lite.query(text, params),
+    exec: (text) => lite.exec(text),
+    transaction: async (work) => {
+      // A transaction's statements do not go through PGlite.query: counted here (countStatements).
+      await lite.transaction(async (tx) => {
+        statement?.('BEGIN');
+        await work((text, params) => (statement?.(text), tx.query(text, params)));
+        statement?.('COMMIT');
+      });
+    },
+    close: () => lite.close(),
+  };
+}
+
+/**
+ * Our server (`env` adds settings) and the bare baseline's database, both on the PostgreSQL server
+ * (DATABASE_URL, in a throw-away schema) or, with BENCH_DATABASE=pglite, each on a PGlite of its
+ * own in a temporary folder. The baseline's tables go in SCHEMA; `close` ends both and removes
+ * what they made.
+ */
+export async function benchDatabases(env: Record<string, string> = {}) {
+  const dataDir = EMBEDDED ? await mkdtemp(path.join(os.tmpdir(), 'bench-')) : undefined;
+  const server = await benchServer(DATABASE_URL, SCHEMA, dataDir ? { ...env, DATA_DIR: path.join(dataDir, 'ours') } : env);
+  const bare = dataDir ? await pgliteBaseline(path.join(dataDir, 'baseline')) : postgresBaseline();
+  return {
+    server,
+    bare,
+    async close() {
+      await server.close();
+      await bare.close();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * What a bench of the hosted page's flows works with: our server and `baselineServer` on the
+ * databases of benchDatabases, a webhook receiver, a sandbox client's Authorization and the body
+ * of a hosted payment of `method` whose webhooks go to the receiver. `close` ends them all.
+ */
+export async function hostedFlowBench<Baseline extends { app: FastifyInstance }>(baselineServer: (bare: BareDatabase) => Promise<Baseline>, method: string) {
+  const databases = await benchDatabases();
+  const baseline = await baselineServer(databases.bare);
+  const receiver = await webhookReceiver();
+  const close = async () => {
+    await baseline.app.close();
+    receiver.server.close();
+    await databases.close();
+  };
+  try {
+    const authorization = await sandboxAuthorization(databases.server);
+    const payment = { amount_minor: 2_500, currency: 'EUR', reference: 'bench', payment_method: { type: method }, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return', webhook: receiver.url } };
+    return { ...databases.server, baseline, receiver, authorization, payment, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+// ---- Concurrent buyers, each doing a flow of timed steps again and again.
+
+export interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+  /** Where a redirect (not followed) sends the client. */
+  location?: string;
+}
+
+/** A request as a browser or client sends it, following no redirect: a body is JSON, or a form given as URLSearchParams. */
+export async function send(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const json = body !== undefined && !(body instanceof URLSearchParams);
+  const response = await fetch(url, {
+    method,
+    redirect: 'manual',
+    headers: json ? { 'content-type': 'application/json', ...headers } : headers,
+    body: json ? JSON.stringify(body) : (body as URLSearchParams | undefined),
+  });
+  const text = await response.text();
+  const parsed = text && response.headers.get('content-type')?.startsWith('application/') ? (JSON.parse(text) as Record<string, unknown>) : {};
+  return { status: response.status, body: parsed, location: response.headers.get('location') ?? undefined };
+}
+
+/** A JSON POST that answers whatever status came back. */
+export const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) => send('POST', url, body, headers);
+
+/** Runs a step: its call, and the status it must answer. */
+export type Step = (name: string, call: () => Promise<Answer>, expected: number) => Promise<Answer>;
+/** One client's flow: its steps, each given what the previous ones answered; answers the id of what it made. */
+export type Flow = (step: Step) => Promise<string>;
+
+export interface Figures {
+  done_per_s: number;
+  /** CPU time of the whole process (server, baseline, clients, receiver) per flow done: less noisy than the rate on a shared machine. */
+  cpu_ms_per_done: number;
+  errors: number;
+  steps: Record<string, { p50_ms: number; p99_ms: number }>;
+}
+
+export const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return Number(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!.toFixed(1));
+};
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+export const ratio = (ours: Figures, bare: Figures) => Number((ours.done_per_s / bare.done_per_s).toFixed(2));
+
+/** `flows` clients, each running the flow again and again for `seconds`; `done` is told each flow's id and when it ended. */
+export async function runFlows(flow: Flow, { flows, seconds }: { flows: number; seconds: number }, done: (id: string, at: number) => void = () => {}): Promise<Figures> {
+  const times: Record<string, number[]> = {};
+  let count = 0;
+  let errors = 0;
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const deadline = started + seconds * 1000;
+  const step: Step = async (name, call, expected) => {
+    const at = performance.now();
+    const answer = await call();
+    (times[name] ??= []).push(performance.now() - at);
+    if (answer.status !== expected) throw new Error(`${name} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    return answer;
+  };
+  const buyer = async () => {
+    while (performance.now() < deadline) {
+      try {
+        const id = await flow(step);
+        done(id, performance.now());
+        count += 1;
+      } catch (error) {
+        errors += 1;
+        if (errors === 1) console.error(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: flows }, buyer));
+  const elapsed = (performance.now() - started) / 1000;
+  const { user, system } = process.cpuUsage(cpu);
+  const steps = Object.fromEntries(Object.entries(times).map(([name, values]) => [name, { p50_ms: percentile(values, 50), p99_ms: percentile(values, 99) }]));
+  return { done_per_s: Math.round(count / elapsed), cpu_ms_per_done: Number(((user + system) / 1000 / count).toFixed(2)), errors, steps };
+}
+
+/**
+ * Counts every statement sent to a database (node-postgres clients and pools, and PGlite's query,
+ * which our server's embedded pool uses) until the answered function is called, which restores them.
+ */
+export function countStatements(count: (text: string) => void): () => void {
+  const prototypes = [pg.Client.prototype, PGlite.prototype] as unknown as { query: (this: unknown, ...args: unknown[]) => unknown }[];
+  const originals = prototypes.map((prototype) => prototype.query);
+  statement = count;
+  prototypes.forEach((prototype, index) => {
+    const original = originals[index]!;
+    prototype.query = function (this: unknown, ...args: unknown[]) {
+      const text = args[0];
+      count(typeof text === 'string' ? text : String((text as { text?: string }).text));
+      return original.apply(this, args);
+    };
+  });
+  return () => {
+    statement = undefined;
+    prototypes.forEach((prototype, index) => (prototype.query = originals[index]!));
+  };
+}
+
+/** Counts the statements sent from now on; the function answered stops and answers their number and each text's (its beginning), most frequent first. */
+export function statementTally(): () => { total: number; texts: Record<string, number> } {
+  const texts = new Map<string, number>();
+  const restore = countStatements((text) => {
+    const key = text.replace(/\s+/g, ' ').trim().slice(0, 100);
+    texts.set(key, (texts.get(key) ?? 0) + 1);
+  });
+  return () => {
+    restore();
+    return { total: [...texts.values()].reduce((sum, count) => sum + count, 0), texts: Object.fromEntries([...texts].sort((a, b) => b[1] - a[1])) };
+  };
+}
+
+/** The delivery workers' claim: they send it on every wake-up, and a NOTIFY on the shared database (another schema's events too) wakes them. */
+const BACKGROUND = /FROM webhook_deliveries d JOIN events e/;
+
+/**
+ * Runs the flow alone `runs` times and answers, per step, the fewest statements sent during it
+ * (with their beginnings): whoever sent them, but for the delivery workers' claims; the fewest,
+ * because a scheduled job's poll (once a second) may fall within a step.
+ */
+export async function statementsPerStep(flow: Flow, runs = 3): Promise<Record<string, { count: number; statements: string[] }>> {
+  const fewest: Record<string, { count: number; statements: string[] }> = {};
+  for (let run = 0; run < runs; run++) {
+    const steps: Record<string, string[]> = {};
+    let current: string | undefined;
+    const restore = countStatements((text) => {
+      if (current && !BACKGROUND.test(text)) (steps[current] ??= []).push(text.replace(/\s+/g, ' ').trim().slice(0, 100));
+    });
+    try {
+      await flow(async (name, call, expected) => {
+        current = name;
+        steps[name] ??= [];
+        try {
+          const answer = await call();
+          if (answer.status !== expected) throw new Error(`${name} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+          return answer;
+        } finally {
+          current = undefined;
+        }
+      });
+    } finally {
+      restore();
+    }
+    for (const [name, statements] of Object.entries(steps)) if (!fewest[name] || statements.length < fewest[name].count) fewest[name] = { count: statements.length, statements };
+  }
+  return fewest;
+}
+
+/** Receives the webhooks; remembers when each payment's `payment_succeeded` arrived. */
+export async function webhookReceiver() {
+  const succeeded = new Map<string, number>();
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const event = JSON.parse(Buffer.concat(chunks).toString()) as { type: string; data: { id?: string } };
+      if (event.type === 'payment_succeeded' && event.data.id) succeeded.set(event.data.id, performance.now());
+      response.writeHead(200).end();
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  /** Waits until the `payment_succeeded` of every payment given arrived, or `timeoutMs` passed; answers how many are still missing. */
+  const waitFor = async (ids: string[], timeoutMs = 30_000) => {
+    const until = performance.now() + timeoutMs;
+    const missing = () => ids.filter((id) => !succeeded.has(id)).length;
+    while (missing() > 0 && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+    return missing();
+  };
+  return { server, succeeded, waitFor, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks` };
+}
+
+/** With BENCH_PROFILE and a name, the CPU profile of `work` (the server and its clients share the process) goes to that folder as `name`.cpuprofile. */
+export async function profiled<T>(name: string | undefined, work: () => Promise<T>): Promise<T> {
+  const folder = process.env.BENCH_PROFILE;
+  if (!folder || !name) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(path.join(folder, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
 }

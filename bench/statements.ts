@@ -7,18 +7,12 @@
  *
  *   npm run bench:statements    (DATABASE_URL defaults to the local test database)
  */
-import pg from 'pg';
-import { benchServer, CARD, post, sandboxAuthorization } from './server.js';
+import { benchServer, CARD, countStatements, post, sandboxAuthorization } from './server.js';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const sent: string[] = [];
-const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  const config = args[0] as string | { text: string };
-  sent.push((typeof config === 'string' ? config : config.text).replace(/\s+/g, ' ').trim());
-  return query.apply(this, args);
-} as typeof pg.Client.prototype.query;
+const restore = countStatements((text) => sent.push(text.replace(/\s+/g, ' ').trim()));
 
 const server = await benchServer(DATABASE_URL, `bench_statements_${Date.now().toString(36)}`, { WEBHOOK_WORKER: 'off', JOB_WORKER: 'off' });
 try {
@@ -43,5 +37,6 @@ try {
   const flow = counts.create! + counts.start! + counts.tokenize! + counts.authorize!;
   console.log(JSON.stringify({ card_flow: flow, ...counts }));
 } finally {
+  restore();
   await server.close();
 }
