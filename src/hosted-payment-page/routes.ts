@@ -92,6 +92,6 @@ export async function hostedPaymentPageRoutes(fastify: FastifyInstance, { hpp }:
   app.get(
     '/hpp/callbacks/account-verification',
     { schema: { tags, summary: 'Bank account verification result (AIS); redirects the buyer back to the page', querystring: AccountVerificationQuery, response: { 303: SeeOther } } },
-    async (request, reply) => reply.redirect(await hpp.accountVerified(request.query), 303),
+    async (request, reply) => reply.redirect(await hpp.accountVerified(request.query, request.hppPayment), 303),
   );
 }

@@ -440,10 +440,11 @@ export class HostedPaymentPageService {
   /**
    * The account-information service sends the buyer back here: a report means the account is
    * verified (kept for the mandate); none means the buyer failed AIS, a failed strong customer
-   * authentication. Answers where to send the buyer next.
+   * authentication. Answers where to send the buyer next. `read`: the payment as this request
+   * already read it (checking its token), read again otherwise.
    */
-  async accountVerified(query: AccountVerificationQuery): Promise<string> {
-    const payment = await repo.findPaymentByToken(this.db, query.token);
+  async accountVerified(query: AccountVerificationQuery, read?: PaymentRow): Promise<string> {
+    const payment = read ?? (await repo.findPaymentByToken(this.db, query.token));
     if (!payment) throw invalidToken('Unknown payment page token');
     // Read before the step's transaction: the processor is another system, not part of it.
     const report = query.report_id ? await this.processor.bankReport(query.report_id, payment.id) : undefined;
