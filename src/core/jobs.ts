@@ -253,7 +253,9 @@ export class JobRunner {
     const answer = await asking.ask(this.db, job.subject_id, job.due_at);
     await this.db.transaction().execute(async (trx) => {
       const leased = await trx
-        .with('leased', (db) => db.selectFrom('scheduled_jobs').select('id').where('id', '=', job.id).where('state', '=', 'pending').where('due_at', '=', until).forUpdate().skipLocked())
+        // Waits for a lock, not skipping it: another runner's lease whose recheck found this job taken holds its row until that
+        // lease commits (a few statements, never waiting on this transaction); skipped, the answer would wait for the lease to run out.
+        .with('leased', (db) => db.selectFrom('scheduled_jobs').select('id').where('id', '=', job.id).where('state', '=', 'pending').where('due_at', '=', until).forUpdate())
         .updateTable('scheduled_jobs')
         .set({ state: 'done', done_at: this.clock.now(job.environment) })
         .where('id', 'in', (eb) => eb.selectFrom('leased').select('id'))

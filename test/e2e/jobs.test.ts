@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { ensureJob, rescheduleJob, scheduleJob } from '../../src/core/jobs.js';
-import { startServer, type TestServer } from '../helpers/harness.js';
+import { DATABASE, startServer, type TestServer } from '../helpers/harness.js';
 import { eventually } from '../helpers/receiver.js';
 
 let server: TestServer;
@@ -97,4 +98,35 @@ it('asks a run of due asking jobs of one kind at once, records each answer once,
   expect(order.slice(6)).toEqual(['record burst-3']);
   const pending = await db.selectFrom('scheduled_jobs').select('subject_id').where('kind', 'in', ['test.burst', 'test.between']).where('state', '=', 'pending').execute();
   expect(pending).toEqual([]);
+});
+
+// Another runner's lease locks the rows its FOR UPDATE rechecked, and keeps those locks until it commits, even those it found
+// leased already. Two connections are needed to hold a lock beside the runner: the server's PostgreSQL only.
+it.skipIf(DATABASE !== 'postgres')("records an asking job's answer when another runner holds its row for a moment, instead of leaving it to the lease", async () => {
+  const { db } = server.app.database;
+  const { jobs } = server.app.services;
+  const recorded: string[] = [];
+  let answer!: (value: string) => void;
+  jobs.registerAsking('test.held', {
+    ask: () => new Promise<string>((resolve) => (answer = resolve)),
+    record: async (_trx, subject, _at, value) => {
+      recorded.push(`${subject}: ${value}`);
+    },
+  });
+  await db.transaction().execute((trx) => scheduleJob(trx, { environment: 'sandbox', kind: 'test.held', subjectId: 'subject-held', dueAt: server.clock.now() }, server.clock.now()));
+  let finished = false;
+  const running = jobs.runDue().finally(() => (finished = true));
+  await eventually(async () => answer !== undefined);
+  await db.connection().execute(async (holder) => {
+    await sql`begin`.execute(holder);
+    await sql`select id from scheduled_jobs where kind = 'test.held' for update`.execute(holder);
+    answer('settled');
+    const blocked = async () => (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where pg_backend_pid() = any(pg_blocking_pids(pid))`.execute(holder)).rows[0]!.n > 0;
+    await eventually(async () => finished || (await blocked()));
+    await sql`commit`.execute(holder);
+  });
+  await running;
+  expect(recorded).toEqual(['subject-held: settled']);
+  const job = await db.selectFrom('scheduled_jobs').select('state').where('kind', '=', 'test.held').executeTakeFirstOrThrow();
+  expect(job.state).toBe('done');
 });
