@@ -16,9 +16,10 @@ import { logFailure } from '../core/database-errors.js';
 /** Outcomes wait at most this long for others to be recorded with them (one transaction for many). */
 const RECORD_WITHIN_MS = 20;
 /**
- * Claims follow each other at least this far apart: under a stream of events, each of which wakes
- * the worker, one claim takes the deliveries of several instead of one statement per event (on the
- * embedded database a burst of refunds ran 30 % faster). An event after a quiet spell is claimed at once.
+ * A claim for a wake-up comes at least this long after the previous claim: under a stream of
+ * events, each of which wakes the worker, one claim takes the deliveries of several instead of one
+ * statement per event (on the embedded database a burst of refunds ran 30 % faster). An event after
+ * a quiet spell is claimed at once, and so are the refills that drain a backlog.
  */
 const CLAIM_GAP_MS = 20;
 
@@ -130,7 +131,7 @@ export class DeliveryWorker {
     for (;;) {
       const free = Math.min(this.batchSize, this.concurrency - inFlight);
       if (free > 0 && (woken || free >= refillAt) && !this.stopping) {
-        const claimed = await this.admit(await this.claim(free));
+        const claimed = await this.admit(await this.claim(free, woken));
         total += claimed.length;
         inFlight += claimed.length;
         for (const delivery of claimed) {
@@ -208,9 +209,10 @@ export class DeliveryWorker {
     });
   }
 
-  private async claim(limit: number): Promise<repo.ClaimedDelivery[]> {
+  /** `woken`: claimed for a wake-up (an event, the poll), kept CLAIM_GAP_MS after the last claim; a refill is claimed at once. */
+  private async claim(limit: number, woken: boolean): Promise<repo.ClaimedDelivery[]> {
     const gap = this.lastClaimAt + CLAIM_GAP_MS - performance.now();
-    if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
+    if (woken && gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
     this.lastClaimAt = performance.now();
     // The lease outlives the longest possible delivery, so no other worker takes it meanwhile.
     const realNow = new Date();
