@@ -1,0 +1,49 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { payByCard } from '../helpers/money.js';
+
+/**
+ * The money path's statements, counted (issue 17: on a busy server, time follows statements; see
+ * bench/README.md). A change that adds one fails here and must raise the budget on purpose. Counted
+ * on the server's PostgreSQL (the pg driver's queries), with the webhook and job workers off so that
+ * only the requests' own statements count.
+ */
+describe.skipIf(DATABASE !== 'postgres')('the statement budget of the money path', () => {
+  let server: TestServer;
+  let platform: TestPlatform;
+  const sent: string[] = [];
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+
+  beforeAll(async () => {
+    server = await startServer({ WEBHOOK_WORKER: 'off', JOB_WORKER: 'off' });
+    platform = await server.platform();
+    await payByCard(server, platform, { amount_minor: 1_000 }); // the platform's first payment reads what later ones find cached
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const text = args[0];
+      sent.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
+      return query.apply(this, args);
+    } as typeof pg.Client.prototype.query;
+  });
+  afterAll(async () => {
+    pg.Client.prototype.query = query as typeof pg.Client.prototype.query;
+    await server?.close();
+  });
+
+  const counted = async <T>(work: () => Promise<T>): Promise<{ answer: T; statements: string[] }> => {
+    sent.length = 0;
+    const answer = await work();
+    return { answer, statements: [...sent] };
+  };
+
+  it('captures a card payment on the hosted page (create, start, tokenize, authorize, with its webhook written) in at most 28 statements, and refunds part of it in at most 10', async () => {
+    const token = await platform.token();
+    const card = await counted(() => payByCard(server, { token: async () => token }, { amount_minor: 2_500, urls: { redirect: 'https://shop.example/return', webhook: 'https://shop.example/hooks' } }));
+    expect(card.statements.length, card.statements.join('\n')).toBeLessThanOrEqual(28);
+    expect(card.statements.some((text) => /insert into webhook_deliveries/i.test(text))).toBe(true);
+
+    const refund = await counted(() => server.request('POST', '/sandbox/refunds', { token, body: { payment_id: card.answer, description: 'Part', routing: { platform: { amount_minor: 100 } } } }));
+    expect(refund.answer.status, refund.answer.text).toBe(201);
+    expect(refund.statements.length, refund.statements.join('\n')).toBeLessThanOrEqual(10);
+  });
+});
