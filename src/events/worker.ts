@@ -213,6 +213,7 @@ export class DeliveryWorker {
   private async claim(limit: number, woken: boolean): Promise<repo.ClaimedDelivery[]> {
     const gap = this.lastClaimAt + CLAIM_GAP_MS - performance.now();
     if (woken && gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
+    if (this.stopping) return []; // told to stop while it waited
     this.lastClaimAt = performance.now();
     // The lease outlives the longest possible delivery, so no other worker takes it meanwhile.
     const realNow = new Date();
