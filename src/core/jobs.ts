@@ -102,8 +102,8 @@ export async function completePendingJob(trx: Db, kind: string, subjectId: strin
  * stays pending for a later pass. An asking job (registerAsking) is leased instead, asks with
  * nothing held, and records its answer in a second transaction. Asking jobs of one kind that fall
  * due one after the other (no job of another kind between them) are leased together and asked at
- * once, each answer recorded in its own transaction: a burst of refunds is sent as fast as the
- * processor answers, not one round trip after the other.
+ * once, and their answers recorded in one transaction (each in its own if that one fails): a burst
+ * of refunds is sent as fast as the processor answers, not one round trip after the other.
  */
 export class JobRunner {
   private readonly handlers = new Map<string, JobHandler | AskingJob<unknown>>();
@@ -234,34 +234,64 @@ export class JobRunner {
     return this.dueNow(trx).selectAll().where('id', 'in', ids).orderBy('due_at').orderBy('id').forUpdate().skipLocked().execute();
   }
 
-  /** Asks for every leased job at once and records each answer; a job whose question fails is asked again when its lease runs out. */
+  /**
+   * Asks for every leased job at once, then records the answers in one transaction. If that
+   * transaction fails, each answer is recorded in a transaction of its own, so that one answer the
+   * database refuses fails only its own job. A job whose question fails is asked again when its
+   * lease runs out.
+   */
   private async askAll({ jobs, asking, until }: Lease): Promise<void> {
-    const outcomes = await Promise.allSettled(jobs.map((job) => this.askAndRecord(job, asking, until)));
-    outcomes.forEach((outcome, index) => {
-      if (outcome.status === 'rejected' && !isDatabaseUnavailable(outcome.reason)) this.log.error({ err: outcome.reason, job: jobs[index]!.id }, 'scheduled job failed; retrying in a minute');
+    const questions = await Promise.allSettled(jobs.map((job) => asking.ask(this.db, job.subject_id, job.due_at)));
+    const answered = jobs.flatMap((job, index) => {
+      const question = questions[index]!;
+      return question.status === 'fulfilled' ? [{ job, answer: question.value }] : [];
     });
-    const unavailable = outcomes.find((outcome) => outcome.status === 'rejected' && isDatabaseUnavailable(outcome.reason));
-    if (unavailable) throw (unavailable as PromiseRejectedResult).reason;
+    const failures: { job: LeasedJob; error: unknown }[] = jobs.flatMap((job, index) => {
+      const question = questions[index]!;
+      return question.status === 'rejected' ? [{ job, error: question.reason }] : [];
+    });
+    if (answered.length > 0) await this.recordAll(answered, asking, until, failures);
+    for (const { job, error } of failures) if (!isDatabaseUnavailable(error)) this.log.error({ err: error, job: job.id }, 'scheduled job failed; retrying in a minute');
+    const unavailable = failures.find(({ error }) => isDatabaseUnavailable(error));
+    if (unavailable) throw unavailable.error;
+  }
+
+  /** The answers in one transaction; if it fails, each in its own, the failures added to `failures`. */
+  private async recordAll(answered: { job: LeasedJob; answer: unknown }[], asking: AskingJob<unknown>, until: Date, failures: { job: LeasedJob; error: unknown }[]): Promise<void> {
+    try {
+      await this.db.transaction().execute((trx) => this.record(trx, answered, asking, until));
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) throw error;
+      const records = await Promise.allSettled(answered.map((one) => this.db.transaction().execute((trx) => this.record(trx, [one], asking, until))));
+      records.forEach((record, index) => {
+        if (record.status === 'rejected') failures.push({ job: answered[index]!.job, error: record.reason });
+      });
+    }
   }
 
   private async markDone(trx: Db, job: { id: number; environment: Environment }): Promise<void> {
     await trx.updateTable('scheduled_jobs').set({ state: 'done', done_at: this.clock.now(job.environment) }).where('id', '=', job.id).execute();
   }
 
-  /** The leased job's question, with nothing held; then its record, with the job marked done by the statement that finds it still leased (unless the lease ran out and another runner took it). */
-  private async askAndRecord(job: LeasedJob, asking: AskingJob<unknown>, until: Date): Promise<void> {
-    const answer = await asking.ask(this.db, job.subject_id, job.due_at);
-    await this.db.transaction().execute(async (trx) => {
-      const leased = await trx
-        // Waits for a lock, not skipping it: another runner's lease whose recheck found this job taken holds its row until that
-        // lease commits (a few statements, never waiting on this transaction); skipped, the answer would wait for the lease to run out.
-        .with('leased', (db) => db.selectFrom('scheduled_jobs').select('id').where('id', '=', job.id).where('state', '=', 'pending').where('due_at', '=', until).forUpdate())
+  /**
+   * Records the answers of the jobs still leased (the lease not run out and taken by another
+   * runner), each job marked done by the statement that finds it so (one per environment).
+   */
+  private async record(trx: Db, answered: { job: LeasedJob; answer: unknown }[], asking: AskingJob<unknown>, until: Date): Promise<void> {
+    const leased = new Set<number>();
+    for (const environment of new Set(answered.map(({ job }) => job.environment))) {
+      const ids = answered.filter(({ job }) => job.environment === environment).map(({ job }) => job.id);
+      const rows = await trx
+        // Waits for a lock, not skipping it: another runner's lease whose recheck found these jobs taken holds their rows until that
+        // lease commits (a few statements, never waiting on this transaction); skipped, the answers would wait for the lease to run out.
+        .with('leased', (db) => db.selectFrom('scheduled_jobs').select('id').where('id', 'in', ids).where('state', '=', 'pending').where('due_at', '=', until).forUpdate())
         .updateTable('scheduled_jobs')
-        .set({ state: 'done', done_at: this.clock.now(job.environment) })
+        .set({ state: 'done', done_at: this.clock.now(environment) })
         .where('id', 'in', (eb) => eb.selectFrom('leased').select('id'))
         .returning('id')
-        .executeTakeFirst();
-      if (leased) await asking.record(trx, job.subject_id, job.due_at, answer);
-    });
+        .execute();
+      for (const row of rows) leased.add(row.id);
+    }
+    for (const { job, answer } of answered) if (leased.has(job.id)) await asking.record(trx, job.subject_id, job.due_at, answer);
   }
 }

@@ -100,6 +100,35 @@ it('asks a run of due asking jobs of one kind at once, records each answer once,
   expect(pending).toEqual([]);
 });
 
+it("records a lease's answers together, and when one answer's record fails, records the others each on its own: only that job stays to be asked again", async () => {
+  const { db } = server.app.database;
+  const { jobs } = server.app.services;
+  let transactions = 0;
+  jobs.registerAsking('test.records', {
+    ask: async (_db, subject) => subject,
+    record: async (trx, subject) => {
+      // What a record writes (here: the job's created_at set to 0) is kept only if its transaction commits.
+      await trx.updateTable('scheduled_jobs').set({ created_at: new Date(0) }).where('subject_id', '=', subject).execute();
+      if (subject === 'records-1') transactions += 1; // records-1 comes first in every transaction that records it
+      if (subject === 'records-2') throw new Error('the database refuses this answer');
+    },
+  });
+  const now = server.clock.now();
+  await db.transaction().execute(async (trx) => {
+    for (const [index, subject] of ['records-1', 'records-2', 'records-3'].entries()) {
+      await scheduleJob(trx, { environment: 'sandbox', kind: 'test.records', subjectId: subject, dueAt: new Date(now.getTime() - (10 - index) * 1000) }, now);
+    }
+  });
+  await jobs.runDue();
+  expect(transactions).toBe(2); // the lease's transaction, rolled back; then records-1's own
+  const rows = await db.selectFrom('scheduled_jobs').select(['subject_id', 'state', 'created_at']).where('kind', '=', 'test.records').orderBy('subject_id').execute();
+  expect(rows.map((row) => [row.subject_id, row.state, row.created_at.getTime() === 0])).toEqual([
+    ['records-1', 'done', true],
+    ['records-2', 'pending', false],
+    ['records-3', 'done', true],
+  ]);
+});
+
 // Another runner's lease locks the rows its FOR UPDATE rechecked, and keeps those locks until it commits, even those it found
 // leased already. Two connections are needed to hold a lock beside the runner: the server's PostgreSQL only.
 it.skipIf(DATABASE !== 'postgres')("records an asking job's answer when another runner holds its row for a moment, instead of leaving it to the lease", async () => {
