@@ -20,8 +20,10 @@ describe.skipIf(DATABASE !== 'postgres')('the statement budget of the money path
     platform = await server.platform();
     await payByCard(server, platform, { amount_minor: 1_000 }); // the platform's first payment reads what later ones find cached
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const text = args[0];
-      sent.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
+      const first = args[0];
+      const text = typeof first === 'string' ? first : String((first as { text?: string }).text);
+      // Not a step's: the sandbox clock read again when any process on this database moves one (other test files do, any time).
+      if (!/from "environment_clocks"/.test(text)) sent.push(text);
       return query.apply(this, args);
     } as typeof pg.Client.prototype.query;
   });
