@@ -33,6 +33,18 @@ interface LeasedJob {
   due_at: Date;
 }
 
+/** A leased job and the answer to its question. */
+interface Answered {
+  job: LeasedJob;
+  answer: unknown;
+}
+
+/** A leased job whose question or record failed. */
+interface Failure {
+  job: LeasedJob;
+  error: unknown;
+}
+
 interface Lease {
   jobs: LeasedJob[];
   asking: AskingJob<unknown>;
@@ -242,29 +254,30 @@ export class JobRunner {
    */
   private async askAll({ jobs, asking, until }: Lease): Promise<void> {
     const questions = await Promise.allSettled(jobs.map((job) => asking.ask(this.db, job.subject_id, job.due_at)));
-    const answered = jobs.flatMap((job, index) => {
-      const question = questions[index]!;
-      return question.status === 'fulfilled' ? [{ job, answer: question.value }] : [];
+    const answered: Answered[] = [];
+    const failures: Failure[] = [];
+    questions.forEach((question, index) => {
+      const job = jobs[index]!;
+      if (question.status === 'fulfilled') answered.push({ job, answer: question.value });
+      else failures.push({ job, error: question.reason });
     });
-    const failures: { job: LeasedJob; error: unknown }[] = jobs.flatMap((job, index) => {
-      const question = questions[index]!;
-      return question.status === 'rejected' ? [{ job, error: question.reason }] : [];
-    });
-    if (answered.length > 0) await this.recordAll(answered, asking, until, failures);
+    if (answered.length > 0) failures.push(...(await this.recordAll(answered, asking, until)));
     for (const { job, error } of failures) if (!isDatabaseUnavailable(error)) this.log.error({ err: error, job: job.id }, 'scheduled job failed; retrying in a minute');
     const unavailable = failures.find(({ error }) => isDatabaseUnavailable(error));
     if (unavailable) throw unavailable.error;
   }
 
-  /** The answers in one transaction; if it fails, each in its own, the failures added to `failures`. */
-  private async recordAll(answered: { job: LeasedJob; answer: unknown }[], asking: AskingJob<unknown>, until: Date, failures: { job: LeasedJob; error: unknown }[]): Promise<void> {
+  /** The answers in one transaction; if it fails, each in its own. Answers the jobs whose record failed. */
+  private async recordAll(answered: Answered[], asking: AskingJob<unknown>, until: Date): Promise<Failure[]> {
     try {
       await this.db.transaction().execute((trx) => this.record(trx, answered, asking, until));
+      return [];
     } catch (error) {
       if (isDatabaseUnavailable(error)) throw error;
       const records = await Promise.allSettled(answered.map((one) => this.db.transaction().execute((trx) => this.record(trx, [one], asking, until))));
-      records.forEach((record, index) => {
-        if (record.status === 'rejected') failures.push({ job: answered[index]!.job, error: record.reason });
+      return answered.flatMap(({ job }, index) => {
+        const record = records[index]!;
+        return record.status === 'rejected' ? [{ job, error: record.reason }] : [];
       });
     }
   }
@@ -277,7 +290,7 @@ export class JobRunner {
    * Records the answers of the jobs still leased (the lease not run out and taken by another
    * runner), each job marked done by the statement that finds it so (one per environment).
    */
-  private async record(trx: Db, answered: { job: LeasedJob; answer: unknown }[], asking: AskingJob<unknown>, until: Date): Promise<void> {
+  private async record(trx: Db, answered: Answered[], asking: AskingJob<unknown>, until: Date): Promise<void> {
     const leased = new Set<number>();
     for (const environment of new Set(answered.map(({ job }) => job.environment))) {
       const ids = answered.filter(({ job }) => job.environment === environment).map(({ job }) => job.id);

@@ -190,12 +190,12 @@ export async function paymentByAttempt(db: Db, reference: string): Promise<Payme
   return db.selectFrom('payments').selectAll().where('authorization_reference', '=', reference).executeTakeFirst();
 }
 
-/** The payment, locked until the transaction ends: changes to one payment happen one at a time. */
 /** The tenant's payment, locked: none for another tenant's (whose row is left unlocked). */
 export async function lockTenantPayment(db: Db, tenant: Tenant, id: string): Promise<PaymentRow | undefined> {
   return db.selectFrom('payments').selectAll().where('id', '=', id).where('environment', '=', tenant.environment).where('platform_id', '=', tenant.platformId).forUpdate().executeTakeFirst();
 }
 
+/** The payment, locked until the transaction ends: changes to one payment happen one at a time. */
 export async function lockPayment(db: Db, id: string): Promise<PaymentRow | undefined> {
   return db.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }

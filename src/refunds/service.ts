@@ -164,8 +164,9 @@ export class RefundService {
       completed_at: null,
     };
     for (const part of parts) await repo.applyPart(trx, payment.id, part.position, part.draft);
-    const partRows = parts.map((part) => ({ refund_id: id, position: part.position, account_id: part.draft.accountId, amount_minor: part.draft.amount, fee_returned: part.draft.feeReturned, from_creditor: part.draft.fromCreditor }))
-      .sort((a, b) => a.position - b.position); // as a read of the refund lists them
+    const partRows = parts
+      .map((part) => ({ refund_id: id, position: part.position, account_id: part.draft.accountId, amount_minor: part.draft.amount, fee_returned: part.draft.feeReturned, from_creditor: part.draft.fromCreditor }))
+      .sort((a, b) => a.position - b.position); // in routing order, as a read of the refund lists them
     await repo.insertRefund(trx, refund, partRows);
     const context = { environment: payment.environment, platformId: payment.platform_id, currency: payment.currency, paymentId: payment.id, refundId: id, at };
     await postEntries(trx, context, refundEntries(payment.id, parts.map((part) => part.draft)));
