@@ -114,6 +114,8 @@ export interface ClaimedDelivery {
   attempt_count: number;
   /** When it fell due on its environment's clock. */
   next_attempt_at: Date;
+  /** Until when this worker holds it: its outcome is recorded only while it still does. */
+  lease_until: Date;
   environment: Environment;
   platform_id: string;
   type: string;
@@ -169,9 +171,9 @@ export async function claimDue(db: Db, now: EnvironmentTimes, lease: Lease, limi
     ), claimed AS (
       UPDATE webhook_deliveries d SET lease_until = ${lease.until}
       FROM due WHERE d.id = due.id
-      RETURNING d.id, d.event_id, d.url, d.attempt_count, d.next_attempt_at
+      RETURNING d.id, d.event_id, d.url, d.attempt_count, d.next_attempt_at, d.lease_until
     )
-    SELECT c.id, c.event_id, c.url, c.attempt_count, c.next_attempt_at, e.environment, e.platform_id, e.type, e.occurred_at, e.data,
+    SELECT c.id, c.event_id, c.url, c.attempt_count, c.next_attempt_at, c.lease_until, e.environment, e.platform_id, e.type, e.occurred_at, e.data,
            s.secret, s.previous_secret, s.previous_expires_at
     FROM claimed c
     JOIN events e ON e.id = c.event_id
@@ -181,6 +183,8 @@ export async function claimDue(db: Db, now: EnvironmentTimes, lease: Lease, limi
 
 export interface AttemptResult {
   deliveryId: number;
+  /** The lease the attempt was made under (ClaimedDelivery.lease_until). */
+  leaseUntil: Date;
   attemptedAt: Date;
   statusCode: number | null;
   durationMs: number;
@@ -189,28 +193,40 @@ export interface AttemptResult {
   nextAttemptAt: Date | null;
 }
 
-/** Records a batch of attempts and moves their deliveries on, in one transaction. */
+/**
+ * Records a batch of attempts and moves their deliveries on, in one statement, each only while its
+ * delivery is still under the lease its attempt was made with: recorded a second time (its commit's
+ * answer lost) or after another worker has taken the delivery, an attempt changes nothing.
+ */
 export async function recordAttempts(db: Db, results: AttemptResult[]): Promise<void> {
   if (results.length === 0) return;
-  await db
-    .insertInto('webhook_attempts')
-    .values(results.map((r) => ({ delivery_id: r.deliveryId, attempted_at: r.attemptedAt, status_code: r.statusCode, duration_ms: r.durationMs, error: r.error })))
-    .execute();
-  const column = <T>(pick: (r: AttemptResult) => T) => results.map(pick);
+  const rows = results.map((r) => ({
+    id: r.deliveryId,
+    lease_until: r.leaseUntil,
+    attempted_at: r.attemptedAt,
+    status_code: r.statusCode,
+    duration_ms: r.durationMs,
+    error: r.error,
+    state: r.state,
+    next_attempt_at: r.nextAttemptAt,
+  }));
   await sql`
-    UPDATE webhook_deliveries d SET
-      state = v.state,
-      attempt_count = d.attempt_count + 1,
-      next_attempt_at = v.next_attempt_at,
-      lease_until = NULL,
-      completed_at = CASE WHEN v.state = 'pending' THEN NULL ELSE v.attempted_at END
-    FROM (
-      SELECT unnest(${column((r) => r.deliveryId)}::bigint[]) AS id,
-             unnest(${column((r) => r.state)}::text[]) AS state,
-             unnest(${column((r) => r.nextAttemptAt?.toISOString() ?? null)}::timestamptz[]) AS next_attempt_at,
-             unnest(${column((r) => r.attemptedAt.toISOString())}::timestamptz[]) AS attempted_at
-    ) v
-    WHERE d.id = v.id`.execute(db);
+    WITH v AS (
+      SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json)
+        AS v(id bigint, lease_until timestamptz, attempted_at timestamptz, status_code integer, duration_ms integer, error text, state text, next_attempt_at timestamptz)
+    ), moved AS (
+      UPDATE webhook_deliveries d SET
+        state = v.state,
+        attempt_count = d.attempt_count + 1,
+        next_attempt_at = v.next_attempt_at,
+        lease_until = NULL,
+        completed_at = CASE WHEN v.state = 'pending' THEN NULL ELSE v.attempted_at END
+      FROM v
+      WHERE d.id = v.id AND d.lease_until = v.lease_until
+      RETURNING d.id
+    )
+    INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, duration_ms, error)
+    SELECT v.id, v.attempted_at, v.status_code, v.duration_ms, v.error FROM v JOIN moved ON moved.id = v.id`.execute(db);
 }
 
 export async function findSecret(db: Db, tenant: Tenant): Promise<SecretRow | undefined> {

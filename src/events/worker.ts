@@ -11,10 +11,13 @@ import { newWebhookSecret, signatureHeader } from './signing.js';
 import { DELIVERY_TIMEOUT_MS, MAX_SOCKETS_PER_HOST } from './sender.js';
 import { PollingLoop } from '../core/polling-loop.js';
 import { settlesWithin } from '../core/shutdown.js';
-import { logFailure } from '../core/database-errors.js';
+import { isDatabaseUnavailable, logFailure } from '../core/database-errors.js';
 
-/** Outcomes wait at most this long for others to be recorded with them (one transaction for many). */
+/** Outcomes wait at most this long for others to be recorded with them (one statement for many). */
 const RECORD_WITHIN_MS = 20;
+/** Outcomes not recorded because the database is away are tried again after this long, doubling up to the most. */
+const RECORD_RETRY_FIRST_MS = 100;
+const RECORD_RETRY_MOST_MS = 2_000;
 /**
  * A claim for a wake-up comes at least this long after the previous claim: under a stream of
  * events, each of which wakes the worker, one claim takes the deliveries of several instead of one
@@ -117,7 +120,7 @@ export class DeliveryWorker {
   /**
    * Delivers everything due now; answers how many attempts were made. Attempts run side by side,
    * up to `concurrency`. Once half a batch has finished (or the first outcome has waited 20 ms),
-   * the outcomes are recorded in one transaction and the free slots refilled with one claim, so a receiver that hangs until the
+   * the outcomes are recorded in one statement and the free slots refilled with one claim, so a receiver that hangs until the
    * timeout holds up its own slot, not the deliveries claimed with it or committed after it;
    * a new event (NOTIFY) or the poll interval refills whatever slots are free at once.
    */
@@ -172,14 +175,23 @@ export class DeliveryWorker {
   }
 
   /**
-   * Records outcomes in one transaction. If that fails, the pass goes on seeing its other attempts
-   * through: these deliveries keep their leases and are sent again once those run out (at least once).
+   * Records outcomes in one statement. While the database is away (a restart or a failover takes
+   * a second or so) it is tried again until the first of the leases runs out; then, or on any other
+   * failure, the pass goes on seeing its other attempts through, and these deliveries are sent
+   * again once their leases run out (at least once).
    */
   private async record(batch: repo.AttemptResult[]): Promise<void> {
-    try {
-      await this.db.transaction().execute((trx) => repo.recordAttempts(trx, batch));
-    } catch (error) {
-      logFailure(this.log, error, { deliveries: batch.length }, 'recording webhook attempts failed; they are sent again when their leases run out');
+    const leaseEnds = Math.min(...batch.map((result) => result.leaseUntil.getTime()));
+    for (let waitMs = RECORD_RETRY_FIRST_MS; ; waitMs = Math.min(2 * waitMs, RECORD_RETRY_MOST_MS)) {
+      try {
+        return await repo.recordAttempts(this.db, batch);
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) || this.stopping || Date.now() + waitMs >= leaseEnds) {
+          return logFailure(this.log, error, { deliveries: batch.length }, 'recording webhook attempts failed; they are sent again when their leases run out');
+        }
+        logFailure(this.log, error, { deliveries: batch.length, retry_in_ms: waitMs }, 'recording webhook attempts failed; tried again while their leases last');
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+      }
     }
   }
 
@@ -282,7 +294,7 @@ export class DeliveryWorker {
   }
 
   private result(delivery: repo.ClaimedDelivery, attemptedAt: Date, outcome: Outcome): repo.AttemptResult {
-    const base = { deliveryId: delivery.id, attemptedAt, statusCode: outcome.statusCode, durationMs: outcome.durationMs };
+    const base = { deliveryId: delivery.id, leaseUntil: delivery.lease_until, attemptedAt, statusCode: outcome.statusCode, durationMs: outcome.durationMs };
     const succeeded = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
     if (succeeded) return { ...base, error: null, state: 'succeeded', nextAttemptAt: null };
     const error = outcome.error ?? `answered ${outcome.statusCode}`;

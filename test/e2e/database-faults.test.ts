@@ -1,7 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpSender, type Sender } from '../../src/events/sender.js';
+import { DeliveryWorker } from '../../src/events/worker.js';
 import { ServerProcess, type TimedResponse } from '../helpers/api-process.js';
+import { recordEvent } from '../helpers/events.js';
+import { startServer } from '../helpers/harness.js';
 import { POSTGRES_BIN, PostgresInstance, waitUntil } from '../helpers/postgres-instance.js';
+import { startReceiver } from '../helpers/receiver.js';
 
 /**
  * Faults of the PostgreSQL server, made for real on servers of the file's own (initdb): a restart
@@ -198,6 +205,53 @@ describe.skipIf(!RUNS)('a PostgreSQL server that restarts', () => {
       }
     },
     4 * SLOW_MS,
+  );
+
+  it(
+    'records a webhook attempt that ended while it was away once it is back: sent once, recorded once, not sent again when its lease runs out',
+    async () => {
+      const database = 'record_retry';
+      const app = await startServer({ ...UNLIMITED, DATABASE_URL: await server.createDatabase(database), WEBHOOK_WORKER: 'off', JOB_WORKER: 'off' });
+      const receiver = await startReceiver();
+      const lines: { msg?: string }[] = [];
+      const log = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) }) as unknown as FastifyBaseLogger;
+      // The attempt waits for the test before it sends, so that it ends while the database is away.
+      let attempting!: () => void;
+      let release!: () => void;
+      const attempted = new Promise<void>((resolve) => (attempting = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const http = new HttpSender();
+      const sender: Sender = {
+        async send(request) {
+          attempting();
+          await released;
+          return http.send(request);
+        },
+      };
+      const worker = new DeliveryWorker(app.app.database, app.app.environmentClock, sender, log);
+      try {
+        const { platformId } = await app.platform();
+        const eventId = await recordEvent(app, { platformId, destination: receiver.url });
+        await worker.start();
+        await attempted;
+        await server.stop('fast');
+        release();
+        await receiver.waitFor(1, SLOW_MS);
+        await waitUntil(() => lines.some((line) => /tried again while their leases last/.test(String(line.msg))), SLOW_MS, 'the record refused while the database is away');
+        await server.start();
+        const delivery = async () => (await server.query(`SELECT state, attempt_count, lease_until FROM webhook_deliveries WHERE event_id = $1`, [eventId], database))[0];
+        await waitUntil(async () => (await delivery())?.state === 'succeeded', SLOW_MS, 'the attempt recorded once the database is back');
+        expect(await delivery()).toEqual({ state: 'succeeded', attempt_count: 1, lease_until: null });
+        expect(await server.query(`SELECT status_code FROM webhook_attempts`, [], database)).toEqual([{ status_code: 200 }]);
+        expect(receiver.received.map((each) => each.headers['webhook-id'])).toEqual([eventId]);
+      } finally {
+        release();
+        await worker.stop();
+        await receiver.close();
+        await app.close();
+      }
+    },
+    3 * SLOW_MS,
   );
 
   it(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/core/db.js';
+import { claimDue, recordAttempts, type AttemptResult, type ClaimedDelivery } from '../../src/events/repository.js';
 import { DeliveryWorker } from '../../src/events/worker.js';
 import { HttpSender, type Sender } from '../../src/events/sender.js';
 import { startServer, DATABASE, type TestServer } from '../helpers/harness.js';
@@ -113,4 +114,40 @@ it(`wakes a worker in another connection as soon as an event commits (${DATABASE
   } finally {
     await worker.stop();
   }
+});
+
+it(`records an attempt only under the lease it was made with: after another worker took the delivery, or a second time, it changes nothing (${DATABASE})`, async () => {
+  const platform = await server.platform();
+  const eventId = await recordEvent(server, { platformId: platform.platformId, destination: receiver.url });
+  const { db } = server.app.database;
+  const now = server.clock.now();
+  const claim = async (realNow: Date) => {
+    const claimed = await claimDue(db, { live: now, sandbox: now }, { now: realNow, until: new Date(realNow.getTime() + 60_000) }, 100);
+    return claimed.find((delivery) => delivery.event_id === eventId)!;
+  };
+  const outcome = (delivery: ClaimedDelivery): AttemptResult => ({
+    deliveryId: delivery.id,
+    leaseUntil: delivery.lease_until,
+    attemptedAt: now,
+    statusCode: 410,
+    durationMs: 5,
+    error: 'answered 410',
+    state: 'failed',
+    nextAttemptAt: null,
+  });
+  const row = () => db.selectFrom('webhook_deliveries').select(['state', 'attempt_count', 'lease_until']).where('event_id', '=', eventId).executeTakeFirstOrThrow();
+  const attempts = (delivery: ClaimedDelivery) => db.selectFrom('webhook_attempts').select('status_code').where('delivery_id', '=', delivery.id).execute();
+
+  const first = await claim(new Date());
+  // Its lease runs out before its outcome is recorded, and another worker takes the delivery.
+  const second = await claim(new Date(Date.now() + 120_000));
+  expect(second.id).toBe(first.id);
+  await recordAttempts(db, [outcome(first)]);
+  expect(await row()).toEqual({ state: 'pending', attempt_count: 0, lease_until: second.lease_until });
+  expect(await attempts(first)).toEqual([]);
+
+  await recordAttempts(db, [outcome(second)]);
+  await recordAttempts(db, [outcome(second)]); // as after a commit whose answer was lost
+  expect(await row()).toEqual({ state: 'failed', attempt_count: 1, lease_until: null });
+  expect(await attempts(second)).toEqual([{ status_code: 410 }]);
 });

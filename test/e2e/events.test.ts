@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import type { Environment } from '../../src/core/config.js';
@@ -237,16 +238,20 @@ describe('what works', () => {
 
   it('goes on when recording outcomes fails: the deliveries are sent again once their leases run out', async () => {
     receiver = await startReceiver();
-    const failing = {
-      ...server.app.database,
-      db: new Proxy(server.app.database.db, {
-        get: (target, property) => {
-          if (property === 'transaction') return () => ({ execute: async () => Promise.reject(new Error('connection reset')) });
-          const value = Reflect.get(target, property, target);
-          return typeof value === 'function' ? value.bind(target) : value;
+    // A database on which the statement that records attempts fails (not because the database is away: it is not tried again).
+    const { db } = server.app.database;
+    const passing = <T extends object>(target: T, replaced: Partial<T>) =>
+      new Proxy(target, {
+        get: (object, property) => {
+          const value = property in replaced ? replaced[property as keyof T] : Reflect.get(object, property, object);
+          return typeof value === 'function' ? value.bind(property in replaced ? replaced : object) : value;
         },
-      }),
-    };
+      });
+    const executor = db.getExecutor();
+    const refusing = passing(executor, {
+      executeQuery: <R,>(query: CompiledQuery<R>) => (query.sql.includes('INSERT INTO webhook_attempts') ? Promise.reject(new Error('value too long')) : executor.executeQuery(query)),
+    });
+    const failing = { ...server.app.database, db: passing(db, { getExecutor: () => refusing }) };
     const worker = ownWorker(new HttpSender(1_000), {}, failing);
     await deliveringAlone(worker, async () => {
       const id = await emit();
