@@ -55,3 +55,24 @@ export function logFailure(log: Pick<FastifyBaseLogger, 'warn' | 'error'>, error
   if (isDatabaseUnavailable(error)) log.warn({ ...context, reason: (error as Error).message }, `${message}: the database is not reachable`);
   else log.error({ ...context, err: error }, message);
 }
+
+/** The first wait before trying again while the database is away; it doubles up to the most. */
+const FIRST_RETRY_MS = 100;
+const MOST_RETRY_MS = 2_000;
+
+/**
+ * Runs `work`; while it fails because the database is unavailable (a restart or a failover takes a
+ * second or so), tries again after a wait that doubles, as long as `worthWaiting(waitMs)` holds.
+ * Any other failure, and the last one, is thrown; `onRetry` hears of each failure tried again.
+ */
+export async function retryWhileUnavailable<T>(work: () => Promise<T>, worthWaiting: (waitMs: number) => boolean, onRetry: (error: unknown, waitMs: number) => void): Promise<T> {
+  for (let waitMs = FIRST_RETRY_MS; ; waitMs = Math.min(2 * waitMs, MOST_RETRY_MS)) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || !worthWaiting(waitMs)) throw error;
+      onRetry(error, waitMs);
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
+}

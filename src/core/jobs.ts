@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { EnvironmentClock } from './clock.js';
 import type { Environment } from './config.js';
 import type { Db, Tables } from './db.js';
-import { isDatabaseUnavailable } from './database-errors.js';
+import { isDatabaseUnavailable, logFailure, retryWhileUnavailable } from './database-errors.js';
 import { PollingLoop } from './polling-loop.js';
 
 const RETRY_DELAY_MS = 60_000;
@@ -261,10 +261,23 @@ export class JobRunner {
       if (question.status === 'fulfilled') answered.push({ job, answer: question.value });
       else failures.push({ job, error: question.reason });
     });
-    if (answered.length > 0) failures.push(...(await this.recordAll(answered, asking, until)));
+    if (answered.length > 0) failures.push(...(await this.recordWhileLeased(answered, asking, until)));
     for (const { job, error } of failures) if (!isDatabaseUnavailable(error)) this.log.error({ err: error, job: job.id }, 'scheduled job failed; retrying in a minute');
     const unavailable = failures.find(({ error }) => isDatabaseUnavailable(error));
     if (unavailable) throw unavailable.error;
+  }
+
+  /**
+   * recordAll, tried again while the database is away and the lease lasts: answers got just before
+   * a restart or a failover are recorded once it is over, not asked for again a minute later.
+   */
+  private recordWhileLeased(answered: Answered[], asking: AskingJob<unknown>, until: Date): Promise<Failure[]> {
+    const { environment } = answered[0]!.job;
+    return retryWhileUnavailable(
+      () => this.recordAll(answered, asking, until),
+      (waitMs) => !this.stopping && this.clock.now(environment).getTime() + waitMs < until.getTime(),
+      (error, waitMs) => logFailure(this.log, error, { jobs: answered.length, retry_in_ms: waitMs }, 'recording job answers failed; tried again while their lease lasts'),
+    );
   }
 
   /** The answers in one transaction; if it fails, each in its own. Answers the jobs whose record failed. */

@@ -11,13 +11,10 @@ import { newWebhookSecret, signatureHeader } from './signing.js';
 import { DELIVERY_TIMEOUT_MS, MAX_SOCKETS_PER_HOST } from './sender.js';
 import { PollingLoop } from '../core/polling-loop.js';
 import { settlesWithin } from '../core/shutdown.js';
-import { isDatabaseUnavailable, logFailure } from '../core/database-errors.js';
+import { logFailure, retryWhileUnavailable } from '../core/database-errors.js';
 
 /** Outcomes wait at most this long for others to be recorded with them (one statement for many). */
 const RECORD_WITHIN_MS = 20;
-/** Outcomes not recorded because the database is away are tried again after this long, doubling up to the most. */
-const RECORD_RETRY_FIRST_MS = 100;
-const RECORD_RETRY_MOST_MS = 2_000;
 /**
  * A claim for a wake-up comes at least this long after the previous claim: under a stream of
  * events, each of which wakes the worker, one claim takes the deliveries of several instead of one
@@ -182,16 +179,15 @@ export class DeliveryWorker {
    */
   private async record(batch: repo.AttemptResult[]): Promise<void> {
     const leaseEnds = Math.min(...batch.map((result) => result.leaseUntil.getTime()));
-    for (let waitMs = RECORD_RETRY_FIRST_MS; ; waitMs = Math.min(2 * waitMs, RECORD_RETRY_MOST_MS)) {
-      try {
-        return await repo.recordAttempts(this.db, batch);
-      } catch (error) {
-        if (!isDatabaseUnavailable(error) || this.stopping || Date.now() + waitMs >= leaseEnds) {
-          return logFailure(this.log, error, { deliveries: batch.length }, 'recording webhook attempts failed; they are sent again when their leases run out');
-        }
-        logFailure(this.log, error, { deliveries: batch.length, retry_in_ms: waitMs }, 'recording webhook attempts failed; tried again while their leases last');
-        await new Promise((resolve) => setTimeout(resolve, waitMs));
-      }
+    const context = { deliveries: batch.length };
+    try {
+      await retryWhileUnavailable(
+        () => repo.recordAttempts(this.db, batch),
+        (waitMs) => !this.stopping && Date.now() + waitMs < leaseEnds,
+        (error, waitMs) => logFailure(this.log, error, { ...context, retry_in_ms: waitMs }, 'recording webhook attempts failed; tried again while their leases last'),
+      );
+    } catch (error) {
+      logFailure(this.log, error, context, 'recording webhook attempts failed; they are sent again when their leases run out');
     }
   }
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scheduleJob, JobRunner } from '../../src/core/jobs.js';
 import { HttpSender, type Sender } from '../../src/events/sender.js';
 import { DeliveryWorker } from '../../src/events/worker.js';
 import { ServerProcess, type TimedResponse } from '../helpers/api-process.js';
@@ -135,6 +136,32 @@ async function readyz(api: ServerProcess): Promise<number> {
   return (await api.request('GET', '/readyz')).status;
 }
 
+/** A logger whose lines (warnings and above) the test reads. */
+function capturedLog() {
+  const lines: { msg?: string }[] = [];
+  const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) }) as unknown as FastifyBaseLogger;
+  return { logger, says: (message: RegExp) => lines.some((line) => message.test(String(line.msg))) };
+}
+
+/** Work that waits for the test before it goes on: `held` once the first waits, `release()` lets all go. */
+function heldUntilReleased() {
+  let count = 0;
+  let onHeld!: () => void;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (onHeld = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return {
+    held,
+    release,
+    count: () => count,
+    async hold() {
+      count += 1;
+      onHeld();
+      await released;
+    },
+  };
+}
+
 describe.skipIf(!RUNS)('a PostgreSQL server that restarts', () => {
   let server: PostgresInstance;
 
@@ -145,6 +172,15 @@ describe.skipIf(!RUNS)('a PostgreSQL server that restarts', () => {
   afterAll(async () => {
     await server?.remove();
   });
+
+  /** Stops the server while `work` is held, lets it go on, and starts the server again once `refused()` (its record was). */
+  async function endsWhileAway(work: ReturnType<typeof heldUntilReleased>, refused: () => boolean): Promise<void> {
+    await work.held;
+    await server.stop('fast');
+    work.release();
+    await waitUntil(refused, SLOW_MS, 'the record refused while the database is away');
+    await server.start();
+  }
 
   it(
     'is outlived by the API and the worker under load: 503 with Retry-After while it is away, /readyz 503 then 200, service again without a restart, and retried payments made once',
@@ -213,41 +249,66 @@ describe.skipIf(!RUNS)('a PostgreSQL server that restarts', () => {
       const database = 'record_retry';
       const app = await startServer({ ...UNLIMITED, DATABASE_URL: await server.createDatabase(database), WEBHOOK_WORKER: 'off', JOB_WORKER: 'off' });
       const receiver = await startReceiver();
-      const lines: { msg?: string }[] = [];
-      const log = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) }) as unknown as FastifyBaseLogger;
-      // The attempt waits for the test before it sends, so that it ends while the database is away.
-      let attempting!: () => void;
-      let release!: () => void;
-      const attempted = new Promise<void>((resolve) => (attempting = resolve));
-      const released = new Promise<void>((resolve) => (release = resolve));
+      const log = capturedLog();
       const http = new HttpSender();
+      const attempt = heldUntilReleased();
       const sender: Sender = {
         async send(request) {
-          attempting();
-          await released;
+          await attempt.hold();
           return http.send(request);
         },
       };
-      const worker = new DeliveryWorker(app.app.database, app.app.environmentClock, sender, log);
+      const worker = new DeliveryWorker(app.app.database, app.app.environmentClock, sender, log.logger);
       try {
         const { platformId } = await app.platform();
         const eventId = await recordEvent(app, { platformId, destination: receiver.url });
         await worker.start();
-        await attempted;
-        await server.stop('fast');
-        release();
-        await receiver.waitFor(1, SLOW_MS);
-        await waitUntil(() => lines.some((line) => /tried again while their leases last/.test(String(line.msg))), SLOW_MS, 'the record refused while the database is away');
-        await server.start();
+        await endsWhileAway(attempt, () => log.says(/recording webhook attempts failed; tried again while their leases last/));
         const delivery = async () => (await server.query(`SELECT state, attempt_count, lease_until FROM webhook_deliveries WHERE event_id = $1`, [eventId], database))[0];
         await waitUntil(async () => (await delivery())?.state === 'succeeded', SLOW_MS, 'the attempt recorded once the database is back');
         expect(await delivery()).toEqual({ state: 'succeeded', attempt_count: 1, lease_until: null });
         expect(await server.query(`SELECT status_code FROM webhook_attempts`, [], database)).toEqual([{ status_code: 200 }]);
         expect(receiver.received.map((each) => each.headers['webhook-id'])).toEqual([eventId]);
       } finally {
-        release();
+        attempt.release();
         await worker.stop();
         await receiver.close();
+        await app.close();
+      }
+    },
+    3 * SLOW_MS,
+  );
+
+  it(
+    "records a job's answer got while it was away once it is back: asked once, recorded once, not asked again when its lease runs out",
+    async () => {
+      const database = 'job_answer_retry';
+      const app = await startServer({ ...UNLIMITED, DATABASE_URL: await server.createDatabase(database), WEBHOOK_WORKER: 'off', JOB_WORKER: 'off' });
+      const log = capturedLog();
+      const question = heldUntilReleased();
+      const runner = new JobRunner(app.app.database.db, app.app.environmentClock, log.logger);
+      const answers: string[] = [];
+      runner.registerAsking('answer_retry_test', {
+        async ask(_db, subject) {
+          await question.hold();
+          return `answer of ${subject}`;
+        },
+        async record(_trx, _subject, _at, answer) {
+          answers.push(answer);
+        },
+      });
+      const now = app.clock.now();
+      try {
+        await app.app.database.db.transaction().execute((trx) => scheduleJob(trx, { environment: 'sandbox', kind: 'answer_retry_test', subjectId: 'subject-1', dueAt: now }, now));
+        runner.start();
+        await endsWhileAway(question, () => log.says(/recording job answers failed; tried again while their lease lasts/));
+        const job = async () => (await server.query(`SELECT state FROM scheduled_jobs WHERE kind = 'answer_retry_test'`, [], database))[0];
+        await waitUntil(async () => (await job())?.state === 'done', SLOW_MS, 'the answer recorded once the database is back');
+        expect(question.count()).toBe(1);
+        expect(answers).toEqual(['answer of subject-1']);
+      } finally {
+        question.release();
+        await runner.stop();
         await app.close();
       }
     },
