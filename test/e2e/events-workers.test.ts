@@ -91,7 +91,7 @@ it(`two workers deliver 1,000 events on ${DATABASE}: none lost, none delivered t
 it(`wakes a worker in another connection as soon as an event commits (${DATABASE === 'postgres' ? 'LISTEN/NOTIFY' : 'in-process wake-up'}), not at its next poll`, async () => {
   const platform = await server.platform();
   const sent: string[] = [];
-  // Polls once a minute: a delivery within two seconds can only come from the wake-up.
+  // Polls once a minute: a delivery within twenty seconds (a margin for a loaded machine) can only come from the wake-up.
   const worker = new DeliveryWorker(second, server.app.environmentClock, countingSender(new Set(), [], sent), server.app.app.log, { pollMs: 60_000 });
   await worker.start();
   try {
@@ -105,9 +105,9 @@ it(`wakes a worker in another connection as soon as an event commits (${DATABASE
         destination: receiver.url,
       });
       const committed = performance.now();
-      const received = await receiver.waitFor(before + round + 1, 2_000);
+      const received = await receiver.waitFor(before + round + 1, 20_000);
       expect(received.at(-1)!.headers['webhook-id']).toBe(id);
-      expect(received.at(-1)!.at - committed).toBeLessThan(2_000);
+      expect(received.at(-1)!.at - committed).toBeLessThan(20_000);
     }
     // The sender counts a delivery once the receiver's answer is in, a moment after the receiver has the request.
     await expect.poll(() => sent.length).toBe(3);
