@@ -245,7 +245,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
    * delivered. The receiver fails or hangs only first attempts and the retry comes 5 s later, but
    * on a loaded machine that retry can time out too, and the next is 5 minutes away on the sandbox
    * clock: when everything left waits for a later time on that clock, the clock is moved to the
-   * first of them, as an integrator would in the sandbox.
+   * first of them, as an integrator would in the sandbox. (A recovery job being asked at that
+   * moment looks the same, its lease being its due time: it is asked again, and recorded once.)
    */
   async function settleEverything(): Promise<void> {
     let lastLog = Date.now();

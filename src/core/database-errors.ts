@@ -73,6 +73,7 @@ export async function retryWhileUnavailable<T>(work: () => Promise<T>, worthWait
       if (!isDatabaseUnavailable(error) || !worthWaiting(waitMs)) throw error;
       onRetry(error, waitMs);
       await new Promise((resolve) => setTimeout(resolve, waitMs));
+      if (!worthWaiting(0)) throw error; // e.g. told to stop meanwhile
     }
   }
 }

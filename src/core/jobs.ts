@@ -228,13 +228,15 @@ export class JobRunner {
   }
 
   /**
-   * The due jobs right after `head` in the order jobs run, as long as they are of its kind (a job
-   * of another kind ends the batch, so that nothing runs before what fell due earlier), locked;
-   * those another runner holds are left to it.
+   * The due jobs of `head`'s environment right after it in the order jobs run, as long as they are
+   * of its kind (a job of another kind ends the batch, so that nothing runs before what fell due
+   * earlier), locked; those another runner holds are left to it. One environment: the lease's time
+   * is on its clock.
    */
   private async followers(trx: Db, head: { id: number; kind: string; environment: Environment; due_at: Date }) {
     const next = await this.dueNow(trx)
       .select(['id', 'kind'])
+      .where('environment', '=', head.environment)
       .where((eb) => eb(eb.refTuple('due_at', 'id'), '>', eb.tuple(head.due_at, head.id)))
       .orderBy('due_at')
       .orderBy('id')
@@ -261,7 +263,7 @@ export class JobRunner {
       if (question.status === 'fulfilled') answered.push({ job, answer: question.value });
       else failures.push({ job, error: question.reason });
     });
-    if (answered.length > 0) failures.push(...(await this.recordWhileLeased(answered, asking, until)));
+    if (answered.length > 0) failures.push(...(await this.recordWhileLeased(answered, { jobs, asking, until })));
     for (const { job, error } of failures) if (!isDatabaseUnavailable(error)) this.log.error({ err: error, job: job.id }, 'scheduled job failed; retrying in a minute');
     const unavailable = failures.find(({ error }) => isDatabaseUnavailable(error));
     if (unavailable) throw unavailable.error;
@@ -271,8 +273,8 @@ export class JobRunner {
    * recordAll, tried again while the database is away and the lease lasts: answers got just before
    * a restart or a failover are recorded once it is over, not asked for again a minute later.
    */
-  private recordWhileLeased(answered: Answered[], asking: AskingJob<unknown>, until: Date): Promise<Failure[]> {
-    const { environment } = answered[0]!.job;
+  private recordWhileLeased(answered: Answered[], { jobs, asking, until }: Lease): Promise<Failure[]> {
+    const { environment } = jobs[0]!; // a lease's jobs are of one environment, `until` on its clock
     return retryWhileUnavailable(
       () => this.recordAll(answered, asking, until),
       (waitMs) => !this.stopping && this.clock.now(environment).getTime() + waitMs < until.getTime(),

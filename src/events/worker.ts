@@ -110,7 +110,8 @@ export class DeliveryWorker {
     const deliveries = [...this.attempting.keys()];
     for (const abort of this.attempting.values()) abort.abort();
     this.attempting.clear();
-    await repo.releaseLeases(this.db, deliveries);
+    // The database away, they stay leased: sent again when their leases run out, and stop() goes on.
+    await repo.releaseLeases(this.db, deliveries).catch((error: unknown) => logFailure(this.log, error, { deliveries: deliveries.length }, 'giving back webhook attempts failed'));
     this.log.warn({ deliveries: deliveries.length }, `webhook attempts still running after ${waitedMs / 1000} s given back to the queue`);
   }
 
@@ -131,7 +132,7 @@ export class DeliveryWorker {
     for (;;) {
       const free = Math.min(this.batchSize, this.concurrency - inFlight);
       if (free > 0 && (woken || free >= refillAt) && !this.stopping) {
-        const claimed = await this.admit(await this.claim(free, woken));
+        const claimed = await this.claimAndAdmit(free, woken, inFlight + finished.length > 0);
         total += claimed.length;
         inFlight += claimed.length;
         for (const delivery of claimed) {
@@ -215,6 +216,21 @@ export class DeliveryWorker {
       listen(progress);
       progress();
     });
+  }
+
+  /**
+   * Claims and admits. While the pass still has attempts to see through (in flight, or finished and
+   * not yet recorded), a claim that fails is logged and claims nothing, so that those attempts are
+   * still recorded; with nothing left to see through, the failure ends the pass.
+   */
+  private async claimAndAdmit(limit: number, woken: boolean, seeingThrough: boolean): Promise<repo.ClaimedDelivery[]> {
+    try {
+      return await this.admit(await this.claim(limit, woken));
+    } catch (error) {
+      if (!seeingThrough) throw error;
+      logFailure(this.log, error, {}, 'claiming webhook deliveries failed; the attempts in flight are seen through');
+      return [];
+    }
   }
 
   /** `woken`: claimed for a wake-up (an event, the poll), kept CLAIM_GAP_MS after the last claim; a refill is claimed at once. */

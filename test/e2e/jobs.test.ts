@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ensureJob, rescheduleJob, scheduleJob } from '../../src/core/jobs.js';
+import { EnvironmentClock } from '../../src/core/clock.js';
+import { ensureJob, JobRunner, rescheduleJob, scheduleJob } from '../../src/core/jobs.js';
 import { DATABASE, startServer, type TestServer } from '../helpers/harness.js';
 import { eventually } from '../helpers/receiver.js';
 
@@ -158,4 +159,45 @@ it.skipIf(DATABASE !== 'postgres')("records an asking job's answer when another 
   expect(recorded).toEqual(['subject-held: settled']);
   const job = await db.selectFrom('scheduled_jobs').select('state').where('kind', '=', 'test.held').executeTakeFirstOrThrow();
   expect(job.state).toBe('done');
+});
+
+it("leases asking jobs of one environment together, each lease on its environment's clock: with the sandbox clock ahead, no job is asked twice", async () => {
+  const own = await startServer({ JOB_WORKER: 'off' });
+  try {
+    const { db } = own.app.database;
+    const clock = new EnvironmentClock(own.clock);
+    clock.follow(120_000); // the sandbox two minutes ahead of live: a lease of a minute on live's clock is over on the sandbox's
+    const asked: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const runner = (hold: boolean) => {
+      const jobs = new JobRunner(db, clock, own.app.app.log);
+      jobs.registerAsking('test.environments', {
+        ask: async (_db, subject) => {
+          asked.push(subject);
+          if (hold) await released;
+          return subject;
+        },
+        record: async () => undefined,
+      });
+      return jobs;
+    };
+    // The server's own recurring jobs out of the way: these runners know only the test's kind.
+    await db.updateTable('scheduled_jobs').set({ state: 'done', done_at: new Date() }).where('state', '=', 'pending').execute();
+    const live = clock.now('live').getTime();
+    const sandbox = clock.now('sandbox').getTime();
+    await db.transaction().execute(async (trx) => {
+      await scheduleJob(trx, { environment: 'live', kind: 'test.environments', subjectId: 'live-1', dueAt: new Date(live - 10_000) }, new Date(live));
+      await scheduleJob(trx, { environment: 'sandbox', kind: 'test.environments', subjectId: 'sandbox-1', dueAt: new Date(sandbox - 5_000) }, new Date(live));
+    });
+    const first = runner(true).runDue(); // leases live-1 and waits for its answer
+    await eventually(async () => asked.length > 0 || undefined);
+    await runner(false).runDue(); // another runner meanwhile: sandbox-1 is its to ask, once
+    release();
+    await first;
+    expect(asked.sort()).toEqual(['live-1', 'sandbox-1']);
+    expect(await db.selectFrom('scheduled_jobs').select('state').where('kind', '=', 'test.environments').execute()).toEqual([{ state: 'done' }, { state: 'done' }]);
+  } finally {
+    await own.close();
+  }
 });

@@ -43,7 +43,7 @@ export async function startReceiver(): Promise<Receiver> {
     url: `http://127.0.0.1:${address.port}/webhooks`,
     received,
     answers,
-    async waitFor(count, timeoutMs = 10_000) {
+    async waitFor(count, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {
         if (Date.now() > deadline) throw new Error(`expected ${count} webhooks, received ${received.length}`);
@@ -60,7 +60,7 @@ export async function startReceiver(): Promise<Receiver> {
 }
 
 /** Polls until check() answers something truthy. */
-export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
