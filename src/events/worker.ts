@@ -110,8 +110,7 @@ export class DeliveryWorker {
     const deliveries = [...this.attempting.keys()];
     for (const abort of this.attempting.values()) abort.abort();
     this.attempting.clear();
-    // The database away, they stay leased: sent again when their leases run out, and stop() goes on.
-    await repo.releaseLeases(this.db, deliveries).catch((error: unknown) => logFailure(this.log, error, { deliveries: deliveries.length }, 'giving back webhook attempts failed'));
+    await this.release(deliveries, 'giving back webhook attempts failed');
     this.log.warn({ deliveries: deliveries.length }, `webhook attempts still running after ${waitedMs / 1000} s given back to the queue`);
   }
 
@@ -260,8 +259,13 @@ export class DeliveryWorker {
       this.perReceiver.set(receiver, count + 1);
       admitted.push(delivery);
     }
-    await repo.releaseLeases(this.db, returned);
+    await this.release(returned, "giving back webhook deliveries over a receiver's share failed");
     return admitted;
+  }
+
+  /** Gives leases back; if that fails (the database away), the deliveries wait for their leases to run out, and what called goes on. */
+  private async release(deliveries: number[], failure: string): Promise<void> {
+    await repo.releaseLeases(this.db, deliveries).catch((error: unknown) => logFailure(this.log, error, { deliveries: deliveries.length }, failure));
   }
 
   private async secretsFor(delivery: repo.ClaimedDelivery, now: Date): Promise<string[]> {

@@ -1,4 +1,4 @@
-import type { CompiledQuery } from 'kysely';
+import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import type { Environment } from '../../src/core/config.js';
@@ -39,6 +39,18 @@ function eventOf(options: EmitOptions = {}) {
 
 async function emit(options: EmitOptions = {}) {
   return server.app.database.db.transaction().execute((trx) => server.app.services.outbox.record(trx, eventOf(options)));
+}
+
+/** The server's database, on which the statements `refused` picks fail (an error of their data, not the database away: not tried again). */
+function refusingStatements(refused: (node: RootOperationNode) => boolean): Database {
+  const refusing: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      if (refused(node)) throw new Error('value too long');
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  return { ...server.app.database, db: server.app.database.db.withPlugin(refusing) };
 }
 
 const ownWorker = (sender: Sender, options?: WorkerOptions, database: Pick<Database, 'db' | 'listen'> = server.app.database) =>
@@ -238,26 +250,28 @@ describe('what works', () => {
 
   it('goes on when recording outcomes fails: the deliveries are sent again once their leases run out', async () => {
     receiver = await startReceiver();
-    // A database on which the statement that records attempts fails (not because the database is away: it is not tried again).
-    const { db } = server.app.database;
-    const passing = <T extends object>(target: T, replaced: Partial<T>) =>
-      new Proxy(target, {
-        get: (object, property) => {
-          const value = property in replaced ? replaced[property as keyof T] : Reflect.get(object, property, object);
-          return typeof value === 'function' ? value.bind(property in replaced ? replaced : object) : value;
-        },
-      });
-    const executor = db.getExecutor();
-    const refusing = passing(executor, {
-      executeQuery: <R,>(query: CompiledQuery<R>) => (query.sql.includes('INSERT INTO webhook_attempts') ? Promise.reject(new Error('value too long')) : executor.executeQuery(query)),
-    });
-    const failing = { ...server.app.database, db: passing(db, { getExecutor: () => refusing }) };
+    const failing = refusingStatements((node) => JSON.stringify(node).includes('INSERT INTO webhook_attempts'));
     const worker = ownWorker(new HttpSender(1_000), {}, failing);
     await deliveringAlone(worker, async () => {
       const id = await emit();
       expect(await worker.runDue()).toBe(1); // answers instead of throwing
       await receiver.waitFor(1);
       expect((await readEvent(id)).deliveries[0].attempt_count).toBe(0); // not recorded: left to its lease
+    });
+  });
+
+  it("attempts the deliveries it admitted when giving back those over a receiver's share fails", async () => {
+    receiver = await startReceiver();
+    const failing = refusingStatements((node) => node.kind === 'UpdateQueryNode'); // releasing leases: the only one the worker makes
+    const worker = ownWorker(new HttpSender(5_000), { batchSize: 100 }, failing);
+    await deliveringAlone(worker, async () => {
+      const ids = await server.app.database.db.transaction().execute(async (trx) => Promise.all(Array.from({ length: 100 }, () => server.app.services.outbox.record(trx, eventOf()))));
+      await worker.runDue(); // answers instead of throwing
+      const mine = new Set<string>(ids);
+      // A receiver's share is attempted; the rest stay leased (their give-back failed) until their leases run out.
+      expect(receiver.received.filter((delivery) => mine.has(String(delivery.headers['webhook-id'])))).toHaveLength(MAX_SOCKETS_PER_HOST);
+      // Out of the way of later tests, whose receivers may get this one's port.
+      await server.app.database.db.updateTable('webhook_deliveries').set({ state: 'failed', next_attempt_at: null, lease_until: null }).where('event_id', 'in', ids).where('state', '=', 'pending').execute();
     });
   });
 
