@@ -117,6 +117,8 @@ export interface WebhookDeliveriesTable {
   attempt_count: Generated<number>;
   next_attempt_at: Date | null;
   lease_until: Date | null;
+  /** The claim that holds the lease (see migration 0019). */
+  lease_token: string | null;
   created_at: Date;
   completed_at: Date | null;
 }

@@ -74,6 +74,6 @@ export class Outbox {
 
   private delivery(event: { id: string; environment: Environment }, url: string) {
     const now = this.clock.now(event.environment);
-    return { event_id: event.id, url, state: 'pending' as const, next_attempt_at: now, lease_until: null, created_at: now, completed_at: null };
+    return { event_id: event.id, url, state: 'pending' as const, next_attempt_at: now, lease_until: null, lease_token: null, created_at: now, completed_at: null };
   }
 }

@@ -20,7 +20,7 @@ export const EVENTS_CHANNEL = 'events_recorded';
 const EVENTS_PER_STATEMENT = 1_000;
 
 const EVENT_COLUMNS = ['id', 'environment', 'platform_id', 'type', 'object_id', 'data', 'occurred_at', 'created_at'] as const satisfies readonly (keyof EventsTable)[];
-const DELIVERY_COLUMNS = ['event_id', 'url', 'state', 'next_attempt_at', 'lease_until', 'created_at', 'completed_at'] as const satisfies readonly (keyof WebhookDeliveriesTable)[];
+const DELIVERY_COLUMNS = ['event_id', 'url', 'state', 'next_attempt_at', 'lease_until', 'lease_token', 'created_at', 'completed_at'] as const satisfies readonly (keyof WebhookDeliveriesTable)[];
 true satisfies EveryColumn<EventsTable, typeof EVENT_COLUMNS, 'tx_id'>;
 true satisfies EveryColumn<WebhookDeliveriesTable, typeof DELIVERY_COLUMNS, 'id' | 'attempt_count'>;
 
@@ -135,13 +135,20 @@ export function receiverOf(url: string): string {
 
 /** Deliveries claimed but not attempted go back to the others at once. */
 export async function releaseLeases(db: Db, ids: number[]): Promise<void> {
-  if (ids.length > 0) await db.updateTable('webhook_deliveries').set({ lease_until: null }).where('id', 'in', ids).execute();
+  if (ids.length > 0) await db.updateTable('webhook_deliveries').set({ lease_until: null, lease_token: null }).where('id', 'in', ids).execute();
+}
+
+/** Gives back whatever the claims with these tokens leased and nobody attempts: their answers were lost. */
+export async function releaseClaims(db: Db, tokens: string[]): Promise<void> {
+  await db.updateTable('webhook_deliveries').set({ lease_until: null, lease_token: null }).where('lease_token', 'in', tokens).where('state', '=', 'pending').execute();
 }
 
 export interface Lease {
   /** The real time now: leases guard real work, whatever clock schedules the attempts. */
   now: Date;
   until: Date;
+  /** This claim's own (a UUID): what it leased can be given back even if its answer is lost. */
+  token: string;
 }
 
 /** The time on each environment's clock: a sandbox delivery is due on the sandbox clock. */
@@ -169,7 +176,7 @@ export async function claimDue(db: Db, now: EnvironmentTimes, lease: Lease, limi
       LIMIT ${limit}
       FOR UPDATE OF d SKIP LOCKED
     ), claimed AS (
-      UPDATE webhook_deliveries d SET lease_until = ${lease.until}
+      UPDATE webhook_deliveries d SET lease_until = ${lease.until}, lease_token = ${lease.token}::uuid
       FROM due WHERE d.id = due.id
       RETURNING d.id, d.event_id, d.url, d.attempt_count, d.next_attempt_at, d.lease_until
     )
@@ -220,6 +227,7 @@ export async function recordAttempts(db: Db, results: AttemptResult[]): Promise<
         attempt_count = d.attempt_count + 1,
         next_attempt_at = v.next_attempt_at,
         lease_until = NULL,
+        lease_token = NULL,
         completed_at = CASE WHEN v.state = 'pending' THEN NULL ELSE v.attempted_at END
       FROM v
       WHERE d.id = v.id AND d.lease_until = v.lease_until

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EnvironmentClock } from '../core/clock.js';
@@ -63,6 +64,8 @@ export class DeliveryWorker {
    */
   private readonly attempting = new Map<number, AbortController>();
   private lastClaimAt = -Infinity;
+  /** The tokens of this worker's claims that failed without an answer (releaseUnanswered). */
+  private readonly unanswered = new Set<string>();
 
   constructor(
     private readonly database: Pick<Database, 'db' | 'listen'>,
@@ -238,11 +241,29 @@ export class DeliveryWorker {
     if (woken && gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
     if (this.stopping) return []; // told to stop while it waited
     this.lastClaimAt = performance.now();
+    await this.releaseUnanswered();
     // The lease outlives the longest possible delivery, so no other worker takes it meanwhile.
     const realNow = new Date();
+    const lease = { now: realNow, until: addSeconds(realNow, (DELIVERY_TIMEOUT_MS / 1000) * 6), token: randomUUID() };
     const busy = [...this.perReceiver].filter(([, count]) => count >= MAX_SOCKETS_PER_HOST).map(([receiver]) => receiver);
     const now = { live: this.clock.now('live'), sandbox: this.clock.now('sandbox') };
-    return repo.claimDue(this.db, now, { now: realNow, until: addSeconds(realNow, (DELIVERY_TIMEOUT_MS / 1000) * 6) }, limit, busy);
+    try {
+      return await repo.claimDue(this.db, now, lease, limit, busy);
+    } catch (error) {
+      this.unanswered.add(lease.token); // its commit may have reached the server all the same
+      throw error;
+    }
+  }
+
+  /**
+   * Gives back what the claims that got no answer may have leased: nobody attempts those deliveries,
+   * and they would otherwise wait for their leases (a minute) after a failover or a restart.
+   */
+  private async releaseUnanswered(): Promise<void> {
+    if (this.unanswered.size === 0) return;
+    const tokens = [...this.unanswered];
+    await repo.releaseClaims(this.db, tokens);
+    for (const token of tokens) this.unanswered.delete(token);
   }
 
   /** The claimed deliveries this worker attempts now, up to each receiver's share; the rest go back at once. */

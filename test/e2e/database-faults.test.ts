@@ -292,6 +292,47 @@ describe.skipIf(!RUNS)('a PostgreSQL server that restarts', () => {
   );
 
   it(
+    'gives back what a claim leased when its answer was lost (committed, its connection ended): the delivery is sent at once, not when the lease runs out',
+    async () => {
+      const database = 'lost_claim';
+      const app = await startServer({ ...UNLIMITED, DATABASE_URL: await server.createDatabase(database), WEBHOOK_WORKER: 'off', JOB_WORKER: 'off' });
+      const receiver = await startReceiver();
+      const worker = new DeliveryWorker(app.app.database, app.app.environmentClock, new HttpSender(), capturedLog().logger);
+      const standbys = async (names: string) => {
+        await server.query(`ALTER SYSTEM SET synchronous_standby_names = '${names}'`);
+        await server.query('SELECT pg_reload_conf()');
+        // A new session sees it once the server has reloaded, and by then every session has been told to.
+        await waitUntil(async () => (await server.query(`SHOW synchronous_standby_names`))[0]!.synchronous_standby_names === names, SLOW_MS, `synchronous_standby_names '${names}'`);
+      };
+      try {
+        const { platformId } = await app.platform();
+        const eventId = await recordEvent(app, { platformId, destination: receiver.url });
+        // Commits now wait for a standby that does not exist: the worker's claim is written, and never answered.
+        await standbys('nobody');
+        await worker.start();
+        let waiting: { pid: number }[] = [];
+        await waitUntil(async () => (waiting = await server.query(`SELECT pid FROM pg_stat_activity WHERE wait_event = 'SyncRep'`)).length > 0, SLOW_MS, 'the claim waiting for its commit');
+        // Ended while it waits, the claim's transaction is committed all the same (the server warns so), but the worker has no answer.
+        await server.query('SELECT pg_terminate_backend($1)', [waiting[0]!.pid]);
+        await standbys('');
+        const delivery = async () => (await server.query<{ state: string; lease_until: Date | null }>(`SELECT state, lease_until FROM webhook_deliveries WHERE event_id = $1`, [eventId], database))[0]!;
+        const lost = await delivery();
+        expect(lost.lease_until).not.toBeNull(); // leased by the claim whose answer was lost
+
+        await waitUntil(async () => (await delivery()).state === 'succeeded', 2 * SLOW_MS, 'the delivery sent');
+        expect(Date.now()).toBeLessThan(lost.lease_until!.getTime()); // given back, not waited for
+        expect(receiver.received.map((each) => each.headers['webhook-id'])).toEqual([eventId]);
+      } finally {
+        await standbys('').catch(() => undefined);
+        await worker.stop();
+        await receiver.close();
+        await app.close();
+      }
+    },
+    4 * SLOW_MS,
+  );
+
+  it(
     "records a job's answer got while it was away once it is back: asked once, recorded once, not asked again when its lease runs out",
     async () => {
       const database = 'job_answer_retry';
