@@ -173,6 +173,11 @@ describe.skipIf(!RUNS)('a PostgreSQL server that restarts', () => {
     await server?.remove();
   });
 
+  /** The API in this process on a new database of the server, its own workers off (a test runs the one it is about). */
+  async function inProcessServer(database: string) {
+    return startServer({ ...UNLIMITED, DATABASE_URL: await server.createDatabase(database), WEBHOOK_WORKER: 'off', JOB_WORKER: 'off' });
+  }
+
   /**
    * Stops the server while `work` is held, lets it go on once `ready()`, and starts the server again
    * once `refused()` (its record was).
@@ -254,7 +259,7 @@ describe.skipIf(!RUNS)('a PostgreSQL server that restarts', () => {
     'records a webhook attempt that ended while it was away once it is back: sent once, recorded once, not sent again when its lease runs out',
     async () => {
       const database = 'record_retry';
-      const app = await startServer({ ...UNLIMITED, DATABASE_URL: await server.createDatabase(database), WEBHOOK_WORKER: 'off', JOB_WORKER: 'off' });
+      const app = await inProcessServer(database);
       const receiver = await startReceiver();
       const log = capturedLog();
       const http = new HttpSender();
@@ -295,7 +300,7 @@ describe.skipIf(!RUNS)('a PostgreSQL server that restarts', () => {
     'gives back what a claim leased when its answer was lost (committed, its connection ended): the delivery is sent at once, not when the lease runs out',
     async () => {
       const database = 'lost_claim';
-      const app = await startServer({ ...UNLIMITED, DATABASE_URL: await server.createDatabase(database), WEBHOOK_WORKER: 'off', JOB_WORKER: 'off' });
+      const app = await inProcessServer(database);
       const receiver = await startReceiver();
       const worker = new DeliveryWorker(app.app.database, app.app.environmentClock, new HttpSender(), capturedLog().logger);
       const standbys = async (names: string) => {
@@ -336,7 +341,7 @@ describe.skipIf(!RUNS)('a PostgreSQL server that restarts', () => {
     "records a job's answer got while it was away once it is back: asked once, recorded once, not asked again when its lease runs out",
     async () => {
       const database = 'job_answer_retry';
-      const app = await startServer({ ...UNLIMITED, DATABASE_URL: await server.createDatabase(database), WEBHOOK_WORKER: 'off', JOB_WORKER: 'off' });
+      const app = await inProcessServer(database);
       const log = capturedLog();
       const question = heldUntilReleased();
       const runner = new JobRunner(app.app.database.db, app.app.environmentClock, log.logger);
