@@ -173,6 +173,16 @@ describe.skipIf(!RUNS)('a PostgreSQL server that restarts', () => {
     await server?.remove();
   });
 
+  /**
+   * ALTER SYSTEM SET and a reload, waited for: once a new session shows the value, the server has
+   * reloaded and told every session, whose next statement then has it.
+   */
+  async function systemSetting(name: string, value: string): Promise<void> {
+    await server.query(`ALTER SYSTEM SET ${name} = '${value}'`);
+    await server.query('SELECT pg_reload_conf()');
+    await waitUntil(async () => (await server.query(`SHOW ${name}`))[0]![name] === value, SLOW_MS, `${name} = '${value}'`);
+  }
+
   /** The API in this process on a new database of the server, its own workers off (a test runs the one it is about). */
   async function inProcessServer(database: string) {
     return startServer({ ...UNLIMITED, DATABASE_URL: await server.createDatabase(database), WEBHOOK_WORKER: 'off', JOB_WORKER: 'off' });
@@ -303,23 +313,17 @@ describe.skipIf(!RUNS)('a PostgreSQL server that restarts', () => {
       const app = await inProcessServer(database);
       const receiver = await startReceiver();
       const worker = new DeliveryWorker(app.app.database, app.app.environmentClock, new HttpSender(), capturedLog().logger);
-      const standbys = async (names: string) => {
-        await server.query(`ALTER SYSTEM SET synchronous_standby_names = '${names}'`);
-        await server.query('SELECT pg_reload_conf()');
-        // A new session sees it once the server has reloaded, and by then every session has been told to.
-        await waitUntil(async () => (await server.query(`SHOW synchronous_standby_names`))[0]!.synchronous_standby_names === names, SLOW_MS, `synchronous_standby_names '${names}'`);
-      };
       try {
         const { platformId } = await app.platform();
         const eventId = await recordEvent(app, { platformId, destination: receiver.url });
         // Commits now wait for a standby that does not exist: the worker's claim is written, and never answered.
-        await standbys('nobody');
+        await systemSetting('synchronous_standby_names', 'nobody');
         await worker.start();
         let waiting: { pid: number }[] = [];
         await waitUntil(async () => (waiting = await server.query(`SELECT pid FROM pg_stat_activity WHERE wait_event = 'SyncRep'`)).length > 0, SLOW_MS, 'the claim waiting for its commit');
         // Ended while it waits, the claim's transaction is committed all the same (the server warns so), but the worker has no answer.
         await server.query('SELECT pg_terminate_backend($1)', [waiting[0]!.pid]);
-        await standbys('');
+        await systemSetting('synchronous_standby_names', '');
         const delivery = async () => (await server.query<{ state: string; lease_until: Date | null }>(`SELECT state, lease_until FROM webhook_deliveries WHERE event_id = $1`, [eventId], database))[0]!;
         const lost = await delivery();
         expect(lost.lease_until).not.toBeNull(); // leased by the claim whose answer was lost
@@ -328,7 +332,7 @@ describe.skipIf(!RUNS)('a PostgreSQL server that restarts', () => {
         expect(Date.now()).toBeLessThan(lost.lease_until!.getTime()); // given back, not waited for
         expect(receiver.received.map((each) => each.headers['webhook-id'])).toEqual([eventId]);
       } finally {
-        await standbys('').catch(() => undefined);
+        await systemSetting('synchronous_standby_names', '').catch(() => undefined);
         await worker.stop();
         await receiver.close();
         await app.close();
@@ -435,7 +439,8 @@ describe.skipIf(!RUNS)('a PostgreSQL server that restarts', () => {
     async () => {
       const url = await server.createDatabase('fenced');
       const api = await ServerProcess.start({ env: { ...UNLIMITED, DATABASE_URL: url, WEBHOOK_WORKER: 'off', JOB_WORKER: 'off' } });
-      const readOnly = (on: boolean) => server.query(`ALTER SYSTEM SET default_transaction_read_only = ${on ? 'on' : 'off'}`).then(() => server.query('SELECT pg_reload_conf()'));
+      // Read-only only once the server has reloaded: a first write that slipped in before would store its key's 201, replayed ever after.
+      const readOnly = (on: boolean) => systemSetting('default_transaction_read_only', on ? 'on' : 'off');
       try {
         const token = await api.token();
         const create = (reference: string) => api.request('POST', '/sandbox/payments', { token, body: paymentBody(reference), headers: { 'idempotency-key': reference } });
