@@ -303,23 +303,23 @@ export class JobRunner {
 
   /**
    * Records the answers of the jobs still leased (the lease not run out and taken by another
-   * runner), each job marked done by the statement that finds it so (one per environment).
+   * runner), each job marked done by the statement that finds it so. A lease's jobs are of one
+   * environment (followers).
    */
   private async record(trx: Db, answered: Answered[], asking: AskingJob<unknown>, until: Date): Promise<void> {
-    const leased = new Set<number>();
-    for (const environment of new Set(answered.map(({ job }) => job.environment))) {
-      const ids = answered.filter(({ job }) => job.environment === environment).map(({ job }) => job.id);
-      const rows = await trx
-        // Waits for a lock, not skipping it: another runner's lease whose recheck found these jobs taken holds their rows until that
-        // lease commits (a few statements, never waiting on this transaction); skipped, the answers would wait for the lease to run out.
-        .with('leased', (db) => db.selectFrom('scheduled_jobs').select('id').where('id', 'in', ids).where('state', '=', 'pending').where('due_at', '=', until).forUpdate())
-        .updateTable('scheduled_jobs')
-        .set({ state: 'done', done_at: this.clock.now(environment) })
-        .where('id', 'in', (eb) => eb.selectFrom('leased').select('id'))
-        .returning('id')
-        .execute();
-      for (const row of rows) leased.add(row.id);
-    }
+    const { environment } = answered[0]!.job;
+    const rows = await trx
+      // Waits for a lock, not skipping it: another runner's lease whose recheck found these jobs taken holds their rows until that
+      // lease commits (a few statements, never waiting on this transaction); skipped, the answers would wait for the lease to run out.
+      .with('leased', (db) =>
+        db.selectFrom('scheduled_jobs').select('id').where('id', 'in', answered.map(({ job }) => job.id)).where('state', '=', 'pending').where('due_at', '=', until).forUpdate(),
+      )
+      .updateTable('scheduled_jobs')
+      .set({ state: 'done', done_at: this.clock.now(environment) })
+      .where('id', 'in', (eb) => eb.selectFrom('leased').select('id'))
+      .returning('id')
+      .execute();
+    const leased = new Set(rows.map((row) => row.id));
     for (const { job, answer } of answered) if (leased.has(job.id)) await asking.record(trx, job.subject_id, job.due_at, answer);
   }
 }
