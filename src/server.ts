@@ -1,17 +1,18 @@
 import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Ajv, type Options as AjvOptions, type ValidateFunction } from 'ajv';
-import type { Config, Environment } from './core/config.js';
+import type { Config, Environment, HttpLimits } from './core/config.js';
 import { openDatabase, type Database } from './core/db.js';
 import { EnvironmentClock, systemClock, type Clock } from './core/clock.js';
 import { AJV_FORMATS, SERIALIZER_OPTIONS } from './core/formats.js';
-import { frameworkErrors, installErrorHandling, textErrors } from './core/errors.js';
+import { clientErrorHandler, frameworkErrors, installErrorHandling, textErrors } from './core/errors.js';
 import { requirePlatformToken } from './core/auth.js';
 import { installJsonParser } from './core/json-body.js';
 import { idempotency } from './core/idempotency.js';
-import { rateLimit, RateLimiter } from './core/rate-limit.js';
+import { byAddress, rateLimit, RateLimiter } from './core/rate-limit.js';
+import { limitConnectionsPerAddress } from './core/connections.js';
 import { Pager } from './core/pagination.js';
-import { pooledRandomBytes } from './core/ids.js';
+import { newTraceId } from './core/ids.js';
 import { sharedSecret } from './core/secrets.js';
 import { StopProgress } from './core/shutdown.js';
 import { bodyRuleErrors } from './core/body-rules.js';
@@ -141,7 +142,8 @@ function withProductRules(validate: ValidateFunction, body: boolean) {
     (...args: Parameters<ValidateFunction>) => {
       const valid = validate(...args);
       const rules = body ? bodyRuleErrors(args[0], args[1]?.parentData as FastifyRequest | undefined) : [];
-      const errors = [...(validate.errors ?? []), ...textErrors(args[0]), ...rules];
+      // Text errors first: for a field with both, theirs is the more precise (NUL rather than a format).
+      const errors = [...textErrors(args[0]), ...(validate.errors ?? []), ...rules];
       check.errors = errors.length > 0 ? errors : null;
       return valid && errors.length === 0;
     },
@@ -167,6 +169,20 @@ function loggerOptions(config: Config, logger: AppOptions['logger']) {
   };
 }
 
+/** How often Node looks for requests past their header or request timeout (its default, 30 s, would let them run that much longer). */
+const TIMEOUT_CHECK_MS = 1_000;
+
+/** Fastify's and Node's options for the timeouts and header size of HTTP_* (src/core/config.ts). */
+function httpTimeouts(limits: HttpLimits) {
+  const requestTimeout = limits.requestTimeoutSeconds * 1000;
+  return {
+    requestTimeout,
+    connectionTimeout: limits.connectionTimeoutSeconds * 1000,
+    keepAliveTimeout: limits.keepAliveTimeoutSeconds * 1000,
+    http: { requestTimeout, headersTimeout: limits.headersTimeoutSeconds * 1000, maxHeaderSize: limits.maxHeaderBytes, connectionsCheckingInterval: TIMEOUT_CHECK_MS },
+  };
+}
+
 /** Serves new requests for `drainMs`, then closes the listener and idle connections; answers once the requests in flight are done. */
 async function closeHttp(app: FastifyInstance, drainMs: number): Promise<void> {
   if (app.server.listening) {
@@ -187,25 +203,28 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const app = Fastify({
     logger: loggerOptions(config, options.logger),
-    genReqId: () => pooledRandomBytes(16).toString('hex'),
+    genReqId: newTraceId,
     requestIdHeader: false,
     logController: new LogController({ requestIdLogLabel: 'trace_id' }),
     bodyLimit: config.maxJsonBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
+    clientErrorHandler,
+    ...httpTimeouts(config.http),
     serializerOpts: SERIALIZER_OPTIONS,
     // While closing, a request arriving on a connection already open is served (with Connection:
     // close), not answered 503: its client sent it before it could know. Idle connections close.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
   });
+  limitConnectionsPerAddress(app.server, config.http.maxConnectionsPerAddress);
   const compilers = validatorCompilers();
   app.setValidatorCompiler(({ schema, httpPart }) => withProductRules((httpPart === 'body' ? compilers.body : compilers.text).compile(schema), httpPart === 'body'));
   installErrorHandling(app);
   // Bodies are JSON (or a route's own parser): text/plain is 415, not a string for the validator.
   app.removeContentTypeParser('text/plain');
-  installJsonParser(app);
+  installJsonParser(app, config.bodyShape);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('trace-id', request.id);
   });
@@ -268,7 +287,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await app.register(operationsRoutes, { db, metrics, stopping: () => stopping });
   await app.register(docsRoutes, { config });
-  await app.register(webRoutes, { hpp: services.hpp });
   // The dashboard's further areas (src/dashboard/<area>/), each made with the services it uses.
   const dashboardAreas: DashboardArea[] = [
     payoutsArea({ payouts: new DashboardPayouts(db, pager, domain), dashboard: services.dashboard }),
@@ -276,9 +294,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     merchantsArea({ merchants: new DashboardMerchants(domain), config }),
     sandboxArea({ sandbox: new DashboardSandbox(db, config, { sandbox: new SandboxService(db, environmentClock, jobs), payouts: domain.payouts, tokens }) }),
   ];
-  await app.register(dashboardRoutes, { dashboard: services.dashboard, users: services.dashboardUsers, developers: services.dashboardDevelopers, config, areas: dashboardAreas });
+  await app.register(dashboardRoutes, { dashboard: services.dashboard, users: services.dashboardUsers, developers: services.dashboardDevelopers, config, limiter, areas: dashboardAreas });
   await app.register(async (scope) => {
-    rateLimit(scope, limiter, (request) => `ip:${request.ip}`);
+    rateLimit(scope, limiter, byAddress);
     await authRoutes(scope, { config, tokens, keys });
   });
 
@@ -299,15 +317,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await scope.register(sandboxRoutes, { sandbox: new SandboxService(db, environmentClock, jobs), payouts: services.payouts, refunds: services.refunds });
     }
   };
-  // The hosted payment page API and the simulator's pages serve both environments on the base URL:
-  // the payment's resource token, not a platform token, authorizes them.
+  // The pages, the hosted payment page API and the simulator's pages serve both environments on the
+  // base URL: the payment's resource token, not a platform token, authorizes them; limited per address.
   await app.register(async (scope) => {
+    rateLimit(scope, limiter, byAddress);
+    await scope.register(webRoutes, { hpp: services.hpp });
     await scope.register(hostedPaymentPageRoutes, { hpp: services.hpp });
-    await scope.register(simulatorRoutes, { simulator });
+    await scope.register(simulatorRoutes, { simulator, bodyShape: config.bodyShape });
   });
   // The hosted onboarding steps (onboarding host) serve both environments: the onboarding token decides.
   await app.register(async (scope) => {
-    rateLimit(scope, limiter, (request) => `ip:${request.ip}`);
+    rateLimit(scope, limiter, byAddress);
     await scope.register(applicantRoutes, { applicant: services.applicant });
   });
   await app.register(platformApi('live'));

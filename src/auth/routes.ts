@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
+import { formBodyOptions } from '../core/body-shape.js';
 import type { Config } from '../core/config.js';
 import { ALL_SCOPES } from '../core/auth.js';
 import { AuthorizationServerMetadata, Jwks, DocumentedTokenRequest, TokenRequest, TokenResponse } from './schemas.js';
@@ -35,7 +36,7 @@ function requireString(body: TokenRequest, name: keyof TokenRequest): string {
 }
 
 export async function authRoutes(app: FastifyInstance, { config, tokens, keys }: Deps): Promise<void> {
-  await app.register(formbody);
+  await app.register(formbody, formBodyOptions(config.bodyShape));
 
   app.post(
     '/oauth/token',

@@ -63,6 +63,10 @@ export interface Config {
   logLevel: string;
   maxDocumentBytes: number;
   maxJsonBytes: number;
+  /** How many values and how deep a body may be, checked before it is parsed. */
+  bodyShape: BodyShape;
+  /** The HTTP server's timeouts and connection limits. */
+  http: HttpLimits;
   /** Whether this process runs scheduled jobs (SEPA settlement…); JOB_WORKER=off leaves them to `npm run worker`. */
   jobWorker: boolean;
   /** ISO 4217 codes payments may use (SUPPORTED_CURRENCIES, comma-separated; default EUR). */
@@ -84,6 +88,30 @@ export interface Config {
    * mandate shows while the merchant's own registered address is unknown (SEPA_CREDITOR_ADDRESS).
    */
   sepaCreditor: { identifier: string; address: string };
+}
+
+/** The most a request body may hold, refused (400) before it is parsed: parsing and validating cost per value. */
+export interface BodyShape {
+  /** JSON object members and array elements, all levels together; form fields (BODY_MAX_MEMBERS, default 1000). */
+  maxMembers: number;
+  /** Objects and arrays nested in one another (BODY_MAX_DEPTH, default 16). */
+  maxDepth: number;
+}
+
+/** What a client may hold of the server: each bound closes the connection (or answers 408/431) when passed. */
+export interface HttpLimits {
+  /** From the connection's start (or its previous answer), the request line and headers must have arrived (HTTP_HEADERS_TIMEOUT_SECONDS, default 20). */
+  headersTimeoutSeconds: number;
+  /** The whole request, headers and body (HTTP_REQUEST_TIMEOUT_SECONDS, default 60). */
+  requestTimeoutSeconds: number;
+  /** An idle keep-alive connection is closed after this (HTTP_KEEP_ALIVE_TIMEOUT_SECONDS, default 72: longer than a load balancer's usual 60). */
+  keepAliveTimeoutSeconds: number;
+  /** A connection with nothing sent or read for this long, in any state, is closed (HTTP_CONNECTION_TIMEOUT_SECONDS, default 60; 0 never). */
+  connectionTimeoutSeconds: number;
+  /** The request line and headers together (HTTP_MAX_HEADER_BYTES, default 16384): more is 431. */
+  maxHeaderBytes: number;
+  /** Open connections from one peer address; more are closed at once (HTTP_MAX_CONNECTIONS_PER_ADDRESS, default 256; 0 no limit). */
+  maxConnectionsPerAddress: number;
 }
 
 /** How the process stops on SIGTERM or SIGINT. */
@@ -141,6 +169,22 @@ function shutdownSettings(env: Env): ShutdownSettings {
     if (seconds >= settings.timeoutSeconds) throw new Error(`${name} must be less than SHUTDOWN_TIMEOUT_SECONDS (${settings.timeoutSeconds}), got "${seconds}"`);
   }
   return settings;
+}
+
+function httpLimits(env: Env): HttpLimits {
+  const limits = {
+    headersTimeoutSeconds: positive(env, 'HTTP_HEADERS_TIMEOUT_SECONDS', 20),
+    requestTimeoutSeconds: positive(env, 'HTTP_REQUEST_TIMEOUT_SECONDS', 60),
+    keepAliveTimeoutSeconds: positive(env, 'HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', 72),
+    connectionTimeoutSeconds: integer(env, 'HTTP_CONNECTION_TIMEOUT_SECONDS', 60),
+    maxHeaderBytes: positive(env, 'HTTP_MAX_HEADER_BYTES', 16_384),
+    maxConnectionsPerAddress: integer(env, 'HTTP_MAX_CONNECTIONS_PER_ADDRESS', 256),
+  };
+  // Node refuses a headers timeout longer than the request's.
+  if (limits.headersTimeoutSeconds > limits.requestTimeoutSeconds) {
+    throw new Error(`HTTP_HEADERS_TIMEOUT_SECONDS must not exceed HTTP_REQUEST_TIMEOUT_SECONDS (${limits.requestTimeoutSeconds}), got "${limits.headersTimeoutSeconds}"`);
+  }
+  return limits;
 }
 
 /** ISO 4217 codes whose minor unit is "N.A.": precious metals, bond-market units, SDR, test and no-currency codes. */
@@ -202,6 +246,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     maxDocumentBytes: 10 * 1024 * 1024,
     maxJsonBytes: 1024 * 1024,
+    bodyShape: { maxMembers: positive(env, 'BODY_MAX_MEMBERS', 1000), maxDepth: positive(env, 'BODY_MAX_DEPTH', 16) },
+    http: httpLimits(env),
     webhookWorker: env.WEBHOOK_WORKER !== 'off',
     jobWorker: env.JOB_WORKER !== 'off',
     payoutCutoff: timeOfDay(env, 'PAYOUT_CUTOFF', '15:00'),

@@ -1,8 +1,11 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { ErrorObject } from 'ajv';
 import { FORMAT_MESSAGES } from './formats.js';
 import { isDatabaseUnavailable } from './database-errors.js';
+import { newTraceId } from './ids.js';
 
 /** The closed list of problems the API answers with: code → status and title. */
 export const PROBLEMS = {
@@ -19,6 +22,7 @@ export const PROBLEMS = {
   not_found: { status: 404, title: 'The resource does not exist' },
   route_not_found: { status: 404, title: 'No such route' },
   method_not_allowed: { status: 405, title: 'The method is not allowed on this route' },
+  request_timeout: { status: 408, title: 'The request did not arrive in time' },
   conflict: { status: 409, title: 'The resource is not in a state that allows this' },
   idempotency_in_flight: { status: 409, title: 'A request with this Idempotency-Key is still being processed' },
   gone: { status: 410, title: 'The resource has expired' },
@@ -27,6 +31,7 @@ export const PROBLEMS = {
   business_rule: { status: 422, title: 'The request breaks a business rule' },
   idempotency_key_reused: { status: 422, title: 'The Idempotency-Key was used with another request' },
   rate_limited: { status: 429, title: 'Too many requests' },
+  headers_too_large: { status: 431, title: 'The request headers are too large' },
   internal_error: { status: 500, title: 'Something went wrong on our side' },
   service_unavailable: { status: 503, title: 'The service is temporarily unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;
@@ -63,10 +68,22 @@ export class ApiError extends Error {
   }
 }
 
-/** A 400 naming every bad field; `where` is the part of the request they are in. */
+/** The most bad fields a 400 lists: a body of 50,000 unknown members is not answered with 50,000 entries. */
+export const MAX_LISTED_ERRORS = 50;
+
+/**
+ * A 400 naming every bad field, or the first MAX_LISTED_ERRORS of them with `errors_total`
+ * saying how many there are; `where` is the part of the request they are in.
+ */
 export function invalidFields(errors: FieldError[], where = 'body'): ApiError {
   const count = errors.length === 1 ? '1 invalid field' : `${errors.length} invalid fields`;
-  return new ApiError('validation_error', { detail: `${count} in the ${where}: ${errors.map((e) => e.pointer).join(', ')}`, errors });
+  const listed = errors.slice(0, MAX_LISTED_ERRORS);
+  const more = errors.length > listed.length ? ` and ${errors.length - listed.length} more` : '';
+  return new ApiError('validation_error', {
+    detail: `${count} in the ${where}: ${listed.map((e) => e.pointer).join(', ')}${more}`,
+    errors: listed,
+    ...(more ? { extra: { errors_total: errors.length } } : {}),
+  });
 }
 
 export function notFound(what: string): ApiError {
@@ -206,6 +223,12 @@ const FASTIFY_CODES: Record<string, ProblemCode> = {
 
 const VALIDATION_LOCATION: Record<string, string> = { body: '', querystring: '', params: '', headers: '' };
 
+/** The client closed its connection before its request arrived in full: Node fails the request's stream with ECONNRESET "aborted". */
+function isClientAbort(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === 'ECONNRESET' && message === 'aborted';
+}
+
 /** Maps anything thrown into one ApiError: the single place errors become HTTP answers. */
 export function toApiError(error: FastifyError | Error): ApiError {
   if (error instanceof ApiError) return error;
@@ -222,6 +245,8 @@ export function toApiError(error: FastifyError | Error): ApiError {
   const mapped = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
   if (mapped) return new ApiError(mapped, { detail: fastifyError.message });
   if (error instanceof SyntaxError) return new ApiError('malformed_request', { detail: 'The body is not valid JSON' });
+  // Before the database's errors: its ECONNRESET is the client's here, not an outage.
+  if (isClientAbort(error)) return new ApiError('malformed_request', { detail: 'The client closed the connection before its request arrived in full' });
   if (isDatabaseUnavailable(error)) return databaseUnavailable(error);
   const status = fastifyError.statusCode;
   if (status && status >= 400 && status < 500) {
@@ -252,6 +277,39 @@ function reasonOf(error: ApiError): string {
   return cause instanceof Error ? cause.message : error.message;
 }
 
+/** The log line of an error answered: a warning for a 503 (the database away: no stack trace), an error with its stack for another 5xx, info for a 4xx. */
+export function logProblem(log: FastifyBaseLogger, apiError: ApiError, error: unknown): void {
+  if (apiError.status === 503) log.warn({ code: apiError.code, status: 503, reason: reasonOf(apiError) }, apiError.message);
+  else if (apiError.status >= 500) log.error({ err: error }, 'request failed');
+  else log.info({ code: apiError.code, status: apiError.status }, apiError.message);
+}
+
+/** What Node refuses before any route runs, by its error code; anything else is a malformed request line or header. */
+function connectionProblem(code: string | undefined): ApiError {
+  if (code === 'HPE_HEADER_OVERFLOW') return new ApiError('headers_too_large', { detail: 'The request line and headers are larger than the server reads' });
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return new ApiError('request_timeout', { detail: 'The request line, headers or body did not arrive in time' });
+  return new ApiError('malformed_request', { detail: 'The request line or a header is not valid HTTP' });
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node refuses before Fastify sees it (a malformed
+ * request line or header, headers over the size limit, a request not complete in time) is
+ * answered as a problem too, written on the socket, which is then closed.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+  // A reset connection has no one to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const apiError = connectionProblem(error.code);
+  const traceId = newTraceId();
+  this.log.info({ trace_id: traceId, code: apiError.code, status: apiError.status, reason: error.code }, apiError.message);
+  if (socket.writable) {
+    const body = JSON.stringify(problemBody(apiError, traceId));
+    const head = [`HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}`, 'content-type: application/problem+json', `content-length: ${Buffer.byteLength(body)}`, `trace-id: ${traceId}`, 'connection: close'];
+    socket.write(`${head.join('\r\n')}\r\n\r\n${body}`);
+  }
+  socket.destroy();
+}
+
 const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
@@ -272,9 +330,7 @@ export function installErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const apiError = toApiError(error);
-    if (apiError.status === 503) request.log.warn({ code: apiError.code, status: 503, reason: reasonOf(apiError) }, apiError.message);
-    else if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: apiError.code, status: apiError.status }, apiError.message);
+    logProblem(request.log, apiError, error);
     return sendProblem(reply, apiError);
   });
 

@@ -61,9 +61,30 @@ export function isCvv(value: string): boolean {
   return /^\d{3,4}$/.test(value);
 }
 
-/** A person's or a business's name: at least two characters that are not spaces or invisible (zero-width) ones. */
+/**
+ * What text shown to people (on a page, a mandate, a bank statement) must not hold: control
+ * characters (C0, DEL, C1: a bell, an escape, a line break where one line is meant), format
+ * characters (the bidirectional embeddings, overrides, isolates and marks that reorder what is
+ * shown around them; zero-width spaces and joiners, the word joiner, the byte order mark, the soft
+ * hyphen, tag characters) and the line and paragraph separators.
+ */
+const HIDDEN_OR_CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+/** The same, but for line breaks (LF, CR) in text of several lines. */
+const HIDDEN_OR_CONTROL_BUT_LINE_BREAKS = /(?![\n\r])\p{Cc}|[\p{Cf}\p{Zl}\p{Zp}]/u;
+
+/** One line of text shown as typed: a reference, a description, a city. */
+export function isPlainLine(value: string): boolean {
+  return !HIDDEN_OR_CONTROL.test(value);
+}
+
+/** Text of one or several lines shown as typed (a PEP description typed in a text area). */
+export function isPlainText(value: string): boolean {
+  return !HIDDEN_OR_CONTROL_BUT_LINE_BREAKS.test(value);
+}
+
+/** A person's or a business's name: one plain line with at least two characters that are not spaces. */
 export function isName(value: string): boolean {
-  return [...value.replace(/[\p{White_Space}\p{Cf}]/gu, '')].length >= 2;
+  return isPlainLine(value) && [...value.replace(/\p{White_Space}/gu, '')].length >= 2;
 }
 
 export function isUri(value: string): boolean {
@@ -83,6 +104,8 @@ export const FORMATS: Record<string, (value: string) => boolean> = {
   cvv: isCvv,
   uri: isUri,
   name: isName,
+  'plain-line': isPlainLine,
+  'plain-text': isPlainText,
 };
 
 /**
@@ -96,6 +119,11 @@ export const AJV_FORMATS = Object.fromEntries(
 
 /** Fastify's serializerOpts: the response serializer's own Ajv knows the same formats. */
 export const SERIALIZER_OPTIONS = { ajv: { formats: AJV_FORMATS } };
+
+// The characters of HIDDEN_OR_CONTROL in the Basic Multilingual Plane, as class bodies of patterns without the u flag.
+const CONTROL_HINT = '\\u0000-\\u001F\\u007F-\\u009F';
+const CONTROL_BUT_LINE_BREAKS_HINT = '\\u0000-\\u0009\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F';
+const FORMAT_HINT = '\\u00AD\\u0600-\\u0605\\u061C\\u06DD\\u070F\\u0890\\u0891\\u08E2\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB';
 
 const DIGITS_0_255 = '(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
 
@@ -114,7 +142,9 @@ export const FORMAT_HINTS: Record<string, { pattern: string } | { enum: string[]
   'card-number': { pattern: '^[0-9]{13,19}$' },
   cvv: { pattern: '^[0-9]{3,4}$' },
   uri: { pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' },
-  name: { pattern: '[^\\s][\\s\\S]*[^\\s]' },
+  name: { pattern: `^(?=[\\s\\S]*[^\\s][\\s\\S]*[^\\s])[^${CONTROL_HINT}${FORMAT_HINT}]*$` },
+  'plain-line': { pattern: `^[^${CONTROL_HINT}${FORMAT_HINT}]*$` },
+  'plain-text': { pattern: `^[^${CONTROL_BUT_LINE_BREAKS_HINT}${FORMAT_HINT}]*$` },
 };
 
 /** The wording used when a value does not match a format. */
@@ -129,7 +159,9 @@ export const FORMAT_MESSAGES: Record<string, string> = {
   'card-number': 'must be 13 to 19 digits passing the Luhn check',
   cvv: 'must be 3 or 4 digits',
   uri: 'must be an absolute http or https URL',
-  name: 'must have at least 2 characters that are not spaces',
+  name: 'must have at least 2 characters that are not spaces, and no control, line-break, bidirectional or zero-width characters',
+  'plain-line': 'must be one line of text without control, line-break, bidirectional or zero-width characters',
+  'plain-text': 'must be text without control (but line breaks), bidirectional or zero-width characters',
 };
 
 type Options = Parameters<typeof Type.String>[0];
@@ -144,6 +176,10 @@ export const DateTime = formatted('date-time');
 export const Uri = formatted('uri');
 /** A name: its length bounds (the specification's), and at least two visible characters. */
 export const Name = formatted('name');
+/** Text shown to people as typed (pages, mandates, bank statements): one line, nothing hidden or controlling. */
+export const PlainLine = formatted('plain-line');
+/** The same in several lines (a text area). */
+export const PlainText = formatted('plain-text');
 
 /** A string from a closed list: one enum keyword, so a bad value gets one clear error. */
 export function StringEnum<const T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) {
@@ -174,12 +210,12 @@ export function isAtLeastYearsOld(dateOfBirth: string, years: number, today: Dat
  */
 export const Address = Type.Object(
   {
-    line1: Type.String({ minLength: 1, maxLength: 100 }),
-    line2: Type.Optional(Type.String({ maxLength: 100 })),
+    line1: PlainLine({ minLength: 1, maxLength: 100 }),
+    line2: Type.Optional(PlainLine({ maxLength: 100 })),
     number: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999, description: 'House number' })),
-    town_city: Type.String({ minLength: 1, maxLength: 100 }),
-    state: Type.Optional(Type.String({ maxLength: 100 })),
-    zip: Type.String({ minLength: 1, maxLength: 20 }),
+    town_city: PlainLine({ minLength: 1, maxLength: 100 }),
+    state: Type.Optional(PlainLine({ maxLength: 100 })),
+    zip: PlainLine({ minLength: 1, maxLength: 20 }),
     country: Type.Optional(Country({ description: "Not a member of the specification's Address: the country of its context when absent, and must be it when given" })),
   },
   { additionalProperties: false },

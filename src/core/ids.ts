@@ -30,6 +30,11 @@ function takeFromPool(count: number): number {
   return poolOffset - count;
 }
 
+/** A request's trace id: 32 random hex digits, in its trace-id header, its problem body and its log lines. */
+export function newTraceId(): string {
+  return pooledRandomBytes(16).toString('hex');
+}
+
 /** Random bytes from the CSPRNG, served from a pool refilled when spent. */
 export function pooledRandomBytes(count: number): Buffer {
   if (count > pool.length) return randomBytes(count);

@@ -43,6 +43,9 @@ export class RateLimiter {
   }
 }
 
+/** The key of a request limited per client address (as TRUST_PROXY lets it be known). */
+export const byAddress = (request: FastifyRequest): string => `ip:${request.ip}`;
+
 /** Limits every request of this scope by the key `keyOf` gives (the client, or the address). */
 export function rateLimit(app: FastifyInstance, limiter: RateLimiter, keyOf: (request: FastifyRequest) => string | undefined): void {
   if (!limiter.enabled) return;

@@ -1,10 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import { randomSecret } from '../core/ids.js';
 import formbody from '@fastify/formbody';
+import { formBodyOptions } from '../core/body-shape.js';
+import { byAddress, rateLimit, type RateLimiter } from '../core/rate-limit.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../core/config.js';
 import type { Caller } from '../core/auth.js';
-import { ApiError, toApiError } from '../core/errors.js';
+import { ApiError, logProblem, toApiError } from '../core/errors.js';
 import { minorUnits } from '../core/formats.js';
 import { typed } from '../core/http.js';
 import { secure } from '../web/routes.js';
@@ -16,6 +18,7 @@ import { confirmationKey } from './confirmations.js';
 import { ClientParams, ConfirmForm, EnvironmentForm, NewClientForm, NewUserForm, PaymentParams, RoleForm, UserParams, PaymentsQuery, RefundForm, SessionForm, SetupForm, SetupQuery, SignInForm } from './schemas.js';
 import { themeCss } from './theme.js';
 import { amountFromText } from './amounts.js';
+import { dayStart } from './filters.js';
 import { HIDDEN, type DashboardArea, type DashboardKit } from './kit.js';
 
 /**
@@ -78,7 +81,7 @@ function formRefused(detail: string): ApiError {
 
 export async function dashboardRoutes(
   fastify: FastifyInstance,
-  { dashboard, users, developers, config, areas = [] }: { dashboard: DashboardService; users: DashboardUsers; developers: DashboardDevelopers; config: Config; areas?: DashboardArea[] },
+  { dashboard, users, developers, config, limiter, areas = [] }: { dashboard: DashboardService; users: DashboardUsers; developers: DashboardDevelopers; config: Config; limiter: RateLimiter; areas?: DashboardArea[] },
 ): Promise<void> {
   const app = typed(fastify);
   const secureCookie = config.baseUrl.startsWith('https:') ? '; Secure' : '';
@@ -88,13 +91,15 @@ export async function dashboardRoutes(
   const seeOther = (reply: FastifyReply, location: string) => reply.code(303).header('location', location).send();
   const hide = HIDDEN;
 
-  await app.register(formbody);
+  await app.register(formbody, formBodyOptions(config.bodyShape));
   app.decorateRequest('texts', null as unknown as Translator);
   app.decorateRequest('dashboardSession', undefined);
   app.addHook('onRequest', async (request) => {
     request.texts = translator(request.headers['accept-language'], minorUnits);
     request.dashboardSession = await users.session(cookies(request).get(SESSION_COOKIE));
   });
+  // Who is not signed in (the sign-in and set-up pages, a guess at a session) is limited per address.
+  rateLimit(app, limiter, (request) => (request.dashboardSession ? undefined : byAddress(request)));
 
   async function viewOf(request: FastifyRequest): Promise<views.View> {
     const session = request.dashboardSession!;
@@ -106,7 +111,8 @@ export async function dashboardRoutes(
   app.setErrorHandler(async (error: Error, request, reply) => {
     const apiError = toApiError(error);
     const t = request.texts;
-    if (apiError.status >= 500) request.log.error({ err: error }, 'dashboard request failed');
+    logProblem(request.log, apiError, error);
+    for (const [name, value] of Object.entries(apiError.options.headers ?? {})) reply.header(name, value);
     const [title, text] =
       apiError.status === 404
         ? [t.t('notFound'), t.t('notFoundText')]
@@ -222,14 +228,13 @@ export async function dashboardRoutes(
     api.get('/dashboard/payments', { schema: { ...hide, querystring: PaymentsQuery } }, async (request, reply) => {
       const view = await viewOf(request);
       const { after, ...filters } = request.query;
-      const day = (value: string | undefined, days = 0) => (value ? new Date(Date.parse(`${value}T00:00:00Z`) + days * 86400_000) : undefined);
       const page = await dashboard.listPayments(dashboard.caller(view.session), {
         after: after || undefined,
         status: filters.status || undefined,
         reference: filters.reference || undefined,
         method: (filters.method || undefined) as 'card' | 'sepa_direct_debit' | undefined,
-        createdFrom: day(filters.from),
-        createdBefore: day(filters.to, 1),
+        createdFrom: dayStart(filters.from),
+        createdBefore: dayStart(filters.to, 1),
         merchantId: filters.merchant || undefined,
         amountFrom: filters.amount_from ? Number(filters.amount_from) : undefined,
         amountTo: filters.amount_to ? Number(filters.amount_to) : undefined,

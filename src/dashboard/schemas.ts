@@ -2,10 +2,13 @@ import { Type, type Static } from 'typebox';
 import { PAYMENT_STATUSES } from '../payments/schemas.js';
 import { ALL_SCOPES } from '../core/auth.js';
 import { ConfirmationKey } from './confirmations.js';
+import { DateString, PlainLine } from '../core/formats.js';
+import { RefundDescription } from '../refunds/schemas.js';
 
 /** A form's field: the browser sends an empty string for an empty field. */
 export const oneOf = (values: readonly string[]) => Type.String({ pattern: `^(|${values.join('|')})$` });
-export const DateField = Type.String({ pattern: '^(|\\d{4}-\\d{2}-\\d{2})$' });
+/** A date that exists (9999-99-99 is 400, not a date to compute with), or empty. */
+export const DateField = Type.Union([DateString(), Type.Literal('')]);
 export const Csrf = Type.String({ maxLength: 100 });
 const AmountField = Type.String({ pattern: '^(|\\d{1,15})$' });
 
@@ -40,7 +43,7 @@ export const RefundForm = Type.Object({
   _csrf: Csrf,
   /** Per party of the routing, the platform first: the amount to take back, as typed. */
   part: Type.Union([PartText, Type.Array(PartText, { minItems: 1, maxItems: 51 })]),
-  description: Type.String({ maxLength: 100 }),
+  description: RefundDescription,
   confirm: Type.Optional(Type.Literal('yes')),
   /** The confirmation page's key: the refund is made once, however often the confirmed form is sent. */
   once: Type.Optional(ConfirmationKey),
@@ -54,7 +57,7 @@ export const RoleForm = Type.Object({ _csrf: Csrf, role: Role });
 const ScopeField = Type.Union(ALL_SCOPES.map((scope) => Type.Literal(scope)));
 export const NewClientForm = Type.Object({
   _csrf: Csrf,
-  name: Type.String({ minLength: 1, maxLength: 100 }),
+  name: PlainLine({ minLength: 1, maxLength: 100 }),
   /** At least one of the known scopes (none chosen would otherwise mean every scope). */
   scope: Type.Union([ScopeField, Type.Array(ScopeField, { minItems: 1, maxItems: ALL_SCOPES.length })]),
 });

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Address, Country, DateString, DateTime, Name, Nullable, StringEnum } from '../core/formats.js';
+import { Address, Country, DateString, DateTime, Name, Nullable, PlainLine, StringEnum } from '../core/formats.js';
 import { LANGUAGES } from '../core/language.js';
 import { PAYMENT_STATUSES } from '../payments/schemas.js';
 
@@ -61,7 +61,7 @@ export const TokenizeBody = Type.Object(
         expiry_month: Type.Integer({ minimum: 1, maximum: 12 }),
         expiry_year: Type.Integer({ minimum: 2000, maximum: 2099 }),
         cvv: Type.String({ format: 'cvv' }),
-        holder_name: Type.Optional(Type.String({ maxLength: 100 })),
+        holder_name: Type.Optional(PlainLine({ maxLength: 100 })),
         '3ds_version': Type.Optional(Type.String({ maxLength: 20 })),
         '3ds_trxid': Type.Optional(Type.String({ maxLength: 100 })),
         response_id: Type.Optional(Type.String({ maxLength: 100 })),
@@ -104,7 +104,7 @@ export const MandateBody = Type.Object(
     first_name: Type.Optional(Name({ minLength: 2, maxLength: 50 })),
     last_name: Type.Optional(Name({ minLength: 2, maxLength: 50 })),
     birth_date: Type.Optional(DateString()),
-    birth_place: Type.Optional(Type.Object({ city: Type.String({ minLength: 1, maxLength: 100 }), country: Country() }, { additionalProperties: false })),
+    birth_place: Type.Optional(Type.Object({ city: PlainLine({ minLength: 1, maxLength: 100 }), country: Country() }, { additionalProperties: false })),
     company_name: Type.Optional(Name({ minLength: 2, maxLength: 300 })),
     registration_number_code: Type.Optional(StringEnum(REGISTRATION_NUMBER_CODES)),
     registration_number: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { Address, Country, Currency, DateString, DateTime, Email, Name, Nullable, StringEnum, Uri } from '../core/formats.js';
+import { Address, Country, Currency, DateString, DateTime, Email, Name, Nullable, PlainLine, PlainText, StringEnum, Uri } from '../core/formats.js';
 import { idPattern } from '../core/ids.js';
 import { Page, PageQuery } from '../core/pagination.js';
 import { BUSINESS_TYPES } from '../reference/data/business-types.js';
@@ -21,7 +21,7 @@ export const MAX_CURRENCIES = 20;
 
 const PersonName = Name({ minLength: 2, maxLength: 50 });
 const BusinessName = Name({ minLength: 2, maxLength: 300 });
-const PepDescription = Type.String({ maxLength: 300, description: 'Required when pep is true' });
+const PepDescription = PlainText({ maxLength: 300, description: 'Required when pep is true' });
 const Roles = Type.Array(StringEnum(ROLES), { minItems: 1, maxItems: ROLES.length, uniqueItems: true });
 const DateOfBirth = DateString({ description: 'The person must be at least 16 years old today' });
 
@@ -49,7 +49,7 @@ export const InitiateApplication = Type.Object(
     currencies: Type.Optional(Type.Array(Currency(), { minItems: 1, maxItems: MAX_CURRENCIES, uniqueItems: true, description: 'Default: every supported currency' })),
     integration: Type.Object({ type: StringEnum(['hosted'] as const) }, { additionalProperties: false }),
     language: Type.Optional(StringEnum(LANGUAGES, { description: 'Language of the onboarding page; default en' })),
-    reference: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+    reference: Type.Optional(PlainLine({ minLength: 1, maxLength: 50 })),
     urls: Type.Optional(
       Type.Object(
         { redirect: Type.Optional(Uri({ description: 'Where the applicant goes after submitting' })), webhook: Type.Optional(Uri({ description: 'Receives the application events' })) },
@@ -167,7 +167,7 @@ export type RepresentativeBody = Static<typeof RepresentativeBody>;
 export const PayoutAccountBody = Type.Object(
   {
     account_number: Type.Object({ type: StringEnum(['iban'] as const), value: Type.String({ minLength: 1, maxLength: 50 }) }, { additionalProperties: false }),
-    account_owners_name: Type.String({ minLength: 1, maxLength: 300 }),
+    account_owners_name: PlainLine({ minLength: 1, maxLength: 300 }),
     currency: Currency(),
   },
   { additionalProperties: false, examples: [{ account_number: { type: 'iban', value: 'DE89370400440532013000' }, account_owners_name: 'Ticketwelt GmbH', currency: 'EUR' }] },

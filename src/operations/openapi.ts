@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import { Type } from 'typebox';
 import type { Config } from '../core/config.js';
 import { ALL_SCOPES } from '../core/auth.js';
-import { PROBLEMS } from '../core/errors.js';
+import { MAX_LISTED_ERRORS, PROBLEMS } from '../core/errors.js';
 import { finishDocument } from './openapi-document.js';
 
 export const Problem = Type.Object(
@@ -23,6 +23,7 @@ export const Problem = Type.Object(
         }),
       ),
     ),
+    errors_total: Type.Optional(Type.Integer({ description: `How many fields are invalid, present when errors lists only the first ${MAX_LISTED_ERRORS}` })),
     error: Type.Optional(Type.String({ description: 'The RFC 6749 error code (token endpoint) or RFC 6750 error (invalid_token, insufficient_scope)' })),
     error_description: Type.Optional(Type.String()),
   },

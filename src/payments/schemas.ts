@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Country, Currency, DateTime, Email, Name, Nullable, StringEnum, Uri } from '../core/formats.js';
+import { Country, Currency, DateTime, Email, Name, Nullable, PlainLine, StringEnum, Uri } from '../core/formats.js';
 import { idPattern } from '../core/ids.js';
 import { Page, PageQuery } from '../core/pagination.js';
 import { LANGUAGES } from '../core/language.js';
@@ -17,12 +17,12 @@ const Link = Type.Object({ href: Type.String() });
 
 export const Address = Type.Object(
   {
-    line1: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    line2: Type.Optional(Type.String({ maxLength: 100 })),
+    line1: Type.Optional(PlainLine({ minLength: 1, maxLength: 100 })),
+    line2: Type.Optional(PlainLine({ maxLength: 100 })),
     number: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999, description: 'House number' })),
-    town_city: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    state: Type.Optional(Type.String({ maxLength: 100 })),
-    zip: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
+    town_city: Type.Optional(PlainLine({ minLength: 1, maxLength: 100 })),
+    state: Type.Optional(PlainLine({ maxLength: 100 })),
+    zip: Type.Optional(PlainLine({ minLength: 1, maxLength: 20 })),
     country: Type.Optional(Country()),
   },
   { additionalProperties: false },
@@ -55,7 +55,7 @@ export function paymentRequestSchemas(maxAmountMinor: number) {
             {
               type: StringEnum(['seller', 'merchant'] as const),
               id: Type.String({ pattern: idPattern('acc') }),
-              reference: Type.Optional(Type.String({ maxLength: 50 })),
+              reference: Type.Optional(PlainLine({ maxLength: 50 })),
               amount_minor: AmountMinor,
               processing_fee_contribution: FeeContribution,
             },
@@ -72,9 +72,9 @@ export function paymentRequestSchemas(maxAmountMinor: number) {
       amount_minor: Type.Integer({ ...amount, minimum: 0, description: `${amount.description}; at least 1 unless cit_mode is initial (0 verifies a card)` }),
       currency: Currency(),
       payment_method: Type.Optional(Type.Object({ type: StringEnum(PAYMENT_METHOD_TYPES, { default: 'user_selected' }) }, { additionalProperties: false })),
-      reference: Type.String({ minLength: 1, maxLength: 50, description: 'Never shown to buyers' }),
-      description: Type.Optional(Type.String({ maxLength: 100, description: 'Shown on the hosted page' })),
-      remittance_info: Type.Optional(Type.String({ maxLength: 140, description: 'Passed to the bank' })),
+      reference: PlainLine({ minLength: 1, maxLength: 50, description: 'Never shown to buyers' }),
+      description: Type.Optional(PlainLine({ maxLength: 100, description: 'Shown on the hosted page' })),
+      remittance_info: Type.Optional(PlainLine({ maxLength: 140, description: 'Passed to the bank' })),
       integration: Type.Object({ type: StringEnum(['hosted'] as const), generate_qr_code: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
       routing: Type.Optional(RoutingRequest),
       urls: Type.Object({ redirect: Uri(), webhook: Type.Optional(Uri()) }, { additionalProperties: false }),
@@ -95,8 +95,8 @@ export function paymentRequestSchemas(maxAmountMinor: number) {
       initial_payment_id: Type.String({ pattern: idPattern('pay'), description: 'The succeeded initial payment (cit_mode initial) whose credential is charged' }),
       amount_minor: Type.Integer({ ...amount, minimum: 1 }),
       currency: Currency(),
-      reference: Type.String({ minLength: 1, maxLength: 50 }),
-      description: Type.Optional(Type.String({ maxLength: 100 })),
+      reference: PlainLine({ minLength: 1, maxLength: 50 }),
+      description: Type.Optional(PlainLine({ maxLength: 100 })),
       routing: Type.Optional(RoutingRequest),
       urls: Type.Optional(Type.Object({ webhook: Type.Optional(Uri()) }, { additionalProperties: false })),
     },

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import formbody from '@fastify/formbody';
+import type { BodyShape } from '../core/config.js';
+import { formBodyOptions } from '../core/body-shape.js';
 import { randomBytes } from 'node:crypto';
 import { Type } from 'typebox';
 import { notFound } from '../core/errors.js';
@@ -128,8 +130,8 @@ function verificationCallback(callbackUrl: string, verification: BankVerificatio
  * BASE_URL (behind a proxy, TLS) it may not be able to reach; the call still goes through the
  * route's validation and hooks, as an outside call would.
  */
-export async function simulatorRoutes(fastify: FastifyInstance, { simulator }: { simulator: SimulatorProcessor }): Promise<void> {
-  await fastify.register(formbody);
+export async function simulatorRoutes(fastify: FastifyInstance, { simulator, bodyShape }: { simulator: SimulatorProcessor; bodyShape: BodyShape }): Promise<void> {
+  await fastify.register(formbody, formBodyOptions(bodyShape));
   const app = typed(fastify);
   const tags = ['simulator'];
 

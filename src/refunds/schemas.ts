@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateTime, Nullable, StringEnum, Uri } from '../core/formats.js';
+import { DateTime, Nullable, PlainLine, StringEnum, Uri } from '../core/formats.js';
 import { idPattern } from '../core/ids.js';
 import { Page, PageQuery } from '../core/pagination.js';
 
@@ -9,6 +9,9 @@ export const SEPA_TEXT_PATTERN = "^[A-Za-z0-9 /?:().,'+-]*$";
 // Bounded by what each party has left to refund, whatever MAX_AMOUNT_MINOR a deployment sets.
 const MAX_REFUND_MINOR = Number.MAX_SAFE_INTEGER;
 const PartAmount = Type.Integer({ minimum: 0, maximum: MAX_REFUND_MINOR, description: "Taken from this party; at most its remaining refundable_amount" });
+
+/** Also the dashboard's refund form's. */
+export const RefundDescription = Type.String({ minLength: 1, maxLength: 100, pattern: SEPA_TEXT_PATTERN, description: "Shown on the buyer's bank statement: letters, digits, space and / - ? : ( ) . , ' +" });
 
 export const RefundRouting = Type.Object(
   {
@@ -22,8 +25,8 @@ export type RefundRouting = Static<typeof RefundRouting>;
 export const InitiateRefund = Type.Object(
   {
     payment_id: Type.String({ pattern: idPattern('pay') }),
-    description: Type.String({ minLength: 1, maxLength: 100, pattern: SEPA_TEXT_PATTERN, description: "Shown on the buyer's bank statement: letters, digits, space and / - ? : ( ) . , ' +" }),
-    reference: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+    description: RefundDescription,
+    reference: Type.Optional(PlainLine({ minLength: 1, maxLength: 50 })),
     routing: Type.Optional(RefundRouting),
     urls: Type.Optional(Type.Object({ webhook: Type.Optional(Uri()) }, { additionalProperties: false })),
   },

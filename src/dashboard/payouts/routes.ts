@@ -2,6 +2,7 @@ import { ApiError } from '../../core/errors.js';
 import { typed } from '../../core/http.js';
 import { amountFromText } from '../amounts.js';
 import { confirmationKey } from '../confirmations.js';
+import { dayStart } from '../filters.js';
 import { HIDDEN, type DashboardArea } from '../kit.js';
 import { permissions } from '../routes.js';
 import { PaymentParams } from '../schemas.js';
@@ -10,8 +11,6 @@ import { confirmPage, paymentPage } from '../views.js';
 import { BuyerRefundForm, PayoutParams, PayoutsQuery } from './schemas.js';
 import type { DashboardPayouts } from './service.js';
 import { payoutPage, payoutsPage } from './views.js';
-
-const day = (value: string | undefined, days = 0) => (value ? new Date(Date.parse(`${value}T00:00:00Z`) + days * 86400_000) : undefined);
 
 /**
  * Payouts and transfers: the platform's payouts per account (a list the API does not have), a
@@ -27,7 +26,7 @@ export function payoutsArea({ payouts, dashboard }: { payouts: DashboardPayouts;
       const caller = kit.caller(view);
       const { after, ...filters } = request.query;
       const status = filters.status || undefined;
-      const listed = await payouts.list(caller, { accountId: filters.account || undefined, status: status as 'in_transit' | 'paid' | undefined, createdFrom: day(filters.from), createdBefore: day(filters.to, 1) }, after || undefined);
+      const listed = await payouts.list(caller, { accountId: filters.account || undefined, status: status as 'in_transit' | 'paid' | undefined, createdFrom: dayStart(filters.from), createdBefore: dayStart(filters.to, 1) }, after || undefined);
       return kit.send(reply, payoutsPage(view, filters, await payouts.accounts(caller), listed.data, listed.cursor, Boolean(after)));
     });
 
