@@ -10,7 +10,7 @@ import { newTraceId } from './ids.js';
 /** The closed list of problems the API answers with: code → status and title. */
 export const PROBLEMS = {
   validation_error: { status: 400, title: 'The request is not valid' },
-  malformed_request: { status: 400, title: 'The request body could not be read' },
+  malformed_request: { status: 400, title: 'The request could not be read' },
   invalid_cursor: { status: 400, title: 'The cursor is not valid for this list' },
   invalid_request: { status: 400, title: 'The token request is not valid' },
   invalid_scope: { status: 400, title: 'The requested scope is not allowed' },

@@ -19,6 +19,9 @@ import {
   isEmail,
   isHexColor,
   isIPv4,
+  isName,
+  isPlainLine,
+  isPlainText,
   isUri,
   maskIban,
   minorUnits,
@@ -98,6 +101,32 @@ describe('what works', () => {
     expect(check({ currency: 'EUR', at: '2024-05-01T10:20:30.456Z' })).toBe(true);
     expect(check({ currency: 'eur' })).toBe(false);
     expect(check({ at: '2023-02-29T00:00:00.000Z' })).toBe(false);
+  });
+});
+
+describe('text shown to people', () => {
+  const hidden = ['\u0000', '\u0007', '\t', '\n', '\r', '\u001B', '\u007F', '\u0085', '\u00AD', '\u061C', '\u200B', '\u200C', '\u200D', '\u200E', '\u200F', '\u2028', '\u2029', '\u202A', '\u202E', '\u2060', '\u2066', '\u2069', '\uFEFF', '\u{E0041}'];
+
+  it('takes letters of any script, accents, punctuation, spaces and emoji, on one line', () => {
+    for (const value of ['', 'Order 42', 'Zoë Ünal-Ström', 'Café « crème » – 12,50 €', 'עברית', 'عربي', '日本語', '👩🏽 😀', 'a\u00A0b']) {
+      expect(isPlainLine(value), value).toBe(true);
+      expect(isPlainText(value), value).toBe(true);
+    }
+  });
+
+  it('refuses control, format (bidirectional, zero-width, BOM, soft hyphen, tag) and line-separator characters on one line', () => {
+    for (const character of hidden) expect(isPlainLine(`ab${character}cd`), JSON.stringify(character)).toBe(false);
+  });
+
+  it('takes line breaks, and nothing else of those, in text of several lines', () => {
+    expect(isPlainText('first line\nsecond line\r\nthird')).toBe(true);
+    for (const character of hidden.filter((each) => each !== '\n' && each !== '\r')) expect(isPlainText(`ab${character}cd`), JSON.stringify(character)).toBe(false);
+  });
+
+  it('takes a name of two visible characters on one line, refusing what is hidden in it', () => {
+    expect(isName('Jo')).toBe(true);
+    expect(isName(' J ')).toBe(false);
+    for (const character of hidden) expect(isName(`Ada${character}`), JSON.stringify(character)).toBe(false);
   });
 });
 

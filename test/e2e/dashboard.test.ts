@@ -261,6 +261,19 @@ describe('payments', () => {
     expect(payment.text).toContain('Card · visa •••• 4242');
   }, 120_000);
 
+  it('answers a date, amount or cursor filter that does not parse with 400 naming it, never 500', async () => {
+    const { client } = await dashboardUser(server, platform.platformId, 'admin');
+    const refused = ['from=9999-99-99', 'to=2023-02-29', 'from=2024-1-1', 'to=today', 'amount_from=12.50', 'amount_to=1e3', 'amount_from=1234567890123456', 'after=not-a-cursor'];
+    for (const query of refused) expect((await client.get(`/dashboard/payments?${query}`)).status, query).toBe(400);
+    expect((await client.get('/dashboard/payments?from=9999-99-99')).text).toContain('/from: must be a date YYYY-MM-DD');
+    for (const query of ['from=9999-99-99', 'to=2023-02-29', 'after=not-a-cursor']) expect((await client.get(`/dashboard/payouts?${query}`)).status, query).toBe(400);
+    expect((await client.get('/dashboard/events?after=not-a-cursor')).status).toBe(400);
+    expect((await client.get('/dashboard/merchants?after=not-a-cursor')).status).toBe(400);
+    // The widest dates there are: a list, not an error.
+    expect((await client.get('/dashboard/payments?from=1000-01-01&to=9999-12-31')).status).toBe(200);
+    expect((await client.get('/dashboard/payouts?from=1000-01-01&to=9999-12-31')).status).toBe(200);
+  });
+
   it('shows the pages in German or Spanish as the browser asks, else English', async () => {
     const { email } = await dashboardUser(server, platform.platformId, 'viewer');
     const german = new DashboardClient(server.url, { 'accept-language': 'de-DE,de;q=0.9' });

@@ -223,6 +223,118 @@ describe('what is refused', () => {
   });
 });
 
+describe('bounded cost of bad input', () => {
+  /** A JSON object of `count` members no schema knows. */
+  const unknownMembers = (count: number) => JSON.stringify(Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${index}`, 1])));
+  const postJson = (path: string, raw: string | Buffer, options: { token?: string } = {}) =>
+    server.request('POST', path, { raw, headers: { 'content-type': 'application/json' }, ...options });
+  /** Nested arrays, `levels` deep. */
+  const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+
+  it('refuses eight 500 KB bodies of 50,000 unknown members at once on each route, with a short 400 naming BODY_MAX_MEMBERS, while /healthz answers', async () => {
+    const body = unknownMembers(50_000);
+    expect(body.length).toBeGreaterThan(500_000);
+    const sent = [...Array(8)].flatMap(() => [postJson('/hpp/callbacks/3ds', body), postJson('/sandbox/payments', body, { token })]);
+    const [answers, health] = await Promise.all([Promise.all(sent), server.request('GET', '/healthz')]);
+    expect(health.status).toBe(200);
+    for (const answer of answers) {
+      expectProblem(answer, 400, 'malformed_request');
+      expect(answer.body.detail).toBe('The JSON body holds more than 1000 members and array elements (BODY_MAX_MEMBERS)');
+      expect(answer.text.length).toBeLessThan(1_000);
+    }
+  });
+
+  it('reads 1000 members (the bound) and lists the first 50 invalid fields with errors_total counting them all', async () => {
+    const callback = await postJson('/hpp/callbacks/3ds', unknownMembers(1000));
+    expectProblem(callback, 400, 'validation_error');
+    // 1000 unknown members and the 4 required ones missing.
+    expect(callback.body.errors).toHaveLength(50);
+    expect(callback.body.errors_total).toBe(1004);
+    expect(callback.body.detail).toMatch(/^1004 invalid fields in the body: (\/\w+, ){49}\/\w+ and 954 more$/);
+    expect(callback.text.length).toBeLessThan(10_000);
+    expectProblem(await postJson('/hpp/callbacks/3ds', unknownMembers(1001)), 400, 'malformed_request');
+
+    // The same list in the query, and none of errors_total while every error is listed.
+    const query = await server.request('GET', `/sandbox/accounts?${Array.from({ length: 60 }, (_, index) => `p${index}=1`).join('&')}`, { token });
+    expectProblem(query, 400, 'validation_error');
+    expect(query.body.errors).toHaveLength(50);
+    expect(query.body.errors[0]).toEqual({ pointer: '/p0', in: 'query', detail: 'is not an allowed field' });
+    expect(query.body.errors_total).toBe(60);
+    const few = await server.request('GET', '/sandbox/accounts?p=1', { token });
+    expect(few.body.errors).toHaveLength(1);
+    expect(few.body).not.toHaveProperty('errors_total');
+  });
+
+  it('refuses nesting deeper than 16 levels, however deep, as a 400 naming BODY_MAX_DEPTH, not a stack overflow', async () => {
+    expectProblem(await postJson('/hpp/callbacks/3ds', nested(16)), 400, 'validation_error');
+    for (const body of [nested(17), nested(100_000), '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000)]) {
+      const answer = await postJson('/hpp/callbacks/3ds', body);
+      expectProblem(answer, 400, 'malformed_request');
+      expect(answer.body.detail).toBe('The JSON body nests objects and arrays more than 16 levels deep (BODY_MAX_DEPTH)');
+    }
+  });
+
+  it('refuses a form of more than 1000 fields with a 400 naming BODY_MAX_MEMBERS', async () => {
+    const form = (count: number) => Array.from({ length: count }, (_, index) => `f${index}=1`).join('&');
+    const read = await postToken(`grant_type=client_credentials&${form(999)}`, 'application/x-www-form-urlencoded');
+    expectProblem(read, 400, 'invalid_request');
+    const refused = await postToken(`grant_type=client_credentials&${form(1000)}`, 'application/x-www-form-urlencoded');
+    expectProblem(refused, 400, 'malformed_request');
+    expect(refused.body.detail).toBe('The form holds more than 1000 fields (BODY_MAX_MEMBERS)');
+  });
+});
+
+describe('text', () => {
+  const payment = { amount_minor: 100, currency: 'EUR', integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return' } };
+
+  it('refuses bytes that are not UTF-8 in a JSON body with 400, instead of storing U+FFFD', async () => {
+    const body = (reference: Buffer) => Buffer.concat([Buffer.from(`${JSON.stringify(payment).slice(0, -1)},"reference":"`), reference, Buffer.from('"}')]);
+    const refused = await server.request('POST', '/sandbox/payments', { token, raw: body(Buffer.from([0x63, 0x61, 0x66, 0xc3, 0x28])), headers: { 'content-type': 'application/json' } });
+    expectProblem(refused, 400, 'malformed_request');
+    expect(refused.body.detail).toBe('The body is not valid UTF-8');
+    const created = await server.request('POST', '/sandbox/payments', { token, raw: body(Buffer.from('café')), headers: { 'content-type': 'application/json' } });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.reference).toBe('café');
+  });
+
+  it.each([
+    ['a bell (C0 control)', '\u0007'],
+    ['a line feed', '\n'],
+    ['a C1 control', '\u0085'],
+    ['a right-to-left override', '\u202E'],
+    ['a first-strong isolate', '\u2068'],
+    ['a zero-width space', '\u200B'],
+    ['a zero-width joiner', '\u200D'],
+    ['a word joiner', '\u2060'],
+    ['a byte order mark', '\uFEFF'],
+  ])('refuses %s in every field a page or a bank statement shows, naming each', async (_name, character) => {
+    const text = `ab${character}cd`;
+    const body = {
+      ...payment,
+      reference: text,
+      description: text,
+      remittance_info: text,
+      customer: { first_name: text, address: { line1: text } },
+      routing: { merchants: [{ type: 'seller', id: `acc_${'0'.repeat(26)}`, amount_minor: 100, processing_fee_contribution: 0, reference: text }] },
+    };
+    const answer = await server.request('POST', '/sandbox/payments', { token, body });
+    expectProblem(answer, 400, 'validation_error');
+    expect(answer.body.errors.map((error: { pointer: string }) => error.pointer).sort()).toEqual(
+      ['/customer/address/line1', '/customer/first_name', '/description', '/reference', '/remittance_info', '/routing/merchants/0/reference'].sort(),
+    );
+    const refund = await server.request('POST', '/sandbox/refunds', { token, body: { payment_id: `pay_${'0'.repeat(26)}`, description: 'Refund', reference: text } });
+    expectProblem(refund, 400, 'validation_error');
+    expect(refund.body.errors).toEqual([{ pointer: '/reference', detail: 'must be one line of text without control, line-break, bidirectional or zero-width characters' }]);
+  });
+
+  it('accepts letters of any script, accents and emoji in those fields', async () => {
+    const text = 'Zoë – Ünal 😀 عربي';
+    const created = await server.request('POST', '/sandbox/payments', { token, body: { ...payment, reference: text, description: text, customer: { first_name: 'Zoë' } } });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.reference).toBe(text);
+  });
+});
+
 describe('who may not see it', () => {
   it('never writes the Authorization header, client secrets or ?token= values to the log', async () => {
     const resourceToken = 'hpp-resource-token-9f3c2a';

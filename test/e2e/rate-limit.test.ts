@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Response, type TestServer } from '../helpers/harness.js';
+import { dashboardUser } from '../helpers/dashboard.js';
 
 let limited: TestServer;
 let unlimited: TestServer;
@@ -82,6 +83,35 @@ describe('what is refused', () => {
     expect(responses.map((response) => response.status)).toEqual([400, 400, 400, 429]);
     expectRateLimited(responses[3]!);
     expect((await from('203.0.113.8')()).status).toBe(400);
+  });
+
+  it.each([
+    ['the payment page', 'GET', '/pay/pay_01J00000000000000000000000?token=x', undefined],
+    ['the page API', 'GET', '/hpp/payments/pay_01J00000000000000000000000?token=x', undefined],
+    ['the 3-D Secure callback', 'POST', '/hpp/callbacks/3ds', {}],
+    ["the simulator's bank page", 'GET', '/simulator/bank?token=x', undefined],
+    ['the onboarding API', 'GET', '/smo/application', undefined],
+  ])('limits %s per client address', async (_name, method, path, body) => {
+    const address = `203.0.113.${Math.floor(Math.random() * 200) + 20}`;
+    const from = (forwarded: string) => () => behindProxy.request(method, path, { body, headers: { 'x-forwarded-for': forwarded } });
+    const responses = await together(times(4, () => from(address)));
+    expect(responses.slice(0, 3).map((response) => response.status)).not.toContain(429);
+    expectRateLimited(responses[3]!);
+    expect((await from(`198.51.100.${Math.floor(Math.random() * 200) + 20}`)()).status).not.toBe(429);
+  });
+
+  it('limits the dashboard per client address while no one is signed in, not a signed-in session', async () => {
+    const signInPage = () => behindProxy.request('GET', '/dashboard/sign-in', { headers: { 'x-forwarded-for': '203.0.113.250' } });
+    const responses = await together(times(4, () => signInPage));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 429]);
+    expect(responses[3]!.headers.get('retry-after')).toBe('1');
+    expect(responses[3]!.headers.get('content-type')).toMatch(/^text\/html/);
+
+    // Signed in (two requests without a session from this machine's address), then many pages at once.
+    const { platformId } = await behindProxy.app.services.clients.create({ environment: 'sandbox', platformName: 'Dashboard platform' });
+    const { client } = await dashboardUser(behindProxy, platformId, 'viewer');
+    const pages = await Promise.all(times(6, () => client.get('/dashboard')));
+    expect(pages.map((page) => page.status)).toEqual(Array(6).fill(200));
   });
 
   it('believes no X-Forwarded-For unless told to: a caller cannot escape the token endpoint limit by naming other addresses', async () => {

@@ -1441,7 +1441,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {string} */
-            code: "validation_error" | "malformed_request" | "invalid_cursor" | "invalid_request" | "invalid_scope" | "unsupported_grant_type" | "invalid_client" | "unauthenticated" | "invalid_token" | "insufficient_scope" | "not_found" | "route_not_found" | "method_not_allowed" | "conflict" | "idempotency_in_flight" | "gone" | "payload_too_large" | "unsupported_media_type" | "business_rule" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "validation_error" | "malformed_request" | "invalid_cursor" | "invalid_request" | "invalid_scope" | "unsupported_grant_type" | "invalid_client" | "unauthenticated" | "invalid_token" | "insufficient_scope" | "not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "idempotency_in_flight" | "gone" | "payload_too_large" | "unsupported_media_type" | "business_rule" | "idempotency_key_reused" | "rate_limited" | "headers_too_large" | "internal_error" | "service_unavailable";
             trace_id: string;
             errors?: {
                 /** @description JSON Pointer to the bad field */
@@ -1453,6 +1453,8 @@ export interface components {
                  */
                 in?: "query" | "params" | "headers";
             }[];
+            /** @description How many fields are invalid, present when errors lists only the first 50 */
+            errors_total?: number;
             /** @description The RFC 6749 error code (token endpoint) or RFC 6750 error (invalid_token, insufficient_scope) */
             error?: string;
             error_description?: string;
@@ -1880,11 +1882,20 @@ export interface operations {
                          */
                         type: "card" | "sepa_direct_debit" | "user_selected";
                     };
-                    /** @description Never shown to buyers */
+                    /**
+                     * Format: plain-line
+                     * @description Never shown to buyers
+                     */
                     reference: string;
-                    /** @description Shown on the hosted page */
+                    /**
+                     * Format: plain-line
+                     * @description Shown on the hosted page
+                     */
                     description?: string;
-                    /** @description Passed to the bank */
+                    /**
+                     * Format: plain-line
+                     * @description Passed to the bank
+                     */
                     remittance_info?: string;
                     integration: {
                         /** @enum {string} */
@@ -1902,6 +1913,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "seller" | "merchant";
                             id: string;
+                            /** Format: plain-line */
                             reference?: string;
                             /** @description Integer amount in the minor unit of the currency (ISO 4217), at most 99999999 */
                             amount_minor: number;
@@ -1929,12 +1941,17 @@ export interface operations {
                         /** Format: email */
                         email?: string;
                         address?: {
+                            /** Format: plain-line */
                             line1?: string;
+                            /** Format: plain-line */
                             line2?: string;
                             /** @description House number */
                             number?: number;
+                            /** Format: plain-line */
                             town_city?: string;
+                            /** Format: plain-line */
                             state?: string;
+                            /** Format: plain-line */
                             zip?: string;
                             /**
                              * Format: country
@@ -2114,7 +2131,9 @@ export interface operations {
                      * @enum {string}
                      */
                     currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BOV" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHE" | "CHF" | "CHW" | "CLF" | "CLP" | "CNY" | "COP" | "COU" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MXV" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "USN" | "UYI" | "UYU" | "UYW" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XAG" | "XAU" | "XBA" | "XBB" | "XBC" | "XBD" | "XCD" | "XDR" | "XOF" | "XPD" | "XPF" | "XPT" | "XSU" | "XTS" | "XUA" | "XXX" | "YER" | "ZAR" | "ZMW" | "ZWG";
+                    /** Format: plain-line */
                     reference: string;
+                    /** Format: plain-line */
                     description?: string;
                     routing?: {
                         platform?: {
@@ -2127,6 +2146,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "seller" | "merchant";
                             id: string;
+                            /** Format: plain-line */
                             reference?: string;
                             /** @description Integer amount in the minor unit of the currency (ISO 4217), at most 99999999 */
                             amount_minor: number;
@@ -2642,6 +2662,7 @@ export interface operations {
                     payment_id: string;
                     /** @description Shown on the buyer's bank statement: letters, digits, space and / - ? : ( ) . , ' + */
                     description: string;
+                    /** Format: plain-line */
                     reference?: string;
                     /** @description The creditors the refund takes its funds from; the refund amount is the sum. Without it the whole payment is refunded */
                     routing?: {
@@ -3518,12 +3539,17 @@ export interface operations {
                             /** Format: name */
                             legal_name?: string;
                             registered_address?: {
+                                /** Format: plain-line */
                                 line1: string;
+                                /** Format: plain-line */
                                 line2?: string;
                                 /** @description House number */
                                 number?: number;
+                                /** Format: plain-line */
                                 town_city: string;
+                                /** Format: plain-line */
                                 state?: string;
+                                /** Format: plain-line */
                                 zip: string;
                                 /**
                                  * Format: country
@@ -3549,6 +3575,7 @@ export interface operations {
                      * @enum {string}
                      */
                     language?: "de" | "en" | "es";
+                    /** Format: plain-line */
                     reference?: string;
                     urls?: {
                         /**
@@ -6764,6 +6791,7 @@ export interface operations {
                         expiry_year: number;
                         /** Format: cvv */
                         cvv: string;
+                        /** Format: plain-line */
                         holder_name?: string;
                         "3ds_version"?: string;
                         "3ds_trxid"?: string;
@@ -7376,6 +7404,7 @@ export interface operations {
                     /** Format: date */
                     birth_date?: string;
                     birth_place?: {
+                        /** Format: plain-line */
                         city: string;
                         /**
                          * Format: country
@@ -7390,12 +7419,17 @@ export interface operations {
                     registration_number?: string;
                     district_court_code?: string;
                     postal_address: {
+                        /** Format: plain-line */
                         line1: string;
+                        /** Format: plain-line */
                         line2?: string;
                         /** @description House number */
                         number?: number;
+                        /** Format: plain-line */
                         town_city: string;
+                        /** Format: plain-line */
                         state?: string;
+                        /** Format: plain-line */
                         zip: string;
                         /**
                          * Format: country
@@ -8201,7 +8235,10 @@ export interface operations {
                     date_of_birth: string;
                     /** @description Politically exposed person */
                     pep: boolean;
-                    /** @description Required when pep is true */
+                    /**
+                     * Format: plain-text
+                     * @description Required when pep is true
+                     */
                     pep_description?: string;
                     roles?: ("executive" | "owner" | "director")[];
                 };
@@ -8675,12 +8712,17 @@ export interface operations {
                     district_court_code?: string;
                     vat_number?: string;
                     registered_address: {
+                        /** Format: plain-line */
                         line1: string;
+                        /** Format: plain-line */
                         line2?: string;
                         /** @description House number */
                         number?: number;
+                        /** Format: plain-line */
                         town_city: string;
+                        /** Format: plain-line */
                         state?: string;
+                        /** Format: plain-line */
                         zip: string;
                         /**
                          * Format: country
@@ -8940,7 +8982,10 @@ export interface operations {
                      * @enum {string}
                      */
                     nationality?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "XK" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
-                    /** @description Required when pep is true */
+                    /**
+                     * Format: plain-text
+                     * @description Required when pep is true
+                     */
                     pep_description?: string;
                 };
             };
@@ -9096,7 +9141,10 @@ export interface operations {
                      * @enum {string}
                      */
                     nationality?: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "XK" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
-                    /** @description Required when pep is true */
+                    /**
+                     * Format: plain-text
+                     * @description Required when pep is true
+                     */
                     pep_description?: string;
                 };
             };
@@ -10140,6 +10188,7 @@ export interface operations {
                         type: "iban";
                         value: string;
                     };
+                    /** Format: plain-line */
                     account_owners_name: string;
                     /**
                      * Format: currency
