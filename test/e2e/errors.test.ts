@@ -226,7 +226,7 @@ describe('what is refused', () => {
 describe('bounded cost of bad input', () => {
   /** A JSON object of `count` members no schema knows. */
   const unknownMembers = (count: number) => JSON.stringify(Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${index}`, 1])));
-  const postJson = (path: string, raw: string | Buffer, options: { token?: string } = {}) =>
+  const postJson = (path: string, raw: string, options: { token?: string } = {}) =>
     server.request('POST', path, { raw, headers: { 'content-type': 'application/json' }, ...options });
   /** Nested arrays, `levels` deep. */
   const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
