@@ -27,7 +27,7 @@ beforeAll(async () => {
     startServer({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '4' }),
   ]);
   token = await (await server.platform()).token('sandbox');
-});
+}, 180_000);
 afterAll(() => Promise.all([server?.close(), capped?.close()]));
 
 const portOf = (target: TestServer) => Number(new URL(target.url).port);
