@@ -15,6 +15,7 @@ import { pooledRandomBytes } from './core/ids.js';
 import { sharedSecret } from './core/secrets.js';
 import { StopProgress } from './core/shutdown.js';
 import { bodyRuleErrors } from './core/body-rules.js';
+import { redactSecrets } from './core/log-redaction.js';
 import { ClientService, KeyStore, TokenService } from './auth/service.js';
 import { authRoutes } from './auth/routes.js';
 import { AccountService } from './accounts/service.js';
@@ -150,18 +151,14 @@ function withProductRules(validate: ValidateFunction, body: boolean) {
   return check;
 }
 
-/** Hides the resource tokens that hosted pages carry in their query strings. */
-function safeUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
-}
-
+/** The logger of every process (API and background worker): no line carries a secret (core/log-redaction). */
 function loggerOptions(config: Config, logger: AppOptions['logger']) {
   if (logger === false) return false;
   return {
     level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie', '*.client_secret', '*.card_number', '*.cvv'],
+    hooks: { streamWrite: redactSecrets },
     serializers: {
-      req: (request: FastifyRequest) => ({ method: request.method, url: safeUrl(request.url), remoteAddress: request.ip }),
+      req: (request: FastifyRequest) => ({ method: request.method, url: request.url, remoteAddress: request.ip }),
     },
     ...(typeof logger === 'object' ? logger : {}),
   };
