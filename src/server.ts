@@ -42,7 +42,7 @@ import type { SimulatorTables } from './processor/simulator-store.js';
 import type { Processor } from './processor/processor.js';
 import { simulatorRoutes } from './processor/simulator-routes.js';
 import { webRoutes } from './web/routes.js';
-import { installMetrics } from './operations/metrics.js';
+import { installMetrics, startMetricsListener } from './operations/metrics.js';
 import { installOpenApi } from './operations/openapi.js';
 import { docsRoutes } from './operations/docs.js';
 import { operationsRoutes } from './operations/routes.js';
@@ -116,6 +116,8 @@ export interface App {
   clock: Clock;
   /** The clock of each environment (sandbox: real time plus the advances made). */
   environmentClock: EnvironmentClock;
+  /** Where the listener of METRICS_PORT serves /metrics (http://host:port), when there is one. */
+  metricsUrl: string | undefined;
   /**
    * Stops gracefully: readiness answers 503 at once, requests are still served for the drain time,
    * then the listener closes and the requests in flight finish, while webhook delivery and the job
@@ -164,6 +166,9 @@ function loggerOptions(config: Config, logger: AppOptions['logger']) {
   };
 }
 
+/** Browsers reach an https deployment over https only, for a year, its subdomains too (RFC 6797). */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 /** Serves new requests for `drainMs`, then closes the listener and idle connections; answers once the requests in flight are done. */
 async function closeHttp(app: FastifyInstance, drainMs: number): Promise<void> {
   if (app.server.listening) {
@@ -203,8 +208,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Bodies are JSON (or a route's own parser): text/plain is 415, not a string for the validator.
   app.removeContentTypeParser('text/plain');
   installJsonParser(app);
+  const strictTransport = config.baseUrl.startsWith('https://');
   app.addHook('onRequest', async (request, reply) => {
     reply.header('trace-id', request.id);
+    if (strictTransport) reply.header('strict-transport-security', HSTS);
   });
   let stopping = false;
   // Once stopping, every answer ends its connection, so that no client sends on one about to close.
@@ -263,7 +270,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     dashboardDevelopers: new DashboardDevelopers(db, domain),
   };
 
-  await app.register(operationsRoutes, { db, metrics, stopping: () => stopping });
+  await app.register(operationsRoutes, { db, metrics, metricsToken: config.metrics.token, stopping: () => stopping });
   await app.register(docsRoutes, { config });
   await app.register(webRoutes, { hpp: services.hpp });
   // The dashboard's further areas (src/dashboard/<area>/), each made with the services it uses.
@@ -332,6 +339,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   jobs.register(HOUSEKEEPING_JOB, (trx, environment) => housekeeping.run(trx, environment as Environment));
   await services.payouts.scheduleCutoffs();
   await housekeeping.schedule();
+  const metricsListener = config.metrics.listen && (await startMetricsListener(metrics, config.metrics.listen, config.metrics.token, app.log));
   if (config.webhookWorker) await services.worker.start();
   if (config.jobWorker) jobs.start();
   return {
@@ -340,11 +348,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     services,
     clock,
     environmentClock,
+    metricsUrl: metricsListener?.listeningOrigin,
     async close(progress = new StopProgress()) {
       stopping = true;
       const { drainSeconds, webhookWaitSeconds } = config.shutdown;
       await Promise.all([
         progress.step('HTTP requests in flight', closeHttp(app, drainSeconds * 1000)),
+        ...(metricsListener ? [progress.step('the metrics listener', metricsListener.close())] : []),
         progress.step('webhook attempts in flight', services.worker.stop({ waitMs: webhookWaitSeconds * 1000 })),
         progress.step('the scheduled job running', jobs.stop()),
       ]);
