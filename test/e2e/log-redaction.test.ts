@@ -1,6 +1,6 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { capturedLog } from '../helpers/log.js';
 import { DashboardClient, dashboardUser, PASSWORD } from '../helpers/dashboard.js';
 
 /**
@@ -9,16 +9,10 @@ import { DashboardClient, dashboardUser, PASSWORD } from '../helpers/dashboard.j
  */
 let server: TestServer;
 let platform: TestPlatform;
-let logText = '';
-const logStream = new Writable({
-  write(chunk: Buffer, _encoding, callback) {
-    logText += chunk.toString();
-    callback();
-  },
-});
+const log = capturedLog();
 
 beforeAll(async () => {
-  server = await startServer({}, { logger: { stream: logStream, level: 'trace' } });
+  server = await startServer({}, { logger: log.logger });
   platform = await server.platform();
 });
 afterAll(() => server?.close());
@@ -73,10 +67,10 @@ describe('who may not see it', () => {
     statuses.push((await browser.get('/dashboard')).status);
 
     expect(statuses).toEqual([401, 400, 404, 404, 404, 401, 200, 401, 400, 401, 400, 400, 401, 303, 200]);
-    await vi.waitFor(() => expect(logText.match(/"request completed"/g)?.length ?? 0).toBeGreaterThanOrEqual(statuses.length), { timeout: 10_000 });
+    await vi.waitFor(() => expect(log.text().match(/"request completed"/g)?.length ?? 0).toBeGreaterThanOrEqual(statuses.length), { timeout: 10_000 });
 
     const everySecret = [jwt, liveJwt, ...[jwt, liveJwt].map((token) => token.split('.')[1]!), clientSecret, basic, PASSWORD, ...Object.values(secrets), ...session];
-    expect(everySecret.filter((secret) => logText.includes(secret))).toEqual([]);
-    expect(logText).toContain('/sandbox/events/stream?access_token=[redacted]'); // the requests were logged
+    expect(everySecret.filter((secret) => log.text().includes(secret))).toEqual([]);
+    expect(log.text()).toContain('/sandbox/events/stream?access_token=[redacted]'); // the requests were logged
   });
 });
