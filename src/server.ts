@@ -16,6 +16,7 @@ import { newTraceId } from './core/ids.js';
 import { sharedSecret } from './core/secrets.js';
 import { StopProgress } from './core/shutdown.js';
 import { bodyRuleErrors } from './core/body-rules.js';
+import { redactSecrets } from './core/log-redaction.js';
 import { ClientService, KeyStore, TokenService } from './auth/service.js';
 import { authRoutes } from './auth/routes.js';
 import { AccountService } from './accounts/service.js';
@@ -42,7 +43,7 @@ import type { SimulatorTables } from './processor/simulator-store.js';
 import type { Processor } from './processor/processor.js';
 import { simulatorRoutes } from './processor/simulator-routes.js';
 import { webRoutes } from './web/routes.js';
-import { installMetrics } from './operations/metrics.js';
+import { installMetrics, startMetricsListener } from './operations/metrics.js';
 import { installOpenApi } from './operations/openapi.js';
 import { docsRoutes } from './operations/docs.js';
 import { operationsRoutes } from './operations/routes.js';
@@ -116,6 +117,8 @@ export interface App {
   clock: Clock;
   /** The clock of each environment (sandbox: real time plus the advances made). */
   environmentClock: EnvironmentClock;
+  /** Where the listener of METRICS_PORT serves /metrics (http://host:port), when there is one. */
+  metricsUrl: string | undefined;
   /**
    * Stops gracefully: readiness answers 503 at once, requests are still served for the drain time,
    * then the listener closes and the requests in flight finish, while webhook delivery and the job
@@ -152,18 +155,14 @@ function withProductRules(validate: ValidateFunction, body: boolean) {
   return check;
 }
 
-/** Hides the resource tokens that hosted pages carry in their query strings. */
-function safeUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
-}
-
+/** The logger of every process (API and background worker): no line carries a secret (core/log-redaction). */
 function loggerOptions(config: Config, logger: AppOptions['logger']) {
   if (logger === false) return false;
   return {
     level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie', '*.client_secret', '*.card_number', '*.cvv'],
+    hooks: { streamWrite: redactSecrets },
     serializers: {
-      req: (request: FastifyRequest) => ({ method: request.method, url: safeUrl(request.url), remoteAddress: request.ip }),
+      req: (request: FastifyRequest) => ({ method: request.method, url: request.url, remoteAddress: request.ip }),
     },
     ...(typeof logger === 'object' ? logger : {}),
   };
@@ -182,6 +181,9 @@ function httpTimeouts(limits: HttpLimits) {
     http: { requestTimeout, headersTimeout: limits.headersTimeoutSeconds * 1000, maxHeaderSize: limits.maxHeaderBytes, connectionsCheckingInterval: TIMEOUT_CHECK_MS },
   };
 }
+
+/** Browsers reach an https deployment over https only, for a year, its subdomains too (RFC 6797). */
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** Serves new requests for `drainMs`, then closes the listener and idle connections; answers once the requests in flight are done. */
 async function closeHttp(app: FastifyInstance, drainMs: number): Promise<void> {
@@ -225,8 +227,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Bodies are JSON (or a route's own parser): text/plain is 415, not a string for the validator.
   app.removeContentTypeParser('text/plain');
   installJsonParser(app, config.bodyShape);
+  const strictTransport = config.baseUrl.startsWith('https://');
   app.addHook('onRequest', async (request, reply) => {
     reply.header('trace-id', request.id);
+    if (strictTransport) reply.header('strict-transport-security', HSTS);
   });
   let stopping = false;
   // Once stopping, every answer ends its connection, so that no client sends on one about to close.
@@ -285,7 +289,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     dashboardDevelopers: new DashboardDevelopers(db, domain),
   };
 
-  await app.register(operationsRoutes, { db, metrics, stopping: () => stopping });
+  await app.register(operationsRoutes, { db, metrics, metricsToken: config.metrics.token, stopping: () => stopping });
   await app.register(docsRoutes, { config });
   // The dashboard's further areas (src/dashboard/<area>/), each made with the services it uses.
   const dashboardAreas: DashboardArea[] = [
@@ -355,6 +359,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   jobs.register(HOUSEKEEPING_JOB, (trx, environment) => housekeeping.run(trx, environment as Environment));
   await services.payouts.scheduleCutoffs();
   await housekeeping.schedule();
+  const metricsListener = config.metrics.listen && (await startMetricsListener(metrics, config.metrics.listen, config.metrics.token, app.log));
   if (config.webhookWorker) await services.worker.start();
   if (config.jobWorker) jobs.start();
   return {
@@ -363,11 +368,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     services,
     clock,
     environmentClock,
+    metricsUrl: metricsListener?.listeningOrigin,
     async close(progress = new StopProgress()) {
       stopping = true;
       const { drainSeconds, webhookWaitSeconds } = config.shutdown;
       await Promise.all([
         progress.step('HTTP requests in flight', closeHttp(app, drainSeconds * 1000)),
+        ...(metricsListener ? [progress.step('the metrics listener', metricsListener.close())] : []),
         progress.step('webhook attempts in flight', services.worker.stop({ waitMs: webhookWaitSeconds * 1000 })),
         progress.step('the scheduled job running', jobs.stop()),
       ]);

@@ -10,7 +10,9 @@ import { generatedKeyLines, startingWithKeys } from './core/encryption-keys.js';
  * through the database. It builds the same services as the API but listens on no port.
  */
 if (existsSync('.env')) process.loadEnvFile('.env');
-const config = { ...(await startingWithKeys(async () => loadConfig())), webhookWorker: true, jobWorker: true };
+const loaded = await startingWithKeys(async () => loadConfig());
+// METRICS_PORT is the API process's: a worker beside it on the same machine would find the port taken.
+const config = { ...loaded, webhookWorker: true, jobWorker: true, metrics: { ...loaded.metrics, listen: undefined } };
 const { app, database, close } = await startingWithKeys(() => buildApp({ config }));
 for (const line of generatedKeyLines(database.generatedKey)) process.stdout.write(`${line}\n`);
 app.log.info('background worker started: webhook delivery and scheduled jobs');

@@ -18,3 +18,16 @@ describe('shutdown settings', () => {
     expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS must be at least 1/);
   });
 });
+
+describe('metrics settings', () => {
+  it('serves metrics to nobody by default; a token, a listener of their own (on 127.0.0.1 unless told), or both', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: undefined, listen: undefined });
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16) }).metrics).toEqual({ token: 'a'.repeat(16), listen: undefined });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ token: undefined, listen: { host: '127.0.0.1', port: 9464 } });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.2' }).metrics.listen).toEqual({ host: '10.0.0.2', port: 9464 });
+  });
+
+  it('refuses a guessable metrics token', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
+  });
+});

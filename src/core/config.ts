@@ -88,6 +88,15 @@ export interface Config {
    * mandate shows while the merchant's own registered address is unknown (SEPA_CREDITOR_ADDRESS).
    */
   sepaCreditor: { identifier: string; address: string };
+  metrics: MetricsSettings;
+}
+
+/** Who may read /metrics (src/operations/metrics.ts): nobody unless one of these is set. */
+export interface MetricsSettings {
+  /** METRICS_TOKEN (at least 16 characters): /metrics answers its bearer alone; unset, the API's own listener does not serve /metrics. */
+  token: string | undefined;
+  /** METRICS_PORT, on METRICS_HOST (default 127.0.0.1): a listener of its own serving /metrics (to the token's bearer when one is set). */
+  listen: { host: string; port: number } | undefined;
 }
 
 /** The most a request body may hold, refused (400) before it is parsed: parsing and validating cost per value. */
@@ -187,6 +196,13 @@ function httpLimits(env: Env): HttpLimits {
   return limits;
 }
 
+function metricsSettings(env: Env): MetricsSettings {
+  const token = env.METRICS_TOKEN || undefined;
+  if (token !== undefined && token.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters (e.g. `openssl rand -hex 32`)');
+  const port = env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0) : undefined;
+  return { token, listen: port === undefined ? undefined : { host: env.METRICS_HOST || '127.0.0.1', port } };
+}
+
 /** ISO 4217 codes whose minor unit is "N.A.": precious metals, bond-market units, SDR, test and no-currency codes. */
 const NO_MINOR_UNIT = new Set(['XAG', 'XAU', 'XBA', 'XBB', 'XBC', 'XBD', 'XDR', 'XPD', 'XPT', 'XSU', 'XTS', 'XUA', 'XXX']);
 
@@ -257,6 +273,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdown: shutdownSettings(env),
     simulatorLatencyMs: integer(env, 'SIMULATOR_LATENCY_MS', 0),
     sepaCreditor: { identifier: env.SEPA_CREDITOR_ID || 'DE98ZZZ09999999999', address: env.SEPA_CREDITOR_ADDRESS || 'Friedrichstraße 100, 10117 Berlin, DE' },
+    metrics: metricsSettings(env),
   };
 }
 

@@ -36,7 +36,7 @@ const problemResponse = (description: string) => ({
 });
 
 /** Who may call a route, which decides how it is authorized and the problems that follow. */
-type Access = 'platform' | 'token endpoint' | 'payment page' | 'page callback' | 'onboarding' | 'public';
+type Access = 'platform' | 'token endpoint' | 'payment page' | 'page callback' | 'onboarding' | 'metrics' | 'public';
 
 function accessOf(url: string, scope: string | undefined): Access {
   if (scope) return 'platform';
@@ -44,6 +44,7 @@ function accessOf(url: string, scope: string | undefined): Access {
   if (url.startsWith('/hpp/payments/')) return 'payment page';
   if (url.startsWith('/hpp/callbacks/')) return 'page callback';
   if (url.startsWith('/smo/application') || url === '/merchants/application') return 'onboarding';
+  if (url === '/metrics') return 'metrics';
   return 'public';
 }
 
@@ -96,6 +97,10 @@ function problemResponses(route: RouteFacts) {
       add(429, 'Rate limited; see Retry-After');
       if (route.namesObject) add(404, 'No such document or representative in this application');
       break;
+    case 'metrics':
+      add(401, 'Missing or wrong metrics token');
+      add(404, 'No METRICS_TOKEN is set: metrics are served on the listener of METRICS_PORT alone');
+      break;
     case 'public':
       if (route.namesObject) add(404, 'No such object');
   }
@@ -110,6 +115,7 @@ function securityOf(access: Exclude<Access, 'platform'>, url: string): unknown[]
   if (access === 'token endpoint') return [{}, { clientBasic: [] }];
   if (access === 'payment page') return [{ paymentPageToken: [] }, { paymentPageTokenQuery: [] }];
   if (access === 'onboarding') return [{ onboardingToken: [] }];
+  if (access === 'metrics') return [{ metricsToken: [] }];
   // The bank sends the buyer back with the page's token; the 3-D Secure server authenticates with the svc_token of its body.
   if (access === 'page callback' && url.includes('account-verification')) return [{ paymentPageTokenQuery: [] }];
   return [];
@@ -189,6 +195,11 @@ export async function installOpenApi(app: FastifyInstance, config: Config): Prom
           paymentPageTokenQuery: { type: 'apiKey', in: 'query', name: 'token', description: 'The payment page token as the token query parameter' },
           clientBasic: { type: 'http', scheme: 'basic', description: 'client_id and client_secret, each form-urlencoded (RFC 6749 §2.3.1)' },
           onboardingToken: { type: 'http', scheme: 'bearer', description: "The onboarding token: the token parameter of the application's _links.onboarding" },
+          metricsToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "The server's METRICS_TOKEN, for whoever runs it (not a platform token); without one set, metrics are served only on a listener of their own (METRICS_PORT, on 127.0.0.1 by default)",
+          },
         },
       },
     },

@@ -4,17 +4,20 @@ import type { Registry } from 'prom-client';
 import { Type } from 'typebox';
 import type { Tables } from '../core/db.js';
 import { ApiError, databaseUnavailable } from '../core/errors.js';
+import { metricsRoute } from './metrics.js';
 
 interface Deps {
   db: Kysely<Tables>;
   metrics: Registry;
+  /** METRICS_TOKEN: /metrics answers its bearer alone, and nobody when unset. */
+  metricsToken: string | undefined;
   /** Whether the process is shutting down: readiness then answers 503, so that load balancers stop sending. */
   stopping: () => boolean;
 }
 
 const Health = Type.Object({ status: Type.String() });
 
-export async function operationsRoutes(app: FastifyInstance, { db, metrics, stopping }: Deps): Promise<void> {
+export async function operationsRoutes(app: FastifyInstance, { db, metrics, metricsToken, stopping }: Deps): Promise<void> {
   app.get('/healthz', { schema: { tags: ['operations'], summary: 'Liveness: the process answers', response: { 200: Health } } }, async () => ({ status: 'ok' }));
 
   app.get(
@@ -31,8 +34,5 @@ export async function operationsRoutes(app: FastifyInstance, { db, metrics, stop
     },
   );
 
-  app.get('/metrics', { schema: { tags: ['operations'], summary: 'Prometheus metrics', produces: ['text/plain; version=0.0.4'] } }, async (_request, reply) => {
-    reply.type(metrics.contentType);
-    return metrics.metrics();
-  });
+  metricsRoute(app, metrics, { token: metricsToken, open: false });
 }

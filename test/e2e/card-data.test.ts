@@ -1,7 +1,7 @@
-import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { capturedLog } from '../helpers/log.js';
 
 /**
  * Card numbers and security codes are exchanged for single-use tokens and never kept: not in the
@@ -10,16 +10,10 @@ import { startServer, type TestPlatform, type TestServer } from '../helpers/harn
  */
 let server: TestServer;
 let platform: TestPlatform;
-let logText = '';
-const logStream = new Writable({
-  write(chunk: Buffer, _encoding, callback) {
-    logText += chunk.toString();
-    callback();
-  },
-});
+const log = capturedLog();
 
 beforeAll(async () => {
-  server = await startServer({}, { logger: { stream: logStream, level: 'trace' } });
+  server = await startServer({}, { logger: log.logger });
   platform = await server.platform();
 });
 afterAll(() => server?.close());
@@ -63,14 +57,14 @@ describe('card data', () => {
     const payments = await Promise.all(ids.map(async (id) => (await server.request('GET', `/sandbox/payments/${id}`, { token: await platform.token() })).body.status));
     expect(payments).toEqual(['captured', 'captured', 'declined']);
 
-    expect(logText).toContain('/tokenize'); // the requests were logged
+    expect(log.text()).toContain('/tokenize'); // the requests were logged
     for (const { number, cvv } of CARDS) {
-      expect(logText).not.toContain(number);
-      expect(logText).not.toContain(`"${cvv}"`);
-      expect(logText).not.toContain(`"${cvv}x"`);
+      expect(log.text()).not.toContain(number);
+      expect(log.text()).not.toContain(`"${cvv}"`);
+      expect(log.text()).not.toContain(`"${cvv}x"`);
     }
-    expect(logText).not.toContain(LUHN_FAILING);
-    expect(logText).not.toMatch(/"cvv":"\d/);
+    expect(log.text()).not.toContain(LUHN_FAILING);
+    expect(log.text()).not.toMatch(/"cvv":"\d/);
 
     const db = server.app.database.db;
     const tables = await sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`.execute(db);

@@ -7,7 +7,7 @@ import { DeliveryWorker, type WorkerOptions } from '../../src/events/worker.js';
 import { HttpSender, MAX_SOCKETS_PER_HOST, type Sender } from '../../src/events/sender.js';
 import type { Database } from '../../src/core/db.js';
 import { RETRY_DELAYS_SECONDS } from '../../src/events/retry.js';
-import { startServer, apiPath, type TestServer, type TestPlatform } from '../helpers/harness.js';
+import { startServer, apiPath, freePort, type TestServer, type TestPlatform } from '../helpers/harness.js';
 import { startReceiver, eventually, type Receiver } from '../helpers/receiver.js';
 
 let server: TestServer;
@@ -437,7 +437,7 @@ describe('what is refused', () => {
     for (const [id, error] of [
       [https, /127\.0\.0\.1 is not allowed for live webhooks/],
       [plain, /must use https/],
-      [named, /destination address (127\.0\.0\.1|::1) is not allowed for live webhooks/],
+      [named, /^localhost resolves to an address not allowed for live webhooks/],
     ] as const) {
       const event = await eventually(async () => {
         const read = await readEvent(id, 'live');
@@ -446,6 +446,19 @@ describe('what is refused', () => {
       expect(event.deliveries[0].attempts[0]).toMatchObject({ status_code: null, error: expect.stringMatching(error) });
     }
     expect(receiver.received).toHaveLength(0);
+  });
+
+  it('tells the platform why an attempt failed, naming the host it gave, never the address that host resolved to', async () => {
+    receiver = await startReceiver();
+    const closed = await freePort();
+    const id = await emit({ destination: `http://localhost:${closed}/webhooks` });
+    const event = await eventually(async () => {
+      const read = await readEvent(id);
+      return read.deliveries[0].attempt_count === 1 && read;
+    });
+    const { error } = event.deliveries[0].attempts[0];
+    expect(error).toBe(`localhost:${closed} refused the connection`);
+    expect(error).not.toMatch(/127\.0\.0\.1|::1|ECONNREFUSED/);
   });
 
   it('answers 409 when redelivering an event that had no webhook URL', async () => {

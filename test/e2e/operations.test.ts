@@ -12,9 +12,10 @@ import { runScript, stopStarted } from '../helpers/processes.js';
 
 let server: TestServer;
 let platform: TestPlatform;
+const METRICS_TOKEN = 'metrics-token-4f1b9c2e7a';
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ METRICS_TOKEN });
   platform = await server.platform();
 });
 afterAll(() => server?.close());
@@ -70,7 +71,7 @@ describe('what works', () => {
     expect((await server.request('GET', '/sandbox/accounts/acc_00000000000000000000000000', { token })).status).toBe(404);
     expect((await server.request('GET', `/no/such/${platform.platformId}?token=secret-query-value`)).status).toBe(404);
 
-    const metrics = await server.request('GET', '/metrics');
+    const metrics = await server.request('GET', '/metrics', { token: METRICS_TOKEN });
     expect(metrics.status).toBe(200);
     expect(metrics.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(metrics.text).toContain('# TYPE http_requests_total counter');
@@ -82,6 +83,32 @@ describe('what works', () => {
     expect(metrics.text).not.toContain(platform.platformId);
     expect(metrics.text).not.toContain('acc_00000000000000000000000000');
     expect(metrics.text).not.toContain('secret-query-value');
+  });
+
+  it('serves /metrics on a listener of its own, on 127.0.0.1, when METRICS_PORT is set; over https every answer carries HSTS', async () => {
+    const own = await startServer({ METRICS_PORT: '0', BASE_URL: 'https://api.payments.test', WEBHOOK_WORKER: 'off', JOB_WORKER: 'off' });
+    try {
+      expect(own.app.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const metrics = await fetch(`${own.app.metricsUrl}/metrics`);
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toContain('# TYPE http_requests_total counter');
+      // The API's own listener: no token is set, so no metrics.
+      const hidden = await own.request('GET', '/metrics');
+      expect(hidden.status).toBe(404);
+      expect(hidden.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      // Strict-Transport-Security on every answer: success, problem, page, redirect.
+      const answers = [hidden, await own.request('GET', '/healthz'), await own.request('GET', '/sandbox/accounts'), await own.request('GET', '/dashboard'), await own.request('POST', '/healthz')];
+      expect(answers.map((answer) => answer.status)).toEqual([404, 200, 401, 303, 405]);
+      for (const answer of answers) expect(answer.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('sends no HSTS when the base URL is plain http', async () => {
+    for (const pathname of ['/healthz', '/sandbox/accounts', '/no/such/route']) {
+      expect((await server.request('GET', pathname)).headers.get('strict-transport-security'), pathname).toBeNull();
+    }
   });
 
   it('serves a valid OpenAPI 3.1 document of the public routes', async () => {
@@ -133,6 +160,9 @@ describe('what works', () => {
     expect(document.paths['/v2/documents'].post.security).toEqual([{ oauth2: ['documents:read_write'] }, { bearerAuth: [] }]);
     expect(document.paths['/v2/documents'].get.security).toEqual([{ oauth2: ['documents:read'] }, { bearerAuth: [] }]);
     expect(document.paths['/oauth/token'].post.security).toEqual([{}, { clientBasic: [] }]); // the client credentials in the body, or HTTP Basic
+    expect(document.paths['/metrics'].get.security).toEqual([{ metricsToken: [] }]);
+    expect(document.components.securitySchemes.metricsToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(Object.keys(document.paths['/metrics'].get.responses)).toEqual(expect.arrayContaining(['200', '401', '404']));
     expect(Object.keys(document.paths['/oauth/token'].post.requestBody.content)).toEqual(['application/json', 'application/x-www-form-urlencoded']);
     expect(document.paths['/oauth/token'].post.responses['400'].content).toEqual(problemRef);
   });
@@ -419,6 +449,37 @@ describe('what is refused', () => {
       expect((await own.request('GET', '/readyz')).status).toBe(200);
     } finally {
       unreachable.mockRestore();
+      await own.close();
+    }
+  });
+
+  it('answers /metrics only to the bearer of the metrics token', async () => {
+    const platformToken = await platform.token('sandbox');
+    for (const [headers, code] of [
+      [{}, 'unauthenticated'],
+      [{ authorization: 'Bearer metrics-token-4f1b9c2e7b' }, 'invalid_token'],
+      [{ authorization: `Bearer ${platformToken}` }, 'invalid_token'],
+      [{ authorization: `Basic ${Buffer.from(`x:${METRICS_TOKEN}`).toString('base64')}` }, 'invalid_token'],
+    ] as const) {
+      const refused = await server.request('GET', '/metrics', { headers });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer/);
+      expect(refused.body.code).toBe(code);
+      expect(refused.text).not.toContain('http_requests_total');
+    }
+  });
+
+  it('asks the metrics token on the listener of METRICS_PORT too, when one is set', async () => {
+    const own = await startServer({ METRICS_PORT: '0', METRICS_TOKEN, WEBHOOK_WORKER: 'off', JOB_WORKER: 'off' });
+    try {
+      expect((await fetch(`${own.app.metricsUrl}/metrics`)).status).toBe(401);
+      expect((await fetch(`${own.app.metricsUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).status).toBe(200);
+      expect((await own.request('GET', '/metrics', { token: METRICS_TOKEN })).status).toBe(200);
+      const elsewhere = await fetch(`${own.app.metricsUrl}/healthz`);
+      expect(elsewhere.status).toBe(404);
+      expect(elsewhere.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    } finally {
       await own.close();
     }
   });

@@ -356,9 +356,11 @@ describe('what is refused', () => {
   });
 
   it('refuses a live webhook URL that is not https or points at a private address', async () => {
-    for (const webhook of ['http://shop.example/webhooks', 'https://127.0.0.1/webhooks', 'https://localhost/webhooks']) {
+    // Every IPv6 form that embeds a private IPv4 address: compatible, mapped, translated, NAT64, 6to4, Teredo.
+    const embedding = ['[::7f00:1]', '[::127.0.0.1]', '[::ffff:a00:5]', '[::ffff:0:a9fe:a9fe]', '[64:ff9b::a00:5]', '[64:ff9b:1::808:808]', '[2002:7f00:1::1]', '[2001:0:4136:e378:8000:63bf:80ff:fffe]'];
+    for (const webhook of ['http://shop.example/webhooks', 'https://127.0.0.1/webhooks', 'https://localhost/webhooks', ...embedding.map((host) => `https://${host}/webhooks`)]) {
       const refused = await initiate(minimal({ urls: { redirect: 'https://shop.example/return', webhook } }), { environment: 'live' });
-      expect(refused.status).toBe(400);
+      expect(refused.status, webhook).toBe(400);
       expect(pointers(refused)).toEqual(['/urls/webhook']);
     }
     expect((await initiate(minimal({ urls: { redirect: 'http://localhost:3000/return', webhook: 'http://localhost:3000/hooks' } }))).status).toBe(201);

@@ -6179,6 +6179,24 @@ export interface operations {
                     "text/plain; version=0.0.4": string;
                 };
             };
+            /** @description Missing or wrong metrics token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No METRICS_TOKEN is set: metrics are served on the listener of METRICS_PORT alone */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected failure; quote the trace id */
             500: {
                 headers: {
