@@ -6,7 +6,7 @@ import { UsageError, type CliContext } from './context.js';
 /** The dashboard's users on the database (loaded when a subcommand runs, see withDatabase). */
 async function dashboardOf(database: Database) {
   const [{ DashboardUsers }, { systemClock }, { loadConfig }] = await Promise.all([import('../dashboard/service.js'), import('../core/clock.js'), import('../core/config.js')]);
-  return new DashboardUsers(database.db, loadConfig(), systemClock);
+  return DashboardUsers.open(database.db, loadConfig(), systemClock);
 }
 
 async function create(args: string[], context: CliContext): Promise<number> {
