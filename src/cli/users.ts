@@ -44,7 +44,7 @@ export const usersCommand: Command = {
   payments users create --platform acc_… --email EMAIL --role admin|developer|viewer
       Creates a user of the platform's dashboard (/dashboard); prints a one-time sign-in link that sets the password.
   payments users sign-out EMAIL
-      Ends every session of the user: each of their browsers is signed out at its next request.
+      Ends every session of the email's users (on every platform): each browser is signed out at its next request.
 
 Works on the database directly (DATABASE_URL, else the embedded database in DATA_DIR; .env is read),
 never through the API.`,
