@@ -115,27 +115,33 @@ describe('signing in', () => {
     expect((await browser.signIn(email, PASSWORD)).status).toBe(303);
   }, 60_000);
 
-  it('limits failed attempts per address, whatever the emails', async () => {
-    // A server of its own: its address limit would otherwise refuse the other tests' sign-ins.
+  /**
+   * Runs `work` on a server of its own, whose callers' addresses the test chooses (X-Forwarded-For),
+   * with a viewer: its limits would otherwise refuse the other tests' sign-ins.
+   */
+  async function onOwnServer(work: (own: TestServer, email: string, tenant: TestPlatform) => Promise<void>): Promise<void> {
     const own = await startServer({ TRUST_PROXY: 'true' });
     try {
       const tenant = await own.platform();
       const { email } = await dashboardUser(own, tenant.platformId, 'viewer');
+      await work(own, email, tenant);
+    } finally {
+      await own.close();
+    }
+  }
+
+  it('limits failed attempts per address, whatever the emails', async () => {
+    await onOwnServer(async (own, email) => {
       const attacker = new DashboardClient(own.url, { 'x-forwarded-for': '203.0.113.9' });
       for (let attempt = 0; attempt < MAX_FAILURES_PER_ADDRESS; attempt++) expect((await attacker.signIn(`guess-${attempt}@example.com`, 'x')).status).toBe(401);
       expect((await attacker.signIn(email, PASSWORD)).status).toBe(429);
       // Another address still signs in.
       expect((await new DashboardClient(own.url, { 'x-forwarded-for': '198.51.100.7' }).signIn(email, PASSWORD)).status).toBe(303);
-    } finally {
-      await own.close();
-    }
+    });
   }, 90_000);
 
   it('answers an unknown email as a wrong password, and limits its attempts alike', async () => {
-    const own = await startServer({ TRUST_PROXY: 'true' });
-    try {
-      const tenant = await own.platform();
-      const { email } = await dashboardUser(own, tenant.platformId, 'viewer');
+    await onOwnServer(async (own, email) => {
       const unknown = 'nobody@example.com';
       const browser = () => new DashboardClient(own.url, { 'x-forwarded-for': '192.0.2.10' });
       const shape = (page: { status: number; text: string }, login: string) => ({ status: page.status, text: page.text.replaceAll(login, 'EMAIL').replace(/value="[A-Za-z0-9_-]{43}"/g, 'TOKEN') });
@@ -146,17 +152,11 @@ describe('signing in', () => {
         expect(nobody.status).toBe(attempt < MAX_FAILURES_PER_EMAIL ? 401 : 429);
       }
       expect((await browser().signIn(unknown, PASSWORD)).text).toContain('Too many failed attempts');
-    } finally {
-      await own.close();
-    }
+    });
   }, 90_000);
 
   it('lets no more attempts past the count than the limits allow, however many arrive at once: the right password after them is refused', async () => {
-    // A server of its own, whose callers' addresses the tests choose.
-    const own = await startServer({ TRUST_PROXY: 'true' });
-    try {
-      const tenant = await own.platform();
-      const { email } = await dashboardUser(own, tenant.platformId, 'viewer');
+    await onOwnServer(async (own, email, tenant) => {
       const form = 'f'.repeat(43);
       const signIn = (address: string, login: string, password: string) =>
         fetch(`${own.url}/dashboard/sign-in`, {
@@ -183,9 +183,7 @@ describe('signing in', () => {
       expect(rows.filter((row) => row.email === email && row.succeeded === false)).toHaveLength(MAX_FAILURES_PER_EMAIL);
       expect(rows.filter((row) => row.address === '203.0.113.50' && row.succeeded === false)).toHaveLength(MAX_FAILURES_PER_ADDRESS);
       expect(rows.filter((row) => row.succeeded !== false)).toEqual([]);
-    } finally {
-      await own.close();
-    }
+    });
   }, 120_000);
 
   it('ends every session of a user on revocation (at the next request)', async () => {
