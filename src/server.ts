@@ -41,6 +41,7 @@ import { hostedPaymentPageRoutes } from './hosted-payment-page/routes.js';
 import { SimulatorProcessor } from './processor/simulator.js';
 import type { SimulatorTables } from './processor/simulator-store.js';
 import type { Processor } from './processor/processor.js';
+import type { ScryptSettings } from './core/scrypt.js';
 import { simulatorRoutes } from './processor/simulator-routes.js';
 import { webRoutes } from './web/routes.js';
 import { installMetrics, startMetricsListener } from './operations/metrics.js';
@@ -84,6 +85,8 @@ export interface AppOptions {
   sender?: Sender;
   /** The money-moving partner; the deterministic simulator by default. */
   processor?: Processor;
+  /** Cheaper scrypt settings for dashboard passwords than OWASP's, for tests only (they sign in often). */
+  passwordSettings?: ScryptSettings;
 }
 
 export interface Services {
@@ -285,7 +288,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const services: Services = {
     ...domain,
     dashboard: new DashboardService(db, environmentClock, domain),
-    dashboardUsers: new DashboardUsers(db, config, clock),
+    dashboardUsers: await DashboardUsers.open(db, config, clock, options.passwordSettings),
     dashboardDevelopers: new DashboardDevelopers(db, domain),
   };
 

@@ -1,4 +1,4 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, decodeProtectedHeader, errors as joseErrors, type CryptoKey, type JWK } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../core/clock.js';
@@ -8,6 +8,7 @@ import type { Tables } from '../core/db.js';
 import { ApiError } from '../core/errors.js';
 import { newId, randomSecret } from '../core/ids.js';
 import { ALL_SCOPES, invalidToken, isScope, type Caller, type Scope, type TokenVerifier } from '../core/auth.js';
+import { hashSecret as hashWith, verifySecret, type ScryptSettings } from '../core/scrypt.js';
 import * as repo from './repository.js';
 
 const ALG = 'ES256';
@@ -15,26 +16,17 @@ const PLATFORM_CLAIM = 'platform_id';
 /** Marks a token the server minted for itself (TokenService.mint): its subject is no client. */
 const MINTED_CLAIM = 'minted';
 
-// ---- client secrets: scrypt, a memory-hard slow hash (N=2^14, r=8, p=1) ----
+// ---- client secrets ----
 
-function scrypt(secret: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCallback(secret, salt, 32, options, (error, key) => (error ? reject(error) : resolve(key))),
-  );
-}
+/**
+ * Client secrets are 256 random bits, not passwords a person chose: no guessing gets near them, so
+ * the slow hash only adds depth and keeps its earlier cost (N=2^14). Dashboard passwords use
+ * OWASP's (src/dashboard/passwords.ts).
+ */
+const CLIENT_SECRET_SETTINGS: ScryptSettings = { N: 2 ** 14, r: 8, p: 1 };
 
-export async function hashSecret(secret: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scrypt(secret, salt, { N: 16384, r: 8, p: 1 });
-  return `scrypt$16384$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
-}
-
-export async function verifySecret(secret: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, key] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !key) return false;
-  const expected = Buffer.from(key, 'base64');
-  const actual = await scrypt(secret, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p) });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+export function hashSecret(secret: string): Promise<string> {
+  return hashWith(secret, CLIENT_SECRET_SETTINGS);
 }
 
 // ---- platforms and clients ----

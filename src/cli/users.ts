@@ -6,7 +6,7 @@ import { UsageError, type CliContext } from './context.js';
 /** The dashboard's users on the database (loaded when a subcommand runs, see withDatabase). */
 async function dashboardOf(database: Database) {
   const [{ DashboardUsers }, { systemClock }, { loadConfig }] = await Promise.all([import('../dashboard/service.js'), import('../core/clock.js'), import('../core/config.js')]);
-  return new DashboardUsers(database.db, loadConfig(), systemClock);
+  return DashboardUsers.open(database.db, loadConfig(), systemClock);
 }
 
 async function create(args: string[], context: CliContext): Promise<number> {
@@ -44,7 +44,7 @@ export const usersCommand: Command = {
   payments users create --platform acc_… --email EMAIL --role admin|developer|viewer
       Creates a user of the platform's dashboard (/dashboard); prints a one-time sign-in link that sets the password.
   payments users sign-out EMAIL
-      Ends every session of the user: each of their browsers is signed out at its next request.
+      Ends every session of the email's users (on every platform): each browser is signed out at its next request.
 
 Works on the database directly (DATABASE_URL, else the embedded database in DATA_DIR; .env is read),
 never through the API.`,

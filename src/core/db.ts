@@ -380,7 +380,10 @@ export type DashboardRole = 'admin' | 'developer' | 'viewer';
 export interface DashboardUsersTable {
   id: string;
   platform_id: string;
+  /** Sealed at rest; found by email_digest (unique per platform). */
   email: string;
+  /** Null only for a row written before migration 0020, until the next start digests it. */
+  email_digest: string | null;
   role: DashboardRole;
   password_hash: string | null;
   setup_token_digest: string | null;
@@ -399,10 +402,14 @@ export interface DashboardSessionsTable {
 
 export interface DashboardSignInsTable {
   id: Generated<number>;
+  /** Sealed at rest, as the address; the limits count them by their digests. */
   email: string;
   address: string;
+  email_digest: string | null;
+  address_digest: string | null;
   user_id: string | null;
-  succeeded: boolean;
+  /** Null while the attempt is reserved and its password being checked. */
+  succeeded: boolean | null;
   attempted_at: Date;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../core/auth.js';
 import type { Html } from './html.js';
-import type { Action } from './service.js';
+import type { Action } from './roles.js';
 import type { View } from './views.js';
 
 /**

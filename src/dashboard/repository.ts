@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { DashboardRole, DashboardSessionsTable, DashboardUsersTable, Db } from '../core/db.js';
+import type { DashboardRole, DashboardSessionsTable, DashboardSignInsTable, DashboardUsersTable, Db } from '../core/db.js';
+import { settingsPrefix, type ScryptSettings } from '../core/scrypt.js';
 import type { Environment } from '../core/config.js';
 import type { Tenant } from '../events/repository.js';
 
@@ -18,8 +19,30 @@ export async function insertUser(db: Db, row: Insertable<DashboardUsersTable>): 
   await db.insertInto('dashboard_users').values(row).execute();
 }
 
-export async function userByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('dashboard_users').selectAll().where('email', '=', email).executeTakeFirst();
+/** The users of every platform with the e-mail (by its digest), the oldest first. */
+export async function usersByEmail(db: Db, emailDigest: string): Promise<UserRow[]> {
+  return db.selectFrom('dashboard_users').selectAll().where('email_digest', '=', emailDigest).orderBy('created_at').orderBy('id').execute();
+}
+
+export async function userOfPlatformByEmail(db: Db, platformId: string, emailDigest: string): Promise<UserRow | undefined> {
+  return db.selectFrom('dashboard_users').selectAll().where('platform_id', '=', platformId).where('email_digest', '=', emailDigest).executeTakeFirst();
+}
+
+/** Replaces a password's hash by one of the same password, unless the password changed meanwhile. */
+export async function setPasswordHash(db: Db, userId: string, previous: string, next: string): Promise<void> {
+  await db.updateTable('dashboard_users').set({ password_hash: next }).where('id', '=', userId).where('password_hash', '=', previous).execute();
+}
+
+/** Whether some user's password hash was made with other settings than these. */
+export async function earlierPasswordHashes(db: Db, settings: ScryptSettings): Promise<boolean> {
+  const row = await db
+    .selectFrom('dashboard_users')
+    .select('id')
+    .where('password_hash', 'is not', null)
+    .where('password_hash', 'not like', `${settingsPrefix(settings)}%`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function userBySetupToken(db: Db, digest: string): Promise<UserRow | undefined> {
@@ -60,29 +83,69 @@ export async function deleteSession(db: Db, digest: string): Promise<void> {
   await db.deleteFrom('dashboard_sessions').where('digest', '=', digest).execute();
 }
 
-/** Deletes every session of the user: each of their browsers is signed out at its next request. */
-export async function deleteSessionsOf(db: Db, userId: string): Promise<number> {
-  const result = await db.deleteFrom('dashboard_sessions').where('user_id', '=', userId).executeTakeFirst();
+/** Deletes every session of the users: each of their browsers is signed out at its next request. */
+export async function deleteSessionsOf(db: Db, userIds: string[]): Promise<number> {
+  const result = await db.deleteFrom('dashboard_sessions').where('user_id', 'in', userIds).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
-export async function recordSignIn(db: Db, row: { email: string; address: string; userId: string | null; succeeded: boolean; at: Date }): Promise<void> {
-  await db.insertInto('dashboard_sign_ins').values({ email: row.email, address: row.address, user_id: row.userId, succeeded: row.succeeded, attempted_at: row.at }).execute();
+/** The (two-key) advisory lock classes of one email's and one address's sign-ins. */
+const EMAIL_LOCK = 7_350_001;
+const ADDRESS_LOCK = 7_350_002;
+
+/**
+ * Waits for the sign-in attempts of the email and of the address being reserved, and holds both
+ * until the transaction ends. Every caller takes the email's first, so none waits in a circle.
+ */
+export async function lockSignIns(db: Db, digests: { email: string; address: string }): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${EMAIL_LOCK}, hashtext(${digests.email}))`.execute(db);
+  await sql`SELECT pg_advisory_xact_lock(${ADDRESS_LOCK}, hashtext(${digests.address}))`.execute(db);
 }
 
-/** Failed sign-ins since `since` for the email and from the address. */
-export async function recentFailures(db: Db, email: string, address: string, since: Date): Promise<{ email: number; address: number }> {
-  const row = await db
+export async function insertSignIn(db: Db, row: Insertable<DashboardSignInsTable>): Promise<number> {
+  const inserted = await db.insertInto('dashboard_sign_ins').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function decideSignIn(db: Db, id: number, userId: string | null, succeeded: boolean): Promise<void> {
+  await db.updateTable('dashboard_sign_ins').set({ user_id: userId, succeeded }).where('id', '=', id).execute();
+}
+
+/** Sign-in attempts since `since` that failed or are being checked, for the email and from the address (by their digests). */
+export async function recentFailures(db: Db, digests: { email: string; address: string }, since: Date): Promise<{ email: number; address: number }> {
+  return db
     .selectFrom('dashboard_sign_ins')
     .select([
-      sql<number>`count(*) FILTER (WHERE email = ${email})::int`.as('email'),
-      sql<number>`count(*) FILTER (WHERE address = ${address})::int`.as('address'),
+      sql<number>`count(*) FILTER (WHERE email_digest = ${digests.email})::int`.as('email'),
+      sql<number>`count(*) FILTER (WHERE address_digest = ${digests.address})::int`.as('address'),
     ])
-    .where('succeeded', '=', false)
+    .where(sql<boolean>`succeeded IS NOT TRUE`)
     .where('attempted_at', '>', since)
-    .where((eb) => eb.or([eb('email', '=', email), eb('address', '=', address)]))
+    .where((eb) => eb.or([eb('email_digest', '=', digests.email), eb('address_digest', '=', digests.address)]))
     .executeTakeFirstOrThrow();
-  return row;
+}
+
+const DIGEST_BATCH = 500;
+
+/** Writes the digests of the users and sign-in attempts recorded before they had any (the rows of earlier versions). */
+export async function digestUndigested(db: Db, digestOf: (kind: 'email' | 'address', text: string) => string): Promise<void> {
+  for (;;) {
+    const users = await db.selectFrom('dashboard_users').select(['id', 'email']).where('email_digest', 'is', null).limit(DIGEST_BATCH).execute();
+    if (users.length === 0) break;
+    await sql`
+      UPDATE dashboard_users u SET email_digest = v.digest
+      FROM unnest(${users.map((user) => user.id)}::text[], ${users.map((user) => digestOf('email', user.email))}::text[]) AS v(id, digest)
+      WHERE u.id = v.id`.execute(db);
+  }
+  for (;;) {
+    const attempts = await db.selectFrom('dashboard_sign_ins').select(['id', 'email', 'address']).where('email_digest', 'is', null).limit(DIGEST_BATCH).execute();
+    if (attempts.length === 0) break;
+    await sql`
+      UPDATE dashboard_sign_ins s SET email_digest = v.email, address_digest = v.address
+      FROM unnest(${attempts.map((attempt) => attempt.id)}::bigint[], ${attempts.map((attempt) => digestOf('email', attempt.email))}::text[],
+                  ${attempts.map((attempt) => digestOf('address', attempt.address))}::text[]) AS v(id, email, address)
+      WHERE s.id = v.id`.execute(db);
+  }
 }
 
 export interface DayTotals {
@@ -173,7 +236,6 @@ export async function usersOf(db: Db, platformId: string, now: Date) {
       eb.selectFrom('dashboard_sessions').select(sql<number>`count(*)::int`.as('count')).whereRef('dashboard_sessions.user_id', '=', 'dashboard_users.id').where('dashboard_sessions.expires_at', '>', now).as('sessions'),
     ])
     .where('platform_id', '=', platformId)
-    .orderBy('email')
     .execute();
 }
 

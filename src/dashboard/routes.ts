@@ -11,7 +11,8 @@ import { minorUnits } from '../core/formats.js';
 import { typed } from '../core/http.js';
 import { secure } from '../web/routes.js';
 import type { Html } from './html.js';
-import { allowed, PASSWORD_LENGTH, SESSION_SECONDS, type DashboardDevelopers, type DashboardService, type DashboardUsers, type Opened, type Session } from './service.js';
+import { PASSWORD_LENGTH, SESSION_SECONDS, type DashboardDevelopers, type DashboardService, type DashboardUsers, type Opened, type Session } from './service.js';
+import { allowed } from './roles.js';
 import { translator, type Translator } from './texts.js';
 import * as views from './views.js';
 import { confirmationKey } from './confirmations.js';
@@ -55,9 +56,9 @@ function sameToken(given: string | undefined, expected: string | undefined): boo
 
 /** What the payment page offers the session's user (the server checks each action again). */
 export const permissions = (session: Session): views.PaymentPermissions => ({
-  refund: allowed(session.role, 'refund'),
-  resend: allowed(session.role, 'developer'),
-  buyerRefund: allowed(session.role, 'developer') && session.environment === 'sandbox',
+  refund: allowed(session, 'move_money'),
+  resend: allowed(session, 'developer'),
+  buyerRefund: allowed(session, 'developer') && session.environment === 'sandbox',
 });
 
 /** The refund form's amounts in minor units, one per party of the routing; 400 unless each is an amount and some is not zero. */
@@ -202,7 +203,7 @@ export async function dashboardRoutes(
       seeOther,
       async view(request, action = 'read') {
         const view = await viewOf(request);
-        if (!allowed(view.session.role, action)) throw refused(`The role ${view.session.role} may not do this`);
+        if (!allowed(view.session, action)) throw refused(`The role ${view.session.role} may not do this`);
         return view;
       },
       caller: (view) => dashboard.caller(view.session),
@@ -252,7 +253,7 @@ export async function dashboardRoutes(
     // Refund per party: the form asks for confirmation first; the confirmed form refunds the amounts shown, through the API's refund.
     api.post('/dashboard/payments/:id/refund', { schema: { ...hide, params: PaymentParams, body: RefundForm } }, async (request, reply) => {
       const view = await viewOf(request);
-      if (!allowed(view.session.role, 'refund')) throw refused('Only an admin refunds');
+      if (!allowed(view.session, 'move_money')) throw refused(`The role ${view.session.role} may not refund in ${view.session.environment}`);
       const caller = dashboard.caller(view.session);
       const { payment } = await dashboard.payment(caller, request.params.id);
       const parts = refundParts([request.body.part].flat(), payment.currency, 1 + payment.routing.merchants.length);
@@ -269,7 +270,7 @@ export async function dashboardRoutes(
     // Users: an admin's page (the platform's users only).
     const adminView = async (request: FastifyRequest) => {
       const view = await viewOf(request);
-      if (!allowed(view.session.role, 'manage_users')) throw refused('Only an admin manages users');
+      if (!allowed(view.session, 'manage_users')) throw refused('Only an admin manages users');
       return view;
     };
     api.get('/dashboard/users', { schema: hide }, async (request, reply) => {
@@ -325,7 +326,7 @@ export async function dashboardRoutes(
     // Developers: the API clients and the webhook signing secret of the platform in the session's environment (a developer's or an admin's).
     const developerView = async (request: FastifyRequest) => {
       const view = await viewOf(request);
-      if (!allowed(view.session.role, 'developer')) throw refused('Only a developer or an admin manages API clients and webhook secrets');
+      if (!allowed(view.session, 'developer')) throw refused('Only a developer or an admin manages API clients and webhook secrets');
       return { view, caller: dashboard.caller(view.session) };
     };
     const developersPage = async (reply: FastifyReply, view: views.View, caller: Caller, shown?: views.DevelopersNotice) =>
@@ -338,7 +339,7 @@ export async function dashboardRoutes(
 
     api.post('/dashboard/developers/clients', { schema: { ...hide, body: NewClientForm } }, async (request, reply) => {
       const { view, caller } = await developerView(request);
-      const created = await developers.createClient(caller, request.body.name.trim(), [...new Set([request.body.scope].flat())]);
+      const created = await developers.createClient(caller, view.session, request.body.name.trim(), [...new Set([request.body.scope].flat())]);
       request.log.info({ user_id: view.session.userId, client_id: created.clientId, environment: caller.environment }, 'dashboard client created');
       return developersPage(reply, view, caller, { text: view.t.t('clientCreated', { id: created.clientId }), secret: { label: view.t.t('clientSecret'), value: created.clientSecret } });
     });

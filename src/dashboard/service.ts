@@ -1,4 +1,5 @@
 import { tokenHash as digest } from '../core/encryption.js';
+import { keyedDigest, sharedSecret } from '../core/secrets.js';
 import type { Kysely } from 'kysely';
 import type { Config, Environment } from '../core/config.js';
 import type { Caller } from '../core/auth.js';
@@ -7,7 +8,6 @@ import type { DashboardRole, Tables } from '../core/db.js';
 import { isEmail } from '../core/formats.js';
 import { newId, randomSecret } from '../core/ids.js';
 import { addSeconds } from '../core/time.js';
-import { hashSecret, verifySecret } from '../auth/service.js';
 import { instrumentOf } from '../hosted-payment-page/service.js';
 import type { PaymentService } from '../payments/service.js';
 import type { RefundService } from '../refunds/service.js';
@@ -22,20 +22,17 @@ import { paymentTimeline } from './timeline.js';
 import { confirmOnce } from './confirmations.js';
 import type { Answer } from '../core/idempotency.js';
 import type { Refund } from '../refunds/schemas.js';
-
-export const ROLES = ['admin', 'developer', 'viewer'] as const satisfies readonly DashboardRole[];
-/** What each role may do beyond reading: a developer manages developer things, an admin also moves money and manages users. */
-const RANK: Record<DashboardRole, number> = { viewer: 0, developer: 1, admin: 2 };
-export type Action = 'read' | 'developer' | 'refund' | 'manage_users';
-const NEEDS: Record<Action, DashboardRole> = { read: 'viewer', developer: 'developer', refund: 'admin', manage_users: 'admin' };
-
-export function allowed(role: DashboardRole, action: Action): boolean {
-  return RANK[role] >= RANK[NEEDS[action]];
-}
+import { grantableScopes, ROLES, type Actor } from './roles.js';
+import { Passwords } from './passwords.js';
+import type { ScryptSettings } from '../core/scrypt.js';
 
 export const SESSION_SECONDS = 12 * 3600;
 export const SETUP_LINK_SECONDS = 7 * 24 * 3600;
-/** Failed sign-ins counted over this window: at most MAX_FAILURES_PER_EMAIL for one email, MAX_FAILURES_PER_ADDRESS from one address. */
+/**
+ * Failed sign-ins counted over this window: at most MAX_FAILURES_PER_EMAIL for one email,
+ * MAX_FAILURES_PER_ADDRESS from one address. An attempt counts as failed from before its password
+ * is checked until it succeeds.
+ */
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 export const MAX_FAILURES_PER_EMAIL = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
@@ -68,15 +65,36 @@ export interface Logger {
   info(object: object, message: string): void;
 }
 
+/** The server secret the keyed digests of e-mails and addresses, and the passwords' salts, are made with. */
+const DIGEST_SECRET = 'dashboard_personal_data';
+
+const normalEmail = (email: string) => email.trim().toLowerCase().slice(0, 254);
+
 /** The dashboard's users, their sign-in and their sessions. */
 export class DashboardUsers {
-  private decoy: Promise<string> | undefined;
+  /** Whether some password hash has earlier settings; once none has, none will (they are only rehashed). */
+  private earlierRemain = true;
 
-  constructor(
+  private constructor(
     private readonly db: Kysely<Tables>,
     private readonly config: Config,
     private readonly clock: Clock,
+    private readonly passwords: Passwords,
+    /** The keyed digest of an e-mail or an address, to find and count them by (they are sealed). */
+    private readonly digestOf: (kind: 'email' | 'address', text: string) => string,
   ) {}
+
+  /**
+   * The users' service, once the rows written before migration 0020 have their digests (at the
+   * first start of this version). `passwordSettings` are OWASP's unless a test asks for cheaper ones.
+   */
+  static async open(db: Kysely<Tables>, config: Config, clock: Clock, passwordSettings?: ScryptSettings): Promise<DashboardUsers> {
+    const secret = await sharedSecret(db, DIGEST_SECRET);
+    const digestOf = (kind: string, text: string) => keyedDigest(secret, `${kind}:${text}`);
+    const passwords = new Passwords((email) => Buffer.from(digestOf('password salt', email), 'hex').subarray(0, 16), passwordSettings);
+    await repo.digestUndigested(db, digestOf);
+    return new DashboardUsers(db, config, clock, passwords, digestOf);
+  }
 
   /** Creates a user of the platform without a password; answers the one-time link that sets it. */
   async createUser(input: { platformId: string; email: string; role: string }): Promise<{ userId: string; setupUrl: string }> {
@@ -84,7 +102,9 @@ export class DashboardUsers {
     if (!isEmail(email)) throw new Error(`${input.email} is not an email address`);
     if (!(ROLES as readonly string[]).includes(input.role)) throw new Error('the role must be admin, developer or viewer');
     if (!(await repo.platformExists(this.db, input.platformId))) throw new Error(`platform ${input.platformId} does not exist`);
-    if (await repo.userByEmail(this.db, email)) throw new Error(`a dashboard user with the email ${email} exists already`);
+    // Unique per platform: whether another platform has a user with this e-mail is not told.
+    const emailDigest = this.digestOf('email', email);
+    if (await repo.userOfPlatformByEmail(this.db, input.platformId, emailDigest)) throw new Error(`the platform has a dashboard user with the email ${email} already`);
     const setup = randomSecret();
     const now = this.clock.now();
     const userId = newId('usr');
@@ -92,6 +112,7 @@ export class DashboardUsers {
       id: userId,
       platform_id: input.platformId,
       email,
+      email_digest: emailDigest,
       role: input.role as DashboardRole,
       password_hash: null,
       setup_token_digest: digest(setup),
@@ -112,27 +133,43 @@ export class DashboardUsers {
     const user = await this.setupUser(setupToken);
     if (!user) return undefined;
     // Two requests with one link: only the first sets the password.
-    if (!(await repo.setPassword(this.db, user.id, digest(setupToken), await hashSecret(password)))) return undefined;
+    if (!(await repo.setPassword(this.db, user.id, digest(setupToken), await this.passwords.hash(user.email, password)))) return undefined;
     return this.open(user);
   }
 
-  /** Checks the password, within the limits of failed attempts per email and per address; every attempt is recorded. */
+  /**
+   * Checks the password, within the limits of failed attempts per email and per address. The
+   * attempt is recorded (reserved) before the password is checked, so that concurrent attempts
+   * cannot all pass the count; a successful one no longer counts. An unknown email costs the same
+   * as a known one, and is answered the same.
+   */
   async signIn(rawEmail: string, password: string, address: string, log: Logger): Promise<SignIn> {
-    const email = rawEmail.trim().toLowerCase().slice(0, 254);
-    const now = this.clock.now();
-    const failures = await repo.recentFailures(this.db, email, address, addSeconds(now, -SIGN_IN_WINDOW_SECONDS));
-    if (failures.email >= MAX_FAILURES_PER_EMAIL || failures.address >= MAX_FAILURES_PER_ADDRESS) {
+    const email = normalEmail(rawEmail);
+    const digests = { email: this.digestOf('email', email), address: this.digestOf('address', address) };
+    const attempt = await this.reserveAttempt({ email, address }, digests);
+    if (attempt === undefined) {
       log.info({ email, address }, 'dashboard sign-in refused: too many failed attempts');
       return { outcome: 'limited' };
     }
-    const user = await repo.userByEmail(this.db, email);
-    // An unknown email costs the same hash as a known one: the answer's time does not tell which emails exist.
-    this.decoy ??= hashSecret(randomSecret());
-    const valid = (await verifySecret(password, user?.password_hash ?? (await this.decoy))) && Boolean(user?.password_hash);
-    await repo.recordSignIn(this.db, { email, address, userId: user?.id ?? null, succeeded: valid, at: now });
-    log.info({ email, address, user_id: user?.id ?? null, succeeded: valid }, 'dashboard sign-in');
-    if (!valid || !user) return { outcome: 'wrong' };
+    const candidates = await repo.usersByEmail(this.db, digests.email);
+    this.earlierRemain &&= await repo.earlierPasswordHashes(this.db, this.passwords.settings);
+    const { user, rehash } = await this.passwords.match(email, password, candidates, this.earlierRemain);
+    await repo.decideSignIn(this.db, attempt, user?.id ?? null, user !== undefined);
+    log.info({ email, address, user_id: user?.id ?? null, succeeded: user !== undefined }, 'dashboard sign-in');
+    if (!user) return { outcome: 'wrong' };
+    if (rehash) await repo.setPasswordHash(this.db, user.id, user.password_hash!, rehash);
     return { outcome: 'signed_in', opened: await this.open(user) };
+  }
+
+  /** The attempt's id, unless the email or the address has had its failed attempts: one at a time per email and per address decides. */
+  private reserveAttempt(attempt: { email: string; address: string }, digests: { email: string; address: string }): Promise<number | undefined> {
+    const now = this.clock.now();
+    return this.db.transaction().execute(async (trx) => {
+      await repo.lockSignIns(trx, digests);
+      const failures = await repo.recentFailures(trx, digests, addSeconds(now, -SIGN_IN_WINDOW_SECONDS));
+      if (failures.email >= MAX_FAILURES_PER_EMAIL || failures.address >= MAX_FAILURES_PER_ADDRESS) return undefined;
+      return repo.insertSignIn(trx, { ...attempt, email_digest: digests.email, address_digest: digests.address, user_id: null, succeeded: null, attempted_at: now });
+    });
   }
 
   private async open(user: repo.UserRow): Promise<Opened> {
@@ -155,21 +192,23 @@ export class DashboardUsers {
     return repo.deleteSession(this.db, session.digest);
   }
 
-  /** Signs every browser of the user out (at its next request); undefined when there is no such user. */
+  /** Signs every browser of the email's users (of every platform) out, at its next request; undefined when there is no such user. */
   async revokeSessions(email: string): Promise<number | undefined> {
-    const user = await repo.userByEmail(this.db, email.trim().toLowerCase());
-    return user && repo.deleteSessionsOf(this.db, user.id);
+    const users = await repo.usersByEmail(this.db, this.digestOf('email', normalEmail(email)));
+    if (users.length === 0) return undefined;
+    return repo.deleteSessionsOf(this.db, users.map((user) => user.id));
   }
 
-  /** The users of the session's platform (an admin's page). */
-  list(session: Session) {
-    return repo.usersOf(this.db, session.platformId, this.clock.now());
+  /** The users of the session's platform by email (an admin's page; the emails are sealed, so sorted here). */
+  async list(session: Session) {
+    const users = await repo.usersOf(this.db, session.platformId, this.clock.now());
+    return users.sort((a, b) => a.email.localeCompare(b.email));
   }
 
   /** Signs a user of the session's platform out everywhere; undefined when the platform has no such user. */
   async signOutUser(session: Session, userId: string): Promise<number | undefined> {
     const user = await repo.userOfPlatform(this.db, session.platformId, userId);
-    return user && repo.deleteSessionsOf(this.db, user.id);
+    return user && repo.deleteSessionsOf(this.db, [user.id]);
   }
 
   /**
@@ -307,8 +346,14 @@ export class DashboardDevelopers {
     return clientsOfPlatform(this.db, caller.platformId, caller.environment);
   }
 
-  /** A new client of the caller's platform and environment; its secret is in the answer only (stored hashed). */
-  createClient(caller: Caller, name: string, scopes: string[]) {
+  /**
+   * A new client of the caller's platform and environment, with scopes the user may give (roles.ts):
+   * others are refused 403. Its secret is in the answer only (stored hashed).
+   */
+  createClient(caller: Caller, user: Actor, name: string, scopes: string[]) {
+    const grantable: readonly string[] = grantableScopes(user);
+    const refused = scopes.filter((scope) => !grantable.includes(scope));
+    if (refused.length > 0) throw new ApiError('insufficient_scope', { detail: `The role ${user.role} may not give a ${user.environment} client ${refused.join(' ')}` });
     return this.services.clients.create({ environment: caller.environment, platformId: caller.platformId, name, scopes });
   }
 

@@ -8,7 +8,8 @@ import type { TimelineEntry } from './timeline.js';
 import { html, type Html, type Part } from './html.js';
 import type { Texts, Translator } from './texts.js';
 import { amountText } from './amounts.js';
-import { allowed, ROLES, type Action, type Session } from './service.js';
+import type { Session } from './service.js';
+import { allowed, grantableScopes, ROLES, type Action } from './roles.js';
 import { ALL_SCOPES } from '../core/auth.js';
 
 /** What every page of a signed-in user knows: the texts, the session and the platform's name. */
@@ -78,7 +79,7 @@ export function page(view: View, title: string, content: Html): Html {
 <div class="dash-bar">
   <span class="brand-name">${view.platformName}</span>
   <span class="env-badge env-${session.environment}">${t.t(session.environment)}</span>
-  <nav class="dash-nav" aria-label="${t.t('navigation')}">${NAVIGATION.filter((entry) => allowed(session.role, entry.action) && (!entry.sandboxOnly || sandbox)).map(link)}</nav>
+  <nav class="dash-nav" aria-label="${t.t('navigation')}">${NAVIGATION.filter((entry) => allowed(session, entry.action) && (!entry.sandboxOnly || sandbox)).map(link)}</nav>
   <div class="dash-actions">
     <form method="post" action="/dashboard/environment">${csrf(session)}<input type="hidden" name="environment" value="${other}"><button class="header-button" type="submit">${t.t('switchTo')} ${t.t(other)}</button></form>
     <form method="post" action="/dashboard/sign-out">${csrf(session)}<button class="header-button" type="submit">${t.t('signOut')}</button></form>
@@ -548,6 +549,9 @@ export interface DevelopersNotice {
 /** A developer's page: the platform's API clients in this environment, and its webhook signing secret (never shown unasked). */
 export function developersPage(view: View, clients: ClientListEntry[], notice?: DevelopersNotice): Html {
   const { t } = view;
+  // Only the scopes the user may give; those withheld are named, with who gives them.
+  const grantable = grantableScopes(view.session);
+  const withheld = ALL_SCOPES.filter((scope) => !grantable.includes(scope));
   return page(
     view,
     t.t('developers'),
@@ -567,7 +571,8 @@ ${clients.length === 0 ? html`<p>${t.t('noClients')}</p>` : html`<table class="l
 ${csrf(view.session)}
 ${field('client-name', t.t('clientName'), html`<input id="client-name" name="name" required maxlength="100" autocomplete="off">`)}
 <fieldset class="scopes"><legend>${t.t('scopes')}</legend>
-${ALL_SCOPES.map((scope, index) => html`<div class="check"><input type="checkbox" id="scope-${index}" name="scope" value="${scope}"><label for="scope-${index}">${scope}</label></div>`)}
+${grantable.map((scope, index) => html`<div class="check"><input type="checkbox" id="scope-${index}" name="scope" value="${scope}"><label for="scope-${index}">${scope}</label></div>`)}
+${withheld.length > 0 ? html`<p class="hint">${t.t('scopesForAdmins', { scopes: withheld.join(', ') })}</p>` : ''}
 </fieldset>
 <button class="button primary" type="submit">${t.t('createClient')}</button>
 </form>

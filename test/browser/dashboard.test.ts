@@ -11,7 +11,8 @@ import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js
  * password, then home, payments (filtered), a payment with a resend and an admin refund per party
  * with its confirmation (the API then shows the refund and its event), users (a new one with its
  * link, its role changed, removed), developers (a new API client with its secret), the live
- * environment and sign-out; a viewer refused a developer page, a forged form token and another
+ * environment and sign-out; a developer offered in live only the scopes it may give; a viewer
+ * refused a developer page, a forged form token and another
  * platform's payment; each page photographed (test-results/screenshots/dashboard-*), checked with
  * axe (WCAG AA), with no console or CSP error and nothing asked of another origin.
  */
@@ -188,6 +189,22 @@ describe('dashboard in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Not found' }).waitFor();
     expect(await page.locator('main').textContent()).not.toContain('their-order');
     await check(page, 'refused-other-platform');
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it("offers a developer in live only the scopes it may give, and says who gives the others", async () => {
+    const { page, context, problems } = await visit('en-GB');
+    await signInThroughSetupLink(page, server, platform.platformId, 'developer', 'developer@bandcamp.example');
+    await page.getByRole('button', { name: 'Switch to Live' }).click();
+    await page.locator('.env-live').waitFor();
+    await page.getByRole('link', { name: 'Developers', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Developers' }).waitFor();
+    expect(await page.getByLabel('payments:read', { exact: true }).count()).toBe(1);
+    expect(await page.getByLabel('refunds:initiate', { exact: true }).count()).toBe(0);
+    expect(await page.getByLabel('payments:read_write', { exact: true }).count()).toBe(0);
+    await page.getByText('Live scopes that move money (payments:read_write, payments:*, refunds:initiate) are given by an admin.').waitFor();
+    await check(page, 'developers-live-developer');
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);

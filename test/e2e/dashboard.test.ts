@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMerchantAccount, createDataStore, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { DashboardClient, dashboardUser, PASSWORD } from '../helpers/dashboard.js';
+import { DashboardClient, dashboardUser, PASSWORD, userIdOf } from '../helpers/dashboard.js';
 import { payByCard } from '../helpers/money.js';
 import { runScript } from '../helpers/processes.js';
 import { eventually, startReceiver } from '../helpers/receiver.js';
 import { startApplication } from '../helpers/onboarding.js';
 import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_EMAIL } from '../../src/dashboard/service.js';
 import { audienceOf, type Environment } from '../../src/core/config.js';
+import { ALL_SCOPES } from '../../src/core/auth.js';
+import { hashSecret } from '../../src/core/scrypt.js';
+import { EARLIER_SETTINGS, PASSWORD_SETTINGS } from '../../src/dashboard/passwords.js';
 
 let server: TestServer;
 let platform: TestPlatform;
@@ -105,34 +108,83 @@ describe('signing in', () => {
     const limited = await browser.signIn(email, PASSWORD);
     expect(limited.status).toBe(429);
     expect(limited.text).toContain('Too many failed attempts');
-    const rows = await server.app.database.db.selectFrom('dashboard_sign_ins').selectAll().where('email', '=', email).execute();
+    const rows = (await server.app.database.db.selectFrom('dashboard_sign_ins').selectAll().execute()).filter((row) => row.email === email);
     expect(rows.filter((row) => !row.succeeded)).toHaveLength(MAX_FAILURES_PER_EMAIL);
     expect(rows.filter((row) => row.succeeded)).toHaveLength(0);
     server.clock.advance(16 * 60_000);
     expect((await browser.signIn(email, PASSWORD)).status).toBe(303);
   }, 60_000);
 
-  it('limits failed attempts per address, whatever the emails', async () => {
-    // A server of its own: its address limit would otherwise refuse the other tests' sign-ins.
+  /**
+   * Runs `work` on a server of its own, whose callers' addresses the test chooses (X-Forwarded-For),
+   * with a viewer: its limits would otherwise refuse the other tests' sign-ins.
+   */
+  async function onOwnServer(work: (own: TestServer, email: string, tenant: TestPlatform) => Promise<void>): Promise<void> {
     const own = await startServer({ TRUST_PROXY: 'true' });
     try {
       const tenant = await own.platform();
       const { email } = await dashboardUser(own, tenant.platformId, 'viewer');
+      await work(own, email, tenant);
+    } finally {
+      await own.close();
+    }
+  }
+
+  it('limits failed attempts per address, whatever the emails', async () => {
+    await onOwnServer(async (own, email) => {
       const attacker = new DashboardClient(own.url, { 'x-forwarded-for': '203.0.113.9' });
       for (let attempt = 0; attempt < MAX_FAILURES_PER_ADDRESS; attempt++) expect((await attacker.signIn(`guess-${attempt}@example.com`, 'x')).status).toBe(401);
       expect((await attacker.signIn(email, PASSWORD)).status).toBe(429);
       // Another address still signs in.
       expect((await new DashboardClient(own.url, { 'x-forwarded-for': '198.51.100.7' }).signIn(email, PASSWORD)).status).toBe(303);
-    } finally {
-      await own.close();
-    }
+    });
   }, 90_000);
 
-  it('answers an unknown email as a wrong password', async () => {
-    const unknown = await new DashboardClient(server.url).signIn('nobody@example.com', PASSWORD);
-    expect(unknown.status).toBe(401);
-    expect(unknown.text).toContain('The email or the password is wrong.');
-  });
+  it('answers an unknown email as a wrong password, and limits its attempts alike', async () => {
+    await onOwnServer(async (own, email) => {
+      const unknown = 'nobody@example.com';
+      const browser = () => new DashboardClient(own.url, { 'x-forwarded-for': '192.0.2.10' });
+      const shape = (page: { status: number; text: string }, login: string) => ({ status: page.status, text: page.text.replaceAll(login, 'EMAIL').replace(/value="[A-Za-z0-9_-]{43}"/g, 'TOKEN') });
+      for (let attempt = 0; attempt <= MAX_FAILURES_PER_EMAIL; attempt++) {
+        const wrong = await browser().signIn(email, 'not the password');
+        const nobody = await browser().signIn(unknown, 'not the password');
+        expect(shape(nobody, unknown)).toEqual(shape(wrong, email));
+        expect(nobody.status).toBe(attempt < MAX_FAILURES_PER_EMAIL ? 401 : 429);
+      }
+      expect((await browser().signIn(unknown, PASSWORD)).text).toContain('Too many failed attempts');
+    });
+  }, 90_000);
+
+  it('lets no more attempts past the count than the limits allow, however many arrive at once: the right password after them is refused', async () => {
+    await onOwnServer(async (own, email, tenant) => {
+      const form = 'f'.repeat(43);
+      const signIn = (address: string, login: string, password: string) =>
+        fetch(`${own.url}/dashboard/sign-in`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `dashboard_form=${form}`, 'x-forwarded-for': address },
+          body: new URLSearchParams({ _csrf: form, email: login, password }).toString(),
+          redirect: 'manual',
+        }).then((response) => response.status);
+      const statuses = (answers: number[]) => [401, 429, 303].map((status) => answers.filter((each) => each === status).length);
+
+      // One email from 60 addresses at once: 59 wrong passwords, the right one 41st.
+      const perEmail = await Promise.all(Array.from({ length: 60 }, (_, index) => signIn(`198.51.100.${index}`, email, index === 40 ? PASSWORD : `wrong ${index}`)));
+      expect(statuses(perEmail)).toEqual([MAX_FAILURES_PER_EMAIL, 60 - MAX_FAILURES_PER_EMAIL, 0]);
+      expect(perEmail[40]).toBe(429);
+
+      // One address, 60 emails at once: the user's, with the right password, 41st.
+      const { email: other } = await dashboardUser(own, tenant.platformId, 'viewer');
+      const perAddress = await Promise.all(Array.from({ length: 60 }, (_, index) => signIn('203.0.113.50', index === 40 ? other : `guess-${index}@example.com`, index === 40 ? PASSWORD : 'wrong')));
+      expect(statuses(perAddress)).toEqual([MAX_FAILURES_PER_ADDRESS, 60 - MAX_FAILURES_PER_ADDRESS, 0]);
+      expect(perAddress[40]).toBe(429);
+
+      // What was let past is what was recorded: every attempt decided, none signed in.
+      const rows = await own.app.database.db.selectFrom('dashboard_sign_ins').select(['email', 'address', 'succeeded']).execute();
+      expect(rows.filter((row) => row.email === email && row.succeeded === false)).toHaveLength(MAX_FAILURES_PER_EMAIL);
+      expect(rows.filter((row) => row.address === '203.0.113.50' && row.succeeded === false)).toHaveLength(MAX_FAILURES_PER_ADDRESS);
+      expect(rows.filter((row) => row.succeeded !== false)).toEqual([]);
+    });
+  }, 120_000);
 
   it('ends every session of a user on revocation (at the next request)', async () => {
     const { client, email } = await dashboardUser(server, platform.platformId, 'developer');
@@ -142,6 +194,44 @@ describe('signing in', () => {
     expect((await client.get('/dashboard')).location).toBe('/dashboard/sign-in');
     expect((await second.get('/dashboard/payments')).location).toBe('/dashboard/sign-in');
   }, 60_000);
+});
+
+describe('an upgrade from a version that kept them in clear', () => {
+  it("seals and digests the users' and sign-ins' emails and addresses at the first start, and rehashes an earlier password at OWASP's settings on sign-in", async () => {
+    const store = await createDataStore();
+    try {
+      const earlier = await startServer({}, { store });
+      const tenant = await earlier.platform();
+      const { email } = await dashboardUser(earlier, tenant.platformId, 'admin');
+      // As the earlier version left them: in clear, without digests, the password hashed at N=2^14.
+      const raw = earlier.app.database.db.withoutPlugins();
+      await raw.updateTable('dashboard_users').set({ email, email_digest: null, password_hash: await hashSecret(PASSWORD, EARLIER_SETTINGS) }).execute();
+      await raw.insertInto('dashboard_sign_ins').values({ email, address: '203.0.113.77', user_id: null, succeeded: false, attempted_at: earlier.clock.now() }).execute();
+      await raw.updateTable('server_secrets').set({ value: earlier.app.database.cipher.seal('sealed columns of an earlier version') }).where('name', '=', 'encryption_check').execute();
+      await earlier.close();
+
+      const upgraded = await startServer({}, { store, passwordSettings: PASSWORD_SETTINGS });
+      try {
+        const stored = upgraded.app.database.db.withoutPlugins();
+        const [user] = await stored.selectFrom('dashboard_users').selectAll().execute();
+        expect(user).toMatchObject({ email: expect.stringMatching(/^enc:1:/), email_digest: expect.stringMatching(/^[0-9a-f]{64}$/), password_hash: expect.stringMatching(/^scrypt\$16384\$8\$1\$/) });
+        const [attempt] = await stored.selectFrom('dashboard_sign_ins').selectAll().execute();
+        expect(attempt).toMatchObject({ email: expect.stringMatching(/^enc:1:/), address: expect.stringMatching(/^enc:1:/), email_digest: user!.email_digest, address_digest: expect.stringMatching(/^[0-9a-f]{64}$/) });
+
+        // Found by its digest, the user signs in with the password of before; the hash is made again at N=2^17, and holds.
+        const browser = new DashboardClient(upgraded.url);
+        expect((await browser.signIn(email.toUpperCase(), PASSWORD)).status).toBe(303);
+        const rehashed = await stored.selectFrom('dashboard_users').select('password_hash').executeTakeFirstOrThrow();
+        expect(rehashed.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+        expect((await new DashboardClient(upgraded.url).signIn(email, PASSWORD)).status).toBe(303);
+        expect((await new DashboardClient(upgraded.url).signIn(email, 'not the password')).status).toBe(401);
+      } finally {
+        await upgraded.close();
+      }
+    } finally {
+      await store.remove();
+    }
+  }, 180_000);
 });
 
 describe('what is refused', () => {
@@ -163,19 +253,33 @@ describe('what is refused', () => {
     expect((await forged.post('/dashboard/sign-in', { _csrf: 'forged', email: 'a@example.com', password: PASSWORD })).status).toBe(403);
   }, 60_000);
 
-  it('refuses a refund to a viewer and a developer (403), and changes nothing', async () => {
+  it('refuses a refund to a viewer, and in live to a developer (403), changing nothing; a developer refunds in the sandbox', async () => {
     const id = await payByCard(server, platform, { amount_minor: 1500, reference: 'roles-1' });
-    for (const role of ['viewer', 'developer'] as const) {
-      const { client } = await dashboardUser(server, platform.platformId, role);
-      const shown = await client.get(`/dashboard/payments/${id}`);
+    const live = await livePayment('roles-live');
+    const { client: viewer } = await dashboardUser(server, platform.platformId, 'viewer');
+    const { client: developer } = await dashboardUser(server, platform.platformId, 'developer');
+    const refusedTo = async (client: DashboardClient, paymentId: string) => {
+      const shown = await client.get(`/dashboard/payments/${paymentId}`);
       expect(shown.status).toBe(200);
       expect(shown.text).not.toContain('/refund"');
-      const refused = await client.confirmed(`/dashboard/payments/${id}/refund`, { part: '15.00', description: 'Refund' });
+      const refused = await client.confirmed(`/dashboard/payments/${paymentId}/refund`, { part: '15.00', description: 'Refund' });
       expect(refused.status).toBe(403);
       expect(refused.text).toContain('Your role does not allow this.');
-    }
+    };
+    await refusedTo(viewer, id);
+    await developer.get('/dashboard');
+    expect((await developer.post('/dashboard/environment', { environment: 'live' })).status).toBe(303);
+    await refusedTo(developer, live);
     const refunds = await server.request('GET', `/sandbox/refunds?payment_id=${id}`, { token: await platform.token() });
     expect(refunds.body.data).toEqual([]);
+
+    // Sandbox money is not real: there a developer refunds, as its sandbox API clients may.
+    await developer.get('/dashboard');
+    expect((await developer.post('/dashboard/environment', { environment: 'sandbox' })).status).toBe(303);
+    expect((await developer.get(`/dashboard/payments/${id}`)).text).toContain('/refund"');
+    const refunded = await developer.confirmed(`/dashboard/payments/${id}/refund`, { part: ['15.00'], description: 'Refund' });
+    expect(refunded.status, refunded.text).toBe(200);
+    expect((await server.request('GET', `/sandbox/refunds?payment_id=${id}`, { token: await platform.token() })).body.data).toHaveLength(1);
   }, 60_000);
 
   it("answers 404 for another platform's payment and for a payment of the other environment", async () => {
@@ -444,7 +548,7 @@ describe('users page', () => {
     expect((await admin.post('/dashboard/users', { email: 'new.person@example.com', role: 'viewer' })).status).toBe(400);
 
     // Signing the developer out everywhere ends the developer's session.
-    const developerId = (await server.app.database.db.selectFrom('dashboard_users').select('id').where('email', '=', developerEmail).executeTakeFirstOrThrow()).id;
+    const developerId = await userIdOf(server, tenant.platformId, developerEmail);
     await admin.get('/dashboard/users');
     const out = await admin.post(`/dashboard/users/${developerId}/sign-out`);
     expect(out.status, out.text).toBe(200);
@@ -458,14 +562,47 @@ describe('users page', () => {
   }, 90_000);
 });
 
+describe('users of several platforms', () => {
+  it("tells an admin nothing of another platform's users: an email in use there is created as any other, and each user signs in with its own password", async () => {
+    const [first, second] = [await server.platform(), await server.platform()];
+    const { email: taken } = await dashboardUser(server, first.platformId, 'admin');
+    const { client: admin } = await dashboardUser(server, second.platformId, 'admin');
+    const fresh = `fresh-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const create = async (email: string) => {
+      await admin.get('/dashboard/users');
+      const page = await admin.post('/dashboard/users', { email, role: 'viewer' });
+      const link = page.text.match(/<code class="link">([^<]+)<\/code>/)?.[1]?.replace(/&amp;/g, '&');
+      const notice = page.text.match(/<div class="notice"[\s\S]*?<\/div>/)?.[0].replaceAll(email, 'EMAIL').replace(link ?? '', 'LINK');
+      return { status: page.status, notice, link: new URL(link ?? 'about:blank') };
+    };
+    const [elsewhere, unknown] = [await create(taken), await create(fresh)];
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.notice).toBeDefined();
+    expect(elsewhere.notice).toEqual(unknown.notice);
+    // Twice on one platform is still refused.
+    expect((await admin.post('/dashboard/users', { email: taken, role: 'viewer' })).status).toBe(400);
+
+    // The second platform's user sets its own password; each password signs in to its own platform.
+    const newcomer = new DashboardClient(server.url);
+    await newcomer.get(`${elsewhere.link.pathname}${elsewhere.link.search}`);
+    expect((await newcomer.post('/dashboard/setup', { token: elsewhere.link.searchParams.get('token')!, password: `${PASSWORD} too` })).status).toBe(303);
+    const signedIn = async (password: string) => {
+      const browser = new DashboardClient(server.url);
+      expect((await browser.signIn(taken, password)).status).toBe(303);
+      return (await browser.get('/dashboard')).text;
+    };
+    expect(await signedIn(`${PASSWORD} too`)).toContain(`${taken} (viewer)`);
+    expect(await signedIn(PASSWORD)).toContain(`${taken} (admin)`);
+  }, 90_000);
+});
+
 describe('users: roles and removal', () => {
-  const idOf = async (email: string) => (await server.app.database.db.selectFrom('dashboard_users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
   it("changes a user's role (in force at the user's next page) and removes a user after confirmation, its sessions ended", async () => {
     const tenant = await server.platform();
     const { client: admin } = await dashboardUser(server, tenant.platformId, 'admin');
     const { client: viewer, email: viewerEmail } = await dashboardUser(server, tenant.platformId, 'viewer');
-    const viewerId = await idOf(viewerEmail);
+    const viewerId = await userIdOf(server, tenant.platformId, viewerEmail);
     expect((await viewer.get('/dashboard/developers')).status).toBe(403);
 
     await admin.get('/dashboard/users');
@@ -490,7 +627,7 @@ describe('users: roles and removal', () => {
     const tenant = await server.platform();
     const { client: first, email: firstEmail } = await dashboardUser(server, tenant.platformId, 'admin');
     const { client: second, email: secondEmail } = await dashboardUser(server, tenant.platformId, 'admin');
-    const [firstId, secondId] = [await idOf(firstEmail), await idOf(secondEmail)];
+    const [firstId, secondId] = [await userIdOf(server, tenant.platformId, firstEmail), await userIdOf(server, tenant.platformId, secondEmail)];
     await Promise.all([first.get('/dashboard/users'), second.get('/dashboard/users')]);
     const answers = await Promise.all([first.post(`/dashboard/users/${secondId}/role`, { role: 'viewer' }), second.post(`/dashboard/users/${firstId}/role`, { role: 'viewer' })]);
     // The later one is refused: 403 when the first had already made its sender a viewer, else 400 on the locked users.
@@ -512,7 +649,7 @@ describe('users: roles and removal', () => {
   it("refuses a developer (403), a POST without the CSRF token, and another platform's user (404)", async () => {
     const tenant = await server.platform();
     const { client: developer, email: developerEmail } = await dashboardUser(server, tenant.platformId, 'developer');
-    const developerId = await idOf(developerEmail);
+    const developerId = await userIdOf(server, tenant.platformId, developerEmail);
     expect((await developer.post(`/dashboard/users/${developerId}/role`, { role: 'admin' })).status).toBe(403);
     expect((await developer.post(`/dashboard/users/${developerId}/remove`, { confirm: 'yes' })).status).toBe(403);
     const { client: foreignAdmin } = await dashboardUser(server, (await server.platform()).platformId, 'admin');
@@ -579,6 +716,41 @@ describe('developers page', () => {
     }
     expect((await tokenFor(platform.sandbox.clientId, platform.sandbox.clientSecret)).status).toBe(200);
     expect((await tokenFor(tenant.live.clientId, tenant.live.clientSecret, 'live')).status).toBe(200);
+  }, 90_000);
+
+  it('offers and gives only the scopes the role may give: in live, scopes that move money need an admin', async () => {
+    const tenant = await server.platform();
+    const { client: developer } = await dashboardUser(server, tenant.platformId, 'developer');
+    const { client: admin } = await dashboardUser(server, tenant.platformId, 'admin');
+    const offered = async (client: DashboardClient) => [...(await client.get('/dashboard/developers')).text.matchAll(/name="scope" value="([^"]+)"/g)].map((match) => match[1]);
+    const moneyMoving = ['payments:read_write', 'payments:*', 'refunds:initiate'];
+    const toLive = async (client: DashboardClient) => {
+      await client.get('/dashboard');
+      expect((await client.post('/dashboard/environment', { environment: 'live' })).status).toBe(303);
+    };
+
+    // In the sandbox a developer gives every scope.
+    expect(await offered(developer)).toEqual([...ALL_SCOPES]);
+    // In live, none that moves money: not offered, and refused when sent anyway (403, no client made).
+    await toLive(developer);
+    expect(await offered(developer)).toEqual(ALL_SCOPES.filter((scope) => !moneyMoving.includes(scope)));
+    expect(developer.last!.text).toContain('Live scopes that move money (payments:read_write, payments:*, refunds:initiate) are given by an admin.');
+    for (const scope of moneyMoving) {
+      const refused = await developer.post('/dashboard/developers/clients', { name: 'refunder', scope: ['payments:read', scope] });
+      expect(refused.status).toBe(403);
+      expect(refused.text).toContain('Your role does not allow this.');
+      await developer.get('/dashboard/developers');
+    }
+    expect(developer.last!.text).not.toContain('refunder');
+    expect((await developer.post('/dashboard/developers/clients', { name: 'reader', scope: ['payments:read', 'events:read'] })).status).toBe(200);
+
+    // An admin gives them in live.
+    await toLive(admin);
+    expect(await offered(admin)).toEqual([...ALL_SCOPES]);
+    const created = await admin.post('/dashboard/developers/clients', { name: 'refunder', scope: 'refunds:initiate' });
+    expect(created.status, created.text).toBe(200);
+    const issued = await tokenFor(created.text.match(/API client (live_[0-9a-f]+) is created/)![1]!, shownSecret(created.text)!, 'live');
+    expect(issued.body.scope).toBe('refunds:initiate');
   }, 90_000);
 
   it('reveals the webhook secret on a POST only and rotates it after confirmation, as the API then answers', async () => {
@@ -652,6 +824,10 @@ describe('CLI', () => {
       const created = await cli(['users', 'create', '--platform', platformId, '--email', 'ops@example.com', '--role', 'admin']);
       expect(created.code, created.output).toBe(0);
       const link = new URL(created.output.match(/(http\S+\/dashboard\/setup\?token=\S+)/)![1]!);
+      // Again on the same platform: refused; on another platform: a user of its own.
+      expect((await cli(['users', 'create', '--platform', platformId, '--email', 'ops@example.com', '--role', 'viewer'])).code).toBe(1);
+      const otherPlatform = (await cli(['clients', 'create', '--environment', 'sandbox'])).output.match(/^platform_id:\s+(\S+)$/m)![1]!;
+      expect((await cli(['users', 'create', '--platform', otherPlatform, '--email', 'ops@example.com', '--role', 'viewer'])).code).toBe(0);
 
       const started = await startServer({}, { store });
       try {

@@ -11,6 +11,7 @@ import { sharedSecret } from '../../src/core/secrets.js';
 import type { SimulatorDb } from '../../src/processor/simulator-store.js';
 import { createDataStore, DATABASE, startServer, type DataStore, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { startApplication, submitApplication } from '../helpers/onboarding.js';
+import { DashboardClient, dashboardUser } from '../helpers/dashboard.js';
 import { consumerMandate } from '../helpers/payments.js';
 import { ROOT, runScript, stopStarted } from '../helpers/processes.js';
 
@@ -45,7 +46,7 @@ describe('a dump of the database', () => {
   let server: TestServer;
   let platform: TestPlatform;
   beforeAll(async () => {
-    server = await startServer({ JOB_WORKER: 'off' });
+    server = await startServer({ JOB_WORKER: 'off', TRUST_PROXY: 'true' });
     platform = await server.platform();
   });
   afterAll(() => server?.close());
@@ -101,6 +102,9 @@ describe('a dump of the database', () => {
     expect(created.status).toBe(201);
     const onboardingToken = new URL(created.body._links.onboarding.href).searchParams.get('token')!;
     await submitApplication(server, await startApplication(server, platform));
+    const { email: dashboardEmail } = await dashboardUser(server, platform.platformId, 'viewer');
+    const signIn = { email: 'someone.else@example.org', address: '198.51.100.203' };
+    expect((await new DashboardClient(server.url, { 'x-forwarded-for': signIn.address }).signIn(signIn.email, 'a wrong password')).status).toBe(401);
     const firstPage = await server.request('GET', '/sandbox/payments?first=1', { token });
     expect(firstPage.body.cursor).toBeDefined(); // signed with a server secret
 
@@ -120,6 +124,7 @@ describe('a dump of the database', () => {
       '3-D Secure tokens and challenge addresses': [...svcTokens, ...challengeIds],
       'bank session token': [sepa.bankToken],
       IBAN: [IBAN],
+      "dashboard users' and sign-ins' e-mails and addresses": [dashboardEmail, signIn.email, signIn.address],
     };
     expect(privateKeys.length).toBeGreaterThan(0);
     expect(svcTokens.length).toBe(1);

@@ -87,6 +87,12 @@ export async function dashboardUser(server: TestServer, platformId: string, role
   return { client, email };
 }
 
+/** The id of the platform's dashboard user with the email (emails are sealed: found among the users read). */
+export async function userIdOf(server: TestServer, platformId: string, email: string): Promise<string> {
+  const users = await server.app.database.db.selectFrom('dashboard_users').select(['id', 'email']).where('platform_id', '=', platformId).execute();
+  return users.find((user) => user.email === email)!.id;
+}
+
 /** The platform's sandbox API for a test's setting up and checking: answers the body, failing the test on an error status. */
 export function sandboxApi(server: TestServer, platform: () => Pick<TestPlatform, 'token'>) {
   return async (method: string, path: string, body?: unknown) => {

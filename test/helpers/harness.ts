@@ -105,7 +105,12 @@ export interface StartOptions {
   store?: DataStore;
   /** Listen on this port (known before start, e.g. to name it in BASE_URL); a free one by default. */
   port?: number;
+  /** How dashboard passwords are hashed: cheaper than OWASP's settings by default, as tests sign in often. */
+  passwordSettings?: AppOptions['passwordSettings'];
 }
+
+/** scrypt at N=2^12 (4 MiB): a sign-in in tests costs milliseconds, not OWASP's 128 MiB and a large part of a second. */
+const TEST_PASSWORD_SETTINGS = { N: 2 ** 12, r: 8, p: 1 };
 
 /** Requests to a server at `url`, answered with their parsed bodies. */
 export function requester(url: string) {
@@ -140,7 +145,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   });
   const clock = new ManualClock();
   const database = await openDatabase(config, { inMemory: !store });
-  const app = await buildApp({ config, clock, database, logger: options.logger ?? false });
+  const app = await buildApp({ config, clock, database, logger: options.logger ?? false, passwordSettings: options.passwordSettings ?? TEST_PASSWORD_SETTINGS });
   await app.app.listen({ port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
 

@@ -3,7 +3,7 @@ import type { Config } from '../../core/config.js';
 import { typed } from '../../core/http.js';
 import type { InitiateApplication } from '../../onboarding/schemas.js';
 import { HIDDEN, type DashboardArea } from '../kit.js';
-import { allowed } from '../service.js';
+import { allowed } from '../roles.js';
 import { confirmPage, type View } from '../views.js';
 import { AccountsQuery, applicationBody, ApplicationIdParams, ApplicationsQuery, DecisionForm, DocumentIdParams, LinkForm, NewApplicationForm } from './schemas.js';
 import type { DashboardMerchants } from './service.js';
@@ -11,7 +11,7 @@ import { accountsPage, applicationPage, applicationsPage, linkPage, newApplicati
 
 /** What the session's user may do here (the routes check each action again). */
 const permissionsOf = (view: View): MerchantPermissions => {
-  const developer = allowed(view.session.role, 'developer');
+  const developer = allowed(view.session, 'developer');
   return { create: developer, newLink: developer, decide: developer && view.session.environment === 'sandbox' };
 };
 
