@@ -1,20 +1,23 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/core/config.js';
 import { openDatabase, type Database } from '../../src/core/db.js';
-import { generateKey, needsRotation } from '../../src/core/encryption-keys.js';
+import { DOCUMENTS_KEY, generateKey, needsRotation } from '../../src/core/encryption-keys.js';
 import { SEALED_COLUMNS } from '../../src/core/encryption.js';
 import { sharedSecret } from '../../src/core/secrets.js';
 import type { SimulatorDb } from '../../src/processor/simulator-store.js';
 import { createDataStore, DATABASE, startServer, type DataStore, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { startApplication, submitApplication } from '../helpers/onboarding.js';
+import { download, PDF, PNG, upload } from '../helpers/documents.js';
+import { completeSteps, startApplication, step, uploadOnboardingDocument } from '../helpers/onboarding.js';
 import { consumerMandate } from '../helpers/payments.js';
 import { ROOT, runScript, stopStarted } from '../helpers/processes.js';
 
 const IBAN = 'DE89370400440532013000';
+const BUYER = { first_name: 'Grace', last_name: 'Hopper', email: 'grace.hopper@example.com' };
+const REPRESENTATIVE = { first_name: 'Charles', last_name: 'Babbage', email: 'charles.babbage@example.com', roles: ['director'], date_of_birth: '1971-12-26', pep: false };
 
 /** Every row of every table of the server's schema as JSON text: what a logical dump (pg_dump) holds. */
 async function dumpOf(database: Database): Promise<string> {
@@ -58,7 +61,7 @@ describe('a dump of the database', () => {
     const created = await server.request('POST', '/sandbox/payments', {
       token: await platform.token(),
       headers: keyed(key),
-      body: { amount_minor: 2_500, currency: 'EUR', reference: key, payment_method: { type: method }, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/back' } },
+      body: { amount_minor: 2_500, currency: 'EUR', reference: key, payment_method: { type: method }, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/back' }, customer: BUYER },
     });
     expect(created.status, created.text).toBe(201);
     return { id: created.body.id, token: new URL(created.body._links.hosted_page.href).searchParams.get('token')! };
@@ -82,7 +85,7 @@ describe('a dump of the database', () => {
     const payment = await newPayment('sepa_direct_debit', 'sepa');
     const start = await hpp(payment, 'POST', '/start', {});
     const bankToken = new URL(start.body._links.account_verification.href).searchParams.get('token')!;
-    const verified = await server.request('POST', '/simulator/bank/verify', form({ token: bankToken, iban: IBAN, account_holder: 'Erika Mustermann', account_type: 'consumer' }));
+    const verified = await server.request('POST', '/simulator/bank/verify', form({ token: bankToken, iban: IBAN, account_holder: 'Erika Musterfrau', account_type: 'consumer' }));
     expect((await server.request('GET', local(verified.headers.get('location')!))).status).toBe(303);
     const mandate = await hpp(payment, 'POST', '/mandate', consumerMandate);
     expect(mandate.body.status, mandate.text).toBe('authorized');
@@ -100,7 +103,13 @@ describe('a dump of the database', () => {
     const created = await server.request('POST', '/sandbox/applications', { token, headers: keyed('application'), body: application });
     expect(created.status).toBe(201);
     const onboardingToken = new URL(created.body._links.onboarding.href).searchParams.get('token')!;
-    await submitApplication(server, await startApplication(server, platform));
+    const applicant = await startApplication(server, platform);
+    await completeSteps(server, applicant);
+    expect((await step(server, applicant, 'POST', '/representatives', REPRESENTATIVE)).status).toBe(200);
+    const identity = await uploadOnboardingDocument(server, applicant, { type: 'passport', side: 'front', file: { bytes: PNG, filename: 'passport.png', contentType: 'image/png' } });
+    const terms = await upload(server, token, { type: 'other', file: { bytes: PDF, filename: 'terms.pdf', contentType: 'application/pdf' } });
+    expect(terms.status, terms.text).toBe(201);
+    const { applicant: person } = (await step(server, applicant, 'GET', '')).body;
     const firstPage = await server.request('GET', '/sandbox/payments?first=1', { token });
     expect(firstPage.body.cursor).toBeDefined(); // signed with a server secret
 
@@ -109,7 +118,7 @@ describe('a dump of the database', () => {
     const simulator = db as unknown as SimulatorDb;
     const svcTokens = (await simulator.selectFrom('simulator_3ds_challenges').select('svc_token').execute()).map((row) => row.svc_token);
     const challengeIds = (await simulator.selectFrom('simulator_card_authorizations').select('challenge_id').where('challenge_id', 'is not', null).execute()).map((row) => row.challenge_id!);
-    const serverSecrets = (await db.selectFrom('server_secrets').select(['name', 'value']).where('name', '<>', 'encryption_check').execute()).map((row) => row.value);
+    const serverSecrets = (await db.selectFrom('server_secrets').select(['name', 'value']).where('name', 'not in', ['encryption_check', DOCUMENTS_KEY]).execute()).map((row) => row.value);
     const secrets: Record<string, string[]> = {
       'client secrets': [platform.sandbox.clientSecret, platform.live.clientSecret],
       'webhook signing secrets': [firstSecret, rotated.body.secret],
@@ -120,7 +129,13 @@ describe('a dump of the database', () => {
       '3-D Secure tokens and challenge addresses': [...svcTokens, ...challengeIds],
       'bank session token': [sepa.bankToken],
       IBAN: [IBAN],
+      "the applicant's name, e-mail and date of birth": ['Lovelace', 'ada@example.com', person.date_of_birth],
+      "the representative's name, e-mail and date of birth": [REPRESENTATIVE.last_name, REPRESENTATIVE.email, REPRESENTATIVE.date_of_birth],
+      "the buyer's name and e-mail": [BUYER.last_name, BUYER.email],
+      'the SEPA account holder': ['Musterfrau'],
+      'the business address': ['Leopoldstraße'],
     };
+    expect(person).toMatchObject({ last_name: 'Lovelace', date_of_birth: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     expect(privateKeys.length).toBeGreaterThan(0);
     expect(svcTokens.length).toBe(1);
     expect(challengeIds.length).toBe(1);
@@ -141,8 +156,33 @@ describe('a dump of the database', () => {
     expect(replay.body._links.onboarding.href).toContain(onboardingToken);
     const payment = await db.selectFrom('payments').select(['verified_iban', 'mandate']).where('id', '=', sepa.id).executeTakeFirstOrThrow();
     expect(payment).toMatchObject({ verified_iban: IBAN, mandate: { iban: IBAN } });
+    const state = (await step(server, applicant, 'GET', '')).body;
+    expect(state.representatives).toEqual([expect.objectContaining(REPRESENTATIVE)]);
+    expect(state.business.profile.registered_address.line1).toBe('Leopoldstraße');
+    expect((await server.request('GET', `/sandbox/accounts/${applicant.merchantId}`, { token })).body.name).toBe('Ada Lovelace');
+    expect((await db.selectFrom('payments').select(['customer', 'account_holder']).where('id', '=', sepa.id).executeTakeFirstOrThrow())).toEqual({ customer: BUYER, account_holder: 'Erika Musterfrau' });
+
+    // Document bytes: sealed in files only their owner may read, and served as uploaded.
+    const blobs = await filesUnder(path.join(server.config.dataDir, 'blobs'));
+    expect(blobs.files.length).toBe(2);
+    for (const file of blobs.files) {
+      const stored = await readFile(file);
+      expect(stored.includes(PNG) || stored.includes(PDF.subarray(0, 20)), `${file} in clear`).toBe(false);
+      expect((await stat(file)).mode & 0o777, file).toBe(0o600);
+    }
+    for (const directory of blobs.directories) expect((await stat(directory)).mode & 0o777, directory).toBe(0o700);
+    expect((await download(server, token, terms.body.id)).bytes.equals(PDF)).toBe(true);
+    const content = await fetch(`${server.url}/smo/application/documents/${identity}/content`, { headers: { authorization: `Bearer ${applicant.token}` } });
+    expect(Buffer.from(await content.arrayBuffer()).equals(PNG)).toBe(true);
   });
 });
+
+/** The files and directories below a directory (itself included among the directories). */
+async function filesUnder(root: string): Promise<{ files: string[]; directories: string[] }> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const full = (entry: { parentPath: string; name: string }) => path.join(entry.parentPath, entry.name);
+  return { files: entries.filter((entry) => entry.isFile()).map(full), directories: [root, ...entries.filter((entry) => entry.isDirectory()).map(full)] };
+}
 
 describe('the sealed columns', () => {
   it('have names no column of another table carries, so that results are opened only where a sealed value can be', async () => {
