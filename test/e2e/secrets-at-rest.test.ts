@@ -9,7 +9,7 @@ import { DOCUMENTS_KEY, generateKey, needsRotation } from '../../src/core/encryp
 import { SEALED_COLUMNS } from '../../src/core/encryption.js';
 import { sharedSecret } from '../../src/core/secrets.js';
 import type { SimulatorDb } from '../../src/processor/simulator-store.js';
-import { createDataStore, DATABASE, startServer, type DataStore, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { createDataStore, DATABASE, freePort, startServer, type DataStore, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { download, PDF, PNG, upload } from '../helpers/documents.js';
 import { completeSteps, startApplication, step, uploadOnboardingDocument } from '../helpers/onboarding.js';
 import { consumerMandate } from '../helpers/payments.js';
@@ -330,6 +330,57 @@ describe('the encryption key', () => {
       await listChanged.close();
     } finally {
       await other.remove();
+    }
+  });
+});
+
+describe('stored documents', () => {
+  it('kept in clear by an earlier version are still served, sealed at the next start, and sealed again by `keys rotate`', { timeout: 180_000 }, async () => {
+    const store = await createDataStore();
+    // One address for every start: the token's audience names it.
+    const port = await freePort();
+    let server: TestServer | undefined;
+    const restart = async (env: Record<string, string> = {}) => {
+      await server?.close();
+      server = await startServer(env, { store, port });
+      return server;
+    };
+    try {
+      const first = await restart();
+      const token = await (await first.platform()).token();
+      const uploaded = await upload(first, token, { type: 'other', file: { bytes: PDF, filename: 'terms.pdf', contentType: 'application/pdf' } });
+      expect(uploaded.status, uploaded.text).toBe(201);
+      const { blob_key: blobKey } = await first.app.database.db.selectFrom('documents').select('blob_key').where('id', '=', uploaded.body.id).executeTakeFirstOrThrow();
+      const file = path.join(store.dataDir, 'blobs', blobKey);
+      const inClear = async () => (await readFile(file)).includes(PDF.subarray(0, 20));
+      // As an earlier version kept it: the bytes in clear, and no record of a pass that sealed the documents.
+      await writeFile(file, PDF);
+      await first.app.database.db.deleteFrom('server_secrets').where('name', '=', DOCUMENTS_KEY).execute();
+      expect((await download(first, token, uploaded.body.id)).bytes.equals(PDF)).toBe(true);
+
+      const upgraded = await restart();
+      expect(await inClear()).toBe(false);
+      expect((await download(upgraded, token, uploaded.body.id)).bytes.equals(PDF)).toBe(true);
+
+      const oldKey = (await readFile(path.join(store.dataDir, 'encryption.key'), 'utf8')).trim();
+      const both = { ENCRYPTION_KEY: generateKey(), ENCRYPTION_PREVIOUS_KEYS: oldKey };
+      const during = await restart(both);
+      expect(await needsRotation(during.app.database.db, during.app.database.cipher)).toBe(true);
+      await during.close();
+      server = undefined;
+      const rotation = runScript('src/cli/main.ts', ['keys', 'rotate'], { ...store.env, ...both }, ROOT);
+      expect(await rotation.exited, rotation.output()).toBe(0);
+      expect(rotation.output()).toContain('documents: 1 sealed again');
+
+      // The new key alone opens the document: it was sealed again with it.
+      const rotated = await restart({ ENCRYPTION_KEY: both.ENCRYPTION_KEY });
+      expect(await needsRotation(rotated.app.database.db, rotated.app.database.cipher)).toBe(false);
+      expect(await inClear()).toBe(false);
+      expect((await download(rotated, token, uploaded.body.id)).bytes.equals(PDF)).toBe(true);
+    } finally {
+      await stopStarted();
+      await server?.close();
+      await store.remove();
     }
   });
 });
