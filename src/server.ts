@@ -24,6 +24,7 @@ import { accountRoutes } from './accounts/routes.js';
 import { DocumentService } from './documents/service.js';
 import { documentRoutes } from './documents/routes.js';
 import { blobStoreFor } from './documents/blob-store.js';
+import { sealDocumentsOnce } from './documents/sealing.js';
 import { Outbox } from './events/outbox.js';
 import { EventService, WebhookSecretService } from './events/service.js';
 import { eventRoutes } from './events/routes.js';
@@ -262,7 +263,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const attempts = new PaymentAttempts(db, environmentClock, processor, outcomes, config);
   const feeSchedules = new FeeSchedules(db, clock);
   const compliance = new Compliance(outbox);
-  const blobs = blobStoreFor(config);
+  const blobs = blobStoreFor(config, database.cipher);
+  const sealedDocuments = await sealDocumentsOnce(db, blobs);
+  if (sealedDocuments > 0) app.log.info({ documents: sealedDocuments }, 'documents kept in clear by an earlier version are sealed');
   const streams = new EventStreams(database, tokens, app.log);
   // Streams never end by themselves: they end as the listener closes, so the requests in flight can finish.
   app.addHook('preClose', () => streams.close());

@@ -11,7 +11,7 @@ function present(row: repo.AccountRow): Account {
   return {
     id: row.id,
     type: row.type,
-    name: row.name,
+    name: row.display_name,
     created_at: formatDateTime(row.created_at),
     onboarding: row.application_id && row.application_status ? { application_id: row.application_id, status: row.application_status } : null,
     payouts_enabled: row.application_status === 'succeeded' && row.has_payout_account === true,

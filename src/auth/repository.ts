@@ -11,7 +11,7 @@ export async function insertPlatform(db: Db, row: Insertable<PlatformsTable>): P
   // The platform account exists in both environments under the same id.
   await db
     .insertInto('accounts')
-    .values(ENVIRONMENTS.map((environment) => ({ environment, id: row.id, platform_id: row.id, type: 'platform' as const, name: row.name, created_at: row.created_at })))
+    .values(ENVIRONMENTS.map((environment) => ({ environment, id: row.id, platform_id: row.id, type: 'platform' as const, display_name: row.name, created_at: row.created_at })))
     .execute();
 }
 

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Config } from '../core/config.js';
 import type { Database } from '../core/db.js';
 
 /**
@@ -7,17 +8,18 @@ import type { Database } from '../core/db.js';
  * (clients, encryption keys). The database modules are loaded here, when such a command runs: they
  * take seconds to load, which every other command (and --help) would otherwise wait for.
  */
-export async function withDatabase<T>(work: (database: Database) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(work: (database: Database, config: Config) => Promise<T>): Promise<T> {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const [{ loadConfig }, { openDatabase }, { generatedKeyLines }] = await Promise.all([
     import('../core/config.js'),
     import('../core/db.js'),
     import('../core/encryption-keys.js'),
   ]);
-  const database = await openDatabase(loadConfig());
+  const config = loadConfig();
+  const database = await openDatabase(config);
   for (const line of generatedKeyLines(database.generatedKey)) process.stdout.write(`${line}\n`);
   try {
-    return await work(database);
+    return await work(database, config);
   } finally {
     await database.close();
   }

@@ -26,7 +26,7 @@ export interface AccountsTable {
   id: string;
   platform_id: string;
   type: 'platform' | 'merchant';
-  name: string;
+  display_name: string;
   created_at: Date;
 }
 

@@ -14,6 +14,8 @@ import { Cipher, DecryptionError, KEY_BYTES, keyOf, SEALED_COLUMNS, sealedValue,
 const CHECK = 'encryption_check';
 const CHECK_TEXT = `sealed columns ${createHash('sha256').update(JSON.stringify(SEALED_COLUMNS)).digest('hex').slice(0, 16)}`;
 const BATCH = 500;
+/** The server secret naming the key every stored document is sealed with (src/documents/sealing.ts). */
+export const DOCUMENTS_KEY = 'documents_key';
 
 export class EncryptionKeyError extends Error {}
 
@@ -120,10 +122,13 @@ function verifyCheck(cipher: Cipher, check: string): unknown {
   }
 }
 
-/** Whether some data is still sealed with a key other than the current one (rotation not run yet). */
+/** Whether some data or documents are still sealed with a key other than the current one (rotation not run yet). */
 export async function needsRotation(db: Kysely<Tables>, cipher: Cipher): Promise<boolean> {
-  const check = await checkValue(db.withoutPlugins());
-  return check !== undefined && !cipher.isCurrent(check);
+  const raw = db.withoutPlugins();
+  const check = await checkValue(raw);
+  if (check !== undefined && !cipher.isCurrent(check)) return true;
+  const documents = await raw.selectFrom('server_secrets').select('value').where('name', '=', DOCUMENTS_KEY).executeTakeFirst();
+  return documents !== undefined && cipher.open(documents.value) !== cipher.current.id;
 }
 
 export type ResealCounts = Record<string, number>;

@@ -32,6 +32,25 @@ describe('Cipher', () => {
     expect(rotated.open(null)).toBeNull();
   });
 
+  it('seals bytes bound to where they are kept, opens them with any key of the ring, and returns bytes never sealed as they are', () => {
+    const old = key();
+    const document = Buffer.from('%PDF-1.4 a passport scan');
+    const sealedBefore = new Cipher([old]).sealBytes(document, 'onboarding/app_1/doc_1');
+    expect(sealedBefore.includes(document)).toBe(false);
+    expect(sealedBefore.subarray(0, 21).toString('latin1')).toBe(`\0encb:1:${old.id}:`);
+    const rotated = new Cipher([key(), old]);
+    expect(rotated.openBytes(sealedBefore, 'onboarding/app_1/doc_1').equals(document)).toBe(true);
+    expect(rotated.isCurrentBytes(sealedBefore)).toBe(false);
+    expect(rotated.isCurrentBytes(rotated.sealBytes(document, 'k'))).toBe(true);
+    expect(() => rotated.openBytes(sealedBefore, 'onboarding/app_1/doc_2')).toThrow(/does not open/);
+    expect(() => new Cipher([key()]).openBytes(sealedBefore, 'onboarding/app_1/doc_1')).toThrow(/which this process was not given/);
+    const altered = Buffer.from(sealedBefore);
+    altered[altered.length - 1]! ^= 1;
+    expect(() => rotated.openBytes(altered, 'onboarding/app_1/doc_1')).toThrow(DecryptionError);
+    expect(rotated.openBytes(document, 'onboarding/app_1/doc_1')).toBe(document);
+    expect(rotated.isCurrentBytes(document)).toBe(false);
+  });
+
   it('seals only the sealed columns of a table, NULL left as it is, jsonb as JSON text', () => {
     const cipher = new Cipher([key()]);
     expect(sealedValue(cipher, 'payments', 'reference', 'ref-1')).toBe('ref-1');

@@ -21,17 +21,20 @@ import { pooledRandomBytes } from './ids.js';
 
 /**
  * The columns kept encrypted at rest: secrets the service signs with, copies of bearer tokens it must
- * show again, and IBANs. `text` columns hold the sealed text; `json` (jsonb) columns hold it as a JSON
- * string. Lookups never use them (a resource token is found by its hash).
+ * show again, IBANs and personal data (names, e-mails, dates of birth, addresses, phone numbers).
+ * `text` columns hold the sealed text; `json` (jsonb) columns hold it as a JSON string. Lookups and
+ * SQL operators never use them (a resource token is found by its hash).
  */
 export const SEALED_COLUMNS = {
   webhook_secrets: { secret: 'text', previous_secret: 'text' },
   signing_keys: { private_jwk: 'json' },
   server_secrets: { value: 'text' },
   idempotency_keys: { response_body: 'text' },
-  payments: { resource_token: 'text', verified_iban: 'text', mandate: 'json', authorization_request: 'json', account_verification_url: 'text' },
-  applications: { payout_account: 'json' },
-  simulator_bank_reports: { iban: 'text' },
+  accounts: { display_name: 'text' },
+  payments: { resource_token: 'text', verified_iban: 'text', mandate: 'json', authorization_request: 'json', account_verification_url: 'text', customer: 'json', account_holder: 'text' },
+  applications: { payout_account: 'json', applicant: 'json', applicant_details: 'json', business_prefill: 'json', business_profile: 'json' },
+  representatives: { details: 'json' },
+  simulator_bank_reports: { iban: 'text', account_holder: 'text' },
   simulator_bank_sessions: { token: 'text', callback_url: 'text' },
   simulator_3ds_challenges: { return_url: 'text', svc_token: 'text', callback_url: 'text' },
   simulator_card_authorizations: { challenge_id: 'text' },
@@ -46,6 +49,10 @@ const VERSION = '1';
 const TEXT_PREFIX = `enc:${VERSION}:`;
 const JSON_PREFIX = `encj:${VERSION}:`;
 const SEALED = /^encj?:1:([0-9a-f]{12}):([A-Za-z0-9_-]+)$/;
+// Sealed bytes start with a NUL, which no text document holds, and no binary format starts with.
+const BYTES_PREFIX = `\0encb:${VERSION}:`;
+const SEALED_BYTES = /^\0encb:1:([0-9a-f]{12}):/;
+const BYTES_HEADER = BYTES_PREFIX.length + 13;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 export const KEY_BYTES = 32;
@@ -94,18 +101,7 @@ export class Cipher {
     if (typeof value !== 'string' || !(value.startsWith(TEXT_PREFIX) || value.startsWith(JSON_PREFIX))) return value;
     const match = SEALED.exec(value);
     if (!match) throw new DecryptionError('a sealed value is malformed');
-    const key = this.byId.get(match[1]!);
-    if (!key) throw new DecryptionError(`a value is sealed with encryption key ${match[1]}, which this process was not given`);
-    const bytes = Buffer.from(match[2]!, 'base64url');
-    let text: string;
-    try {
-      if (bytes.length < IV_BYTES + TAG_BYTES) throw new Error('too short');
-      const decipher = createDecipheriv('aes-256-gcm', key.secret, bytes.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
-      decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-      text = Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
-    } catch {
-      throw new DecryptionError(`a value sealed with encryption key ${key.id} does not open with it (altered, or another key with the same id)`);
-    }
+    const text = this.decrypt('a value', match[1]!, Buffer.from(match[2]!, 'base64url')).toString('utf8');
     return value.startsWith(JSON_PREFIX) ? JSON.parse(text) : text;
   }
 
@@ -114,12 +110,56 @@ export class Cipher {
     return SEALED.exec(sealed)?.[1] === this.current.id;
   }
 
-  private sealAs(prefix: string, text: string): string {
+  /**
+   * Bytes sealed: `\0encb:1:<key id>:` then nonce, tag and ciphertext. `context` (where they are
+   * kept) is authenticated with them: sealed bytes copied to another place do not open there.
+   */
+  sealBytes(bytes: Buffer, context: string): Buffer {
+    return Buffer.concat([Buffer.from(`${BYTES_PREFIX}${this.current.id}:`, 'latin1'), this.encrypt(bytes, context)]);
+  }
+
+  /** The bytes sealed bytes hold; bytes not sealed (kept before sealing existed) are returned as they are. */
+  openBytes(stored: Buffer, context: string): Buffer {
+    const keyId = sealedBytesKey(stored);
+    return keyId === undefined ? stored : this.decrypt('a document', keyId, stored.subarray(BYTES_HEADER), context);
+  }
+
+  /** Whether bytes are sealed with the current key. */
+  isCurrentBytes(stored: Buffer): boolean {
+    return sealedBytesKey(stored) === this.current.id;
+  }
+
+  /** Nonce, tag and ciphertext of `plain` under the current key. */
+  private encrypt(plain: Buffer | string, context?: string): Buffer {
     const iv = pooledRandomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', this.current.secret, iv);
-    const ciphertext = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
-    return `${prefix}${this.current.id}:${Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64url')}`;
+    if (context !== undefined) cipher.setAAD(Buffer.from(context, 'utf8'));
+    const ciphertext = Buffer.concat([typeof plain === 'string' ? cipher.update(plain, 'utf8') : cipher.update(plain), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), ciphertext]);
   }
+
+  private decrypt(what: string, keyId: string, bytes: Buffer, context?: string): Buffer {
+    const key = this.byId.get(keyId);
+    if (!key) throw new DecryptionError(`${what} is sealed with encryption key ${keyId}, which this process was not given`);
+    try {
+      if (bytes.length < IV_BYTES + TAG_BYTES) throw new Error('too short');
+      const decipher = createDecipheriv('aes-256-gcm', key.secret, bytes.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
+      if (context !== undefined) decipher.setAAD(Buffer.from(context, 'utf8'));
+      decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+      return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
+    } catch {
+      throw new DecryptionError(`${what} sealed with encryption key ${key.id} does not open with it (altered, or another key with the same id)`);
+    }
+  }
+
+  private sealAs(prefix: string, text: string): string {
+    return `${prefix}${this.current.id}:${this.encrypt(text).toString('base64url')}`;
+  }
+}
+
+/** The id of the key bytes are sealed with, or nothing for bytes not sealed. */
+function sealedBytesKey(stored: Buffer): string | undefined {
+  return SEALED_BYTES.exec(stored.subarray(0, BYTES_HEADER).toString('latin1'))?.[1];
 }
 
 function sealedKind(table: string, column: string): 'text' | 'json' | undefined {

@@ -37,16 +37,17 @@ export async function branding(db: Db, payment: PaymentRow) {
     .selectFrom('payment_parties')
     .innerJoin('accounts', (join) => join.onRef('accounts.id', '=', 'payment_parties.account_id').on('accounts.environment', '=', payment.environment))
     .leftJoin('applications', 'applications.merchant_id', 'accounts.id')
-    .select(['accounts.name', 'applications.id as application_id'])
-    .select(sql<string | null>`coalesce(applications.business_profile->>'legal_name', applications.business_prefill->>'legal_name')`.as('business_name'))
-    .select(sql<Record<string, unknown> | null>`applications.business_profile->'registered_address'`.as('business_address'))
+    // The business's profile and prefill are sealed: opened here, never read by SQL operators.
+    .select(['accounts.display_name', 'applications.id as application_id', 'applications.business_prefill', 'applications.business_profile'])
     .select(sql<string | null>`applications.business_type->>'country_code'`.as('business_country'))
     .where('payment_parties.payment_id', '=', payment.id)
     .where('payment_parties.position', '>', 0)
     .orderBy('payment_parties.position')
     .executeTakeFirst();
-  const businessName = merchant && (merchant.application_id === null ? merchant.name : merchant.business_name);
-  const merchantAddress = businessName && merchant?.business_address ? { ...merchant.business_address, country: merchant.business_country } : undefined;
+  const profile = merchant?.business_profile as { legal_name?: string; registered_address?: Record<string, unknown> } | null | undefined;
+  const prefill = merchant?.business_prefill as { legal_name?: string } | null | undefined;
+  const businessName = merchant && (merchant.application_id === null ? merchant.display_name : (profile?.legal_name ?? prefill?.legal_name));
+  const merchantAddress = businessName && profile?.registered_address ? { ...profile.registered_address, country: merchant?.business_country } : undefined;
   return { platform, merchantName: businessName ?? platform.name, merchantAddress };
 }
 

@@ -39,7 +39,7 @@ export async function updateApplication(db: Db, id: string, patch: Updateable<Ap
 }
 
 export async function renameAccount(db: Db, application: ApplicationRow, name: string): Promise<void> {
-  await db.updateTable('accounts').set({ name }).where('environment', '=', application.environment).where('id', '=', application.merchant_id).execute();
+  await db.updateTable('accounts').set({ display_name: name }).where('environment', '=', application.environment).where('id', '=', application.merchant_id).execute();
 }
 
 export interface ApplicationFilter {

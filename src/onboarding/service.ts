@@ -43,7 +43,7 @@ export class ApplicationService {
     return decide(this.db, answer, async (trx) => {
       await repo.insertApplication(
         trx,
-        { environment: caller.environment, id: merchantId, platform_id: caller.platformId, type: 'merchant', name: prefill?.legal_name ?? `${applicant.first_name} ${applicant.last_name}`, created_at: now },
+        { environment: caller.environment, id: merchantId, platform_id: caller.platformId, type: 'merchant', display_name: prefill?.legal_name ?? `${applicant.first_name} ${applicant.last_name}`, created_at: now },
         {
           id,
           environment: caller.environment,

@@ -39,7 +39,7 @@ async function blobKeyOf(id: string): Promise<string> {
 }
 
 describe('what works', () => {
-  it('keeps document bytes in the S3 bucket, under the prefix, and serves them back', async () => {
+  it('keeps document bytes sealed in the S3 bucket, under the prefix, and serves them back', async () => {
     const token = await (await server.platform()).token();
     const created = await upload(server, token, { type: 'other', file: { bytes: PDF, filename: 'terms.pdf', contentType: 'application/pdf' } });
     expect(created.status, created.text).toBe(201);
@@ -51,7 +51,10 @@ describe('what works', () => {
     const client = new AwsClient({ accessKeyId: ACCESS.S3_ACCESS_KEY_ID, secretAccessKey: ACCESS.S3_SECRET_ACCESS_KEY, region: 'us-east-1', service: 's3' });
     const object = await client.fetch(`${s3Url}/${BUCKET}/payments/${await blobKeyOf(created.body.id)}`);
     expect(object.status).toBe(200);
-    expect(Buffer.from(await object.arrayBuffer()).equals(PDF)).toBe(true);
+    // Sealed in the bucket: its bytes are not the document's.
+    const stored = Buffer.from(await object.arrayBuffer());
+    expect(stored.includes(PDF.subarray(0, 20))).toBe(false);
+    expect(server.app.database.cipher.isCurrentBytes(stored)).toBe(true);
     expect(existsSync(path.join(server.config.dataDir, 'blobs'))).toBe(false);
   });
 });

@@ -22,7 +22,7 @@ async function insertMerchants(platform: TestPlatform, environment: Environment,
     id: newId('acc'),
     platform_id: platform.platformId,
     type: 'merchant' as const,
-    name: `Merchant ${index}`,
+    display_name: `Merchant ${index}`,
     created_at: createdAt(index),
   }));
   await server.app.database.db.insertInto('accounts').values(rows).execute();

@@ -28,7 +28,7 @@ async function addMerchants(owner: TestPlatform, environment: Environment, count
     id: newId('acc'),
     platform_id: owner.platformId,
     type: 'merchant' as const,
-    name: `Merchant ${i}`,
+    display_name: `Merchant ${i}`,
     created_at: server.clock.now(),
   }));
   await server.app.database.db.insertInto('accounts').values(rows).execute();

@@ -1,21 +1,24 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/core/config.js';
 import { openDatabase, type Database } from '../../src/core/db.js';
-import { generateKey, needsRotation } from '../../src/core/encryption-keys.js';
+import { DOCUMENTS_KEY, generateKey, needsRotation } from '../../src/core/encryption-keys.js';
 import { SEALED_COLUMNS } from '../../src/core/encryption.js';
 import { sharedSecret } from '../../src/core/secrets.js';
 import type { SimulatorDb } from '../../src/processor/simulator-store.js';
-import { createDataStore, DATABASE, startServer, type DataStore, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { startApplication, submitApplication } from '../helpers/onboarding.js';
+import { createDataStore, DATABASE, freePort, startServer, type DataStore, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { download, PDF, PNG, upload } from '../helpers/documents.js';
+import { completeSteps, startApplication, step, uploadOnboardingDocument } from '../helpers/onboarding.js';
 import { DashboardClient, dashboardUser } from '../helpers/dashboard.js';
 import { consumerMandate } from '../helpers/payments.js';
 import { ROOT, runScript, stopStarted } from '../helpers/processes.js';
 
 const IBAN = 'DE89370400440532013000';
+const BUYER = { first_name: 'Grace', last_name: 'Hopper', email: 'grace.hopper@example.com' };
+const REPRESENTATIVE = { first_name: 'Charles', last_name: 'Babbage', email: 'charles.babbage@example.com', roles: ['director'], date_of_birth: '1971-12-26', pep: false };
 
 /** Every row of every table of the server's schema as JSON text: what a logical dump (pg_dump) holds. */
 async function dumpOf(database: Database): Promise<string> {
@@ -59,7 +62,7 @@ describe('a dump of the database', () => {
     const created = await server.request('POST', '/sandbox/payments', {
       token: await platform.token(),
       headers: keyed(key),
-      body: { amount_minor: 2_500, currency: 'EUR', reference: key, payment_method: { type: method }, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/back' } },
+      body: { amount_minor: 2_500, currency: 'EUR', reference: key, payment_method: { type: method }, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/back' }, customer: BUYER },
     });
     expect(created.status, created.text).toBe(201);
     return { id: created.body.id, token: new URL(created.body._links.hosted_page.href).searchParams.get('token')! };
@@ -83,7 +86,7 @@ describe('a dump of the database', () => {
     const payment = await newPayment('sepa_direct_debit', 'sepa');
     const start = await hpp(payment, 'POST', '/start', {});
     const bankToken = new URL(start.body._links.account_verification.href).searchParams.get('token')!;
-    const verified = await server.request('POST', '/simulator/bank/verify', form({ token: bankToken, iban: IBAN, account_holder: 'Erika Mustermann', account_type: 'consumer' }));
+    const verified = await server.request('POST', '/simulator/bank/verify', form({ token: bankToken, iban: IBAN, account_holder: 'Erika Musterfrau', account_type: 'consumer' }));
     expect((await server.request('GET', local(verified.headers.get('location')!))).status).toBe(303);
     const mandate = await hpp(payment, 'POST', '/mandate', consumerMandate);
     expect(mandate.body.status, mandate.text).toBe('authorized');
@@ -101,7 +104,13 @@ describe('a dump of the database', () => {
     const created = await server.request('POST', '/sandbox/applications', { token, headers: keyed('application'), body: application });
     expect(created.status).toBe(201);
     const onboardingToken = new URL(created.body._links.onboarding.href).searchParams.get('token')!;
-    await submitApplication(server, await startApplication(server, platform));
+    const applicant = await startApplication(server, platform);
+    await completeSteps(server, applicant);
+    expect((await step(server, applicant, 'POST', '/representatives', REPRESENTATIVE)).status).toBe(200);
+    const identity = await uploadOnboardingDocument(server, applicant, { type: 'passport', side: 'front', file: { bytes: PNG, filename: 'passport.png', contentType: 'image/png' } });
+    const terms = await upload(server, token, { type: 'other', file: { bytes: PDF, filename: 'terms.pdf', contentType: 'application/pdf' } });
+    expect(terms.status, terms.text).toBe(201);
+    const { applicant: person } = (await step(server, applicant, 'GET', '')).body;
     const { email: dashboardEmail } = await dashboardUser(server, platform.platformId, 'viewer');
     const signIn = { email: 'someone.else@example.org', address: '198.51.100.203' };
     expect((await new DashboardClient(server.url, { 'x-forwarded-for': signIn.address }).signIn(signIn.email, 'a wrong password')).status).toBe(401);
@@ -113,7 +122,7 @@ describe('a dump of the database', () => {
     const simulator = db as unknown as SimulatorDb;
     const svcTokens = (await simulator.selectFrom('simulator_3ds_challenges').select('svc_token').execute()).map((row) => row.svc_token);
     const challengeIds = (await simulator.selectFrom('simulator_card_authorizations').select('challenge_id').where('challenge_id', 'is not', null).execute()).map((row) => row.challenge_id!);
-    const serverSecrets = (await db.selectFrom('server_secrets').select(['name', 'value']).where('name', '<>', 'encryption_check').execute()).map((row) => row.value);
+    const serverSecrets = (await db.selectFrom('server_secrets').select(['name', 'value']).where('name', 'not in', ['encryption_check', DOCUMENTS_KEY]).execute()).map((row) => row.value);
     const secrets: Record<string, string[]> = {
       'client secrets': [platform.sandbox.clientSecret, platform.live.clientSecret],
       'webhook signing secrets': [firstSecret, rotated.body.secret],
@@ -125,7 +134,13 @@ describe('a dump of the database', () => {
       'bank session token': [sepa.bankToken],
       IBAN: [IBAN],
       "dashboard users' and sign-ins' e-mails and addresses": [dashboardEmail, signIn.email, signIn.address],
+      "the applicant's name, e-mail and date of birth": ['Lovelace', 'ada@example.com', person.date_of_birth],
+      "the representative's name, e-mail and date of birth": [REPRESENTATIVE.last_name, REPRESENTATIVE.email, REPRESENTATIVE.date_of_birth],
+      "the buyer's name and e-mail": [BUYER.last_name, BUYER.email],
+      'the SEPA account holder': ['Musterfrau'],
+      'the business address': ['Leopoldstraße'],
     };
+    expect(person).toMatchObject({ last_name: 'Lovelace', date_of_birth: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     expect(privateKeys.length).toBeGreaterThan(0);
     expect(svcTokens.length).toBe(1);
     expect(challengeIds.length).toBe(1);
@@ -133,9 +148,8 @@ describe('a dump of the database', () => {
 
     const dump = await dumpOf(server.app.database);
     await expectEverySealedColumnSealed(server.app.database);
-    for (const [what, values] of Object.entries(secrets)) {
-      for (const value of values) expect(dump.includes(value), `${what} in clear`).toBe(false);
-    }
+    const inClear = Object.entries(secrets).flatMap(([what, values]) => values.flatMap((value, index) => (dump.includes(value) ? [`${what} #${index + 1}`] : [])));
+    expect(inClear, 'in clear').toEqual([]);
     expect(dump).toContain(`"enc:1:${server.app.database.cipher.current.id}:`);
 
     // What the product needs in clear, it still reads: the page's link, the stored answer's replay, the mandate's IBAN.
@@ -146,8 +160,33 @@ describe('a dump of the database', () => {
     expect(replay.body._links.onboarding.href).toContain(onboardingToken);
     const payment = await db.selectFrom('payments').select(['verified_iban', 'mandate']).where('id', '=', sepa.id).executeTakeFirstOrThrow();
     expect(payment).toMatchObject({ verified_iban: IBAN, mandate: { iban: IBAN } });
+    const state = (await step(server, applicant, 'GET', '')).body;
+    expect(state.representatives).toEqual([expect.objectContaining(REPRESENTATIVE)]);
+    expect(state.business.profile.registered_address.line1).toBe('Leopoldstraße');
+    expect((await server.request('GET', `/sandbox/accounts/${applicant.merchantId}`, { token })).body.name).toBe('Ada Lovelace');
+    expect((await db.selectFrom('payments').select(['customer', 'account_holder']).where('id', '=', sepa.id).executeTakeFirstOrThrow())).toEqual({ customer: BUYER, account_holder: 'Erika Musterfrau' });
+
+    // Document bytes: sealed in files only their owner may read, and served as uploaded.
+    const blobs = await filesUnder(path.join(server.config.dataDir, 'blobs'));
+    expect(blobs.files.length).toBe(2);
+    for (const file of blobs.files) {
+      const stored = await readFile(file);
+      expect(stored.includes(PNG) || stored.includes(PDF.subarray(0, 20)), `${file} in clear`).toBe(false);
+      expect((await stat(file)).mode & 0o777, file).toBe(0o600);
+    }
+    for (const directory of blobs.directories) expect((await stat(directory)).mode & 0o777, directory).toBe(0o700);
+    expect((await download(server, token, terms.body.id)).bytes.equals(PDF)).toBe(true);
+    const content = await fetch(`${server.url}/smo/application/documents/${identity}/content`, { headers: { authorization: `Bearer ${applicant.token}` } });
+    expect(Buffer.from(await content.arrayBuffer()).equals(PNG)).toBe(true);
   });
 });
+
+/** The files and directories below a directory (itself included among the directories). */
+async function filesUnder(root: string): Promise<{ files: string[]; directories: string[] }> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const full = (entry: { parentPath: string; name: string }) => path.join(entry.parentPath, entry.name);
+  return { files: entries.filter((entry) => entry.isFile()).map(full), directories: [root, ...entries.filter((entry) => entry.isDirectory()).map(full)] };
+}
 
 describe('the sealed columns', () => {
   it('have names no column of another table carries, so that results are opened only where a sealed value can be', async () => {
@@ -296,6 +335,57 @@ describe('the encryption key', () => {
       await listChanged.close();
     } finally {
       await other.remove();
+    }
+  });
+});
+
+describe('stored documents', () => {
+  it('kept in clear by an earlier version are still served, sealed at the next start, and sealed again by `keys rotate`', { timeout: 180_000 }, async () => {
+    const store = await createDataStore();
+    // One address for every start: the token's audience names it.
+    const port = await freePort();
+    let server: TestServer | undefined;
+    const restart = async (env: Record<string, string> = {}) => {
+      await server?.close();
+      server = await startServer(env, { store, port });
+      return server;
+    };
+    try {
+      const first = await restart();
+      const token = await (await first.platform()).token();
+      const uploaded = await upload(first, token, { type: 'other', file: { bytes: PDF, filename: 'terms.pdf', contentType: 'application/pdf' } });
+      expect(uploaded.status, uploaded.text).toBe(201);
+      const { blob_key: blobKey } = await first.app.database.db.selectFrom('documents').select('blob_key').where('id', '=', uploaded.body.id).executeTakeFirstOrThrow();
+      const file = path.join(store.dataDir, 'blobs', blobKey);
+      const inClear = async () => (await readFile(file)).includes(PDF.subarray(0, 20));
+      // As an earlier version kept it: the bytes in clear, and no record of a pass that sealed the documents.
+      await writeFile(file, PDF);
+      await first.app.database.db.deleteFrom('server_secrets').where('name', '=', DOCUMENTS_KEY).execute();
+      expect((await download(first, token, uploaded.body.id)).bytes.equals(PDF)).toBe(true);
+
+      const upgraded = await restart();
+      expect(await inClear()).toBe(false);
+      expect((await download(upgraded, token, uploaded.body.id)).bytes.equals(PDF)).toBe(true);
+
+      const oldKey = (await readFile(path.join(store.dataDir, 'encryption.key'), 'utf8')).trim();
+      const both = { ENCRYPTION_KEY: generateKey(), ENCRYPTION_PREVIOUS_KEYS: oldKey };
+      const during = await restart(both);
+      expect(await needsRotation(during.app.database.db, during.app.database.cipher)).toBe(true);
+      await during.close();
+      server = undefined;
+      const rotation = runScript('src/cli/main.ts', ['keys', 'rotate'], { ...store.env, ...both }, ROOT);
+      expect(await rotation.exited, rotation.output()).toBe(0);
+      expect(rotation.output()).toContain('documents: 1 sealed again');
+
+      // The new key alone opens the document: it was sealed again with it.
+      const rotated = await restart({ ENCRYPTION_KEY: both.ENCRYPTION_KEY });
+      expect(await needsRotation(rotated.app.database.db, rotated.app.database.cipher)).toBe(false);
+      expect(await inClear()).toBe(false);
+      expect((await download(rotated, token, uploaded.body.id)).bytes.equals(PDF)).toBe(true);
+    } finally {
+      await stopStarted();
+      await server?.close();
+      await store.remove();
     }
   });
 });

@@ -207,6 +207,6 @@ export function apiPath(environment: Environment, pathname: string): string {
 /** A merchant account of the platform written straight to the database: routable, never onboarded (no payouts). */
 export async function addMerchantAccount(server: TestServer, platformId: string, name = 'Band', environment: Environment = 'sandbox'): Promise<string> {
   const id = newId('acc');
-  await server.app.database.db.insertInto('accounts').values({ environment, id, platform_id: platformId, type: 'merchant', name, created_at: server.clock.now() }).execute();
+  await server.app.database.db.insertInto('accounts').values({ environment, id, platform_id: platformId, type: 'merchant', display_name: name, created_at: server.clock.now() }).execute();
   return id;
 }
