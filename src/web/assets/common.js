@@ -199,7 +199,8 @@ export function showFieldErrors(problem, pointers, message = (error) => error.de
   let first = null;
   for (const error of errors) {
     const id = pointers[error.pointer];
-    if (!id || !document.getElementById(id)) continue;
+    // A field the form hides cannot show its error: the caller then shows the problem as a whole.
+    if (!id || !document.getElementById(id) || document.getElementById(id).closest('[hidden]')) continue;
     setError(id, message(error));
     first = first || id;
   }

@@ -287,9 +287,10 @@ function problemOf(element) {
  */
 function validate(form, checks = {}) {
   const messages = new Map();
+  // A hidden field is not asked for: whatever it was flagged with before is cleared.
   for (const element of form.querySelectorAll('input, select, textarea')) {
-    if (!element.id || element.closest('[hidden]') || ['radio', 'checkbox', 'file'].includes(element.type)) continue;
-    messages.set(element.id, problemOf(element));
+    if (!element.id || ['radio', 'checkbox', 'file'].includes(element.type)) continue;
+    messages.set(element.id, element.closest('[hidden]') ? '' : problemOf(element));
   }
   for (const [id, check] of Object.entries(checks)) {
     const element = document.getElementById(id);
@@ -302,13 +303,26 @@ function validate(form, checks = {}) {
   return !first;
 }
 
+/**
+ * Shows or hides the PEP description of the form's person. Hidden, it is neither required nor
+ * flagged: an error it had under "Yes" must not keep the form from being sent under "No".
+ */
+function showPepDescription(form, prefix, shown) {
+  const container = form.querySelector(`#${prefix}-pep_description-field`);
+  const description = container.querySelector('textarea');
+  container.hidden = !shown;
+  description.required = shown;
+  if (shown) return;
+  description.removeAttribute('aria-invalid');
+  container.querySelector('.error').textContent = '';
+}
+
 /** "Are you (is this person) politically exposed?" with the description it then asks for. */
 function pepFields(prefix, person, question = t('pep')) {
-  const description = field(`${prefix}-pep_description`, t('pepDescription'), h('textarea', { name: 'pep_description', rows: 3, maxlength: 300, required: true }, person.pep_description || ''));
-  description.hidden = person.pep !== true;
-  const toggle = (event) => {
-    description.hidden = event.currentTarget.value !== 'yes';
-  };
+  const shown = person.pep === true;
+  const description = field(`${prefix}-pep_description`, t('pepDescription'), h('textarea', { name: 'pep_description', rows: 3, maxlength: 300, required: shown }, person.pep_description || ''));
+  description.hidden = !shown;
+  const toggle = (event) => showPepDescription(event.currentTarget.form, prefix, event.currentTarget.value === 'yes');
   return [
     choiceGroup(`${prefix}-pep`, question, 'radio', `${prefix}-pep`, [
       { value: 'no', label: t('no'), checked: person.pep === false, onchange: toggle },
@@ -886,7 +900,7 @@ function fillPerson(form, person) {
   set('nationality', person.nationality || '');
   for (const box of form.querySelectorAll('input[name="r-roles"]')) box.checked = (person.roles || []).includes(box.value);
   for (const radio of form.querySelectorAll('input[name="r-pep"]')) radio.checked = radio.value === (person.pep ? 'yes' : 'no');
-  document.getElementById('r-pep_description-field').hidden = !person.pep;
+  showPepDescription(form, 'r', person.pep === true);
   set('pep_description', person.pep_description || '');
 }
 
