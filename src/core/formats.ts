@@ -1,7 +1,10 @@
 import countries from 'i18n-iso-countries';
 import currencyCodes from 'currency-codes';
 import validator from 'validator';
+import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { Type, type TSchema } from 'typebox';
+import type { FieldErrorCode } from './field-errors.js';
+import type { FieldProblem } from './errors.js';
 
 /** ISO 3166-1 alpha-2, uppercase. */
 export function isCountry(value: string): boolean {
@@ -117,19 +120,19 @@ export const FORMAT_HINTS: Record<string, { pattern: string } | { enum: string[]
   name: { pattern: '[^\\s][\\s\\S]*[^\\s]' },
 };
 
-/** The wording used when a value does not match a format. */
-export const FORMAT_MESSAGES: Record<string, string> = {
-  country: 'must be an ISO 3166-1 alpha-2 country code in uppercase',
-  currency: 'must be an ISO 4217 currency code in uppercase',
-  email: 'must be an e-mail address',
-  'hex-color': 'must be a HEX colour: # followed by six hexadecimal digits',
-  ipv4: 'must be an IPv4 address x.x.x.x',
-  date: 'must be a date YYYY-MM-DD',
-  'date-time': 'must be a date-time YYYY-MM-DDThh:mm:ss.sssZ',
-  'card-number': 'must be 13 to 19 digits passing the Luhn check',
-  cvv: 'must be 3 or 4 digits',
-  uri: 'must be an absolute http or https URL',
-  name: 'must have at least 2 characters that are not spaces',
+/** The code and the wording of a value that does not match a format. */
+export const FORMAT_ERRORS: Record<string, { code: FieldErrorCode; detail: string }> = {
+  country: { code: 'invalid_country', detail: 'must be an ISO 3166-1 alpha-2 country code in uppercase' },
+  currency: { code: 'invalid_currency', detail: 'must be an ISO 4217 currency code in uppercase' },
+  email: { code: 'invalid_email', detail: 'must be an e-mail address' },
+  'hex-color': { code: 'invalid_hex_color', detail: 'must be a HEX colour: # followed by six hexadecimal digits' },
+  ipv4: { code: 'invalid_ipv4', detail: 'must be an IPv4 address x.x.x.x' },
+  date: { code: 'invalid_date', detail: 'must be a date YYYY-MM-DD' },
+  'date-time': { code: 'invalid_date_time', detail: 'must be a date-time YYYY-MM-DDThh:mm:ss.sssZ' },
+  'card-number': { code: 'invalid_card_number', detail: 'must be 13 to 19 digits passing the Luhn check' },
+  cvv: { code: 'invalid_cvv', detail: 'must be 3 or 4 digits' },
+  uri: { code: 'invalid_uri', detail: 'must be an absolute http or https URL' },
+  name: { code: 'invalid_name', detail: 'must have at least 2 characters that are not spaces' },
 };
 
 type Options = Parameters<typeof Type.String>[0];
@@ -184,3 +187,9 @@ export const Address = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** A postcode that is not one of the country: checked where the country has a known format, else anything non-empty passes. */
+export function postcodeProblem(zip: string, country: string): FieldProblem | undefined {
+  if (!postcodeValidatorExistsForCountry(country) || postcodeValidator(zip.trim(), country)) return undefined;
+  return { code: 'postcode_invalid', detail: `is not a postcode of ${country}` };
+}

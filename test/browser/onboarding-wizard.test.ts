@@ -212,7 +212,7 @@ describe('hosted onboarding wizard in the browser', () => {
     expect(await page.getByLabel('Straße').inputValue()).toBe('Leopoldstraße');
     await page.locator('#bp-registration_number').fill('12345');
     await page.getByLabel('Registergericht').selectOption('DE-AG-MUENCHEN');
-    await page.getByLabel(/USt-IdNr/).fill('de 12345');
+    await page.getByLabel(/USt-IdNr/).fill('de 123456789'); // the format of a German VAT number, not its check digit
     await page.locator('#bp-zip').fill('8080');
     // The categories in German, found without their accents and in any case
     const category = page.getByRole('combobox', { name: 'Branche' });
@@ -234,12 +234,12 @@ describe('hosted onboarding wizard in the browser', () => {
     expect(await page.getByLabel('Ländervorwahl').inputValue()).toBe('DE');
     await page.getByLabel(/Telefonnummer/).fill('089 12345678');
     await page.locator('#continue').click();
-    await expect.poll(() => page.locator('#bp-vat_number-error').textContent()).toBe('Bitte die USt-IdNr. mit Länderkennung angeben, z. B. DE123456789.');
+    await expect.poll(() => page.locator('#bp-vat_number-error').textContent()).toBe('Diese USt-IdNr. ist ungültig: Die Prüfziffer stimmt nicht. Bitte prüfen Sie sie auf Tippfehler.');
     expect(await page.locator('#bp-zip-error').textContent()).toBe('Diese Postleitzahl gibt es in diesem Land nicht.');
     expect(await page.locator('#bp-registration_number').getAttribute('aria-invalid')).not.toBe('true');
     expect(await page.locator('#bp-vat_number').getAttribute('aria-invalid')).toBe('true');
     await check(page, 'de-06c-business-profile-error');
-    await page.getByLabel(/USt-IdNr/).fill('de 123456789');
+    await page.getByLabel(/USt-IdNr/).fill('de 136695976');
     await page.locator('#bp-zip').fill('80802');
     await page.locator('#continue').click();
 
@@ -314,7 +314,7 @@ describe('hosted onboarding wizard in the browser', () => {
     await heading(page, 'Prüfen Sie Ihre Angaben');
     const review = await page.locator('#review-form').innerText();
     for (const text of [
-      'Jana Becker', 'Weiblich', 'Brotzeit Bäckerei GmbH', 'HRB 12345', 'Amtsgericht München', 'DE123456789', '5462 · Bäckereien', 'https://brotzeit.example',
+      'Jana Becker', 'Weiblich', 'Brotzeit Bäckerei GmbH', 'HRB 12345', 'Amtsgericht München', 'DE136695976', '5462 · Bäckereien', 'https://brotzeit.example',
       '+49 089 12345678', 'E-Mail-Adresse: jana.becker@brotzeit.example', 'Geburtsdatum: 9. März 1986', 'Staatsangehörigkeit: Deutschland',
       'Rolle im Unternehmen: Inhaber/in, Geschäftsführer/in', 'Politisch exponierte Person: Nein', 'DE89 •••• 3000', 'handelsregisterauszug.pdf', 'GmbH (Gesellschaft mit beschränkter Haftung)',
     ]) {

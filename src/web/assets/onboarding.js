@@ -5,10 +5,11 @@
 // of the reachable steps is open.
 import { applyBranding, busy, createApi, createTexts, field, h, messagePanel, setError, show, showFieldErrors } from './common.js';
 import { TEXT } from './onboarding-texts.js';
+import { SERVER_TEXTS } from './server-texts.js';
 
 const token = new URLSearchParams(location.search).get('token') || '';
 const main = document.getElementById('main');
-const texts = createTexts(TEXT);
+const texts = createTexts(TEXT, SERVER_TEXTS);
 const t = texts.t;
 const api = createApi(token);
 const publicApi = createApi(null);
@@ -20,6 +21,9 @@ const ROLES = ['owner', 'executive', 'director'];
 const BUSINESS_TYPES = ['company', 'individual_sole_trader', 'non_profit'];
 /** The registration number codes of the API, by country and register. */
 const REGISTER_CODES = { DE: { HRB: 'DeHrb', HRA: 'DeHra', VR: 'DeVr' } };
+/** VAT numbers that pass their country's check digits, shown as examples; elsewhere the prefix (EL for Greece). */
+const VAT_EXAMPLES = { DE: 'DE136695976', AT: 'ATU13585627', FR: 'FR40303265045', NL: 'NL810195835B01', ES: 'ESB12398087', IT: 'IT00743110157' };
+const vatExample = (country) => VAT_EXAMPLES[country] || `${country === 'GR' ? 'EL' : country}…`;
 /** ISO 13616 IBAN lengths of the SEPA countries and a few more (the server checks every country). */
 const IBAN_LENGTHS = {
   AD: 24, AT: 20, BE: 16, BG: 22, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20, ES: 24, FI: 18, FO: 18, FR: 27, GB: 22, GI: 23,
@@ -84,13 +88,6 @@ async function refresh() {
   return true;
 }
 
-/** Words an error of a problem body for the merchant: the page's own text for the field where it has one. */
-function problemText(error) {
-  const key = `server:${error.pointer}`;
-  if (texts.has(key)) return t(key);
-  return texts.lang === 'en' ? error.detail : t('errCheck');
-}
-
 /**
  * Sends a step; answers the application after it, or null after showing what went wrong: field
  * errors at their fields, a conflict by reloading where the application stands, an expired link by its page.
@@ -100,13 +97,13 @@ async function sendStep(form, method, href, body, pointers) {
   const response = await api(method, href, body);
   busy(form, false);
   if (response.ok) return response.body;
-  if (response.status === 400 && showFieldErrors(response.body, pointers, problemText)) return null;
+  if (response.status === 400 && showFieldErrors(response.body, pointers, texts.fieldError)) return null;
   if (response.status === 409) {
     await load();
     return null;
   }
   if (response.status === 401) return failure(response);
-  formAlert(form, (response.body && texts.lang === 'en' && response.body.detail) || t('errorText'));
+  formAlert(form, texts.problem(response.body));
   return null;
 }
 
@@ -349,7 +346,7 @@ function personOf(form, prefix) {
 }
 
 const personChecks = (form, prefix) => ({
-  [`${prefix}-date_of_birth`]: (element) => (element.value && !isAtLeast16(element.value) ? t('server:/date_of_birth') : ''),
+  [`${prefix}-date_of_birth`]: (element) => (element.value && !isAtLeast16(element.value) ? t('field:too_young', { years: 16 }) : ''),
   [`${prefix}-roles`]: () => (checkedValues(form, `${prefix}-roles`).length === 0 ? t('errRoles') : ''),
   [`${prefix}-pep`]: () => (checkedValues(form, `${prefix}-pep`).length === 0 ? t('errChoose') : ''),
 });
@@ -509,7 +506,7 @@ function uploadSlot({ id, type, side = null, label, optional = false }) {
     if (response.status === 401) return failure(response);
     if (!response.ok) {
       const problem = response.body && response.body.errors && response.body.errors.find((entry) => entry.pointer === '/file');
-      return picker(problem ? t('server:/file') : t('errUpload')).focus();
+      return picker(problem ? texts.fieldError(problem) : t('errUpload')).focus();
     }
     if (file.type.startsWith('image/')) previews.set(response.body.id, URL.createObjectURL(file));
     if (await refresh()) uploaded(documentOf(type, side) || response.body, true);
@@ -719,9 +716,9 @@ function websiteOf(value) {
 function websiteProblem(value) {
   try {
     const url = new URL(websiteOf(value));
-    return ['http:', 'https:'].includes(url.protocol) && url.hostname.includes('.') ? '' : t('server:/website');
+    return ['http:', 'https:'].includes(url.protocol) && url.hostname.includes('.') ? '' : t('field:invalid_uri');
   } catch {
-    return t('server:/website');
+    return t('field:invalid_uri');
   }
 }
 
@@ -747,7 +744,7 @@ async function registrationFields(profile, country) {
   if (court) parts.push(field('bp-district_court_code', t('districtCourt') + (court.required ? '' : ` ${t('optional')}`), await courtSelect(country, profile.district_court_code, court.required)));
   if (fieldConfig.vat_number) {
     const required = fieldConfig.vat_number.required;
-    parts.push(field('bp-vat_number', t('vatNumber') + (required ? '' : ` ${t('optional')}`), input('vat_number', { value: profile.vat_number || '', maxlength: 20, required, placeholder: `${country}123456789`, spellcheck: 'false', autocapitalize: 'characters' })));
+    parts.push(field('bp-vat_number', t('vatNumber') + (required ? '' : ` ${t('optional')}`), input('vat_number', { value: profile.vat_number || '', maxlength: 20, required, placeholder: vatExample(country), spellcheck: 'false', autocapitalize: 'characters' })));
   }
   return parts;
 }
