@@ -31,7 +31,7 @@ function basicCredentials(request: FastifyRequest): { id: string; secret: string
 
 function requireString(body: TokenRequest, name: keyof TokenRequest): string {
   const value = body[name];
-  if (typeof value !== 'string' || value === '') throw oauthError('invalid_request', `${name} is required`, `/${name}`);
+  if (typeof value !== 'string' || value === '') throw oauthError('invalid_request', `${name} is required`, { pointer: `/${name}`, code: 'required' });
   return value;
 }
 
@@ -55,7 +55,7 @@ export async function authRoutes(app: FastifyInstance, { config, tokens, keys }:
       const body = (request.body ?? {}) as TokenRequest;
       const grantType = requireString(body, 'grant_type');
       if (grantType !== 'client_credentials') {
-        throw oauthError('unsupported_grant_type', `grant_type ${grantType} is not supported; use client_credentials`, '/grant_type');
+        throw oauthError('unsupported_grant_type', `grant_type ${grantType} is not supported; use client_credentials`, { pointer: '/grant_type', code: 'not_one_of' });
       }
       const basic = basicCredentials(request);
       if (basic && (body.client_id || body.client_secret)) {

@@ -5,7 +5,7 @@ import type { Clock } from '../core/clock.js';
 import type { Config, Environment } from '../core/config.js';
 import { audienceOf, environmentOfAudience } from '../core/config.js';
 import type { Tables } from '../core/db.js';
-import { ApiError } from '../core/errors.js';
+import { ApiError, type FieldError } from '../core/errors.js';
 import { newId, randomSecret } from '../core/ids.js';
 import { ALL_SCOPES, invalidToken, isScope, type Caller, type Scope, type TokenVerifier } from '../core/auth.js';
 import { hashSecret as hashWith, verifySecret, type ScryptSettings } from '../core/scrypt.js';
@@ -245,10 +245,10 @@ export class TokenService implements TokenVerifier {
     const client = await this.clients.authenticate(input.clientId, input.clientSecret);
     const environment = environmentOfAudience(this.config, input.audience);
     if (!environment) {
-      throw oauthError('invalid_request', `audience must be ${this.config.baseUrl} (live) or ${this.config.sandboxBaseUrl} (sandbox)`, '/audience');
+      throw oauthError('invalid_request', `audience must be ${this.config.baseUrl} (live) or ${this.config.sandboxBaseUrl} (sandbox)`, { pointer: '/audience', code: 'not_one_of' });
     }
     if (environment !== client.environment) {
-      throw oauthError('invalid_request', `This client belongs to the ${client.environment} environment; use audience ${audienceOf(this.config, client.environment)}`, '/audience');
+      throw oauthError('invalid_request', `This client belongs to the ${client.environment} environment; use audience ${audienceOf(this.config, client.environment)}`, { pointer: '/audience', code: 'not_one_of' });
     }
     const scopes = this.grantedScopes(client.scopes, input.scope);
     const ttl = this.config.accessTokenTtlSeconds;
@@ -284,7 +284,7 @@ export class TokenService implements TokenVerifier {
     const wanted = [...new Set(requested.trim().split(/\s+/))];
     const refused = wanted.filter((scope) => !clientScopes.includes(scope));
     if (refused.length > 0) {
-      throw oauthError('invalid_scope', `This client may not request: ${refused.join(' ')}`, '/scope');
+      throw oauthError('invalid_scope', `This client may not request: ${refused.join(' ')}`, { pointer: '/scope', code: 'scope_not_allowed' });
     }
     return wanted;
   }
@@ -354,10 +354,10 @@ export class TokenService implements TokenVerifier {
 export type OAuthErrorCode = 'invalid_request' | 'invalid_scope' | 'unsupported_grant_type';
 
 /** An RFC 6749 §5.2 error inside a problem body. */
-export function oauthError(error: OAuthErrorCode, description: string, pointer?: string): ApiError {
+export function oauthError(error: OAuthErrorCode, description: string, field?: Pick<FieldError, 'pointer' | 'code'>): ApiError {
   return new ApiError(error, {
     detail: description,
-    ...(pointer ? { errors: [{ pointer, detail: description }] } : {}),
+    ...(field ? { errors: [{ ...field, detail: description }] } : {}),
     extra: { error, error_description: description },
   });
 }

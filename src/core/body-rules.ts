@@ -27,5 +27,5 @@ export function valueAt(body: unknown, ...path: string[]): unknown {
 export function bodyRuleErrors(body: unknown, request: FastifyRequest | undefined): ErrorObject[] {
   const rules = request?.routeOptions.config.bodyRules;
   if (!request || !rules) return [];
-  return rules(body, request).map(({ pointer, detail }) => ({ keyword: 'rule', instancePath: pointer, schemaPath: '#', params: {}, message: detail }));
+  return rules(body, request).map(({ pointer, code, detail, params }) => ({ keyword: 'rule', instancePath: pointer, schemaPath: '#', params: { code, values: params }, message: detail }));
 }

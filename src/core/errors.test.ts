@@ -56,10 +56,10 @@ describe('what works', () => {
     });
     expect(validate({ extra: 1, urls: { webhook: 'x' } })).toBe(false);
     expect(fieldErrors(validate.errors!)).toEqual([
-      { pointer: '/amount_minor', detail: 'is required' },
-      { pointer: '/a~1b~0c', detail: 'is required' },
-      { pointer: '/extra', detail: 'is not an allowed field' },
-      { pointer: '/urls/webhook', detail: 'must be at least 5 characters' },
+      { pointer: '/amount_minor', code: 'required', detail: 'is required' },
+      { pointer: '/a~1b~0c', code: 'required', detail: 'is required' },
+      { pointer: '/extra', code: 'not_allowed', detail: 'is not an allowed field' },
+      { pointer: '/urls/webhook', code: 'too_short', detail: 'must be at least 5 characters', params: { limit: 5 } },
     ]);
   });
 
@@ -70,7 +70,7 @@ describe('what works', () => {
     const error = Object.assign(new Error('querystring/first must be >= 1'), { validation: validate.errors, validationContext: 'querystring', statusCode: 400 });
     const mapped = toApiError(error);
     expect(mapped.code).toBe('validation_error');
-    expect(mapped.options.errors).toEqual([{ pointer: '/first', detail: 'must be at least 1', in: 'query' }]);
+    expect(mapped.options.errors).toEqual([{ pointer: '/first', code: 'too_small', detail: 'must be at least 1', params: { limit: 1 }, in: 'query' }]);
   });
 
   it('maps the framework errors of body parsing to their problems', () => {

@@ -3,7 +3,8 @@ import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { ErrorObject } from 'ajv';
-import { FORMAT_MESSAGES } from './formats.js';
+import { FORMAT_ERRORS } from './formats.js';
+import type { FieldErrorCode } from './field-errors.js';
 import { isDatabaseUnavailable } from './database-errors.js';
 import { newTraceId } from './ids.js';
 
@@ -40,7 +41,11 @@ export type ProblemCode = keyof typeof PROBLEMS;
 
 export interface FieldError {
   pointer: string;
+  /** What is wrong, for clients to word in their language (core/field-errors). */
+  code: FieldErrorCode;
   detail: string;
+  /** The values the code names (FIELD_ERROR_CODES), such as a length's limit. */
+  params?: Record<string, string | number>;
   /** Where the field is when it is not in the body. */
   in?: 'query' | 'params' | 'headers';
 }
@@ -132,37 +137,48 @@ function escapePointer(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-function describe(error: ErrorObject): string {
+/** What is wrong with a field, before it is placed at a pointer. */
+export type FieldProblem = Pick<FieldError, 'code' | 'detail' | 'params'>;
+
+const limited = (code: FieldErrorCode, limit: unknown, detail: string): FieldProblem => ({ code, detail, params: { limit: Number(limit) } });
+
+/** An Ajv error as a code, a detail and params; errors of the server's own (text, rule) carry them in their params. */
+function describe(error: ErrorObject): FieldProblem {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
-      return 'is required';
+      return { code: 'required', detail: 'is required' };
     case 'additionalProperties':
-      return 'is not an allowed field';
+      return { code: 'not_allowed', detail: 'is not an allowed field' };
     case 'format':
-      return FORMAT_MESSAGES[String(params.format)] ?? `must match format ${String(params.format)}`;
+      return FORMAT_ERRORS[String(params.format)] ?? { code: 'invalid', detail: `must match format ${String(params.format)}` };
     case 'type':
-      return `must be ${String(params.type)}`;
+      return { code: 'wrong_type', detail: `must be ${String(params.type)}` };
     case 'enum':
-      return `must be one of ${(params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`;
+      return { code: 'not_one_of', detail: `must be one of ${(params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}` };
     case 'const':
-      return `must be ${JSON.stringify(params.allowedValue)}`;
+      return { code: 'not_one_of', detail: `must be ${JSON.stringify(params.allowedValue)}` };
     case 'minLength':
-      return `must be at least ${String(params.limit)} characters`;
+      return limited('too_short', params.limit, `must be at least ${String(params.limit)} characters`);
     case 'maxLength':
-      return `must be at most ${String(params.limit)} characters`;
+      return limited('too_long', params.limit, `must be at most ${String(params.limit)} characters`);
     case 'minimum':
-      return `must be at least ${String(params.limit)}`;
+      return limited('too_small', params.limit, `must be at least ${String(params.limit)}`);
     case 'maximum':
-      return `must be at most ${String(params.limit)}`;
+      return limited('too_large', params.limit, `must be at most ${String(params.limit)}`);
     case 'minItems':
-      return `must have at least ${String(params.limit)} items`;
+      return limited('too_few_items', params.limit, `must have at least ${String(params.limit)} items`);
     case 'maxItems':
-      return `must have at most ${String(params.limit)} items`;
+      return limited('too_many_items', params.limit, `must have at most ${String(params.limit)} items`);
+    case 'uniqueItems':
+      return { code: 'duplicate_items', detail: error.message ?? 'must not have duplicate items' };
     case 'pattern':
-      return `must match ${String(params.pattern)}`;
+      return { code: 'pattern_mismatch', detail: `must match ${String(params.pattern)}` };
+    case 'text':
+    case 'rule':
+      return { code: params.code as FieldErrorCode, detail: error.message ?? 'is not valid', ...(params.values ? { params: params.values as FieldError['params'] } : {}) };
     default:
-      return error.message ?? 'is not valid';
+      return { code: 'invalid', detail: error.message ?? 'is not valid' };
   }
 }
 
@@ -183,7 +199,7 @@ export function textProblem(value: string): string | undefined {
 export function textErrors(data: unknown, instancePath = '', found: ErrorObject[] = []): ErrorObject[] {
   if (typeof data === 'string') {
     const message = textProblem(data);
-    if (message) found.push({ keyword: 'text', instancePath, schemaPath: '#', params: {}, message });
+    if (message) found.push({ keyword: 'text', instancePath, schemaPath: '#', params: { code: 'invalid_text' satisfies FieldErrorCode }, message });
   } else if (data !== null && typeof data === 'object') {
     for (const [key, value] of Object.entries(data)) textErrors(value, `${instancePath}/${escapePointer(key)}`, found);
   }
@@ -200,7 +216,7 @@ export function fieldErrors(errors: ErrorObject[], prefix = ''): FieldError[] {
     let pointer = prefix + error.instancePath;
     if (error.keyword === 'required') pointer += `/${escapePointer(String(params.missingProperty))}`;
     if (error.keyword === 'additionalProperties') pointer += `/${escapePointer(String(params.additionalProperty))}`;
-    if (!seen.has(pointer)) seen.set(pointer, { pointer: pointer || '/', detail: describe(error) });
+    if (!seen.has(pointer)) seen.set(pointer, { pointer: pointer || '/', ...describe(error) });
   }
   return [...seen.values()];
 }

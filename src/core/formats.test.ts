@@ -6,7 +6,7 @@ import {
   isAtLeastYearsOld,
   Country,
   FORMATS,
-  FORMAT_MESSAGES,
+  FORMAT_ERRORS,
   HexColor,
   Nullable,
   SERIALIZER_OPTIONS,
@@ -94,7 +94,7 @@ describe('what works', () => {
   });
 
   it('registers every format with a message, usable by Ajv', () => {
-    expect(Object.keys(FORMAT_MESSAGES).sort()).toEqual(Object.keys(FORMATS).sort());
+    expect(Object.keys(FORMAT_ERRORS).sort()).toEqual(Object.keys(FORMATS).sort());
     const ajv = new Ajv();
     for (const [name, validate] of Object.entries(FORMATS)) ajv.addFormat(name, { type: 'string', validate });
     const check = ajv.compile({ type: 'object', properties: { currency: { type: 'string', format: 'currency' }, at: { type: 'string', format: 'date-time' } } });

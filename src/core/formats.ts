@@ -1,7 +1,10 @@
 import countries from 'i18n-iso-countries';
 import currencyCodes from 'currency-codes';
 import validator from 'validator';
+import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { Type, type TSchema } from 'typebox';
+import type { FieldErrorCode } from './field-errors.js';
+import type { FieldProblem } from './errors.js';
 
 /** ISO 3166-1 alpha-2, uppercase. */
 export function isCountry(value: string): boolean {
@@ -147,21 +150,21 @@ export const FORMAT_HINTS: Record<string, { pattern: string } | { enum: string[]
   'plain-text': { pattern: `^[^${CONTROL_BUT_LINE_BREAKS_HINT}${FORMAT_HINT}]*$` },
 };
 
-/** The wording used when a value does not match a format. */
-export const FORMAT_MESSAGES: Record<string, string> = {
-  country: 'must be an ISO 3166-1 alpha-2 country code in uppercase',
-  currency: 'must be an ISO 4217 currency code in uppercase',
-  email: 'must be an e-mail address',
-  'hex-color': 'must be a HEX colour: # followed by six hexadecimal digits',
-  ipv4: 'must be an IPv4 address x.x.x.x',
-  date: 'must be a date YYYY-MM-DD',
-  'date-time': 'must be a date-time YYYY-MM-DDThh:mm:ss.sssZ',
-  'card-number': 'must be 13 to 19 digits passing the Luhn check',
-  cvv: 'must be 3 or 4 digits',
-  uri: 'must be an absolute http or https URL',
-  name: 'must have at least 2 characters that are not spaces, and no control, line-break, bidirectional or zero-width characters',
-  'plain-line': 'must be one line of text without control, line-break, bidirectional or zero-width characters',
-  'plain-text': 'must be text without control (but line breaks), bidirectional or zero-width characters',
+/** The code and the wording of a value that does not match a format. */
+export const FORMAT_ERRORS: Record<string, { code: FieldErrorCode; detail: string }> = {
+  country: { code: 'invalid_country', detail: 'must be an ISO 3166-1 alpha-2 country code in uppercase' },
+  currency: { code: 'invalid_currency', detail: 'must be an ISO 4217 currency code in uppercase' },
+  email: { code: 'invalid_email', detail: 'must be an e-mail address' },
+  'hex-color': { code: 'invalid_hex_color', detail: 'must be a HEX colour: # followed by six hexadecimal digits' },
+  ipv4: { code: 'invalid_ipv4', detail: 'must be an IPv4 address x.x.x.x' },
+  date: { code: 'invalid_date', detail: 'must be a date YYYY-MM-DD' },
+  'date-time': { code: 'invalid_date_time', detail: 'must be a date-time YYYY-MM-DDThh:mm:ss.sssZ' },
+  'card-number': { code: 'invalid_card_number', detail: 'must be 13 to 19 digits passing the Luhn check' },
+  cvv: { code: 'invalid_cvv', detail: 'must be 3 or 4 digits' },
+  uri: { code: 'invalid_uri', detail: 'must be an absolute http or https URL' },
+  name: { code: 'invalid_name', detail: 'must have at least 2 characters that are not spaces, and no control, line-break, bidirectional or zero-width characters' },
+  'plain-line': { code: 'invalid_plain_line', detail: 'must be one line of text without control, line-break, bidirectional or zero-width characters' },
+  'plain-text': { code: 'invalid_plain_text', detail: 'must be text without control (but line breaks), bidirectional or zero-width characters' },
 };
 
 type Options = Parameters<typeof Type.String>[0];
@@ -220,3 +223,9 @@ export const Address = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** A postcode that is not one of the country: checked where the country has a known format, else anything non-empty passes. */
+export function postcodeProblem(zip: string, country: string): FieldProblem | undefined {
+  if (!postcodeValidatorExistsForCountry(country) || postcodeValidator(zip.trim(), country)) return undefined;
+  return { code: 'postcode_invalid', detail: `is not a postcode of ${country}` };
+}

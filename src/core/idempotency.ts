@@ -236,7 +236,7 @@ export function idempotency(app: FastifyInstance, db: Kysely<Tables>, clock: Clo
     if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
       throw new ApiError('validation_error', {
         detail: `The Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} characters`,
-        errors: [{ pointer: '/headers/idempotency-key', detail: `must be 1 to ${MAX_KEY_LENGTH} characters` }],
+        errors: [{ pointer: '/headers/idempotency-key', code: 'length_out_of_range', detail: `must be 1 to ${MAX_KEY_LENGTH} characters`, params: { min: 1, max: MAX_KEY_LENGTH } }],
       });
     }
     const claim: Claim = { clientId: request.caller.clientId, environment: request.caller.environment, route: `${request.method} ${request.routeOptions.url}`, key };

@@ -13,7 +13,7 @@ function expectInvalidCursor(run: () => unknown) {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('invalid_cursor');
     expect((error as ApiError).status).toBe(400);
-    expect((error as ApiError).options.errors).toEqual([{ pointer: '/after', detail: expect.any(String) }]);
+    expect((error as ApiError).options.errors).toEqual([{ pointer: '/after', code: 'invalid_cursor', detail: expect.any(String) }]);
     return;
   }
   throw new Error('the cursor was accepted');

@@ -68,7 +68,7 @@ export class Pager {
   decode(list: string, cursor: string): Keyset {
     const invalid = new ApiError('invalid_cursor', {
       detail: 'The cursor was altered or belongs to another list; pass the cursor of the previous page unchanged',
-      errors: [{ pointer: '/after', detail: 'is not a cursor of this list' }],
+      errors: [{ pointer: '/after', code: 'invalid_cursor', detail: 'is not a cursor of this list' }],
     });
     const [payload, signature, extra] = cursor.split('.');
     if (!payload || !signature || extra !== undefined) throw invalid;

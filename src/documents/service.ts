@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Tables } from '../core/db.js';
 import type { Caller } from '../core/auth.js';
 import type { Clock } from '../core/clock.js';
-import { invalidFields, notFound, textProblem, type FieldError } from '../core/errors.js';
+import { invalidFields, notFound, textProblem, type FieldError, type FieldProblem } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import { decide, UNKEYED, type Answer } from '../core/idempotency.js';
 import type { Pager, PageRequest } from '../core/pagination.js';
@@ -79,17 +79,22 @@ function isDocumentType(value: string | undefined): value is DocumentType {
   return DOCUMENT_TYPES.some((known) => known === value);
 }
 
-function typeProblem(values: string[]): string | undefined {
-  if (values.length === 0) return 'is required: a text part named type';
-  if (values.length > 1) return 'must be given once';
-  return isDocumentType(values[0]) ? undefined : `must be one of ${DOCUMENT_TYPES.join(', ')}`;
+function typeProblem(values: string[]): FieldProblem | undefined {
+  if (values.length === 0) return { code: 'required', detail: 'is required: a text part named type' };
+  if (values.length > 1) return { code: 'given_twice', detail: 'must be given once' };
+  return isDocumentType(values[0]) ? undefined : { code: 'not_one_of', detail: `must be one of ${DOCUMENT_TYPES.join(', ')}` };
 }
 
 function tagProblems(tags: string[]): FieldError[] {
-  const errors: FieldError[] = tags.length > MAX_TAGS ? [{ pointer: '/tags', detail: `must have at most ${MAX_TAGS} items` }] : [];
+  const errors: FieldError[] = tags.length > MAX_TAGS ? [{ pointer: '/tags', code: 'too_many_items', detail: `must have at most ${MAX_TAGS} items`, params: { limit: MAX_TAGS } }] : [];
   tags.forEach((tag, index) => {
-    const problem = tag.length === 0 || tag.length > MAX_TAG_LENGTH ? `must be 1 to ${MAX_TAG_LENGTH} characters` : textProblem(tag);
-    if (problem) errors.push({ pointer: `/tags/${index}`, detail: problem });
+    const pointer = `/tags/${index}`;
+    if (tag.length === 0 || tag.length > MAX_TAG_LENGTH) {
+      errors.push({ pointer, code: 'length_out_of_range', detail: `must be 1 to ${MAX_TAG_LENGTH} characters`, params: { min: 1, max: MAX_TAG_LENGTH } });
+      return;
+    }
+    const problem = textProblem(tag);
+    if (problem) errors.push({ pointer, code: 'invalid_text', detail: problem });
   });
   return errors;
 }
@@ -106,6 +111,11 @@ export async function fileProblems(file: UploadedFile | undefined, type: Documen
   return problems;
 }
 
+/** The one error of the file part: missing, or each thing wrong with it. */
+export function fileError(file: UploadedFile | undefined, problems: string[]): FieldError {
+  return { pointer: '/file', code: file ? 'file_rejected' : 'required', detail: problems.join('; ') };
+}
+
 /** Checks every field at once, so that every bad field is listed in one answer. */
 async function validate(input: UploadInput): Promise<ValidUpload> {
   const [first] = input.type;
@@ -114,9 +124,9 @@ async function validate(input: UploadInput): Promise<ValidUpload> {
   const typeError = typeProblem(input.type);
   const fileErrors = await fileProblems(file, type);
   const errors: FieldError[] = [
-    ...(typeError ? [{ pointer: '/type', detail: typeError }] : []),
+    ...(typeError ? [{ pointer: '/type', ...typeError }] : []),
     ...tagProblems(input.tags),
-    ...(fileErrors.length > 0 ? [{ pointer: '/file', detail: fileErrors.join('; ') }] : []),
+    ...(fileErrors.length > 0 ? [fileError(file, fileErrors)] : []),
   ];
   if (errors.length > 0 || !type || !file) {
     throw invalidFields(errors, 'upload');

@@ -105,8 +105,8 @@ export function urlsProblems(environment: Environment, body: unknown): FieldErro
   const errors: FieldError[] = [];
   const webhook = valueAt(body, 'urls', 'webhook');
   const problem = typeof webhook === 'string' ? webhookUrlProblem(environment, webhook) : undefined;
-  if (problem) errors.push({ pointer: '/urls/webhook', detail: problem });
+  if (problem) errors.push({ pointer: '/urls/webhook', code: 'url_not_allowed', detail: problem });
   const redirect = valueAt(body, 'urls', 'redirect');
-  if (environment === 'live' && typeof redirect === 'string' && !redirect.startsWith('https://')) errors.push({ pointer: '/urls/redirect', detail: 'must be https in the live environment' });
+  if (environment === 'live' && typeof redirect === 'string' && !redirect.startsWith('https://')) errors.push({ pointer: '/urls/redirect', code: 'https_required', detail: 'must be https in the live environment' });
   return errors;
 }

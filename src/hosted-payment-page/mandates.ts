@@ -1,7 +1,8 @@
 import { countrySpecs } from 'ibantools';
-import { isAtLeastYearsOld, maskIban, MINIMUM_AGE } from '../core/formats.js';
+import { isAtLeastYearsOld, maskIban, MINIMUM_AGE, postcodeProblem } from '../core/formats.js';
 import type { FieldError } from '../core/errors.js';
 import { listDistrictCourts, findDistrictCourt } from '../reference/service.js';
+import { countryOfVatNumber, normaliseVatNumber, vatNumberProblem } from '../reference/vat-numbers.js';
 import type { MandateBody, MandateRequirements } from './schemas.js';
 import type { Language } from '../core/language.js';
 
@@ -85,17 +86,25 @@ export function mandateRequirements(type: MandateType, language: Language, parti
 
 /** Every problem of a mandate body for an account of `expected` type, with pointers. */
 export function mandateProblems(body: MandateBody, expected: MandateType, now: Date): FieldError[] {
-  if (body.type !== expected) return [{ pointer: '/type', detail: `must be ${expected}: the verified account is a ${expected} account` }];
+  if (body.type !== expected) return [{ pointer: '/type', code: 'account_type_mismatch', detail: `must be ${expected}: the verified account is a ${expected} account` }];
   const errors: FieldError[] = [];
-  for (const field of FIELDS[expected]) if (body[field] === undefined) errors.push({ pointer: `/${field}`, detail: 'is required' });
+  for (const field of FIELDS[expected]) if (body[field] === undefined) errors.push({ pointer: `/${field}`, code: 'required', detail: 'is required' });
   for (const field of ALL_FIELDS) {
-    if (!ALLOWED[expected].includes(field) && body[field] !== undefined) errors.push({ pointer: `/${field}`, detail: `is not used for ${expected} mandates` });
+    if (!ALLOWED[expected].includes(field) && body[field] !== undefined) errors.push({ pointer: `/${field}`, code: 'not_allowed', detail: `is not used for ${expected} mandates` });
   }
-  if (body.birth_date && !isAtLeastYearsOld(body.birth_date, MINIMUM_AGE, now)) errors.push({ pointer: '/birth_date', detail: `the account holder must be at least ${MINIMUM_AGE} years old` });
+  if (body.birth_date && !isAtLeastYearsOld(body.birth_date, MINIMUM_AGE, now)) errors.push({ pointer: '/birth_date', code: 'too_young', detail: `the account holder must be at least ${MINIMUM_AGE} years old`, params: { years: MINIMUM_AGE } });
   const registration = REGISTRATION_NUMBERS.find((entry) => entry.code === body.registration_number_code);
   if (registration?.district_court_code.required && !body.district_court_code) {
-    errors.push({ pointer: '/district_court_code', detail: `is required for ${registration.code}` });
+    errors.push({ pointer: '/district_court_code', code: 'required', detail: `is required for ${registration.code}` });
   }
-  if (body.district_court_code && !findDistrictCourt(body.district_court_code)) errors.push({ pointer: '/district_court_code', detail: 'is not a known district court' });
+  if (body.district_court_code && !findDistrictCourt(body.district_court_code)) errors.push({ pointer: '/district_court_code', code: 'district_court_unknown', detail: 'is not a known district court' });
+  const { zip, country } = body.postal_address;
+  const postcode = country === undefined ? undefined : postcodeProblem(zip, country);
+  if (postcode) errors.push({ pointer: '/postal_address/zip', ...postcode });
+  if (body.registration_number_code === 'vat' && body.registration_number !== undefined) {
+    const vat = normaliseVatNumber(body.registration_number);
+    const problem = vatNumberProblem(vat, countryOfVatNumber(vat));
+    if (problem) errors.push({ pointer: '/registration_number', ...problem });
+  }
   return errors;
 }

@@ -279,7 +279,7 @@ export class HostedPaymentPageService {
   private async select(trx: Db, payment: PaymentRow, method: PaymentMethod | undefined): Promise<void> {
     if (!method || payment.selected_method === method) return;
     if (!offeredMethods(payment).includes(method)) {
-      throw new ApiError('validation_error', { detail: `This payment is not offered for ${method}`, errors: [{ pointer: '/type', detail: `must be one of ${offeredMethods(payment).join(', ')}` }] });
+      throw new ApiError('validation_error', { detail: `This payment is not offered for ${method}`, errors: [{ pointer: '/type', code: 'method_not_offered', detail: `must be one of ${offeredMethods(payment).join(', ')}` }] });
     }
     await repo.supersedeChallenges(trx, payment.id); // a card challenge left open no longer decides the payment
     const fee = processingFee(method, payment.amount_minor, await this.feeSchedules.of(payment.platform_id, trx));
@@ -341,7 +341,7 @@ export class HostedPaymentPageService {
     const { expiry_month: month, expiry_year: year } = body.token_data;
     const expiresEnd = Date.UTC(year, month, 1); // first instant after the expiry month
     if (expiresEnd <= now.getTime()) {
-      throw new ApiError('validation_error', { detail: 'The card has expired', errors: [{ pointer: '/token_data/expiry_year', detail: 'the card expired in the past' }] });
+      throw new ApiError('validation_error', { detail: 'The card has expired', errors: [{ pointer: '/token_data/expiry_year', code: 'card_expired', detail: 'the card expired in the past' }] });
     }
   }
 
@@ -350,7 +350,7 @@ export class HostedPaymentPageService {
       if (!OPEN.has(payment.status) || payment.status === 'initiated') throw conflict(`Payment ${id} is ${payment.status}; it cannot be authorized`);
       const card = await repo.useCardTokenSupersedingChallenges(trx, id, cardToken, now); // this authorization replaces any challenge still open
       if (!card) {
-        throw new ApiError('validation_error', { detail: 'The token is unknown, already used or expired', errors: [{ pointer: '/token', detail: 'is not a usable single-use token of this payment' }] });
+        throw new ApiError('validation_error', { detail: 'The token is unknown, already used or expired', errors: [{ pointer: '/token', code: 'token_unusable', detail: 'is not a usable single-use token of this payment' }] });
       }
       await this.select(trx, payment, 'card');
       const refused = await this.declineIfAFeeShareExceedsItsParty(trx, payment, now);
@@ -455,7 +455,7 @@ export class HostedPaymentPageService {
       if (!OPEN.has(locked.status) || locked.status === 'initiated' || locked.selected_method !== 'sepa_direct_debit') {
         throw conflict(`Payment ${locked.id} is not waiting for a bank account verification`);
       }
-      if (query.report_id && !report) throw new ApiError('validation_error', { detail: 'Unknown verification report', errors: [{ pointer: '/report_id', in: 'query', detail: 'is not a report of this payment' }] });
+      if (query.report_id && !report) throw new ApiError('validation_error', { detail: 'Unknown verification report', errors: [{ pointer: '/report_id', in: 'query', code: 'unknown_report', detail: 'is not a report of this payment' }] });
       if (!report) {
         // The latest verification decides: an account verified before this failure no longer counts.
         await repo.updatePayment(trx, locked.id, { status: 'authentication_failed', verified_iban: null, account_holder: null, account_type: null, updated_at: now });

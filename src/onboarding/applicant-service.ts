@@ -123,7 +123,7 @@ export class ApplicantService {
       const options = businessTypesFor(body.country_code)!.items.find((item) => item.value === body.type)!.children;
       const structure = body.structure ?? options.default_value;
       if (!findBusinessStructure(body.country_code, body.type, structure)) {
-        throw invalidFields([{ pointer: '/structure', detail: `must be one of ${options.items.map((item) => item.value).join(', ')} for ${body.type} in ${body.country_code}` }]);
+        throw invalidFields([{ pointer: '/structure', code: 'not_one_of', detail: `must be one of ${options.items.map((item) => item.value).join(', ')} for ${body.type} in ${body.country_code}` }]);
       }
       const choice: BusinessChoice = { type: body.type, structure, country_code: body.country_code };
       const previous = application.business_type as BusinessChoice | null;
@@ -234,9 +234,9 @@ export class ApplicantService {
     return this.change(id, 'app:payout-account', async (_trx, application) => {
       const errors: FieldError[] = [];
       const iban = checkIban(storedIbanIfMasked(body.account_number.value, application.payout_account as PayoutAccountBody | null));
-      if ('problem' in iban) errors.push({ pointer: '/account_number/value', detail: iban.problem });
-      else if (body.currency === 'EUR' && !isSEPACountry(iban.iban.slice(0, 2))) errors.push({ pointer: '/account_number/value', detail: 'must be an account in the SEPA area for payouts in EUR' });
-      if (!application.currencies.includes(body.currency)) errors.push({ pointer: '/currency', detail: `must be one of the application's currencies: ${application.currencies.join(', ')}` });
+      if ('problem' in iban) errors.push({ pointer: '/account_number/value', ...iban.problem });
+      else if (body.currency === 'EUR' && !isSEPACountry(iban.iban.slice(0, 2))) errors.push({ pointer: '/account_number/value', code: 'iban_not_sepa', detail: 'must be an account in the SEPA area for payouts in EUR' });
+      if (!application.currencies.includes(body.currency)) errors.push({ pointer: '/currency', code: 'currency_not_supported', detail: `must be one of the application's currencies: ${application.currencies.join(', ')}` });
       throwIfAny(errors);
       return { payout_account: { ...body, account_number: { type: 'iban', value: 'iban' in iban ? iban.iban : '' } } };
     });

@@ -1,6 +1,6 @@
-import { invalidFields, type FieldError } from '../core/errors.js';
+import { invalidFields, type FieldError, type FieldProblem } from '../core/errors.js';
 import { baseMediaType } from '../documents/file-rules.js';
-import { cleanFilename, fileProblems, type UploadedFile } from '../documents/service.js';
+import { cleanFilename, fileError, fileProblems, type UploadedFile } from '../documents/service.js';
 import type { MultipartInput } from '../documents/upload-body.js';
 import { formatDateTime } from '../core/time.js';
 import type { ApplicationDocumentRow } from './repository.js';
@@ -31,16 +31,16 @@ function kindOf(input: MultipartInput): { kind?: OnboardingDocumentType; error?:
     ...(input.fields.purpose ?? []).map((value) => ({ pointer: '/purpose', value })),
   ];
   const [first, second] = given;
-  if (!first) return { error: { pointer: '/type', detail: 'is required: a text part named type (or purpose)' } };
-  if (second) return { error: { pointer: second.pointer, detail: 'the kind must be given once, as type or as purpose' } };
-  return isKind(first.value) ? { kind: first.value } : { error: { pointer: first.pointer, detail: `must be one of ${ONBOARDING_DOCUMENT_TYPES.join(', ')}` } };
+  if (!first) return { error: { pointer: '/type', code: 'required', detail: 'is required: a text part named type (or purpose)' } };
+  if (second) return { error: { pointer: second.pointer, code: 'given_twice', detail: 'the kind must be given once, as type or as purpose' } };
+  return isKind(first.value) ? { kind: first.value } : { error: { pointer: first.pointer, code: 'not_one_of', detail: `must be one of ${ONBOARDING_DOCUMENT_TYPES.join(', ')}` } };
 }
 
-function sideProblem(kind: OnboardingDocumentType | undefined, sides: string[]): string | undefined {
-  if (kind && !hasSide(kind)) return sides.length > 0 ? `only ${APPLICANT_DOCUMENT_TYPES.join(', ')} have a side` : undefined;
-  if (sides.length === 0) return kind ? `is required for a ${kind}: front or back` : undefined;
-  if (sides.length > 1) return 'must be given once';
-  return isSide(sides[0]) ? undefined : `must be one of ${DOCUMENT_SIDES.join(', ')}`;
+function sideProblem(kind: OnboardingDocumentType | undefined, sides: string[]): FieldProblem | undefined {
+  if (kind && !hasSide(kind)) return sides.length > 0 ? { code: 'not_allowed', detail: `only ${APPLICANT_DOCUMENT_TYPES.join(', ')} have a side` } : undefined;
+  if (sides.length === 0) return kind ? { code: 'required', detail: `is required for a ${kind}: front or back` } : undefined;
+  if (sides.length > 1) return { code: 'given_twice', detail: 'must be given once' };
+  return isSide(sides[0]) ? undefined : { code: 'not_one_of', detail: `must be one of ${DOCUMENT_SIDES.join(', ')}` };
 }
 
 /**
@@ -56,8 +56,8 @@ export async function checkUpload(input: MultipartInput): Promise<ValidDocument>
   const problems = await fileProblems(file, kind);
   const errors: FieldError[] = [
     ...(error ? [error] : []),
-    ...(side ? [{ pointer: '/side', detail: side }] : []),
-    ...(problems.length > 0 ? [{ pointer: '/file', detail: problems.join('; ') }] : []),
+    ...(side ? [{ pointer: '/side', ...side }] : []),
+    ...(problems.length > 0 ? [fileError(file, problems)] : []),
   ];
   if (errors.length > 0 || !kind || !file) {
     throw invalidFields(errors, 'upload');

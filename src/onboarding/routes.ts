@@ -14,7 +14,7 @@ export async function applicationRoutes(fastify: FastifyInstance, { applications
   app.post(
     '/applications',
     { schema: { tags, summary: 'Initiate the onboarding of a merchant: the application, its merchant account and an onboarding link', body: InitiateApplication, response: { 201: ApplicationCreated } },
-      config: { ...config, bodyRules: (body, request) => [...urlsProblems(request.caller.environment, body), ...applications.currencyProblems(body)] },
+      config: { ...config, bodyRules: (body, request) => [...urlsProblems(request.caller.environment, body), ...applications.bodyProblems(body)] },
     },
     async (request, reply) => reply.send(await applications.initiate(request.caller, request.body, answerOf(request, reply, 201))),
   );

@@ -13,6 +13,7 @@ import * as repo from './repository.js';
 import type { Compliance } from './compliance.js';
 import type { Application, ApplicationCreated, DecisionOutcome, InitiateApplication } from './schemas.js';
 import { issueToken } from './tokens.js';
+import { prefillProblems } from './rules.js';
 
 /** Applications as the platform sees them: initiation, reading, listing and new onboarding links. */
 export class ApplicationService {
@@ -24,13 +25,17 @@ export class ApplicationService {
     private readonly compliance: Compliance,
   ) {}
 
-  /** A body rule of POST /applications (core/body-rules): the currencies this deployment supports. */
-  currencyProblems(body: unknown): FieldError[] {
+  /** The body rules of POST /applications (core/body-rules): the currencies this deployment supports, and the prefilled postcode. */
+  bodyProblems(body: unknown): FieldError[] {
+    return [...this.currencyProblems(body), ...prefillProblems(body)];
+  }
+
+  private currencyProblems(body: unknown): FieldError[] {
     const currencies = valueAt(body, 'currencies');
     if (!Array.isArray(currencies)) return [];
     const { supportedCurrencies } = this.config;
     return currencies.flatMap((currency, index) =>
-      typeof currency === 'string' && !supportedCurrencies.includes(currency) ? [{ pointer: `/currencies/${index}`, detail: `is not supported; supported: ${supportedCurrencies.join(', ')}` }] : [],
+      typeof currency === 'string' && !supportedCurrencies.includes(currency) ? [{ pointer: `/currencies/${index}`, code: 'currency_not_supported' as const, detail: `is not supported; supported: ${supportedCurrencies.join(', ')}` }] : [],
     );
   }
 

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import type { Config } from '../core/config.js';
 import { ALL_SCOPES } from '../core/auth.js';
 import { MAX_LISTED_ERRORS, PROBLEMS } from '../core/errors.js';
+import { FIELD_ERROR_CODES } from '../core/field-errors.js';
 import { finishDocument } from './openapi-document.js';
 
 export const Problem = Type.Object(
@@ -18,7 +19,9 @@ export const Problem = Type.Object(
       Type.Array(
         Type.Object({
           pointer: Type.String({ description: 'JSON Pointer to the bad field' }),
+          code: Type.String({ enum: Object.keys(FIELD_ERROR_CODES), description: 'What is wrong, stable: word it in your language by this code, not by detail' }),
           detail: Type.String(),
+          params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), { description: 'The values the code names, such as limit of too_long' })),
           in: Type.Optional(Type.String({ enum: ['query', 'params', 'headers'], description: 'Where the field is, when not in the body' })),
         }),
       ),

@@ -117,28 +117,28 @@ export class PaymentService {
     const errors: FieldError[] = [];
     const { method } = request;
     if (!this.config.supportedCurrencies.includes(request.currency)) {
-      errors.push({ pointer: '/currency', detail: `is not supported; supported: ${this.config.supportedCurrencies.join(', ')}` });
+      errors.push({ pointer: '/currency', code: 'currency_not_supported', detail: `is not supported; supported: ${this.config.supportedCurrencies.join(', ')}` });
     } else if (method === 'sepa_direct_debit' && request.currency !== 'EUR') {
-      errors.push({ pointer: '/currency', detail: 'must be EUR for SEPA Direct Debit' });
+      errors.push({ pointer: '/currency', code: 'currency_not_supported', detail: 'must be EUR for SEPA Direct Debit' });
     }
-    if (request.amount_minor === 0 && method === 'sepa_direct_debit') errors.push({ pointer: '/amount_minor', detail: 'a zero-amount initial payment verifies a card; SEPA Direct Debit needs an amount' });
+    if (request.amount_minor === 0 && method === 'sepa_direct_debit') errors.push({ pointer: '/amount_minor', code: 'amount_required', detail: 'a zero-amount initial payment verifies a card; SEPA Direct Debit needs an amount' });
     const routed = parties.reduce((sum, party) => sum + party.amount, 0);
-    if (routed !== request.amount_minor) errors.push({ pointer: '/routing', detail: `amounts add up to ${routed}, not to amount_minor ${request.amount_minor}` });
+    if (routed !== request.amount_minor) errors.push({ pointer: '/routing', code: 'amounts_do_not_add_up', detail: `amounts add up to ${routed}, not to amount_minor ${request.amount_minor}` });
     const contributions = parties.reduce((sum, party) => sum + party.contribution, 0);
-    if (contributions !== 100) errors.push({ pointer: '/routing', detail: `processing_fee_contribution values add up to ${contributions}, not 100` });
+    if (contributions !== 100) errors.push({ pointer: '/routing', code: 'contributions_do_not_add_up', detail: `processing_fee_contribution values add up to ${contributions}, not 100` });
     const merchants = parties.filter((party) => party.type !== 'platform');
     const known = merchants.length === 0 ? new Set<string>() : await repo.existingMerchants(this.db, caller, merchants.map((party) => party.accountId));
     const seen = new Set<string>();
     for (const party of merchants) {
-      if (seen.has(party.accountId)) errors.push({ pointer: `${party.pointer}/id`, detail: 'appears more than once in the routing' });
-      else if (!known.has(party.accountId)) errors.push({ pointer: `${party.pointer}/id`, detail: 'is not a merchant account of this platform' });
+      if (seen.has(party.accountId)) errors.push({ pointer: `${party.pointer}/id`, code: 'duplicate', detail: 'appears more than once in the routing' });
+      else if (!known.has(party.accountId)) errors.push({ pointer: `${party.pointer}/id`, code: 'unknown_merchant', detail: 'is not a merchant account of this platform' });
       seen.add(party.accountId);
     }
     const fee = method ? processingFee(method, request.amount_minor, await this.feeSchedules.of(caller.platformId)) : null;
     if (fee !== null && errors.length === 0) {
       const shares = splitByPercent(fee, parties.map((party) => party.contribution));
       parties.forEach((party, i) => {
-        if (shares[i]! > party.amount) errors.push({ pointer: party.pointer, detail: `bears a fee share of ${shares[i]}, more than its amount ${party.amount}` });
+        if (shares[i]! > party.amount) errors.push({ pointer: party.pointer, code: 'fee_share_too_large', detail: `bears a fee share of ${shares[i]}, more than its amount ${party.amount}` });
       });
     }
     if (errors.length > 0) throw new ApiError('business_rule', { detail: errors.map((e) => `${e.pointer} ${e.detail}`).join('; '), errors });
@@ -213,13 +213,13 @@ export class PaymentService {
 
   /** The initial payment a merchant-initiated payment charges again, or a 422 saying why it cannot. */
   private async initialPayment(trx: Db, caller: Caller, request: AuthorizeMitPayment): Promise<repo.PaymentRow> {
-    const refuse = (detail: string) => new ApiError('business_rule', { detail: `initial_payment_id ${detail}`, errors: [{ pointer: '/initial_payment_id', detail }] });
+    const refuse = (detail: string) => new ApiError('business_rule', { detail: `initial_payment_id ${detail}`, errors: [{ pointer: '/initial_payment_id', code: 'initial_payment_unusable', detail }] });
     const initial = await repo.findPayment(trx, caller, request.initial_payment_id);
     if (!initial) throw refuse('is not a payment of this platform');
     if (initial.cit_mode !== 'initial') throw refuse('is not an initial payment (cit_mode initial)');
     if (!SUCCEEDED.has(initial.status) || !initial.stored_credential) throw refuse(`has not succeeded (status ${initial.status})`);
     if (initial.currency !== request.currency) {
-      throw new ApiError('business_rule', { detail: `currency must be ${initial.currency}, the initial payment's`, errors: [{ pointer: '/currency', detail: `must be ${initial.currency}, the currency of the initial payment` }] });
+      throw new ApiError('business_rule', { detail: `currency must be ${initial.currency}, the initial payment's`, errors: [{ pointer: '/currency', code: 'currency_mismatch', detail: `must be ${initial.currency}, the currency of the initial payment` }] });
     }
     return initial;
   }

@@ -181,7 +181,7 @@ export const reference = {
 
   districtCourts(countryCode: string | undefined): Cacheable<DistrictCourt[]> {
     if (countryCode !== undefined && !isCountry(countryCode)) {
-      const field: FieldError = { pointer: '/country_code', detail: 'must be an ISO 3166-1 alpha-2 country code (two uppercase letters)', in: 'query' };
+      const field: FieldError = { pointer: '/country_code', code: 'invalid_country', detail: 'must be an ISO 3166-1 alpha-2 country code (two uppercase letters)', in: 'query' };
       throw invalidFields([field], 'query parameters');
     }
     return cacheable(`courts:${countryCode ?? '*'}`, () => listDistrictCourts(countryCode).map(PUBLIC_FIELDS));

@@ -59,19 +59,19 @@ function partsFromRouting(parties: PartyRow[], routing: RefundRouting): Requeste
   const errors: FieldError[] = [];
   const parts: RequestedPart[] = [];
   const take = (party: PartyRow, amount: number, pointer: string) => {
-    if (amount > party.refundable_amount) errors.push({ pointer, detail: `is more than the party's refundable amount ${party.refundable_amount}` });
+    if (amount > party.refundable_amount) errors.push({ pointer, code: 'exceeds_refundable', detail: `is more than the party's refundable amount ${party.refundable_amount}` });
     else if (amount > 0) parts.push({ position: party.position, amount });
   };
   if (routing.platform) take(parties[0]!, routing.platform.amount_minor, '/routing/platform/amount_minor');
   const seen = new Set<string>();
   (routing.merchants ?? []).forEach((merchant, index) => {
     const party = parties.find((row) => row.position > 0 && row.account_id === merchant.id);
-    if (!party) errors.push({ pointer: `/routing/merchants/${index}/id`, detail: "is not a merchant of this payment's routing" });
-    else if (seen.has(merchant.id)) errors.push({ pointer: `/routing/merchants/${index}/id`, detail: 'appears more than once' });
+    if (!party) errors.push({ pointer: `/routing/merchants/${index}/id`, code: 'unknown_merchant', detail: "is not a merchant of this payment's routing" });
+    else if (seen.has(merchant.id)) errors.push({ pointer: `/routing/merchants/${index}/id`, code: 'duplicate', detail: 'appears more than once' });
     else take(party, merchant.amount_minor, `/routing/merchants/${index}/amount_minor`);
     seen.add(merchant.id);
   });
-  if (errors.length === 0 && parts.length === 0) errors.push({ pointer: '/routing', detail: 'takes nothing: give at least one amount above zero' });
+  if (errors.length === 0 && parts.length === 0) errors.push({ pointer: '/routing', code: 'nothing_to_refund', detail: 'takes nothing: give at least one amount above zero' });
   if (errors.length > 0) throw refusal(errors);
   return parts;
 }
@@ -113,10 +113,10 @@ export class RefundService {
   /** Sandbox: the buyer's bank takes an amount back from a completed SEPA payment, from the parties in proportion to what each has left. */
   async buyerRefund(caller: Caller, paymentId: string, amount: number, answer: Answer<Refund> = UNKEYED): Promise<Refund> {
     return this.onRefundablePayment(caller, paymentId, answer, async (trx, payment, money, now) => {
-      if (payment.selected_method !== 'sepa_direct_debit') throw refusal([{ pointer: '/payment_id', detail: 'is not a SEPA Direct Debit payment; only those are refunded by the buyer\'s bank' }]);
+      if (payment.selected_method !== 'sepa_direct_debit') throw refusal([{ pointer: '/payment_id', code: 'not_sepa_payment', detail: 'is not a SEPA Direct Debit payment; only those are refunded by the buyer\'s bank' }]);
       const refundable = money.parties.map((party) => party.refundable_amount);
       const left = refundable.reduce((sum, value) => sum + value, 0);
-      if (amount > left) throw refusal([{ pointer: '/amount_minor', detail: `is more than the payment's refundable amount ${left}` }]);
+      if (amount > left) throw refusal([{ pointer: '/amount_minor', code: 'exceeds_refundable', detail: `is more than the payment's refundable amount ${left}` }]);
       const parts = splitByWeights(amount, refundable)
         .map((part, position) => ({ position, amount: part }))
         .filter((part) => part.amount > 0);

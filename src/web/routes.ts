@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { notFound } from '../core/errors.js';
+import { serverTextsModule } from '../core/error-texts.js';
 import { typed } from '../core/http.js';
 import type { HostedPaymentPageService } from '../hosted-payment-page/service.js';
 
@@ -13,12 +14,14 @@ import type { HostedPaymentPageService } from '../hosted-payment-page/service.js
  */
 const ASSET_TYPES = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', svg: 'image/svg+xml' } as const;
 const ASSET_NAMES = ['common.js', 'common.css', 'dashboard.css', 'page.js', 'page.css', 'onboarding.js', 'onboarding-texts.js', 'onboarding.css', 'favicon.svg'] as const;
-const ASSETS: ReadonlyMap<string, { type: string; body: string }> = new Map(
-  ASSET_NAMES.map((name) => [
+const ASSETS: ReadonlyMap<string, { type: string; body: string }> = new Map([
+  ...ASSET_NAMES.map((name) => [
     name,
     { type: ASSET_TYPES[name.slice(name.lastIndexOf('.') + 1) as keyof typeof ASSET_TYPES], body: readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8') },
-  ]),
-);
+  ] as const),
+  // Written from the server's own catalogue, so the pages word every error the server can answer.
+  ['server-texts.js', { type: ASSET_TYPES.js, body: serverTextsModule() }] as const,
+]);
 
 /** Only this origin: no inline code, no third-party requests, no framing. blob: shows the previews of files being uploaded. */
 export const PAGE_CSP =

@@ -463,9 +463,17 @@ describe('hosted payment page in the browser', () => {
     expect(await page.getByLabel('País de nacimiento').inputValue()).toBe('DE');
     await page.getByLabel('Calle').fill('Heidestraße');
     await page.getByLabel('Número').fill('17');
-    await page.getByLabel('Código postal').fill('51147');
+    await page.getByLabel('Código postal').fill('5114');
     await page.getByLabel('Localidad').fill('Köln');
     await page.getByLabel('País', { exact: true }).selectOption('DE');
+    // What the server refuses is said in the page's language: a signatory under 16, a German postcode of four digits
+    await page.getByLabel('Fecha de nacimiento').fill(`${new Date().getUTCFullYear() - 10}-01-01`);
+    await page.getByRole('button', { name: /Firmar la orden/ }).click();
+    await expect.poll(() => page.locator('#m-birth_date-error').textContent()).toBe('La persona debe tener al menos 16 años.');
+    expect(await page.locator('#m-zip-error').textContent()).toBe('Este código postal no es de este país.');
+    await step(page, '14b-sepa-es-mandate-refused');
+    await page.getByLabel('Fecha de nacimiento').fill('1990-04-12');
+    await page.getByLabel('Código postal').fill('51147');
     await page.getByRole('button', { name: /Firmar la orden/ }).click();
     await page.locator('#message[data-state=success]').waitFor();
     expect(await page.locator('#message p').first().textContent()).toBe('Su orden de domiciliación ha sido aceptada. Le llevaremos de vuelta a Ticketwelt.');
@@ -518,6 +526,11 @@ describe('hosted payment page in the browser', () => {
     await page.getByLabel('Firmenname').fill('Muster GmbH');
     await page.getByLabel('Registernummer').fill('HRB 12345');
     await page.getByLabel('Amtsgericht').selectOption('DE-AG-KOELN');
+    // The server's refusal in German: a postcode that Germany does not have
+    await page.getByLabel('Postleitzahl').fill('5114');
+    await page.getByRole('button', { name: /Mandat erteilen/ }).click();
+    await expect.poll(() => page.locator('#m-zip-error').textContent()).toBe('Diese Postleitzahl gibt es in diesem Land nicht.');
+    await page.getByLabel('Postleitzahl').fill('51147');
     await page.getByRole('button', { name: /Mandat erteilen/ }).click();
     await page.locator('#message[data-state=success]').waitFor();
     await step(page, '18-sepa-de-business-authorized');

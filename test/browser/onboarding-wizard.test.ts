@@ -1,10 +1,11 @@
+import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { PDF } from '../helpers/documents.js';
-import { submitApplication } from '../helpers/onboarding.js';
-import { brandPlatform, DESKTOP, expectClean as expectCleanVisit, expectNoSeriousAxeViolations, launchChromium, openVisit, PHONE_390, shoot as shootBoth, type Visit } from '../helpers/browser.js';
+import { step, submitApplication, uploadOnboardingDocument, type StartedApplication } from '../helpers/onboarding.js';
+import { brandPlatform, DESKTOP, expectClean as expectCleanVisit, expectNoSeriousAxeViolations, launchChromium, openVisit, PHONE_390, SCREENSHOTS, shoot as shootBoth, type Visit } from '../helpers/browser.js';
 
 /**
  * The hosted onboarding wizard clicked through in Debian's Chromium: a German company and a
@@ -211,7 +212,7 @@ describe('hosted onboarding wizard in the browser', () => {
     expect(await page.getByLabel('Straße').inputValue()).toBe('Leopoldstraße');
     await page.locator('#bp-registration_number').fill('12345');
     await page.getByLabel('Registergericht').selectOption('DE-AG-MUENCHEN');
-    await page.getByLabel(/USt-IdNr/).fill('de 12345');
+    await page.getByLabel(/USt-IdNr/).fill('de 123456789'); // the format of a German VAT number, not its check digit
     await page.locator('#bp-zip').fill('8080');
     // The categories in German, found without their accents and in any case
     const category = page.getByRole('combobox', { name: 'Branche' });
@@ -233,12 +234,12 @@ describe('hosted onboarding wizard in the browser', () => {
     expect(await page.getByLabel('Ländervorwahl').inputValue()).toBe('DE');
     await page.getByLabel(/Telefonnummer/).fill('089 12345678');
     await page.locator('#continue').click();
-    await expect.poll(() => page.locator('#bp-vat_number-error').textContent()).toBe('Bitte die USt-IdNr. mit Länderkennung angeben, z. B. DE123456789.');
+    await expect.poll(() => page.locator('#bp-vat_number-error').textContent()).toBe('Diese USt-IdNr. ist ungültig: Die Prüfziffer stimmt nicht. Bitte prüfen Sie sie auf Tippfehler.');
     expect(await page.locator('#bp-zip-error').textContent()).toBe('Diese Postleitzahl gibt es in diesem Land nicht.');
     expect(await page.locator('#bp-registration_number').getAttribute('aria-invalid')).not.toBe('true');
     expect(await page.locator('#bp-vat_number').getAttribute('aria-invalid')).toBe('true');
     await check(page, 'de-06c-business-profile-error');
-    await page.getByLabel(/USt-IdNr/).fill('de 123456789');
+    await page.getByLabel(/USt-IdNr/).fill('de 136695976');
     await page.locator('#bp-zip').fill('80802');
     await page.locator('#continue').click();
 
@@ -313,7 +314,7 @@ describe('hosted onboarding wizard in the browser', () => {
     await heading(page, 'Prüfen Sie Ihre Angaben');
     const review = await page.locator('#review-form').innerText();
     for (const text of [
-      'Jana Becker', 'Weiblich', 'Brotzeit Bäckerei GmbH', 'HRB 12345', 'Amtsgericht München', 'DE123456789', '5462 · Bäckereien', 'https://brotzeit.example',
+      'Jana Becker', 'Weiblich', 'Brotzeit Bäckerei GmbH', 'HRB 12345', 'Amtsgericht München', 'DE136695976', '5462 · Bäckereien', 'https://brotzeit.example',
       '+49 089 12345678', 'E-Mail-Adresse: jana.becker@brotzeit.example', 'Geburtsdatum: 9. März 1986', 'Staatsangehörigkeit: Deutschland',
       'Rolle im Unternehmen: Inhaber/in, Geschäftsführer/in', 'Politisch exponierte Person: Nein', 'DE89 •••• 3000', 'handelsregisterauszug.pdf', 'GmbH (Gesellschaft mit beschränkter Haftung)',
     ]) {
@@ -498,6 +499,102 @@ describe('hosted onboarding wizard in the browser', () => {
     await page.getByRole('button', { name: 'Submit application' }).click();
     await heading(page, 'Application submitted');
     expect(await applicationStatus(application.id)).toBe('submitted');
+    await expectClean(visited);
+  });
+
+  /** A sole trader whose steps up to the representatives were taken through the API: the link opens on the representatives step. */
+  async function atRepresentatives(): Promise<{ url: string; started: StartedApplication }> {
+    const applicant = { email: 'pia@werkstatt.example', first_name: 'Pia', last_name: 'Schmid' };
+    const application = await newApplication({ applicant, language: 'en' });
+    const started = { id: application.id, merchantId: '', token: new URL(application.url).searchParams.get('token')! };
+    const steps: [string, string, unknown][] = [
+      ['POST', '/confirm-applicant', applicant],
+      ['PATCH', '/applicant', { nationality: 'DE', gender: 'female', date_of_birth: '1984-05-17', pep: false, roles: ['owner'] }],
+      ['POST', '/business-type', { type: 'individual_sole_trader', country_code: 'DE' }],
+      ['PUT', '/business-profile', { legal_name: 'Pia Schmid', registered_address: { line1: 'Leopoldstraße', number: 3, zip: '80802', town_city: 'München', country: 'DE' }, mcc: '5734', website: 'https://werkstatt.example' }],
+    ];
+    for (const [method, path, body] of steps) {
+      const response = await step(server, started, method, path, body);
+      expect(response.status, `${method} ${path}: ${response.text}`).toBe(200);
+    }
+    await uploadOnboardingDocument(server, started, { type: 'passport', side: 'front', file: { bytes: cardPng(360, 228, 13), filename: 'passport.png', contentType: 'image/png' } });
+    return { url: application.url, started };
+  }
+
+  async function fillPerson(page: Page, person: { first: string; last: string; email: string; born: string }): Promise<void> {
+    await page.locator('#r-first_name').fill(person.first);
+    await page.locator('#r-last_name').fill(person.last);
+    await page.locator('#r-email').fill(person.email);
+    await page.locator('#r-date_of_birth').fill(person.born);
+    await page.locator('#r-roles').check();
+  }
+
+  const pep = (page: Page, answer: 'Yes' | 'No') => page.locator('#representative-form').getByLabel(answer, { exact: true }).check();
+
+  it.each([
+    ['phone', PHONE_390],
+    ['desktop', DESKTOP],
+  ])('adds a representative whatever the PEP answer went through: errors under Yes, then No and fixed; No, Yes, No; Yes described, then No (%s)', async (name, viewport) => {
+    const { url, started } = await atRepresentatives();
+    const visited = await openVisit(browser, url, { locale: 'en-GB', returnSite: PLATFORM_SITE, viewport });
+    const { page } = visited;
+    await heading(page, 'Who represents the business?');
+    const shootHere = (shot: string) => page.screenshot({ path: path.join(SCREENSHOTS, `onboarding-pep-${name}-${shot}.png`), fullPage: true });
+
+    // Yes, no description and too young: both flagged; then No, and the age fixed: the person is added.
+    await page.locator('#show-representative-form').click();
+    await fillPerson(page, { first: 'Tom', last: 'Berger', email: 'tom@werkstatt.example', born: bornYearsAgo(15) });
+    await pep(page, 'Yes');
+    await page.getByRole('button', { name: 'Add person' }).click();
+    expect(await page.locator('#r-pep_description-error').textContent()).toBe('This field is required.');
+    expect(await page.locator('#r-date_of_birth-error').textContent()).toBe('The person must be at least 16 years old.');
+    await shootHere('1-yes-errors');
+    await pep(page, 'No');
+    expect(await page.locator('#r-pep_description-field').isHidden()).toBe(true);
+    await page.locator('#r-date_of_birth').fill('1990-02-14');
+    await shootHere('2-no-fixed');
+    await page.getByRole('button', { name: 'Add person' }).click();
+    await expect.poll(() => page.locator('#people li').count()).toBe(1);
+    await shootHere('3-added');
+
+    // No, Yes, No: nothing asked for a description that is not shown.
+    await page.locator('#show-representative-form').click();
+    await fillPerson(page, { first: 'Ines', last: 'Vogel', email: 'ines@werkstatt.example', born: '1975-09-01' });
+    await pep(page, 'No');
+    await pep(page, 'Yes');
+    await pep(page, 'No');
+    await page.getByRole('button', { name: 'Add person' }).click();
+    await expect.poll(() => page.locator('#people li').count()).toBe(2);
+
+    // Yes with a description, then No: added as not exposed, the description not sent.
+    await page.locator('#show-representative-form').click();
+    await fillPerson(page, { first: 'Kai', last: 'Roth', email: 'kai@werkstatt.example', born: '1968-12-24' });
+    await pep(page, 'Yes');
+    await page.locator('#r-pep_description').fill('Mayor of a town until 2019');
+    await pep(page, 'No');
+    await page.getByRole('button', { name: 'Add person' }).click();
+    await expect.poll(() => page.locator('#people li').count()).toBe(3);
+    await shootHere('4-three-added');
+    const peps = async () => {
+      const stored = await step(server, started, 'GET', '');
+      return stored.body.representatives.map((person: { first_name: string; pep: boolean; pep_description?: string }) => [person.first_name, person.pep, person.pep_description]);
+    };
+    expect(await peps()).toEqual([['Tom', false, undefined], ['Ines', false, undefined], ['Kai', false, undefined]]);
+
+    // Changed to Yes with a description, then opened again (the description shown) and back to No.
+    await page.getByRole('button', { name: 'Edit Kai Roth' }).click();
+    expect(await page.locator('#r-pep_description-field').isHidden()).toBe(true);
+    await pep(page, 'Yes');
+    await page.locator('#r-pep_description').fill('Member of a city council');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(peps).toEqual([['Tom', false, undefined], ['Ines', false, undefined], ['Kai', true, 'Member of a city council']]);
+    await page.getByRole('button', { name: 'Edit Kai Roth' }).click();
+    expect(await page.locator('#r-pep_description-field').isVisible()).toBe(true);
+    expect(await page.locator('#r-pep_description').inputValue()).toBe('Member of a city council');
+    await shootHere('5-edit-pep');
+    await pep(page, 'No');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(peps).toEqual([['Tom', false, undefined], ['Ines', false, undefined], ['Kai', false, undefined]]);
     await expectClean(visited);
   });
 

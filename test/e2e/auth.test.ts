@@ -186,7 +186,7 @@ describe('what is refused', () => {
     );
     const missing = await server.request('POST', '/oauth/token', { body: { grant_type: 'client_credentials', client_id: platform.sandbox.clientId, client_secret: platform.sandbox.clientSecret } });
     expectOAuthError(missing, 400, 'invalid_request');
-    expect(missing.body.errors).toEqual([{ pointer: '/audience', detail: 'audience is required' }]);
+    expect(missing.body.errors).toEqual([{ pointer: '/audience', code: 'required', detail: 'audience is required' }]);
     expectOAuthError(
       await server.request('POST', '/oauth/token', { body: tokenBody(platform.sandbox, 'https://elsewhere.example') }),
       400,

@@ -190,8 +190,9 @@ describe('a new application', () => {
     }
     expect(bad.text).not.toContain('id="new-last_name-error"');
     expect(bad.text).toContain('aria-invalid="true"');
-    expect(bad.text).toContain('must not carry credentials'); // a body rule of POST /applications
-    expect(bad.text).toContain('is not supported; supported: EUR'); // the deployment's currencies
+    // Each error worded by its code in the dashboard's language (core/error-texts), the body rules' too
+    expect(bad.text).toContain('<p class="error" id="new-webhook-error">This web address cannot receive notifications.</p>');
+    expect(bad.text).toContain('<p class="error" id="new-currencies-error">Please choose one of the currencies offered.</p>');
     expect(bad.text).toContain('value="Lovelace"'); // what was typed stays
     expect(bad.text).toContain('role="alert"');
     const before = (await api('GET', '/applications?first=100')).body.data.length;

@@ -204,13 +204,13 @@ describe('what is refused', () => {
     const body = await server.request('POST', '/sandbox/payments', { token, raw: JSON.stringify(payment), headers: { 'content-type': 'application/json' } });
     expectProblem(body, 400, 'validation_error');
     expect(body.body.errors).toEqual([
-      { pointer: '/reference', detail: 'must not contain the NUL character (U+0000)' },
-      { pointer: '/description', detail: 'must be well-formed Unicode text (it has an unpaired surrogate)' },
-      { pointer: '/customer/address/line1', detail: 'must be well-formed Unicode text (it has an unpaired surrogate)' },
+      { pointer: '/reference', code: 'invalid_text', detail: 'must not contain the NUL character (U+0000)' },
+      { pointer: '/description', code: 'invalid_text', detail: 'must be well-formed Unicode text (it has an unpaired surrogate)' },
+      { pointer: '/customer/address/line1', code: 'invalid_text', detail: 'must be well-formed Unicode text (it has an unpaired surrogate)' },
     ]);
     const query = await server.request('GET', '/sandbox/payments?reference=%00', { token });
     expectProblem(query, 400, 'validation_error');
-    expect(query.body.errors).toEqual([{ pointer: '/reference', in: 'query', detail: 'must not contain the NUL character (U+0000)' }]);
+    expect(query.body.errors).toEqual([{ pointer: '/reference', in: 'query', code: 'invalid_text', detail: 'must not contain the NUL character (U+0000)' }]);
     for (const path of ['/sandbox/payments/pay_%00', '/sandbox/events/%00', '/sandbox/applications/%00', '/sandbox/accounts/%00']) {
       const response = await server.request('GET', path, { token });
       expectProblem(response, 400, 'validation_error');

@@ -764,7 +764,7 @@ describe('what is refused', () => {
     expect(first.body).toMatchObject({ status: 'started', workflow: { next: 'hpp:authorize' } });
     const reused = await hpp(page, 'POST', '/authorize', { token: challenge.body.token });
     expect(reused.status).toBe(400);
-    expect(reused.body.errors).toEqual([{ pointer: '/token', detail: expect.any(String) }]);
+    expect(reused.body.errors).toEqual([{ pointer: '/token', code: 'token_unusable', detail: expect.any(String) }]);
   });
 
   it('accepts a token 14:59 after its tokenization and refuses it at 15:00 with 400 at /token', async () => {
@@ -780,7 +780,7 @@ describe('what is refused', () => {
       server.clock.advance(1);
       const refused = await hpp(late, 'POST', '/authorize', { token: lateToken.body.token });
       expect(refused.status).toBe(400);
-      expect(refused.body.errors).toEqual([{ pointer: '/token', detail: expect.any(String) }]);
+      expect(refused.body.errors).toEqual([{ pointer: '/token', code: 'token_unusable', detail: expect.any(String) }]);
       expect(await readPayment(late.id)).toMatchObject({ status: 'started', succeeded: false });
     } finally {
       server.clock.advance(-15 * 60);
@@ -822,10 +822,10 @@ describe('what is refused', () => {
     await start(page);
     const atBound = await tokenize(page, '4'.repeat(200));
     expect(atBound.status).toBe(400);
-    expect(atBound.body.errors).toEqual([{ pointer: '/value', detail: expect.stringMatching(/13 to 19 digits/) }]);
+    expect(atBound.body.errors).toEqual([{ pointer: '/value', code: 'invalid_card_number', detail: expect.stringMatching(/13 to 19 digits/) }]);
     const pastBound = await tokenize(page, `${'4'.repeat(200)}0`);
     expect(pastBound.status).toBe(400);
-    expect(pastBound.body.errors).toEqual([{ pointer: '/value', detail: expect.stringMatching(/at most 200 characters/) }]);
+    expect(pastBound.body.errors).toEqual([{ pointer: '/value', code: 'too_long', detail: expect.stringMatching(/at most 200 characters/), params: { limit: 200 } }]);
   });
 
   it('refuses bad card data members, an unknown member and an expired card', async () => {

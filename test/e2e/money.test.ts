@@ -262,7 +262,7 @@ describe('refunds', () => {
 
     const more = await refund({ payment_id: id, routing: { platform: { amount_minor: 1 } } });
     expect(more.status).toBe(422);
-    expect(more.body.errors).toEqual([{ pointer: '/routing/platform/amount_minor', detail: "is more than the party's refundable amount 0" }]);
+    expect(more.body.errors).toEqual([{ pointer: '/routing/platform/amount_minor', code: 'exceeds_refundable', detail: "is more than the party's refundable amount 0" }]);
     const list = await api('GET', `/refunds?payment_id=${id}`);
     expect(list.body.data.map((row: any) => row.amount_minor)).toEqual([7_500, 2_500]);
   });
@@ -459,11 +459,11 @@ describe('what is refused', () => {
     const id = await routedPayment('order-refusals');
     const unknown = await refund({ payment_id: id, routing: { merchants: [{ id: 'acc_00000000000000000000000000', amount_minor: 1 }] } });
     expect(unknown.status).toBe(422);
-    expect(unknown.body.errors).toEqual([{ pointer: '/routing/merchants/0/id', detail: "is not a merchant of this payment's routing" }]);
+    expect(unknown.body.errors).toEqual([{ pointer: '/routing/merchants/0/id', code: 'unknown_merchant', detail: "is not a merchant of this payment's routing" }]);
 
     const over = await refund({ payment_id: id, routing: { platform: { amount_minor: 2_000 }, merchants: [{ id: sellers.second, amount_minor: 3_001 }] } });
     expect(over.status).toBe(422);
-    expect(over.body.errors).toEqual([{ pointer: '/routing/merchants/0/amount_minor', detail: "is more than the party's refundable amount 3000" }]);
+    expect(over.body.errors).toEqual([{ pointer: '/routing/merchants/0/amount_minor', code: 'exceeds_refundable', detail: "is more than the party's refundable amount 3000" }]);
     expect((await readPayment(id)).routing.platform.refundable_amount).toBe(2_000); // nothing half-written
 
     const nothing = await refund({ payment_id: id, routing: { platform: { amount_minor: 0 } } });

@@ -172,6 +172,15 @@ describe('what is refused', () => {
     expect(response.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(['/currencies/1', '/reference', '/urls/redirect', '/urls/webhook']);
   });
 
+  it('refuses a prefilled postcode that is not one of the address\'s country, and leaves one without a country to the applicant', async () => {
+    const address = { line1: 'Leopoldstraße', town_city: 'München', zip: '1011' };
+    const refused = await initiate(minimal({ business: { profile: { registered_address: { ...address, country: 'DE' } } } }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([{ pointer: '/business/profile/registered_address/zip', code: 'postcode_invalid', detail: 'is not a postcode of DE' }]);
+    expect((await initiate(minimal({ business: { profile: { registered_address: { ...address, country: 'AT' } } } }))).status).toBe(201);
+    expect((await initiate(minimal({ business: { profile: { registered_address: address } } }))).status).toBe(201);
+  });
+
   it('refuses a local webhook URL in live', async () => {
     const response = await initiate(minimal({ urls: { webhook: 'http://127.0.0.1:9/hook' } }), { environment: 'live' });
     expect(response.status).toBe(400);

@@ -409,10 +409,21 @@ describe('what is refused', () => {
     ['a number of another register written without its name', profile({ registration_number: 'HRA12345' }), '/registration_number'],
   ])('business profile: refuses %s', (_name, body, pointer) => expectInvalid('PUT', '/business-profile', body, pointer));
 
+  it.each([
+    ['a German VAT number of 3 digits', profile({ vat_number: 'DE123' }), '/vat_number', 'vat_number_format'],
+    ['a German VAT number whose check digit does not match', profile({ vat_number: 'DE123456789' }), '/vat_number', 'vat_number_check_digits'],
+    ['a VAT number with the prefix of another country', profile({ vat_number: 'FR40303265045' }), '/vat_number', 'vat_number_prefix'],
+    ['a German postcode of 4 digits', profile({ registered_address: { ...address, zip: '1011' } }), '/registered_address/zip', 'postcode_invalid'],
+  ])('business profile: refuses %s, naming the field and what is wrong by its code', async (_name, body, pointer, code) => {
+    const response = await step(ready, 'PUT', '/business-profile', body);
+    expect(response.status, response.text).toBe(400);
+    expect(response.body.errors).toEqual([expect.objectContaining({ pointer, code })]);
+  });
+
   it('business profile: stores the VAT number compact and upper case, and a bare register number with its register', async () => {
-    const saved = await step(ready, 'PUT', '/business-profile', profile({ vat_number: 'de 123.456.789', registration_number: '12345' }));
+    const saved = await step(ready, 'PUT', '/business-profile', profile({ vat_number: 'de 136.695.976', registration_number: '12345' }));
     expect(saved.status, saved.text).toBe(200);
-    expect(saved.body.business.profile).toMatchObject({ vat_number: 'DE123456789', registration_number: 'HRB 12345', registered_address: { zip: '80802' } });
+    expect(saved.body.business.profile).toMatchObject({ vat_number: 'DE136695976', registration_number: 'HRB 12345', registered_address: { zip: '80802' } });
     const written = await step(ready, 'PUT', '/business-profile', profile({ registration_number: 'HRB 12345 B' }));
     expect(written.body.business.profile.registration_number).toBe('HRB 12345 B');
   });

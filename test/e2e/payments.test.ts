@@ -372,7 +372,7 @@ describe('what is refused', () => {
     expect(pointers(gbp)).toEqual(['/currency']);
     const sepaUsd = await initiate(minimal({ currency: 'USD', payment_method: { type: 'sepa_direct_debit' } }));
     expect(sepaUsd.status).toBe(422);
-    expect(sepaUsd.body.errors).toEqual([{ pointer: '/currency', detail: 'must be EUR for SEPA Direct Debit' }]);
+    expect(sepaUsd.body.errors).toEqual([{ pointer: '/currency', code: 'currency_not_supported', detail: 'must be EUR for SEPA Direct Debit' }]);
     expect((await initiate(minimal({ currency: 'USD', payment_method: { type: 'card' } }))).status).toBe(201);
   });
 

@@ -93,7 +93,7 @@ const businessMandate = {
   type: 'business',
   company_name: 'Muster GmbH',
   registration_number_code: 'vat',
-  registration_number: 'DE123456789',
+  registration_number: 'DE136695976',
   first_name: 'Erika',
   last_name: 'Mustermann',
   postal_address: consumerMandate.postal_address,
@@ -183,7 +183,7 @@ describe('SEPA Direct Debit', () => {
 
     const consumerShaped = await hpp(page, 'POST', '/mandate', consumerMandate);
     expect(consumerShaped.status).toBe(400);
-    expect(consumerShaped.body.errors).toEqual([{ pointer: '/type', detail: expect.stringContaining('business') }]);
+    expect(consumerShaped.body.errors).toEqual([{ pointer: '/type', code: 'account_type_mismatch', detail: expect.stringContaining('business') }]);
     expect(requirements.registration_numbers.find((entry: { code: string }) => entry.code === 'vat').district_court_code).toEqual({ required: false });
     expect(requirements.fields).toEqual(['company_name', 'registration_number_code', 'registration_number', 'first_name', 'last_name', 'postal_address']);
     const missing = await hpp(page, 'POST', '/mandate', { type: 'business', registration_number_code: 'DeHrb', postal_address: consumerMandate.postal_address });
@@ -192,10 +192,17 @@ describe('SEPA Direct Debit', () => {
     const business = { ...businessMandate, registration_number_code: 'DeHrb', registration_number: 'HRB 12345' };
     const unknownCourt = await hpp(page, 'POST', '/mandate', { ...business, district_court_code: 'nowhere' });
     expect(unknownCourt.status).toBe(400);
-    expect(unknownCourt.body.errors).toEqual([{ pointer: '/district_court_code', detail: 'is not a known district court' }]);
+    expect(unknownCourt.body.errors).toEqual([{ pointer: '/district_court_code', code: 'district_court_unknown', detail: 'is not a known district court' }]);
     const consumerFields = await hpp(page, 'POST', '/mandate', { ...business, district_court_code: court, birth_date: '1990-04-12' });
     expect(consumerFields.status).toBe(400);
-    expect(consumerFields.body.errors).toEqual([{ pointer: '/birth_date', detail: 'is not used for business mandates' }]);
+    expect(consumerFields.body.errors).toEqual([{ pointer: '/birth_date', code: 'not_allowed', detail: 'is not used for business mandates' }]);
+    // A VAT number is checked by its own country's check digits, a postcode by the address's country.
+    const badVat = await hpp(page, 'POST', '/mandate', { ...businessMandate, registration_number: 'DE123456789', postal_address: { ...consumerMandate.postal_address, zip: '1011' } });
+    expect(badVat.status).toBe(400);
+    expect(badVat.body.errors).toEqual([
+      { pointer: '/postal_address/zip', code: 'postcode_invalid', detail: 'is not a postcode of DE' },
+      { pointer: '/registration_number', code: 'vat_number_check_digits', detail: 'fails the check digits of a VAT number of DE' },
+    ]);
     await expectPayment(page, 'started', 'hpp:authorize'); // the refusals changed nothing
 
     expectStep(await hpp(page, 'POST', '/mandate', { ...business, district_court_code: court }), 'authorized', 'hpp:complete');
@@ -255,7 +262,7 @@ describe('SEPA Direct Debit', () => {
     const missing = await verificationCallback({ token: page.token });
     expect(missing.status).toBe(400);
     expect(missing.body.code).toBe('validation_error');
-    expect(missing.body.errors).toEqual([{ pointer: '/report_id', in: 'query', detail: expect.any(String) }]);
+    expect(missing.body.errors).toEqual([{ pointer: '/report_id', in: 'query', code: 'required', detail: expect.any(String) }]);
     const missingWithError = await verificationCallback({ token: page.token, error: 'verification_failed', tracking_id: 't-1' });
     expect(missingWithError.status).toBe(400);
     expect(missingWithError.body.errors.map((e: { pointer: string }) => e.pointer)).toEqual(['/report_id']);
@@ -272,7 +279,7 @@ describe('SEPA Direct Debit', () => {
       const forged = await verificationCallback({ token: page.token, report_id: reportId });
       expect(forged.status, reportId).toBe(400);
       expect(forged.body.code).toBe('validation_error');
-      expect(forged.body.errors).toEqual([{ pointer: '/report_id', in: 'query', detail: 'is not a report of this payment' }]);
+      expect(forged.body.errors).toEqual([{ pointer: '/report_id', in: 'query', code: 'unknown_report', detail: 'is not a report of this payment' }]);
     }
     const { view } = await expectPayment(page, 'started', 'hpp:authorize');
     expect(view._links.account_verification).toBeDefined(); // still unverified: no mandate link
@@ -358,7 +365,7 @@ describe('SEPA Direct Debit', () => {
     const fifteen = `${now.getUTCFullYear() - 15}-01-01`;
     const young = await hpp(page, 'POST', '/mandate', { ...consumerMandate, birth_date: fifteen });
     expect(young.status).toBe(400);
-    expect(young.body.errors).toEqual([{ pointer: '/birth_date', detail: expect.stringContaining('16') }]);
+    expect(young.body.errors).toEqual([{ pointer: '/birth_date', code: 'too_young', detail: expect.stringContaining('16'), params: { years: 16 } }]);
     await expectPayment(page, 'started', 'hpp:authorize');
     const card = await newSepaPayment({ payment_method: { type: 'card' } });
     await hpp(card, 'POST', '/start', {});
@@ -457,7 +464,7 @@ describe('SEPA mandate limits', () => {
     const page = await verifiedPage();
     const tomorrow = await hpp(page, 'POST', '/mandate', { ...consumerMandate, birth_date: bornYearsAgo(16, 1) });
     expect(tomorrow.status).toBe(400);
-    expect(tomorrow.body.errors).toEqual([{ pointer: '/birth_date', detail: expect.stringContaining('16') }]);
+    expect(tomorrow.body.errors).toEqual([{ pointer: '/birth_date', code: 'too_young', detail: expect.stringContaining('16'), params: { years: 16 } }]);
     await expectPayment(page, 'started', 'hpp:authorize');
     expectStep(await hpp(page, 'POST', '/mandate', { ...consumerMandate, birth_date: bornYearsAgo(16) }), 'authorized', 'hpp:complete');
   });

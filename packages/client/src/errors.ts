@@ -12,7 +12,7 @@ export class PaymentsApiError extends Error {
   readonly code: ProblemCode | (string & {});
   /** Quote it to the platform's support: it finds the request in the logs. */
   readonly trace_id: string | undefined;
-  /** Every bad field (JSON Pointer and what is wrong), for a validation error. */
+  /** Every bad field (JSON Pointer, a stable code and what is wrong), for a validation error. */
   readonly errors: FieldError[];
   readonly title: string | undefined;
   readonly detail: string | undefined;

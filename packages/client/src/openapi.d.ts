@@ -1446,7 +1446,16 @@ export interface components {
             errors?: {
                 /** @description JSON Pointer to the bad field */
                 pointer: string;
+                /**
+                 * @description What is wrong, stable: word it in your language by this code, not by detail
+                 * @enum {string}
+                 */
+                code: "required" | "not_allowed" | "wrong_type" | "not_one_of" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "duplicate_items" | "pattern_mismatch" | "invalid" | "invalid_text" | "invalid_country" | "invalid_currency" | "invalid_email" | "invalid_hex_color" | "invalid_ipv4" | "invalid_date" | "invalid_date_time" | "invalid_card_number" | "invalid_cvv" | "invalid_uri" | "invalid_name" | "given_twice" | "length_out_of_range" | "too_young" | "postcode_invalid" | "currency_not_supported" | "file_rejected" | "invalid_cursor" | "url_not_allowed" | "https_required" | "scope_not_allowed" | "country_mismatch" | "vat_number_malformed" | "vat_number_prefix" | "vat_number_format" | "vat_number_check_digits" | "registration_code_mismatch" | "registration_number_format" | "district_court_unknown" | "mcc_unknown" | "phone_invalid" | "iban_country" | "iban_length" | "iban_format" | "iban_checksum" | "iban_not_sepa" | "method_not_offered" | "card_expired" | "token_unusable" | "unknown_report" | "account_type_mismatch" | "amount_required" | "amounts_do_not_add_up" | "contributions_do_not_add_up" | "duplicate" | "unknown_merchant" | "fee_share_too_large" | "initial_payment_unusable" | "currency_mismatch" | "exceeds_refundable" | "nothing_to_refund" | "not_sepa_payment";
                 detail: string;
+                /** @description The values the code names, such as limit of too_long */
+                params?: {
+                    [key: string]: string | number;
+                };
                 /**
                  * @description Where the field is, when not in the body
                  * @enum {string}

@@ -66,7 +66,7 @@ export class DashboardMerchants {
   /** What POST /applications would refuse in this body, every field at once. */
   problems(caller: Caller, body: unknown): FieldError[] {
     const schema = validateInitiate(body) ? [] : (validateInitiate.errors ?? []);
-    return [...fieldErrors([...schema, ...textErrors(body)]), ...urlsProblems(caller.environment, body), ...this.services.applications.currencyProblems(body)];
+    return [...fieldErrors([...schema, ...textErrors(body)]), ...urlsProblems(caller.environment, body), ...this.services.applications.bodyProblems(body)];
   }
 
   /** The same call as POST /applications: the application, its merchant account and its onboarding link. */

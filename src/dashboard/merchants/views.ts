@@ -1,5 +1,6 @@
 import type { Account } from '../../accounts/schemas.js';
 import type { FieldError } from '../../core/errors.js';
+import { fieldText } from '../../core/error-texts.js';
 import { LANGUAGES } from '../../core/language.js';
 import { APPLICATION_STATUSES, DECISION_OUTCOMES, REGISTRATION_NUMBER_CODES, type ApplicationCreated, type ApplicationState } from '../../onboarding/schemas.js';
 import { html, type Html, type Part } from '../html.js';
@@ -262,7 +263,7 @@ export function newApplicationPage(view: View, currencies: string[], form: Parti
     const ids = [hint ? `new-${name}-hint` : '', error ? `new-${name}-error` : ''].filter(Boolean).join(' ');
     return { error, attributes: html`${ids ? html`aria-describedby="${ids}"` : ''} ${error ? html`aria-invalid="true"` : ''}` };
   };
-  const errorLine = (name: ApplicationField, error: FieldError | undefined) => (error ? html`<p class="error" id="new-${name}-error">${error.detail}</p>` : '');
+  const errorLine = (name: ApplicationField, error: FieldError | undefined) => (error ? html`<p class="error" id="new-${name}-error">${fieldText(error, t.language)}</p>` : '');
   const input = (name: ApplicationField, type = 'text', extra: Part = '') => {
     const { error, attributes } = described(name);
     const value = form[name];
@@ -279,7 +280,7 @@ export function newApplicationPage(view: View, currencies: string[], form: Parti
     view,
     t.t('newApplication'),
     html`${sections(view, true)}
-${errors.length > 0 ? alert(t.t('fixFields', { fields: [...named.map((name) => labels[name]), ...unplaced.map((error) => `${error.pointer} ${error.detail}`)].join(', ') })) : ''}
+${errors.length > 0 ? alert(t.t('fixFields', { fields: [...named.map((name) => labels[name]), ...unplaced.map((error) => `${error.pointer} ${fieldText(error, t.language)}`)].join(', ') })) : ''}
 <form class="panel" method="post" action="/dashboard/merchants/applications" novalidate>
 ${csrf(view.session)}
 <p class="hint">${t.t('newApplicationHint')}</p>

@@ -11,12 +11,20 @@ export function browserLanguage(languages) {
 }
 
 /**
- * The texts of a page in its languages: text.t('key', {name}) fills {name} placeholders; a key
- * missing in a language falls back to English, then to the key itself.
+ * The texts of a page in its languages, from its own table and the server's error texts
+ * (server-texts.js): text.t('key', {name}) fills {name} placeholders; a key missing in a language
+ * falls back to English, then to the key itself. text.fieldError(error) and text.problem(body) word
+ * what the API answered by its codes, never by its English detail.
  */
-export function createTexts(table) {
-  const languages = Object.keys(table);
+export function createTexts(own, server) {
+  const languages = Object.keys(own);
+  const table = Object.fromEntries(languages.map((language) => [language, { ...server[language], ...own[language] }]));
   let lang = browserLanguage(languages);
+  const has = (key) => table[lang][key] !== undefined || table.en[key] !== undefined;
+  const t = (key, values = {}) => {
+    const text = table[lang][key] ?? table.en[key] ?? key;
+    return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ''));
+  };
   return {
     languages,
     get lang() {
@@ -26,11 +34,10 @@ export function createTexts(table) {
       if (languages.includes(language)) lang = language;
       document.documentElement.lang = lang;
     },
-    has: (key) => table[lang][key] !== undefined || table.en[key] !== undefined,
-    t(key, values = {}) {
-      const text = table[lang][key] ?? table.en[key] ?? key;
-      return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ''));
-    },
+    has,
+    t,
+    fieldError: (error) => t(has(`field:${error.code}`) ? `field:${error.code}` : 'field:invalid', error.params),
+    problem: (body) => (body && has(`problem:${body.code}`) ? t(`problem:${body.code}`) : t('errorText')),
   };
 }
 
@@ -192,14 +199,15 @@ export function setError(id, message) {
 
 /**
  * Shows the problem body's field errors at their fields (pointer → element id), the first one
- * focused; message(error) may word an error for the page. Answers whether any error had a field.
+ * focused, each worded by message(error) (the page's texts.fieldError). Answers whether any error had a field.
  */
-export function showFieldErrors(problem, pointers, message = (error) => error.detail) {
+export function showFieldErrors(problem, pointers, message) {
   const errors = (problem && problem.errors) || [];
   let first = null;
   for (const error of errors) {
     const id = pointers[error.pointer];
-    if (!id || !document.getElementById(id)) continue;
+    // A field the form hides cannot show its error: the caller then shows the problem as a whole.
+    if (!id || !document.getElementById(id) || document.getElementById(id).closest('[hidden]')) continue;
     setError(id, message(error));
     first = first || id;
   }

@@ -1,5 +1,5 @@
-// The texts of the onboarding wizard in the application's languages. "server:<pointer>" words the
-// API's field error at that pointer; the wizard shows it instead of the API's English detail.
+// The texts of the onboarding wizard in the application's languages. The API's errors are worded by
+// their codes from the server's catalogue (server-texts.js), not here.
 export const TEXT = {
   en: {
     onboarding: 'Onboarding', loading: 'Loading…', saving: 'Saving…', continue: 'Continue', back: 'Back', choose: 'Please choose', none: 'Not specified',
@@ -57,14 +57,7 @@ export const TEXT = {
     errFileSize: 'This file is larger than 4 MB.', errUpload: 'The upload failed. Please try again.', errMcc: 'Choose a category from the list.',
     errHouseNumber: 'Enter digits only; add letters to the street.', errIbanFormat: 'Enter an IBAN: two letters, two check digits and the account number.',
     errIbanLength: 'An IBAN of this country has {n} characters.', errIbanChecksum: 'This IBAN is not valid. Please check it for typing errors.',
-    errNoRepresentative: 'Add at least one representative.', errCheck: 'Please check this entry.',
-    'server:/date_of_birth': 'The person must be at least 16 years old.', 'server:/registration_number': 'This is not a valid number for this register.',
-    'server:/registration_number_code': 'This register does not match the legal form.', 'server:/vat_number': 'Enter the VAT number with its country prefix, for example DE123456789.',
-    'server:/mcc': 'Choose a category from the list.', 'server:/phone_number/number': 'This phone number is not valid for the selected country.',
-    'server:/account_number/value': 'This IBAN is not valid. Please check it for typing errors.', 'server:/website': 'Enter a web address such as https://example.com.',
-    'server:/email': 'Enter a valid email address.', 'server:/district_court_code': 'Choose the register court from the list.',
-    'server:/file': 'This file could not be accepted. Upload a JPEG, PNG or PDF of at most 4 MB.', 'server:/pep_description': 'This field is required.',
-    'server:/currency': 'Choose one of the currencies offered.', 'server:/registered_address/zip': 'This is not a postcode of the country.',
+    errNoRepresentative: 'Add at least one representative.',
   },
   de: {
     onboarding: 'Onboarding', loading: 'Wird geladen…', saving: 'Wird gespeichert…', continue: 'Weiter', back: 'Zurück', choose: 'Bitte wählen', none: 'Keine Angabe',
@@ -122,14 +115,7 @@ export const TEXT = {
     errFileSize: 'Diese Datei ist größer als 4 MB.', errUpload: 'Das Hochladen ist fehlgeschlagen. Bitte erneut versuchen.', errMcc: 'Bitte wählen Sie eine Branche aus der Liste.',
     errHouseNumber: 'Bitte nur Ziffern; Buchstaben gehören zur Straße.', errIbanFormat: 'Bitte eine IBAN eingeben: zwei Buchstaben, zwei Prüfziffern und die Kontonummer.',
     errIbanLength: 'Eine IBAN dieses Landes hat {n} Zeichen.', errIbanChecksum: 'Diese IBAN ist ungültig. Bitte prüfen Sie sie auf Tippfehler.',
-    errNoRepresentative: 'Bitte fügen Sie mindestens eine Person hinzu.', errCheck: 'Bitte prüfen Sie diese Angabe.',
-    'server:/date_of_birth': 'Die Person muss mindestens 16 Jahre alt sein.', 'server:/registration_number': 'Diese Nummer passt nicht zu diesem Register.',
-    'server:/registration_number_code': 'Dieses Register passt nicht zur Rechtsform.', 'server:/vat_number': 'Bitte die USt-IdNr. mit Länderkennung angeben, z. B. DE123456789.',
-    'server:/mcc': 'Bitte wählen Sie eine Branche aus der Liste.', 'server:/phone_number/number': 'Diese Telefonnummer ist für das gewählte Land ungültig.',
-    'server:/account_number/value': 'Diese IBAN ist ungültig. Bitte prüfen Sie sie auf Tippfehler.', 'server:/website': 'Bitte eine Webadresse wie https://beispiel.de angeben.',
-    'server:/email': 'Bitte eine gültige E-Mail-Adresse eingeben.', 'server:/district_court_code': 'Bitte wählen Sie das Registergericht aus der Liste.',
-    'server:/file': 'Diese Datei wurde nicht angenommen. Bitte JPEG, PNG oder PDF mit höchstens 4 MB hochladen.', 'server:/pep_description': 'Dieses Feld ist erforderlich.',
-    'server:/currency': 'Bitte wählen Sie eine der angebotenen Währungen.', 'server:/registered_address/zip': 'Diese Postleitzahl gibt es in diesem Land nicht.',
+    errNoRepresentative: 'Bitte fügen Sie mindestens eine Person hinzu.',
   },
   es: {
     onboarding: 'Alta', loading: 'Cargando…', saving: 'Guardando…', continue: 'Continuar', back: 'Atrás', choose: 'Elija una opción', none: 'Sin especificar',
@@ -187,13 +173,6 @@ export const TEXT = {
     errFileSize: 'Este archivo ocupa más de 4 MB.', errUpload: 'No se pudo subir el archivo. Inténtelo de nuevo.', errMcc: 'Elija un sector de la lista.',
     errHouseNumber: 'Solo cifras; añada las letras a la calle.', errIbanFormat: 'Introduzca un IBAN: dos letras, dos dígitos de control y el número de cuenta.',
     errIbanLength: 'Un IBAN de este país tiene {n} caracteres.', errIbanChecksum: 'Este IBAN no es válido. Compruebe que no haya errores.',
-    errNoRepresentative: 'Añada al menos un representante.', errCheck: 'Revise este dato.',
-    'server:/date_of_birth': 'La persona debe tener al menos 16 años.', 'server:/registration_number': 'Este número no es válido para este registro.',
-    'server:/registration_number_code': 'Este registro no corresponde a la forma jurídica.', 'server:/vat_number': 'Introduzca el NIF-IVA con el prefijo del país, por ejemplo ESB12345678.',
-    'server:/mcc': 'Elija un sector de la lista.', 'server:/phone_number/number': 'Este teléfono no es válido para el país elegido.',
-    'server:/account_number/value': 'Este IBAN no es válido. Compruebe que no haya errores.', 'server:/website': 'Introduzca una dirección web como https://ejemplo.es.',
-    'server:/email': 'Introduzca un correo electrónico válido.', 'server:/district_court_code': 'Elija el juzgado de la lista.',
-    'server:/file': 'No se pudo aceptar este archivo. Suba un JPEG, PNG o PDF de 4 MB como máximo.', 'server:/pep_description': 'Este campo es obligatorio.',
-    'server:/currency': 'Elija una de las monedas ofrecidas.', 'server:/registered_address/zip': 'Este código postal no es de este país.',
+    errNoRepresentative: 'Añada al menos un representante.',
   },
 };

@@ -5,10 +5,11 @@
 // of the reachable steps is open.
 import { applyBranding, busy, createApi, createTexts, field, h, messagePanel, setError, show, showFieldErrors } from './common.js';
 import { TEXT } from './onboarding-texts.js';
+import { SERVER_TEXTS } from './server-texts.js';
 
 const token = new URLSearchParams(location.search).get('token') || '';
 const main = document.getElementById('main');
-const texts = createTexts(TEXT);
+const texts = createTexts(TEXT, SERVER_TEXTS);
 const t = texts.t;
 const api = createApi(token);
 const publicApi = createApi(null);
@@ -20,6 +21,9 @@ const ROLES = ['owner', 'executive', 'director'];
 const BUSINESS_TYPES = ['company', 'individual_sole_trader', 'non_profit'];
 /** The registration number codes of the API, by country and register. */
 const REGISTER_CODES = { DE: { HRB: 'DeHrb', HRA: 'DeHra', VR: 'DeVr' } };
+/** VAT numbers that pass their country's check digits, shown as examples; elsewhere the prefix (EL for Greece). */
+const VAT_EXAMPLES = { DE: 'DE136695976', AT: 'ATU13585627', FR: 'FR40303265045', NL: 'NL810195835B01', ES: 'ESB12398087', IT: 'IT00743110157' };
+const vatExample = (country) => VAT_EXAMPLES[country] || `${country === 'GR' ? 'EL' : country}…`;
 /** ISO 13616 IBAN lengths of the SEPA countries and a few more (the server checks every country). */
 const IBAN_LENGTHS = {
   AD: 24, AT: 20, BE: 16, BG: 22, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20, ES: 24, FI: 18, FO: 18, FR: 27, GB: 22, GI: 23,
@@ -84,13 +88,6 @@ async function refresh() {
   return true;
 }
 
-/** Words an error of a problem body for the merchant: the page's own text for the field where it has one. */
-function problemText(error) {
-  const key = `server:${error.pointer}`;
-  if (texts.has(key)) return t(key);
-  return texts.lang === 'en' ? error.detail : t('errCheck');
-}
-
 /**
  * Sends a step; answers the application after it, or null after showing what went wrong: field
  * errors at their fields, a conflict by reloading where the application stands, an expired link by its page.
@@ -100,13 +97,13 @@ async function sendStep(form, method, href, body, pointers) {
   const response = await api(method, href, body);
   busy(form, false);
   if (response.ok) return response.body;
-  if (response.status === 400 && showFieldErrors(response.body, pointers, problemText)) return null;
+  if (response.status === 400 && showFieldErrors(response.body, pointers, texts.fieldError)) return null;
   if (response.status === 409) {
     await load();
     return null;
   }
   if (response.status === 401) return failure(response);
-  formAlert(form, (response.body && texts.lang === 'en' && response.body.detail) || t('errorText'));
+  formAlert(form, texts.problem(response.body));
   return null;
 }
 
@@ -287,9 +284,10 @@ function problemOf(element) {
  */
 function validate(form, checks = {}) {
   const messages = new Map();
+  // A hidden field is not asked for: whatever it was flagged with before is cleared.
   for (const element of form.querySelectorAll('input, select, textarea')) {
-    if (!element.id || element.closest('[hidden]') || ['radio', 'checkbox', 'file'].includes(element.type)) continue;
-    messages.set(element.id, problemOf(element));
+    if (!element.id || ['radio', 'checkbox', 'file'].includes(element.type)) continue;
+    messages.set(element.id, element.closest('[hidden]') ? '' : problemOf(element));
   }
   for (const [id, check] of Object.entries(checks)) {
     const element = document.getElementById(id);
@@ -302,13 +300,26 @@ function validate(form, checks = {}) {
   return !first;
 }
 
+/**
+ * Shows or hides the PEP description of the form's person. Hidden, it is neither required nor
+ * flagged: an error it had under "Yes" must not keep the form from being sent under "No".
+ */
+function showPepDescription(form, prefix, shown) {
+  const container = form.querySelector(`#${prefix}-pep_description-field`);
+  const description = container.querySelector('textarea');
+  container.hidden = !shown;
+  description.required = shown;
+  if (shown) return;
+  description.removeAttribute('aria-invalid');
+  container.querySelector('.error').textContent = '';
+}
+
 /** "Are you (is this person) politically exposed?" with the description it then asks for. */
 function pepFields(prefix, person, question = t('pep')) {
-  const description = field(`${prefix}-pep_description`, t('pepDescription'), h('textarea', { name: 'pep_description', rows: 3, maxlength: 300, required: true }, person.pep_description || ''));
-  description.hidden = person.pep !== true;
-  const toggle = (event) => {
-    description.hidden = event.currentTarget.value !== 'yes';
-  };
+  const shown = person.pep === true;
+  const description = field(`${prefix}-pep_description`, t('pepDescription'), h('textarea', { name: 'pep_description', rows: 3, maxlength: 300, required: shown }, person.pep_description || ''));
+  description.hidden = !shown;
+  const toggle = (event) => showPepDescription(event.currentTarget.form, prefix, event.currentTarget.value === 'yes');
   return [
     choiceGroup(`${prefix}-pep`, question, 'radio', `${prefix}-pep`, [
       { value: 'no', label: t('no'), checked: person.pep === false, onchange: toggle },
@@ -335,7 +346,7 @@ function personOf(form, prefix) {
 }
 
 const personChecks = (form, prefix) => ({
-  [`${prefix}-date_of_birth`]: (element) => (element.value && !isAtLeast16(element.value) ? t('server:/date_of_birth') : ''),
+  [`${prefix}-date_of_birth`]: (element) => (element.value && !isAtLeast16(element.value) ? t('field:too_young', { years: 16 }) : ''),
   [`${prefix}-roles`]: () => (checkedValues(form, `${prefix}-roles`).length === 0 ? t('errRoles') : ''),
   [`${prefix}-pep`]: () => (checkedValues(form, `${prefix}-pep`).length === 0 ? t('errChoose') : ''),
 });
@@ -495,7 +506,7 @@ function uploadSlot({ id, type, side = null, label, optional = false }) {
     if (response.status === 401) return failure(response);
     if (!response.ok) {
       const problem = response.body && response.body.errors && response.body.errors.find((entry) => entry.pointer === '/file');
-      return picker(problem ? t('server:/file') : t('errUpload')).focus();
+      return picker(problem ? texts.fieldError(problem) : t('errUpload')).focus();
     }
     if (file.type.startsWith('image/')) previews.set(response.body.id, URL.createObjectURL(file));
     if (await refresh()) uploaded(documentOf(type, side) || response.body, true);
@@ -705,9 +716,9 @@ function websiteOf(value) {
 function websiteProblem(value) {
   try {
     const url = new URL(websiteOf(value));
-    return ['http:', 'https:'].includes(url.protocol) && url.hostname.includes('.') ? '' : t('server:/website');
+    return ['http:', 'https:'].includes(url.protocol) && url.hostname.includes('.') ? '' : t('field:invalid_uri');
   } catch {
-    return t('server:/website');
+    return t('field:invalid_uri');
   }
 }
 
@@ -733,7 +744,7 @@ async function registrationFields(profile, country) {
   if (court) parts.push(field('bp-district_court_code', t('districtCourt') + (court.required ? '' : ` ${t('optional')}`), await courtSelect(country, profile.district_court_code, court.required)));
   if (fieldConfig.vat_number) {
     const required = fieldConfig.vat_number.required;
-    parts.push(field('bp-vat_number', t('vatNumber') + (required ? '' : ` ${t('optional')}`), input('vat_number', { value: profile.vat_number || '', maxlength: 20, required, placeholder: `${country}123456789`, spellcheck: 'false', autocapitalize: 'characters' })));
+    parts.push(field('bp-vat_number', t('vatNumber') + (required ? '' : ` ${t('optional')}`), input('vat_number', { value: profile.vat_number || '', maxlength: 20, required, placeholder: vatExample(country), spellcheck: 'false', autocapitalize: 'characters' })));
   }
   return parts;
 }
@@ -886,7 +897,7 @@ function fillPerson(form, person) {
   set('nationality', person.nationality || '');
   for (const box of form.querySelectorAll('input[name="r-roles"]')) box.checked = (person.roles || []).includes(box.value);
   for (const radio of form.querySelectorAll('input[name="r-pep"]')) radio.checked = radio.value === (person.pep ? 'yes' : 'no');
-  document.getElementById('r-pep_description-field').hidden = !person.pep;
+  showPepDescription(form, 'r', person.pep === true);
   set('pep_description', person.pep_description || '');
 }
 

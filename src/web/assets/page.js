@@ -1,5 +1,6 @@
 // The hosted payment page: drives the public /hpp/... API with the page's resource token.
 import { applyBranding as brand, busy, createApi, createTexts, field, h, messagePanel, setError, show, showFieldErrors } from './common.js';
+import { SERVER_TEXTS } from './server-texts.js';
 
 const TEXT = {
   en: {
@@ -113,7 +114,7 @@ const pageToken = new URLSearchParams(location.search).get('token') || '';
 const flagKey = `hpp:${paymentId}`;
 const main = document.getElementById('main');
 
-const texts = createTexts(TEXT);
+const texts = createTexts(TEXT, SERVER_TEXTS);
 const t = texts.t;
 const api = createApi(pageToken);
 let view = null;
@@ -239,7 +240,7 @@ function apiFailure(response) {
     return messagePage('expired', t('expired'), t('expiredText'), href ? backButton(href) : wayBack());
   }
   if (response.status === 401 || response.status === 404) return messagePage('invalid', t('invalid'), t('invalidText'), wayBack());
-  messagePage('error', t('error'), t('errorText'), h('button', { class: 'button primary', type: 'button', onclick: () => load() }, t('retry')));
+  messagePage('error', t('error'), texts.problem(response.body), h('button', { class: 'button primary', type: 'button', onclick: () => load() }, t('retry')));
 }
 
 // ---------- frame: brand, summary, cancel ----------
@@ -460,7 +461,7 @@ function cardForm(alert) {
 }
 
 function fieldErrors(problem, pointers) {
-  if (!showFieldErrors(problem, pointers)) messagePage('error', t('error'), (problem && problem.detail) || t('errorText'), h('button', { class: 'button primary', type: 'button', onclick: () => load() }, t('retry')));
+  if (!showFieldErrors(problem, pointers, texts.fieldError)) messagePage('error', t('error'), texts.problem(problem), h('button', { class: 'button primary', type: 'button', onclick: () => load() }, t('retry')));
 }
 
 /** What follows an authorization step: a challenge to follow, a retry, or the end. */
