@@ -258,7 +258,7 @@ describe('bounded cost of bad input', () => {
     const query = await server.request('GET', `/sandbox/accounts?${Array.from({ length: 60 }, (_, index) => `p${index}=1`).join('&')}`, { token });
     expectProblem(query, 400, 'validation_error');
     expect(query.body.errors).toHaveLength(50);
-    expect(query.body.errors[0]).toEqual({ pointer: '/p0', in: 'query', detail: 'is not an allowed field' });
+    expect(query.body.errors[0]).toEqual({ pointer: '/p0', in: 'query', code: 'not_allowed', detail: 'is not an allowed field' });
     expect(query.body.errors_total).toBe(60);
     const few = await server.request('GET', '/sandbox/accounts?p=1', { token });
     expect(few.body.errors).toHaveLength(1);
@@ -324,7 +324,7 @@ describe('text', () => {
     );
     const refund = await server.request('POST', '/sandbox/refunds', { token, body: { payment_id: `pay_${'0'.repeat(26)}`, description: 'Refund', reference: text } });
     expectProblem(refund, 400, 'validation_error');
-    expect(refund.body.errors).toEqual([{ pointer: '/reference', detail: 'must be one line of text without control, line-break, bidirectional or zero-width characters' }]);
+    expect(refund.body.errors).toEqual([{ pointer: '/reference', code: 'invalid_plain_line', detail: 'must be one line of text without control, line-break, bidirectional or zero-width characters' }]);
   });
 
   it('accepts letters of any script, accents and emoji in those fields', async () => {
