@@ -25,7 +25,7 @@ const MINTED_CLAIM = 'minted';
  */
 const CLIENT_SECRET_SETTINGS: ScryptSettings = { N: 2 ** 14, r: 8, p: 1 };
 
-export function hashSecret(secret: string): Promise<string> {
+function hashSecret(secret: string): Promise<string> {
   return hashWith(secret, CLIENT_SECRET_SETTINGS);
 }
 
