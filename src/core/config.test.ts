@@ -31,3 +31,33 @@ describe('metrics settings', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
   });
 });
+
+describe('HTTP limits and body shape', () => {
+  it('defaults to what a reverse proxy expects', () => {
+    const config = loadConfig({});
+    expect(config.http).toEqual({ headersTimeoutSeconds: 20, requestTimeoutSeconds: 60, keepAliveTimeoutSeconds: 72, connectionTimeoutSeconds: 60, maxHeaderBytes: 16_384, maxConnectionsPerAddress: 256 });
+    expect(config.bodyShape).toEqual({ maxMembers: 1000, maxDepth: 16 });
+  });
+
+  it('takes each from its variable, 0 turning off the connection timeout and the connection cap', () => {
+    const config = loadConfig({
+      HTTP_HEADERS_TIMEOUT_SECONDS: '5',
+      HTTP_REQUEST_TIMEOUT_SECONDS: '5',
+      HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '3',
+      HTTP_CONNECTION_TIMEOUT_SECONDS: '0',
+      HTTP_MAX_HEADER_BYTES: '8192',
+      HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0',
+      BODY_MAX_MEMBERS: '50',
+      BODY_MAX_DEPTH: '4',
+    });
+    expect(config.http).toEqual({ headersTimeoutSeconds: 5, requestTimeoutSeconds: 5, keepAliveTimeoutSeconds: 3, connectionTimeoutSeconds: 0, maxHeaderBytes: 8192, maxConnectionsPerAddress: 0 });
+    expect(config.bodyShape).toEqual({ maxMembers: 50, maxDepth: 4 });
+  });
+
+  it('refuses a headers timeout past the request timeout, and 0 where a bound is needed', () => {
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '61' })).toThrow(/HTTP_HEADERS_TIMEOUT_SECONDS must not exceed HTTP_REQUEST_TIMEOUT_SECONDS \(60\)/);
+    for (const name of ['HTTP_HEADERS_TIMEOUT_SECONDS', 'HTTP_REQUEST_TIMEOUT_SECONDS', 'HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', 'HTTP_MAX_HEADER_BYTES', 'BODY_MAX_MEMBERS', 'BODY_MAX_DEPTH']) {
+      expect(() => loadConfig({ [name]: '0' }), name).toThrow(new RegExp(`${name} must be at least 1`));
+    }
+  });
+});
