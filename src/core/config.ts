@@ -109,7 +109,7 @@ export interface BodyShape {
 
 /** What a client may hold of the server: each bound closes the connection (or answers 408/431) when passed. */
 export interface HttpLimits {
-  /** From the connection's start (or its previous answer), the request line and headers must have arrived (HTTP_HEADERS_TIMEOUT_SECONDS, default 20). */
+  /** A request's line and headers must have arrived this long after the connection opened, or on a kept-alive one after the request's first byte (HTTP_HEADERS_TIMEOUT_SECONDS, default 20). */
   headersTimeoutSeconds: number;
   /** The whole request, headers and body (HTTP_REQUEST_TIMEOUT_SECONDS, default 60). */
   requestTimeoutSeconds: number;

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify, { type FastifyError } from 'fastify';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { ApiError, PROBLEMS, fieldErrors, installErrorHandling, toApiError, type ProblemCode } from './errors.js';
+import { ApiError, MAX_LISTED_ERRORS, PROBLEMS, fieldErrors, installErrorHandling, invalidFields, toApiError, type ProblemCode } from './errors.js';
 import { ServerRefusedError } from './database-errors.js';
 
 const INTERNALS = 'connect ECONNREFUSED 10.0.0.7:5432 password=hunter2 at /srv/app/src/payments/repository.ts:42';
@@ -87,6 +87,24 @@ describe('what works', () => {
 const serverError = (code: string, message = 'server error') => Object.assign(new Error(message), { code });
 const socketError = (code: string, syscall = 'connect') => Object.assign(new Error(`${syscall} ${code} 10.0.0.7:5432`), { code, syscall });
 
+describe('many invalid fields', () => {
+  const errors = (count: number) => Array.from({ length: count }, (_, index) => ({ pointer: `/f${index}`, detail: 'is not an allowed field' }));
+
+  it(`lists every field up to ${MAX_LISTED_ERRORS}, without errors_total`, () => {
+    const error = invalidFields(errors(MAX_LISTED_ERRORS));
+    expect(error.options.errors).toHaveLength(MAX_LISTED_ERRORS);
+    expect(error.options.extra).toBeUndefined();
+    expect(error.message).toMatch(/^50 invalid fields in the body: \/f0, .*, \/f49$/);
+  });
+
+  it(`lists the first ${MAX_LISTED_ERRORS} of more, errors_total and the detail counting them all`, () => {
+    const error = invalidFields(errors(50_004), 'query parameters');
+    expect(error.options.errors).toEqual(errors(50));
+    expect(error.options.extra).toEqual({ errors_total: 50_004 });
+    expect(error.message).toMatch(/^50004 invalid fields in the query parameters: \/f0, .*, \/f49 and 49954 more$/);
+  });
+});
+
 describe('a database that cannot serve', () => {
   it.each([
     ['the server shutting down (57P01)', serverError('57P01', 'terminating connection due to administrator command')],
@@ -120,6 +138,12 @@ describe('a database that cannot serve', () => {
     ['an error that only mentions a refused connection', new Error(INTERNALS)],
   ])('leaves %s a 500', (_what, error) => {
     expect(toApiError(error).code).toBe('internal_error');
+  });
+
+  it("maps the client's abandoned request (Node's ECONNRESET \"aborted\") to a 400, not to an outage", () => {
+    const mapped = toApiError(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+    expect(mapped.code).toBe('malformed_request');
+    expect(mapped.message).toBe('The client closed the connection before its request arrived in full');
   });
 
   it('answers 503 problem+json with Retry-After, and logs one warning line without a stack trace', async () => {

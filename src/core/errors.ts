@@ -318,7 +318,9 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
   const apiError = connectionProblem(error.code);
   const traceId = newTraceId();
   this.log.info({ trace_id: traceId, code: apiError.code, status: apiError.status, reason: error.code }, apiError.message);
-  if (socket.writable) {
+  // As Node's own answer: not in the middle of an answer already begun on this connection (pipelining).
+  const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !answering?.headersSent) {
     const body = JSON.stringify(problemBody(apiError, traceId));
     const head = [`HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}`, 'content-type: application/problem+json', `content-length: ${Buffer.byteLength(body)}`, `trace-id: ${traceId}`, 'connection: close'];
     socket.write(`${head.join('\r\n')}\r\n\r\n${body}`);
