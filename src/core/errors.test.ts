@@ -88,7 +88,7 @@ const serverError = (code: string, message = 'server error') => Object.assign(ne
 const socketError = (code: string, syscall = 'connect') => Object.assign(new Error(`${syscall} ${code} 10.0.0.7:5432`), { code, syscall });
 
 describe('many invalid fields', () => {
-  const errors = (count: number) => Array.from({ length: count }, (_, index) => ({ pointer: `/f${index}`, detail: 'is not an allowed field' }));
+  const errors = (count: number) => Array.from({ length: count }, (_, index) => ({ pointer: `/f${index}`, code: 'not_allowed' as const, detail: 'is not an allowed field' }));
 
   it(`lists every field up to ${MAX_LISTED_ERRORS}, without errors_total`, () => {
     const error = invalidFields(errors(MAX_LISTED_ERRORS));
