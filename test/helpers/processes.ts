@@ -44,7 +44,7 @@ function run(file: string, args: string[], env: Record<string, string>, cwd: str
     child,
     output: () => output,
     exited,
-    async waitFor(pattern, timeoutMs = 30_000) {
+    async waitFor(pattern, timeoutMs = 120_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const match = output.match(pattern);
