@@ -122,6 +122,8 @@ export class JobRunner {
   private readonly loop: PollingLoop;
   /** Set by stop(): the job running finishes, no other is claimed. */
   private stopping = false;
+  /** Leases of this process whose questions are out: not due any more, not done yet. */
+  private leasesOut = 0;
 
   constructor(
     private readonly db: Kysely<Tables>,
@@ -153,14 +155,16 @@ export class JobRunner {
 
   /**
    * Runs every job due now, one transaction each; answers how many ran. With `settle`, also waits
-   * for due jobs that other runners hold, so that everything due has run when it answers.
+   * for due jobs that other runners hold, and for the leases another pass of this process is
+   * asking (their rows look due later), so that everything due has run when it answers.
    */
   async runDue(options: { settle?: boolean } = {}): Promise<number> {
     let ran = 0;
     const deadline = this.clock.base.now().getTime() + SETTLE_TIMEOUT_MS;
     for (;;) {
       for (let batch = 1; !this.stopping && batch > 0; ran += batch) batch = await this.runNext();
-      if (this.stopping || !options.settle || !(await this.anyDue()) || this.clock.base.now().getTime() > deadline) return ran;
+      if (this.stopping || !options.settle || this.clock.base.now().getTime() > deadline) return ran;
+      if (this.leasesOut === 0 && !(await this.anyDue())) return ran;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }
@@ -213,7 +217,12 @@ export class JobRunner {
       });
       if (typeof ran === 'number') return ran;
       running = undefined; // each leased job is asked again when its lease runs out, whatever fails now
-      await this.askAll(ran);
+      this.leasesOut += 1;
+      try {
+        await this.askAll(ran);
+      } finally {
+        this.leasesOut -= 1;
+      }
       return ran.jobs.length;
     } catch (error) {
       // Not the job's fault: it stays due, and the pass ends until the database is back.

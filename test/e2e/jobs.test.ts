@@ -201,3 +201,36 @@ it("leases asking jobs of one environment together, each lease on its environmen
     await own.close();
   }
 });
+
+it("settles only once the asking job another pass of the process leased has its answer recorded (the clock advance's promise)", async () => {
+  const { db } = server.app.database;
+  const { jobs } = server.app.services;
+  const recorded: string[] = [];
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  jobs.registerAsking('test.settle', {
+    ask: async (_db, subject) => {
+      asked = true;
+      await released;
+      return subject;
+    },
+    record: async (_trx, subject) => {
+      recorded.push(subject);
+    },
+  });
+  await db.transaction().execute((trx) => scheduleJob(trx, { environment: 'sandbox', kind: 'test.settle', subjectId: 'settle-1', dueAt: server.clock.now() }, server.clock.now()));
+  const polling = jobs.runDue(); // the background loop's pass: leases the job and waits for the answer
+  await eventually(async () => asked || undefined);
+  const order: string[] = [];
+  const settling = jobs.runDue({ settle: true }).then(() => order.push('settled'));
+  // The settling pass finds nothing due (the lease moved the row a minute on) and must wait all the same. Given time to
+  // answer wrongly (it cannot answer rightly before the release), then the answer comes.
+  await Promise.race([settling, new Promise((resolve) => setTimeout(resolve, 500))]);
+  order.push('released');
+  release();
+  await settling;
+  expect(order).toEqual(['released', 'settled']);
+  expect(recorded).toEqual(['settle-1']);
+  await polling;
+});
