@@ -50,6 +50,7 @@ export interface AdyenAction {
   method?: string;
   url?: string;
   data?: Record<string, string>;
+  paymentMethodType?: string;
 }
 
 /** The answer of /payments and of /payments/details. */
