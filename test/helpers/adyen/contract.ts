@@ -29,19 +29,23 @@ class Contract {
   private readonly compiled = new Map<string, ValidateFunction>();
   protected readonly document: OpenApiDocument;
 
+  /** The absolute id the document is registered under, for the $refs of the schemas compiled from it. */
+  private readonly id: string;
+
   protected constructor(private readonly name: string, file: string) {
+    this.id = `https://adyen-openapi.invalid/${file}`;
     this.document = parse(readFileSync(path.join(OPENAPI_DIR, file), 'utf8')) as OpenApiDocument;
     // strict: false: Adyen's documents carry OpenAPI's own keywords (x-*, nullable, example) beside JSON Schema's.
     this.ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(this.ajv);
-    this.ajv.addSchema({ $id: name, components: this.document.components });
+    this.ajv.addSchema({ $id: this.id, components: this.document.components });
   }
 
   /** Errors of `value` against `schema` (a fragment of the document, its $refs local to the document); none: valid. */
   protected check(cacheKey: string, schema: object, value: unknown): string[] {
     let validate = this.compiled.get(cacheKey);
     if (!validate) {
-      validate = this.ajv.compile({ $id: `${this.name}/${cacheKey}`, ...rebase(schema, this.name) });
+      validate = this.ajv.compile(rebase(schema, this.id));
       this.compiled.set(cacheKey, validate);
     }
     if (validate(value)) return [];
@@ -56,9 +60,9 @@ class Contract {
   }
 }
 
-/** Local $refs ("#/components/…") made to point into the document registered under `name`. */
-function rebase(schema: object, name: string): object {
-  return JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', `"$ref":"${name}#/`)) as object;
+/** Local $refs ("#/components/…") made to point into the document registered under `id`. */
+function rebase(schema: object, id: string): object {
+  return JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', `"$ref":"${id}#/`)) as object;
 }
 
 let checkout: CheckoutContract | undefined;
