@@ -88,6 +88,7 @@ export class LocalAdyen {
 
   private readonly payments = new Map<string, StoredPayment>();
   private readonly refunds = new Map<string, StoredRefund>();
+  /** Answers by Idempotency-Key, across operations: Adyen scopes a key to the account, not to one path. */
   private readonly answers = new Map<string, StoredAnswer>();
   /** Our redirectResult → the payment and whether its buyer passed the 3-D Secure page. */
   private readonly redirectResults = new Map<string, { pspReference: string; passed: boolean }>();
@@ -238,10 +239,10 @@ export class LocalAdyen {
       this.violations.push(...violations.map((v) => `request POST ${path}: ${v}`));
       return { status: 422, body: { status: 422, errorCode: '702', message: violations[0] ?? 'Invalid request', errorType: 'validation' } };
     }
-    const replay = typeof key === 'string' ? this.answers.get(`${path} ${key}`) : undefined;
+    const replay = typeof key === 'string' ? this.answers.get(key) : undefined;
     if (replay) return replay;
     const { lost, ...decided } = this.decide(path, body);
-    if (typeof key === 'string') this.answers.set(`${path} ${key}`, decided);
+    if (typeof key === 'string') this.answers.set(key, decided);
     return { ...decided, ...(lost ? { lost } : {}) };
   }
 
