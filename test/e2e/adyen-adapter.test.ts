@@ -15,6 +15,7 @@ import { ADYEN_TEST_CARDS, LocalAdyen } from '../helpers/adyen/server.js';
 
 const HMAC_KEY_HEX = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
 const RETURN_URL = 'https://pay.example/payments/pay_1/return';
+const LOCAL_ADYEN = { apiKey: 'test-api-key', merchantAccount: 'PlatformECOM', hmacKey: Buffer.from(HMAC_KEY_HEX, 'hex') };
 
 let local: LocalAdyen;
 let config: AdyenConfig;
@@ -45,7 +46,7 @@ async function startNotificationReceiver(read: Adyen['readNotifications']): Prom
 }
 
 beforeAll(async () => {
-  local = await LocalAdyen.start({ apiKey: 'test-api-key', merchantAccount: 'PlatformECOM', hmacKey: Buffer.from(HMAC_KEY_HEX, 'hex') });
+  local = await LocalAdyen.start(LOCAL_ADYEN);
   config = readAdyenConfig({ ADYEN_API_KEY: 'test-api-key', ADYEN_MERCHANT_ACCOUNT: 'PlatformECOM', ADYEN_HMAC_KEY: HMAC_KEY_HEX, ADYEN_CHECKOUT_URL: local.checkoutUrl });
   adyen = createAdyen(config, { timeoutMs: 2_000 });
   receiver = await startNotificationReceiver(adyen.readNotifications);
@@ -142,6 +143,19 @@ describe('cards', () => {
       reference: ref, shopperInteraction: 'ContAuth', recurringProcessingModel: 'UnscheduledCardOnFile', shopperReference: credential.shopperReference,
       paymentMethod: { type: 'scheme', storedPaymentMethodId: first.storedPaymentMethodId }, returnUrl: RETURN_URL,
     });
+  });
+
+  it('a distant Adyen (hundreds of milliseconds an answer) gives the same answers', async () => {
+    const distant = await LocalAdyen.start({ ...LOCAL_ADYEN, latencyMs: 300 });
+    try {
+      const started = performance.now();
+      const outcome = await createAdyen({ ...config, checkoutUrl: distant.checkoutUrl }).authorizeCard(payment(reference(), ADYEN_TEST_CARDS.insufficientFunds));
+      expect(outcome).toMatchObject({ outcome: 'declined', reason: 'insufficient_funds' });
+      expect(performance.now() - started).toBeGreaterThanOrEqual(300);
+      expect(distant.violations).toEqual([]);
+    } finally {
+      await distant.close();
+    }
   });
 
   it('a wrong API key: refused, not retryable', async () => {

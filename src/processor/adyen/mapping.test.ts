@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CheckoutContract } from '../../../test/helpers/adyen/contract.js';
 import { AdyenError } from './errors.js';
 import {
-  fromPaymentResponse, fromRefundResponse, idempotencyKeys, toCardPaymentRequest, toDetailsRequest, toMerchantInitiatedRequest,
+  browserDetails, fromPaymentResponse, fromRefundResponse, idempotencyKeys, toCardPaymentRequest, toDetailsRequest, toMerchantInitiatedRequest,
   toRefundRequest, toSepaPaymentRequest,
 } from './mapping.js';
 import type { BrowserDetails } from './types.js';
@@ -83,11 +83,27 @@ describe('requests, rebuilt from the neutral inputs of Adyen’s own examples', 
     expect(contract.request('POST', '/payments/993617894903480A/refunds', request)).toEqual([]);
   });
 
-  it('refuses amounts that are not positive whole minor units', () => {
+  it('refuses amounts that are not whole minor units: a payment of zero is a card check, a refund of zero nothing', () => {
     const base = { reference: 'r', paymentPspReference: 'p', currency: 'EUR' };
     for (const amountMinor of [0, -1, 10.5, Number.MAX_SAFE_INTEGER + 1]) {
       expect(() => toRefundRequest({ ...base, amountMinor }, MERCHANT)).toThrow(RangeError);
     }
+    const check = { reference: 'r', currency: 'EUR', returnUrl: 'https://pay.example/r', card: { number: '4111111111111111', expiryMonth: 1, expiryYear: 2031, cvc: '123' } };
+    expect(toCardPaymentRequest({ ...check, amountMinor: 0 }, MERCHANT).amount).toEqual({ value: 0, currency: 'EUR' });
+    expect(() => toCardPaymentRequest({ ...check, amountMinor: -1 }, MERCHANT)).toThrow(RangeError);
+  });
+
+  it('browser data complete or not at all: the page’s measures with the request’s User-Agent and Accept', () => {
+    const page = { screenWidth: 1536, screenHeight: 723, colorDepth: 24, timeZoneOffset: 0, languages: ['nl-NL', 'en'] };
+    const headers = { userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64)', accept: 'text/html' };
+    const browser = browserDetails(page, headers);
+    expect(browser).toEqual({ userAgent: headers.userAgent, acceptHeader: headers.accept, language: 'nl-NL', colorDepth: 24, screenHeight: 723, screenWidth: 1536, timeZoneOffset: 0, javaEnabled: false });
+    expect(browserDetails(undefined, headers)).toBeUndefined();
+    expect(browserDetails({ ...page, languages: [] }, headers)).toBeUndefined();
+    expect(browserDetails(page, { accept: 'text/html' })).toBeUndefined();
+    const request = toCardPaymentRequest({ reference: 'r', amountMinor: 100, currency: 'EUR', returnUrl: 'https://pay.example/r', card: { number: '4111111111111111', expiryMonth: 1, expiryYear: 2031, cvc: '123' }, browser: browser! }, MERCHANT);
+    expect(Object.keys(request.browserInfo ?? {}).sort()).toEqual(['acceptHeader', 'colorDepth', 'javaEnabled', 'language', 'screenHeight', 'screenWidth', 'timeZoneOffset', 'userAgent']);
+    expectValidPaymentRequest(request);
   });
 });
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AdyenError } from './errors.js';
 import type {
-  AuthorizationOutcome, BrowserDetails, BuyerAction, CardAuthorizationInput, DeclineReason, MerchantInitiatedChargeInput,
+  AuthorizationOutcome, BrowserDetails, BuyerAction, CardAuthorizationInput, DeclineReason, MerchantInitiatedChargeInput, PageBrowserInfo,
   RefundInput, RefundReceived, SepaDebitInput,
 } from './types.js';
 import type {
@@ -27,9 +27,23 @@ export const idempotencyKeys = {
   refund: (refundReference: string): string => keyOf(refundReference),
 };
 
-function amount(minor: number, currency: string): AdyenAmount {
-  if (!Number.isSafeInteger(minor) || minor <= 0) throw new RangeError(`amount must be a positive integer of minor units, got ${minor}`);
+/** A payment may be of zero (a card check, which Adyen authorises without charging); a refund may not. */
+function amount(minor: number, currency: string, least: 0 | 1 = 0): AdyenAmount {
+  if (!Number.isSafeInteger(minor) || minor < least) throw new RangeError(`amount must be an integer of at least ${least} minor units, got ${minor}`);
   return { value: minor, currency: currency.toUpperCase() };
+}
+
+/**
+ * The buyer's browser, complete or not at all: what the page measured (optional for its clients)
+ * and the request's User-Agent and Accept headers.
+ */
+export function browserDetails(page: PageBrowserInfo | undefined, headers: { userAgent?: string | undefined; accept?: string | undefined }): BrowserDetails | undefined {
+  const language = page?.languages[0];
+  if (!page || !language || !headers.userAgent || !headers.accept) return undefined;
+  return {
+    userAgent: headers.userAgent, acceptHeader: headers.accept, language, colorDepth: page.colorDepth,
+    screenHeight: page.screenHeight, screenWidth: page.screenWidth, timeZoneOffset: page.timeZoneOffset, javaEnabled: page.javaEnabled ?? false,
+  };
 }
 
 function browserInfo(browser: BrowserDetails): AdyenBrowserInfo {
@@ -104,7 +118,7 @@ export function toDetailsRequest(returned: Record<string, string | undefined>): 
 }
 
 export function toRefundRequest(input: RefundInput, merchantAccount: string): AdyenRefundRequest {
-  return { merchantAccount, reference: input.reference, amount: amount(input.amountMinor, input.currency) };
+  return { merchantAccount, reference: input.reference, amount: amount(input.amountMinor, input.currency, 1) };
 }
 
 /**

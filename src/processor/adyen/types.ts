@@ -18,6 +18,18 @@ export interface BrowserDetails {
   javaEnabled: boolean;
 }
 
+/** What the payment page measured of the browser (the optional `browser_info` of its authorize call). */
+export interface PageBrowserInfo {
+  screenWidth: number;
+  screenHeight: number;
+  colorDepth: number;
+  /** As Date#getTimezoneOffset() gives it. */
+  timeZoneOffset: number;
+  /** navigator.languages, the preferred first. */
+  languages: string[];
+  javaEnabled?: boolean;
+}
+
 /** A card's details, held sealed until this authorization uses them, then erased. */
 export interface CardNumberDetails {
   number: string;
