@@ -29,6 +29,7 @@ export function adyenCheckoutClient(options: AdyenClientOptions): AdyenCheckoutC
 
   async function post<T>(path: string, body: object, idempotencyKey: string): Promise<T> {
     let response: Response;
+    let text: string;
     try {
       response = await send(`${options.checkoutUrl}${path}`, {
         method: 'POST',
@@ -36,10 +37,11 @@ export function adyenCheckoutClient(options: AdyenClientOptions): AdyenCheckoutC
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
+      text = await response.text();
     } catch (cause) {
+      // Not answered in time, or the answer cut off: whether Adyen acted is unknown.
       throw new AdyenError('unavailable', `POST ${path}: no answer (${(cause as Error).name})`, { cause });
     }
-    const text = await response.text().catch(() => '');
     if (response.ok) return parse<T>(path, text);
     throw failure(path, response.status, text);
   }

@@ -31,7 +31,6 @@ const REFUSALS = {
   insufficientFunds: { refusalReasonCode: '12', refusalReason: 'Not enough balance' },
   expired: { refusalReasonCode: '6', refusalReason: 'Expired Card' },
   notAuthenticated: { refusalReasonCode: '11', refusalReason: '3D Not Authenticated' },
-  unknownStoredCard: { refusalReasonCode: '2', refusalReason: 'Refused' },
 } as const;
 
 export interface RecordedRequest {
@@ -261,11 +260,12 @@ export class LocalAdyen {
     if (method.type === 'sepadirectdebit') answer = { pspReference, resultCode: 'Received' };
     else if ('storedPaymentMethodId' in method) {
       const known = this.storedCards.get(method.storedPaymentMethodId) === request.shopperReference && request.shopperInteraction === 'ContAuth';
-      answer = known ? { pspReference, resultCode: 'Authorised' } : { pspReference, resultCode: 'Refused', ...REFUSALS.unknownStoredCard };
+      answer = known ? { pspReference, resultCode: 'Authorised' } : { pspReference, resultCode: 'Refused', ...REFUSALS.refused };
     } else answer = this.cardAnswer(pspReference, method.number, request);
     answer = { ...answer, merchantReference: request.reference };
     this.payments.set(pspReference, { pspReference, request, answer, refunded: 0 });
-    return { status: 200, body: answer, ...(method.type === 'scheme' && 'number' in method && method.number === ADYEN_TEST_CARDS.lostAnswer ? { lost: true } : {}) };
+    const lost = 'number' in method && method.number === ADYEN_TEST_CARDS.lostAnswer;
+    return { status: 200, body: answer, ...(lost ? { lost } : {}) };
   }
 
   private cardAnswer(pspReference: string, number: string, request: AdyenPaymentRequest): AdyenPaymentResponse {
