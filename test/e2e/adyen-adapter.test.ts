@@ -48,7 +48,7 @@ async function startNotificationReceiver(read: Adyen['readNotifications']): Prom
 beforeAll(async () => {
   local = await LocalAdyen.start(LOCAL_ADYEN);
   config = readAdyenConfig({ ADYEN_API_KEY: 'test-api-key', ADYEN_MERCHANT_ACCOUNT: 'PlatformECOM', ADYEN_HMAC_KEY: HMAC_KEY_HEX, ADYEN_CHECKOUT_URL: local.checkoutUrl });
-  adyen = createAdyen(config, { timeoutMs: 2_000 });
+  adyen = createAdyen(config, { timeoutMs: 60_000 }); // the local Adyen compiles each operation's schemas on first use: seconds on a loaded machine
   receiver = await startNotificationReceiver(adyen.readNotifications);
   local.notificationUrl = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/processor/adyen/notifications`;
 });
@@ -116,7 +116,7 @@ describe('cards', () => {
 
   it('a lost answer: the call fails as unavailable; asked again with the same reference, the same payment answers', async () => {
     const ref = reference();
-    const impatient = createAdyen(config, { timeoutMs: 300 });
+    const impatient = createAdyen(config, { timeoutMs: 5_000 }); // long enough for the request to reach the local Adyen on a loaded machine
     const lost = await impatient.authorizeCard(payment(ref, ADYEN_TEST_CARDS.lostAnswer)).catch((error: unknown) => error);
     expect(lost).toBeInstanceOf(AdyenError);
     expect(lost).toMatchObject({ kind: 'unavailable', retryable: true });
