@@ -49,8 +49,10 @@ export function payoutRailSettings(env: Env): PayoutRailSettings {
 }
 
 function readDebtor(env: Env, problems: string[]): PayoutDebtor {
-  const name = toSepaText(env.PAYOUT_DEBTOR_NAME ?? '');
-  if (name === '') problems.push('PAYOUT_DEBTOR_NAME is missing (the sepa_file payout rail needs it)');
+  const raw = env.PAYOUT_DEBTOR_NAME?.trim() ?? '';
+  const name = toSepaText(raw);
+  if (raw === '') problems.push('PAYOUT_DEBTOR_NAME is missing (the sepa_file payout rail needs it)');
+  else if (name === '') problems.push("PAYOUT_DEBTOR_NAME has no character of the SEPA set (a-z A-Z 0-9 / - ? : ( ) . , ' + space)");
   else if (name.length > DEBTOR_NAME_MAX) problems.push(`PAYOUT_DEBTOR_NAME must be at most ${DEBTOR_NAME_MAX} characters, has ${name.length}`);
   return { name, iban: readDebtorIban(env.PAYOUT_DEBTOR_IBAN, problems), bic: readDebtorBic(env.PAYOUT_DEBTOR_BIC, problems) };
 }
