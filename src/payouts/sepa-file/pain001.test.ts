@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { schemaErrors } from '../../../test/helpers/bank/schemas.js';
 import { minorFromDecimal } from './amounts.js';
 import { sepaIdentifierProblem } from './charset.js';
-import { newMessageId, Pain001Error, payoutRemittance, writePain001, type CreditTransfer, type CreditTransferBatch } from './pain001.js';
+import { controlSums, newMessageId, Pain001Error, payoutRemittance, writePain001, type CreditTransfer, type CreditTransferBatch } from './pain001.js';
 import { childOf, childrenOf, descend, readXmlTree, type XmlElement } from './xml-tree.js';
 
 const DEBTOR = { name: 'Zahlwerk GmbH', iban: 'DE89370400440532013000', bic: undefined };
@@ -155,6 +155,14 @@ describe('writePain001', () => {
       'pay_01HXYZ: EndToEndId must use only the SEPA characters a-z A-Z 0-9 / - ? : ( ) . , \' + and space',
     ]);
     expect(() => writePain001(batch([]))).toThrow('pain.001 not written: a file needs at least one payment');
+  });
+});
+
+describe('controlSums', () => {
+  it('stays exact where a floating-point sum of the amounts would not: beyond 2^53 minor units', () => {
+    const payments = Array.from({ length: 100_000 }, () => ({ amountMinor: 99_999_999_999 }));
+    expect(controlSums(payments)).toEqual({ numberOfTransactions: '100000', controlSum: '99999999999000.00' });
+    expect(controlSums([{ amountMinor: 1 }, { amountMinor: 2 }])).toEqual({ numberOfTransactions: '2', controlSum: '0.03' });
   });
 });
 
