@@ -7,8 +7,8 @@ import { parseCamt053, StatementError, type StatementEntry } from './camt053.js'
 import { XmlFileError } from './xml-tree.js';
 
 const ACCOUNT = 'DE89370400440532013000';
-const PAYOUT_A = { id: 'a0000000000000000000000000000001', amountMinor: 125_000 };
-const PAYOUT_B = { id: 'b0000000000000000000000000000002', amountMinor: 8_990 };
+const PAYOUT_A = { id: 'a0000000000000000000000000000001', amount_minor: 125_000 };
+const PAYOUT_B = { id: 'b0000000000000000000000000000002', amount_minor: 8_990 };
 
 function statement(entries: TestStatementEntry[], overrides: Partial<TestStatement> = {}): TestStatement {
   return { messageId: 'STMT-MSG-1', statementId: 'STMT-2026-11-30', createdAt: new Date('2026-11-30T21:00:00Z'), accountIban: ACCOUNT, bookingDate: '2026-11-30', entries, ...overrides };

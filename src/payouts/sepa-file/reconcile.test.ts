@@ -4,10 +4,10 @@ import { parseCamt053 } from './camt053.js';
 import { reconcile, type SentPayout } from './reconcile.js';
 
 const ACCOUNT = 'DE89370400440532013000';
-const A = { id: 'a0000000000000000000000000000001', amountMinor: 125_000 };
-const B = { id: 'b0000000000000000000000000000002', amountMinor: 8_990 };
-const C = { id: 'c0000000000000000000000000000003', amountMinor: 30_029 };
-const SENT: SentPayout[] = [A, B, C].map((payout) => ({ payoutId: payout.id, amountMinor: payout.amountMinor, currency: 'EUR' }));
+const A = { id: 'a0000000000000000000000000000001', amount_minor: 125_000 };
+const B = { id: 'b0000000000000000000000000000002', amount_minor: 8_990 };
+const C = { id: 'c0000000000000000000000000000003', amount_minor: 30_029 };
+const SENT: SentPayout[] = [A, B, C].map((payout) => ({ payoutId: payout.id, amountMinor: payout.amount_minor, currency: 'EUR' }));
 
 /** The entries of a statement the bank would send with these lines, read as the product reads it. */
 function entriesOf(lines: TestStatementEntry[], statementId = 'STMT-1') {
@@ -46,7 +46,7 @@ describe('reconcile', () => {
     const lines: TestStatementEntry[] = [
       { amountMinor: 500_000, creditDebit: 'CRDT', reference: 'R1' },
       { amountMinor: 250, creditDebit: 'DBIT', reference: 'R2' },
-      paidEntry({ id: 'f0000000000000000000000000000009', amountMinor: 100 }, 'R3'),
+      paidEntry({ id: 'f0000000000000000000000000000009', amount_minor: 100 }, 'R3'),
       { ...paidEntry(C, 'R4'), creditDebit: 'CRDT' },
     ];
     const result = reconcile(entriesOf(lines), SENT);
@@ -55,18 +55,18 @@ describe('reconcile', () => {
       { key: `${ACCOUNT}/R1`, reason: 'no_end_to_end_id', expected: undefined },
       { key: `${ACCOUNT}/R2`, reason: 'no_end_to_end_id', expected: undefined },
       { key: `${ACCOUNT}/R3`, reason: 'unknown_end_to_end_id', expected: undefined },
-      { key: `${ACCOUNT}/R4`, reason: 'unexplained_credit', expected: { amountMinor: C.amountMinor, currency: 'EUR' } },
+      { key: `${ACCOUNT}/R4`, reason: 'unexplained_credit', expected: { amountMinor: C.amount_minor, currency: 'EUR' } },
     ]);
   });
 
   it('keeps an amount or currency that differs from the payout as an exception, the payout untouched', () => {
-    const result = reconcile(entriesOf([{ ...paidEntry(A, 'R1'), amountMinor: A.amountMinor - 1 }, { ...returnedEntry(B, 'AC04', 'R2'), amountMinor: B.amountMinor + 100 }]), SENT);
+    const result = reconcile(entriesOf([{ ...paidEntry(A, 'R1'), amountMinor: A.amount_minor - 1 }, { ...returnedEntry(B, 'AC04', 'R2'), amountMinor: B.amount_minor + 100 }]), SENT);
     expect(result.outcomes).toEqual([]);
     expect(result.exceptions.map(({ reason, expected }) => ({ reason, expected }))).toEqual([
-      { reason: 'amount_differs', expected: { amountMinor: A.amountMinor, currency: 'EUR' } },
-      { reason: 'amount_differs', expected: { amountMinor: B.amountMinor, currency: 'EUR' } },
+      { reason: 'amount_differs', expected: { amountMinor: A.amount_minor, currency: 'EUR' } },
+      { reason: 'amount_differs', expected: { amountMinor: B.amount_minor, currency: 'EUR' } },
     ]);
-    const otherCurrency = reconcile(entriesOf([paidEntry(A, 'R1')]), [{ payoutId: A.id, amountMinor: A.amountMinor, currency: 'CHF' }]);
+    const otherCurrency = reconcile(entriesOf([paidEntry(A, 'R1')]), [{ payoutId: A.id, amountMinor: A.amount_minor, currency: 'CHF' }]);
     expect(otherCurrency.exceptions.map((exception) => exception.reason)).toEqual(['currency_differs']);
   });
 

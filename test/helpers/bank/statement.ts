@@ -32,14 +32,20 @@ export interface TestStatement {
   entries: readonly TestStatementEntry[];
 }
 
+/** A payout as the API shows it. */
+interface PayoutShown {
+  id: string;
+  amount_minor: number;
+}
+
 /** The booked debit of a payout sent by credit transfer. */
-export function paidEntry(payout: { id: string; amountMinor: number }, reference?: string): TestStatementEntry {
-  return { amountMinor: payout.amountMinor, creditDebit: 'DBIT', endToEndId: payout.id, ...(reference ? { reference } : {}) };
+export function paidEntry(payout: PayoutShown, reference?: string): TestStatementEntry {
+  return { amountMinor: payout.amount_minor, creditDebit: 'DBIT', endToEndId: payout.id, ...(reference ? { reference } : {}) };
 }
 
 /** The credit of a payout's return, with the creditor bank's reason. */
-export function returnedEntry(payout: { id: string; amountMinor: number }, reason: string, reference?: string): TestStatementEntry {
-  return { amountMinor: payout.amountMinor, creditDebit: 'CRDT', endToEndId: payout.id, returnReason: reason, ...(reference ? { reference } : {}) };
+export function returnedEntry(payout: PayoutShown, reason: string, reference?: string): TestStatementEntry {
+  return { amountMinor: payout.amount_minor, creditDebit: 'CRDT', endToEndId: payout.id, returnReason: reason, ...(reference ? { reference } : {}) };
 }
 
 const EUR_DIGITS = 2;
