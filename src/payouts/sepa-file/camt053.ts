@@ -83,40 +83,46 @@ interface StatementContext {
 }
 
 function entryTransactions(entry: XmlElement, context: StatementContext): StatementEntry[] {
-  const amount = amountOf(required(entry, 'Amt'));
-  const creditDebit = creditDebitOf(required(entry, 'CdtDbtInd'));
   const entryReference = optionalText(entry, 'NtryRef');
-  const entryServicerReference = optionalText(entry, 'AcctSvcrRef');
-  const baseKey = `${context.accountIban}/${entryServicerReference ?? `${context.statementId}/${entryReference ?? `#${context.position}`}`}`;
-  const common = {
+  const servicerReference = optionalText(entry, 'AcctSvcrRef');
+  const whole: StatementEntry = {
+    entryKey: `${context.accountIban}/${servicerReference ?? `${context.statementId}/${entryReference ?? `#${context.position}`}`}`,
     statementId: context.statementId,
     accountIban: context.accountIban,
     entryReference,
+    accountServicerReference: servicerReference,
     bookingDate: dateOf(childOf(entry, 'BookgDt')),
     valueDate: dateOf(childOf(entry, 'ValDt')),
+    ...amountOf(required(entry, 'Amt')),
+    creditDebit: creditDebitOf(required(entry, 'CdtDbtInd')),
     reversal: optionalText(entry, 'RvslInd') === 'true',
     status: statusOf(required(entry, 'Sts')),
+    endToEndId: undefined,
+    isReturn: false,
+    returnReason: undefined,
   };
   const transactions = childrenOf(entry, 'NtryDtls').flatMap((details) => childrenOf(details, 'TxDtls'));
-  if (transactions.length === 0) {
-    return [{ ...common, entryKey: baseKey, accountServicerReference: entryServicerReference, ...amount, creditDebit, endToEndId: undefined, isReturn: false, returnReason: undefined }];
-  }
-  return transactions.map((transaction, index) => {
-    const ownAmount = childOf(transaction, 'Amt');
-    if (!ownAmount && transactions.length > 1) throw fault(transaction, 'has no Amt, and its entry carries several transactions');
-    const returnInformation = childOf(transaction, 'RtrInf');
-    const ownDirection = childOf(transaction, 'CdtDbtInd');
-    return {
-      ...common,
-      entryKey: transactions.length > 1 ? `${baseKey}/${index + 1}` : baseKey,
-      accountServicerReference: optionalText(childOf(transaction, 'Refs'), 'AcctSvcrRef') ?? entryServicerReference,
-      ...(ownAmount ? amountOf(ownAmount) : amount),
-      creditDebit: ownDirection ? creditDebitOf(ownDirection) : creditDebit,
-      endToEndId: endToEndIdOf(transaction),
-      isReturn: returnInformation !== undefined,
-      returnReason: returnInformation ? returnReasonOf(returnInformation) : undefined,
-    };
-  });
+  if (transactions.length <= 1) return [transactions[0] ? asTransaction(whole, transactions[0], whole.entryKey) : whole];
+  const withoutAmount = transactions.find((transaction) => !childOf(transaction, 'Amt'));
+  if (withoutAmount) throw fault(withoutAmount, 'has no Amt, and its entry carries several transactions');
+  return transactions.map((transaction, index) => asTransaction(whole, transaction, `${whole.entryKey}/${index + 1}`));
+}
+
+/** The entry as one of its transactions tells it: the transaction's own reference, amount and direction where it gives them. */
+function asTransaction(entry: StatementEntry, transaction: XmlElement, entryKey: string): StatementEntry {
+  const ownAmount = childOf(transaction, 'Amt');
+  const ownDirection = childOf(transaction, 'CdtDbtInd');
+  const returnInformation = childOf(transaction, 'RtrInf');
+  return {
+    ...entry,
+    entryKey,
+    accountServicerReference: optionalText(childOf(transaction, 'Refs'), 'AcctSvcrRef') ?? entry.accountServicerReference,
+    ...(ownAmount ? amountOf(ownAmount) : {}),
+    ...(ownDirection ? { creditDebit: creditDebitOf(ownDirection) } : {}),
+    endToEndId: endToEndIdOf(transaction),
+    isReturn: returnInformation !== undefined,
+    returnReason: returnInformation ? returnReasonOf(returnInformation) : undefined,
+  };
 }
 
 function amountOf(element: XmlElement): { amountMinor: number; currency: string } {

@@ -70,12 +70,13 @@ describe('reconcile', () => {
     expect(otherCurrency.exceptions.map((exception) => exception.reason)).toEqual(['currency_differs']);
   });
 
-  it('changes nothing when the same statement is imported twice, under any name', () => {
-    const entries = entriesOf([paidEntry(A, 'R1'), paidEntry(B), returnedEntry(C, 'AC04', 'R3')]);
-    const first = reconcile(entries, SENT);
+  it('changes nothing when the same statement is imported twice, its outcomes and exceptions recorded', () => {
+    const lines = [paidEntry(A, 'R1'), paidEntry(B), returnedEntry(C, 'AC04', 'R3'), { amountMinor: 250, creditDebit: 'DBIT' as const }];
+    const first = reconcile(entriesOf(lines), SENT);
     expect(first.outcomes).toHaveLength(3);
-    const recorded = new Set(first.outcomes.map((outcome) => outcome.entryKey));
-    const again = reconcile(entriesOf([paidEntry(A, 'R1'), paidEntry(B), returnedEntry(C, 'AC04', 'R3')]), SENT, recorded);
+    expect(first.exceptions).toHaveLength(1);
+    const recorded = new Set([...first.outcomes.map((outcome) => outcome.entryKey), ...first.exceptions.map((exception) => exception.entry.entryKey)]);
+    const again = reconcile(entriesOf(lines), SENT, recorded);
     expect(again.outcomes).toEqual([]);
     expect(again.exceptions).toEqual([]);
     expect(again.duplicates.sort()).toEqual([...recorded].sort());

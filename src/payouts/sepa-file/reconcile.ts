@@ -52,7 +52,8 @@ export interface Reconciliation {
  * Matches statement entries to the payouts sent, by EndToEndId and then amount and currency. A
  * booked debit pays a payout; a return (an entry with return information, or a reversal in either
  * direction) returns it with its reason. Pure: the caller reads the payouts the entries name and
- * the entry keys it has recorded, and writes the outcomes and exceptions.
+ * the entry keys it has recorded (of outcomes and exceptions alike), and records the outcomes and
+ * exceptions with their keys.
  */
 export function reconcile(entries: readonly StatementEntry[], payouts: readonly SentPayout[], recordedEntryKeys: ReadonlySet<string> = new Set()): Reconciliation {
   const byId = new Map(payouts.map((payout) => [payout.payoutId, payout]));
