@@ -3,11 +3,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { decodeProtectedHeader } from 'jose';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { ALL_SCOPES } from '../../src/core/auth.js';
-import { DATABASE, createDataStore, freePort, startServer, type DataStore, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { DATABASE, createDataStore, startServer, type DataStore, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { PNG, download, pngFile, upload } from '../helpers/documents.js';
 import { startReceiver } from '../helpers/receiver.js';
 import { recordEvent } from '../helpers/events.js';
-import { runScript, stopStarted } from '../helpers/processes.js';
+import { runApi, runScript, stopStarted } from '../helpers/processes.js';
 
 
 let server: TestServer;
@@ -260,11 +260,9 @@ describe('what works', () => {
     async () => {
       const store = await newStore();
       const start = async () => {
-        const port = await freePort();
-        const env = { ...store.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' };
-        const proc = runScript('src/main.ts', [], env, store.dataDir);
+        const { proc, port, url } = await runApi({ ...store.env, LOG_LEVEL: 'info' }, store.dataDir);
         await proc.waitFor(/^Get a token: .*$/m);
-        return { proc, port, url: `http://127.0.0.1:${port}`, audience: `http://localhost:${port}/sandbox` };
+        return { proc, port, url, audience: `http://localhost:${port}/sandbox` };
       };
 
       // First start on empty data: the URL and working sandbox credentials are printed.
@@ -340,16 +338,13 @@ describe('what works', () => {
       const again = runScript('src/cli/main.ts', ['clients', 'revoke', cliId!], store.env, store.dataDir);
       expect(await again.exited).toBe(1);
     },
-    90_000,
   );
   it(
     'finishes a request in flight on SIGTERM, then exits 0',
     async () => {
       const store = await newStore();
-      const port = await freePort();
-      const proc = runScript('src/main.ts', [], { ...store.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' }, store.dataDir);
+      const { proc, port, url } = await runApi({ ...store.env, LOG_LEVEL: 'info' }, store.dataDir);
       await proc.waitFor(/^Get a token: .*$/m);
-      const url = `http://127.0.0.1:${port}`;
       const [, clientId] = await proc.waitFor(/^\s+client_id:\s+(\S+)$/m);
       const [, clientSecret] = await proc.waitFor(/^\s+client_secret:\s+(\S+)$/m);
       const issued = await tokenRequest(url, { grant_type: 'client_credentials', client_id: clientId!, client_secret: clientSecret!, audience: `http://localhost:${port}/sandbox` });
@@ -399,7 +394,6 @@ describe('what works', () => {
         await restarted.close();
       }
     },
-    90_000,
   );
 
   it(
@@ -427,7 +421,6 @@ describe('what works', () => {
         await api.close();
       }
     },
-    60_000,
   );
 });
 
