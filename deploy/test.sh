@@ -28,17 +28,20 @@ cleanup() {
   if command -v podman >/dev/null; then
     [ -f "$WORK/compose/compose.yaml" ] && (cd "$WORK/compose" && podman-compose -p "$NAME" down -v) >/dev/null 2>&1
     [ -f "$WORK/play.yaml" ] && podman kube down "$WORK/play.yaml" >/dev/null 2>&1
-    podman ps -a --format '{{.Names}}' | grep "^$NAME" | xargs -r podman rm -f >/dev/null 2>&1
+    podman ps -a --format '{{.Names}}' | grep "^$NAME" | xargs -r podman rm -f -v >/dev/null 2>&1
     podman volume ls --format '{{.Name}}' | grep "^$NAME" | xargs -r podman volume rm -f >/dev/null 2>&1
     podman network ls --format '{{.Name}}' | grep "^$NAME" | xargs -r podman network rm -f >/dev/null 2>&1
     podman secret rm payments >/dev/null 2>&1
     podman rmi -f "$IMAGE" "$POSTGRES_IMAGE" >/dev/null 2>&1
-    [ -z "${PAYMENTS_TEST_BASE:-}" ] && podman rmi -f "localhost/$NAME-base" "localhost/$NAME-runtime" >/dev/null 2>&1
+    [ -z "${PAYMENTS_TEST_BASE:-}" ] && podman rmi -f "$BASE" "$RUNTIME_BASE" >/dev/null 2>&1
+    # The pause image podman builds for `kube play`, unless it was there before.
+    [ -n "$PAUSE_IMAGE_BEFORE" ] || podman rmi -f localhost/podman-pause >/dev/null 2>&1
   fi
   mountpoint -q "$WORK/root/proc" && umount "$WORK/root/proc"
   psql -h 127.0.0.1 -U postgres -d postgres -qc "DROP DATABASE IF EXISTS $DATABASE" >/dev/null 2>&1
   rm -rf "$WORK"
 }
+PAUSE_IMAGE_BEFORE=$(command -v podman >/dev/null && podman images -q localhost/podman-pause 2>/dev/null || true)
 trap cleanup EXIT
 
 # Runs one step in a subshell that stops at its first failure, its output in a log shown only if
@@ -149,6 +152,8 @@ compose_up() {
 POSTGRES_PASSWORD=$(head -c 18 /dev/urandom | base64 | tr -d '/+=')
 ENCRYPTION_KEY=$KEY
 BASE_URL=http://127.0.0.1:$API_1_PORT
+# The load below is one client's: no per-client limit in the way.
+RATE_LIMIT_PER_SECOND=0
 METRICS_TOKEN=metrics-token-of-the-deploy-test
 SANDBOX_CLIENT_ID=$CLIENT_ID
 SANDBOX_CLIENT_SECRET=$CLIENT_SECRET
@@ -181,10 +186,10 @@ compose_payment() {
   return 1
 }
 
-# api-1 stopped (SIGTERM, drain) while both replicas are loaded: api-2 answers everything, api-1
-# answers what it accepted (no 5xx, no answer cut off) and exits 0.
+# api-1 stopped (SIGTERM: not ready, drain, exit) while load goes through a balancer that follows
+# /readyz: every request is answered 200, by api-1 until the balancer drops it, and api-1 exits 0.
 compose_stop_replica() {
-  node deploy/test/load.mjs 12 8 "http://127.0.0.1:$API_2_PORT" "$CLIENT_ID" "$CLIENT_SECRET" "http://127.0.0.1:$API_1_PORT/sandbox" \
+  node deploy/test/load.mjs 12 8 "$CLIENT_ID" "$CLIENT_SECRET" "http://127.0.0.1:$API_1_PORT/sandbox" \
     "http://127.0.0.1:$API_1_PORT" "http://127.0.0.1:$API_2_PORT" >"$WORK/load.json" &
   local load=$!
   sleep 3
@@ -193,18 +198,17 @@ compose_stop_replica() {
   cat "$WORK/load.json"
   note "load while api-1 stopped: $(cat "$WORK/load.json")"
   [ "$(podman inspect "${NAME}_api-1_1" --format '{{.State.ExitCode}}')" = 0 ]
-  python3 - "$WORK/load.json" "http://127.0.0.1:$API_1_PORT" "http://127.0.0.1:$API_2_PORT" <<'PY'
+  python3 - "$WORK/load.json" <<'PY'
 import json, sys
 counts = json.load(open(sys.argv[1]))
-stopped, running = counts[sys.argv[2]], counts[sys.argv[3]]
-assert set(running) == {'200'} and running['200'] > 0, running
-assert set(stopped) <= {'200', 'refused'} and stopped.get('200', 0) > 0, stopped
+for backend, answers in counts.items():
+    assert set(answers) == {'200'} and answers['200'] > 0, (backend, answers)
 PY
 }
 
 compose_down() {
   (cd "$WORK/compose" && podman-compose -p "$NAME" down -v)
-  podman rm -f "$NAME-receiver"
+  podman rm -f -v "$NAME-receiver"
 }
 
 # Every manifest of the example overlay renders offline; the kinds and references are there.

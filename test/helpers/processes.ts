@@ -29,7 +29,9 @@ export function runScript(script: Script, args: string[], env: Record<string, st
 }
 
 function builtFile(script: Script): string {
-  return path.join(inject('buildDir'), script.replace(/\.ts$/, '.js'));
+  // Outside a test run (`npm run chaos`), the build its script made in dist/.
+  const buildDir = process.env.VITEST ? inject('buildDir') : path.join(ROOT, 'dist');
+  return path.join(buildDir, script.replace(/\.ts$/, '.js'));
 }
 
 /** The API as a process of its own, and where it listens. */
