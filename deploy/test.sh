@@ -34,14 +34,16 @@ cleanup() {
     podman secret rm payments >/dev/null 2>&1
     podman rmi -f "$IMAGE" "$POSTGRES_IMAGE" >/dev/null 2>&1
     [ -z "${PAYMENTS_TEST_BASE:-}" ] && podman rmi -f "$BASE" "$RUNTIME_BASE" >/dev/null 2>&1
-    # The pause image podman builds for `kube play`, unless it was there before.
-    [ -n "$PAUSE_IMAGE_BEFORE" ] || podman rmi -f localhost/podman-pause >/dev/null 2>&1
+    # The pause image and the network podman makes for `kube play`, unless they were there before.
+    [ -n "$PAUSE_IMAGE_BEFORE" ] || podman images -q localhost/podman-pause | xargs -r podman rmi -f >/dev/null 2>&1
+    [ -n "$KUBE_NETWORK_BEFORE" ] || podman network rm -f podman-default-kube-network >/dev/null 2>&1
   fi
   mountpoint -q "$WORK/root/proc" && umount "$WORK/root/proc"
   psql -h 127.0.0.1 -U postgres -d postgres -qc "DROP DATABASE IF EXISTS $DATABASE" >/dev/null 2>&1
   rm -rf "$WORK"
 }
 PAUSE_IMAGE_BEFORE=$(command -v podman >/dev/null && podman images -q localhost/podman-pause 2>/dev/null || true)
+KUBE_NETWORK_BEFORE=$(command -v podman >/dev/null && podman network ls -q --filter name=^podman-default-kube-network$ 2>/dev/null || true)
 trap cleanup EXIT
 
 # Runs one step in a subshell that stops at its first failure, its output in a log shown only if
