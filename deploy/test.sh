@@ -31,7 +31,7 @@ cleanup() {
     podman ps -a --format '{{.Names}}' | grep "^$NAME" | xargs -r podman rm -f -v >/dev/null 2>&1
     podman volume ls --format '{{.Name}}' | grep "^$NAME" | xargs -r podman volume rm -f >/dev/null 2>&1
     podman network ls --format '{{.Name}}' | grep "^$NAME" | xargs -r podman network rm -f >/dev/null 2>&1
-    podman secret rm payments >/dev/null 2>&1
+    podman secret rm "$NAME" >/dev/null 2>&1
     podman rmi -f "$IMAGE" "$POSTGRES_IMAGE" >/dev/null 2>&1
     [ -z "${PAYMENTS_TEST_BASE:-}" ] && podman rmi -f "$BASE" "$RUNTIME_BASE" >/dev/null 2>&1
     # The pause image and the network podman makes for `kube play`, unless they were there before.
@@ -66,6 +66,18 @@ step() {
 }
 note() { echo "$*" >>"$WORK/note"; }
 
+# Waits until CONTAINER has logged PATTERN (at most SECONDS), failing at once if it stopped.
+logged() {
+  local container=$1 pattern=$2 limit=$3
+  for _ in $(seq $((limit * 5))); do
+    podman logs "$container" 2>&1 | grep -q "$pattern" && return 0
+    [ "$(podman inspect "$container" --format '{{.State.Running}}')" = true ] || break
+    sleep 0.2
+  done
+  podman logs "$container"
+  return 1
+}
+
 # Waits until URL answers 2xx (at most SECONDS), then notes how long it took since STARTED.
 ready() {
   local url=$1 limit=$2 started=$3 what=$4
@@ -89,6 +101,7 @@ packages() {
 base() {
   [ -z "${PAYMENTS_TEST_BASE:-}" ] || return 0
   debootstrap --variant=minbase --include=nodejs,ca-certificates trixie "$WORK/root" "$MIRROR"
+  chroot "$WORK/root" apt-get clean
   tar -C "$WORK/root" -c . | podman import - "$RUNTIME_BASE"
   cp /etc/resolv.conf "$WORK/root/etc/resolv.conf"
   mount -t proc proc "$WORK/root/proc"
@@ -134,10 +147,7 @@ postgres() {
   podman run -d --name "$NAME-api" "${env[@]}" -e PORT=$PORT_POSTGRES -e WEBHOOK_WORKER=off -e JOB_WORKER=off "$IMAGE"
   ready "http://127.0.0.1:$PORT_POSTGRES/readyz" 120 "$started" "PostgreSQL"
   podman run -d --name "$NAME-worker" "${env[@]}" "$IMAGE" node dist/src/worker.js
-  until podman logs "$NAME-worker" 2>&1 | grep -q 'background worker started'; do
-    [ "$(podman inspect "$NAME-worker" --format '{{.State.Running}}')" = true ] || { podman logs "$NAME-worker"; return 1; }
-    sleep 0.2
-  done
+  logged "$NAME-worker" 'background worker started' 120
   podman stop -t 30 "$NAME-api" "$NAME-worker"
   [ "$(podman inspect "$NAME-api" --format '{{.State.ExitCode}}') $(podman inspect "$NAME-worker" --format '{{.State.ExitCode}}')" = "0 0" ]
 }
@@ -169,7 +179,7 @@ ENV
   (cd "$WORK/compose" && podman-compose -p "$NAME" up -d)
   ready "http://127.0.0.1:$API_1_PORT/readyz" 180 "$started" "compose: api-1"
   ready "http://127.0.0.1:$API_2_PORT/readyz" 180 "$started" "compose: api-2"
-  until podman logs "${NAME}_worker_1" 2>&1 | grep -q 'background worker started'; do sleep 0.5; done
+  logged "${NAME}_worker_1" 'background worker started' 120
   [ "$(podman inspect "${NAME}_migrate_1" --format '{{.State.ExitCode}}')" = 0 ]
 }
 
@@ -231,12 +241,12 @@ assert container['image'] == 'registry.example.com/payments:0.1.0' and api['spec
 PY
 }
 
-# The base's API Deployment under `podman kube play`, its Secret made as podman keeps them
-# (podman 4.3: a JSON map of base64 values). The embedded database (no DATABASE_URL) needs more
+# The base's API Deployment under `podman kube play`, its Secret (named after this run) made as
+# podman keeps them (podman 4.3: a JSON map of base64 values). The embedded database (no DATABASE_URL) needs more
 # memory than the limit made for PostgreSQL, so this one run has 1 GiB.
 kube_play() {
   kubectl kustomize deploy/k8s/base >"$WORK/base.yaml"
-  python3 - "$WORK/base.yaml" "$IMAGE" >"$WORK/play.yaml" <<'PY'
+  python3 - "$WORK/base.yaml" "$IMAGE" "$NAME" >"$WORK/play.yaml" <<'PY'
 import sys, yaml
 docs = list(yaml.safe_load_all(open(sys.argv[1])))
 api = next(d for d in docs if d['kind'] == 'Deployment' and d['metadata']['name'] == 'payments-api')
@@ -244,9 +254,12 @@ api['spec']['replicas'] = 1
 container = api['spec']['template']['spec']['containers'][0]
 container['image'] = sys.argv[2]
 container['resources']['limits']['memory'] = '1Gi'
+for source in container['envFrom']:
+    if 'secretRef' in source:
+        source['secretRef']['name'] = sys.argv[3]
 yaml.safe_dump_all([d for d in docs if d['kind'] == 'ConfigMap'] + [api], sys.stdout)
 PY
-  printf '{"ENCRYPTION_KEY":"%s","METRICS_TOKEN":"%s"}' "$(printf %s "$KEY" | base64 -w0)" "$(printf %s metrics-token-of-the-deploy-test | base64 -w0)" | podman secret create payments -
+  printf '{"ENCRYPTION_KEY":"%s","METRICS_TOKEN":"%s"}' "$(printf %s "$KEY" | base64 -w0)" "$(printf %s metrics-token-of-the-deploy-test | base64 -w0)" | podman secret create "$NAME" -
   local started
   started=$(date +%s.%N)
   podman kube play "$WORK/play.yaml"

@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -8,6 +7,7 @@ import { openDatabase } from '../../src/core/db.js';
 import { ManualClock } from '../../src/core/clock.js';
 import { newId } from '../../src/core/ids.js';
 import { buildApp, type App, type AppOptions } from '../../src/server.js';
+import { listeningSocket, portOf } from './ports.js';
 
 /** Which database the suite runs on: PostgreSQL when TEST_DATABASE_URL is set, else embedded PGlite. */
 export const DATABASE = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -21,15 +21,8 @@ export async function freePort(): Promise<number> {
 
 /** A port bound on 127.0.0.1 until released: nobody else takes it meanwhile (a server listens on it right after). */
 async function holdPort(port: number): Promise<{ port: number; release(): Promise<void> }> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', resolve);
-  });
-  return {
-    port: (server.address() as { port: number }).port,
-    release: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  const server = await listeningSocket(port);
+  return { port: portOf(server), release: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 export interface Credentials {

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
-import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import { listeningSocket, portOf } from './ports.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -49,7 +49,7 @@ export interface StartedApi {
  */
 export async function runApi(env: Record<string, string>, cwd: string, port = 0): Promise<StartedApi> {
   const socket = await listeningSocket(port);
-  const bound = (socket.address() as { port: number }).port;
+  const bound = portOf(socket);
   try {
     const proc = run(process.execPath, ['--enable-source-maps', builtFile('src/main.ts')], { HOST: '127.0.0.1', ...env, PORT: String(bound), LISTEN_FD: '3' }, cwd, [
       'ignore',
@@ -63,14 +63,6 @@ export async function runApi(env: Record<string, string>, cwd: string, port = 0)
     // The child holds its own copy; this process must not accept on it.
     socket.close();
   }
-}
-
-function listeningSocket(port: number): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve(server));
-  });
 }
 
 /** Runs a shell command line as a reader would type it, in the same clean environment. */
