@@ -173,7 +173,7 @@ describe('what works', () => {
 
       const env = { ...store.env, LOG_LEVEL: 'info', SHUTDOWN_WEBHOOK_WAIT_SECONDS: '1' };
       const proc = script === 'src/main.ts' ? (await runApi(env, store.dataDir)).proc : runScript(script, [], env, store.dataDir);
-      await receiver.waitFor(1, 30_000);
+      await receiver.waitFor(1, 120_000); // the process starts first
       await proc.waitFor(started);
       proc.child.kill('SIGTERM');
       expect(await proc.exited, proc.output()).toBe(0);
