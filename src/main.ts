@@ -1,3 +1,4 @@
+import type { FastifyListenOptions } from 'fastify';
 import { existsSync } from 'node:fs';
 import { loadConfig } from './core/config.js';
 import { buildApp } from './server.js';
@@ -29,7 +30,8 @@ async function announceCredentials(): Promise<string[]> {
   ];
 }
 
-await app.listen({ port: config.port, host: config.host });
+// Node's listen takes an inherited descriptor; Fastify's types do not name it.
+await app.listen(config.listenFd === undefined ? { port: config.port, host: config.host } : ({ fd: config.listenFd, host: config.host } as FastifyListenOptions));
 const lines = [
   `Payments API on ${config.baseUrl} (sandbox ${config.sandboxBaseUrl}), database: ${database.kind === 'pglite' ? `embedded in ${config.dataDir}` : 'PostgreSQL'}`,
   `API reference: ${config.baseUrl}/docs`,

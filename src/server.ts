@@ -46,6 +46,7 @@ import type { ScryptSettings } from './core/scrypt.js';
 import { simulatorRoutes } from './processor/simulator-routes.js';
 import { webRoutes } from './web/routes.js';
 import { installMetrics, startMetricsListener } from './operations/metrics.js';
+import { installBacklogMetrics } from './operations/backlog-metrics.js';
 import { installOpenApi } from './operations/openapi.js';
 import { docsRoutes } from './operations/docs.js';
 import { operationsRoutes } from './operations/routes.js';
@@ -255,6 +256,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const environmentClock = new EnvironmentClock(clock);
   const outbox = new Outbox(environmentClock);
   await environmentClock.start(database);
+  installBacklogMetrics(metrics, db, environmentClock);
   // The simulator sees its own tables only, as an outside party would.
   const simulator = new SimulatorProcessor(db.withTables<SimulatorTables>(), { baseUrl: config.baseUrl, latencyMs: config.simulatorLatencyMs });
   const processor = options.processor ?? simulator;

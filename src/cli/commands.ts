@@ -22,9 +22,10 @@ import { eventsCommand } from './events.js';
 import { keysCommand } from './keys.js';
 import { listenCommand } from './listen.js';
 import { loginCommand } from './login.js';
+import { migrateCommand } from './migrate.js';
 import { paymentsCommand } from './payments.js';
 import { tokenCommand } from './token.js';
 import { triggerCommand } from './trigger.js';
 import { usersCommand } from './users.js';
 
-export const COMMANDS: Command[] = [loginCommand, tokenCommand, listenCommand, triggerCommand, paymentsCommand, eventsCommand, clockCommand, clientsCommand, usersCommand, keysCommand];
+export const COMMANDS: Command[] = [loginCommand, tokenCommand, listenCommand, triggerCommand, paymentsCommand, eventsCommand, clockCommand, clientsCommand, usersCommand, keysCommand, migrateCommand];

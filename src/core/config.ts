@@ -35,6 +35,8 @@ export interface EncryptionSettings {
 export interface Config {
   port: number;
   host: string;
+  /** LISTEN_FD: a socket already listening, inherited from whatever started the process (systemd's socket activation passes 3), served instead of binding PORT and HOST; PORT still names the port in the default URLs. */
+  listenFd: number | undefined;
   baseUrl: string;
   sandboxBaseUrl: string;
   authUrl: string;
@@ -243,6 +245,7 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     port,
     host: env.HOST || '0.0.0.0',
+    listenFd: env.LISTEN_FD ? integer(env, 'LISTEN_FD', 0) : undefined,
     baseUrl,
     sandboxBaseUrl: trimSlash(env.SANDBOX_BASE_URL || `${baseUrl}/sandbox`),
     authUrl: trimSlash(env.AUTH_URL || baseUrl),

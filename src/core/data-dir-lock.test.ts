@@ -19,7 +19,7 @@ function goneProcessId(): number {
 describe('lockDataDir', () => {
   it('is held by one opener at a time and free again once released', async () => {
     const release = await lockDataDir(dir);
-    expect(await readFile(path.join(dir, 'pglite.lock'), 'utf8')).toBe(String(process.pid));
+    expect(await readFile(path.join(dir, 'pglite.lock'), 'utf8')).toMatch(new RegExp(`^${process.pid} [0-9a-f-]+/\\d+$`));
     await expect(lockDataDir(dir)).rejects.toBeInstanceOf(EmbeddedDatabaseInUse);
     await release();
     const again = await lockDataDir(dir);
@@ -38,7 +38,20 @@ describe('lockDataDir', () => {
   it('takes over a lock left by a process that has gone', async () => {
     await writeFile(path.join(dir, 'pglite.lock'), String(goneProcessId()));
     const release = await lockDataDir(dir);
-    expect(await readFile(path.join(dir, 'pglite.lock'), 'utf8')).toBe(String(process.pid));
+    expect(await readFile(path.join(dir, 'pglite.lock'), 'utf8')).toMatch(new RegExp(`^${process.pid} `));
     await release();
   });
+
+  it('takes over a lock that names a live PID started after the lock was written (a container restarted: PID 1 again), or at another boot', async () => {
+    const ours = await lockDataDir(dir);
+    const [, start] = (await readFile(path.join(dir, 'pglite.lock'), 'utf8')).split(' ');
+    await ours();
+    const [boot, startTime] = start!.split('/');
+    for (const earlier of [`${boot}/${Number(startTime) - 1}`, `another-boot/${startTime}`]) {
+      await writeFile(path.join(dir, 'pglite.lock'), `${process.pid} ${earlier}`);
+      const release = await lockDataDir(dir);
+      await release();
+    }
+  });
 });
+

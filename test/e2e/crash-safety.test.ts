@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.js';
-import { DATABASE, createDataStore, freePort, requester, type DataStore } from '../helpers/harness.js';
+import { DATABASE, createDataStore, requester, type DataStore } from '../helpers/harness.js';
 import { payByCard } from '../helpers/money.js';
-import { runScript, stopStarted, type Started } from '../helpers/processes.js';
+import { runApi, stopStarted, type Started } from '../helpers/processes.js';
 
 /**
  * The server killed with SIGKILL at the worst instants of a keyed request: while its transaction
@@ -36,11 +36,10 @@ interface RunningServer {
 }
 
 async function startServerProcess(): Promise<RunningServer> {
-  const port = await freePort();
-  const env = { ...store.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', SANDBOX_CLIENT_ID: CLIENT.id, SANDBOX_CLIENT_SECRET: CLIENT.secret };
-  const proc = runScript('src/main.ts', [], env, store.dataDir);
-  await proc.waitFor(/^Payments API on /m, 60_000);
-  const request = requester(`http://127.0.0.1:${port}`);
+  const env = { ...store.env, LOG_LEVEL: 'info', SANDBOX_CLIENT_ID: CLIENT.id, SANDBOX_CLIENT_SECRET: CLIENT.secret };
+  const { proc, port, url } = await runApi(env, store.dataDir);
+  await proc.waitFor(/^Payments API on /m);
+  const request = requester(url);
   const token = async () => {
     const issued = await request('POST', '/oauth/token', {
       body: { grant_type: 'client_credentials', client_id: CLIENT.id, client_secret: CLIENT.secret, audience: `http://localhost:${port}/sandbox` },

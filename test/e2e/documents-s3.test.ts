@@ -6,7 +6,7 @@ import { AwsClient } from 'aws4fetch';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/core/config.js';
-import { freePort, startServer, type TestServer } from '../helpers/harness.js';
+import { startServer, type TestServer } from '../helpers/harness.js';
 import { PDF, download, listAll, upload } from '../helpers/documents.js';
 
 // s3rver: an S3-compatible server with one account. It parses AWS Signature V4 and checks the key
@@ -21,9 +21,8 @@ let server: TestServer;
 
 beforeAll(async () => {
   s3Dir = await mkdtemp(path.join(os.tmpdir(), 's3rver-'));
-  const port = await freePort();
-  s3 = new S3rver({ port, address: '127.0.0.1', directory: s3Dir, silent: true, configureBuckets: [{ name: BUCKET, configs: [] }] });
-  await s3.run();
+  s3 = new S3rver({ port: 0, address: '127.0.0.1', directory: s3Dir, silent: true, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  const { port } = await s3.run();
   s3Url = `http://127.0.0.1:${port}`;
   server = await startServer({ S3_BUCKET: BUCKET, S3_ENDPOINT: s3Url, S3_PREFIX: 'payments/', ...ACCESS });
 });

@@ -1,13 +1,15 @@
 import http from 'node:http';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeProtectedHeader } from 'jose';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { ALL_SCOPES } from '../../src/core/auth.js';
-import { DATABASE, createDataStore, freePort, startServer, type DataStore, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { DATABASE, createDataStore, startServer, type DataStore, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { PNG, download, pngFile, upload } from '../helpers/documents.js';
 import { startReceiver } from '../helpers/receiver.js';
 import { recordEvent } from '../helpers/events.js';
-import { runScript, stopStarted } from '../helpers/processes.js';
+import { ROOT, runApi, runScript, stopStarted } from '../helpers/processes.js';
 
 
 let server: TestServer;
@@ -83,6 +85,32 @@ describe('what works', () => {
     expect(metrics.text).not.toContain(platform.platformId);
     expect(metrics.text).not.toContain('acc_00000000000000000000000000');
     expect(metrics.text).not.toContain('secret-query-value');
+  });
+
+  it('exports the backlog: database up, webhook deliveries pending and how late the oldest is, how late the oldest due job is', async () => {
+    const quiet = await startServer({ METRICS_TOKEN, WEBHOOK_WORKER: 'off', JOB_WORKER: 'off' });
+    try {
+      const gauges = async () => (await quiet.request('GET', '/metrics', { token: METRICS_TOKEN })).text;
+      const idle = await gauges();
+      expect(idle).toMatch(/^payments_database_up 1$/m);
+      expect(idle).toMatch(/^payments_webhook_deliveries_pending\{environment="sandbox"\} 0$/m);
+      expect(idle).toMatch(/^payments_job_lag_seconds\{environment="live"\} 0$/m);
+
+      const own = await quiet.platform();
+      await recordEvent(quiet, { platformId: own.platformId, destination: 'http://127.0.0.1:9/webhooks' });
+      // Two hours on with no worker: the delivery, and the housekeeping job each start schedules due at once, have waited two hours.
+      quiet.clock.advance(7200);
+      const late = await gauges();
+      const value = (name: string, environment: string) => Number(late.match(new RegExp(`^${name}\\{environment="${environment}"\\} (\\S+)$`, 'm'))?.[1]);
+      expect(value('payments_webhook_deliveries_pending', 'sandbox')).toBe(1);
+      expect(value('payments_webhook_deliveries_pending', 'live')).toBe(0);
+      expect(value('payments_webhook_delivery_lag_seconds', 'sandbox')).toBeCloseTo(7200, -1);
+      expect(value('payments_webhook_delivery_lag_seconds', 'live')).toBe(0);
+      expect(value('payments_job_lag_seconds', 'sandbox')).toBeCloseTo(7200, -1);
+      expect(value('payments_job_lag_seconds', 'live')).toBeCloseTo(7200, -1);
+    } finally {
+      await quiet.close();
+    }
   });
 
   it('serves /metrics on a listener of its own, on 127.0.0.1, when METRICS_PORT is set; over https every answer carries HSTS', async () => {
@@ -260,11 +288,9 @@ describe('what works', () => {
     async () => {
       const store = await newStore();
       const start = async () => {
-        const port = await freePort();
-        const env = { ...store.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' };
-        const proc = runScript('src/main.ts', [], env, store.dataDir);
+        const { proc, port, url } = await runApi({ ...store.env, LOG_LEVEL: 'info' }, store.dataDir);
         await proc.waitFor(/^Get a token: .*$/m);
-        return { proc, port, url: `http://127.0.0.1:${port}`, audience: `http://localhost:${port}/sandbox` };
+        return { proc, port, url, audience: `http://localhost:${port}/sandbox` };
       };
 
       // First start on empty data: the URL and working sandbox credentials are printed.
@@ -340,16 +366,13 @@ describe('what works', () => {
       const again = runScript('src/cli/main.ts', ['clients', 'revoke', cliId!], store.env, store.dataDir);
       expect(await again.exited).toBe(1);
     },
-    90_000,
   );
   it(
     'finishes a request in flight on SIGTERM, then exits 0',
     async () => {
       const store = await newStore();
-      const port = await freePort();
-      const proc = runScript('src/main.ts', [], { ...store.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' }, store.dataDir);
+      const { proc, port, url } = await runApi({ ...store.env, LOG_LEVEL: 'info' }, store.dataDir);
       await proc.waitFor(/^Get a token: .*$/m);
-      const url = `http://127.0.0.1:${port}`;
       const [, clientId] = await proc.waitFor(/^\s+client_id:\s+(\S+)$/m);
       const [, clientSecret] = await proc.waitFor(/^\s+client_secret:\s+(\S+)$/m);
       const issued = await tokenRequest(url, { grant_type: 'client_credentials', client_id: clientId!, client_secret: clientSecret!, audience: `http://localhost:${port}/sandbox` });
@@ -399,7 +422,6 @@ describe('what works', () => {
         await restarted.close();
       }
     },
-    90_000,
   );
 
   it(
@@ -427,13 +449,22 @@ describe('what works', () => {
         await api.close();
       }
     },
-    60_000,
   );
+
+  it('brings the schema up to date with `cli migrate` and exits, as a deployment’s migration step', async () => {
+    const store = await newStore();
+    const migrations = (await readdir(path.join(ROOT, 'src/core/migrations'))).sort();
+    for (const run of ['on empty data', 'again: nothing left to apply']) {
+      const migrate = runScript('src/cli/main.ts', ['migrate'], store.env, store.dataDir);
+      expect(await migrate.exited, `${run}: ${migrate.output()}`).toBe(0);
+      expect(migrate.output()).toContain(`The database schema is up to date: ${migrations.length} migrations applied, the last ${migrations.at(-1)}.`);
+    }
+  });
 });
 
 describe('what is refused', () => {
   it('answers /readyz with 503 once the database is unreachable, while /healthz still answers', async () => {
-    const own = await startServer({ WEBHOOK_WORKER: 'off', JOB_WORKER: 'off' });
+    const own = await startServer({ METRICS_TOKEN, WEBHOOK_WORKER: 'off', JOB_WORKER: 'off' });
     // Every statement now fails as it would with the database server gone.
     const unreachable = vi
       .spyOn(own.app.database.db.getExecutor(), 'executeQuery')
@@ -445,6 +476,11 @@ describe('what is refused', () => {
       expect(ready.body).toMatchObject({ code: 'service_unavailable', trace_id: ready.headers.get('trace-id') });
       expect(ready.text).not.toMatch(/pool|pglite|ECONN/i);
       expect((await own.request('GET', '/healthz')).status).toBe(200);
+      // The metrics still answer, saying so; the backlog is unknown.
+      const metrics = await own.request('GET', '/metrics', { token: METRICS_TOKEN });
+      expect(metrics.status).toBe(200);
+      expect(metrics.text).toMatch(/^payments_database_up 0$/m);
+      expect(metrics.text).not.toMatch(/^payments_webhook_deliveries_pending\{/m);
       unreachable.mockRestore();
       expect((await own.request('GET', '/readyz')).status).toBe(200);
     } finally {

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scheduleJob } from '../../src/core/jobs.js';
-import { DATABASE, createDataStore, freePort, requester, startServer, type DataStore } from '../helpers/harness.js';
-import { runScript, stopStarted, type Started } from '../helpers/processes.js';
+import { DATABASE, createDataStore, requester, startServer, type DataStore } from '../helpers/harness.js';
+import { runApi, runScript, stopStarted, type Started } from '../helpers/processes.js';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
 import { recordEvent } from '../helpers/events.js';
 
@@ -66,10 +66,8 @@ const PAYMENT = {
 
 /** `npm start` on a fresh store, with its printed sandbox credentials exchanged for a token. */
 async function startApi(store: DataStore, env: Record<string, string>) {
-  const port = await freePort();
-  const proc = runScript('src/main.ts', [], { ...store.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env }, store.dataDir);
+  const { proc, port, url } = await runApi({ ...store.env, LOG_LEVEL: 'info', ...env }, store.dataDir);
   await proc.waitFor(/^Get a token: .*$/m);
-  const url = `http://127.0.0.1:${port}`;
   const [, clientId] = await proc.waitFor(/^\s+client_id:\s+(\S+)$/m);
   const [, clientSecret] = await proc.waitFor(/^\s+client_secret:\s+(\S+)$/m);
   const issued = await requester(url)('POST', '/oauth/token', {
@@ -156,12 +154,11 @@ describe('what works', () => {
         idle.destroy();
       }
     },
-    90_000,
   );
 
   it.each([
-    { command: 'npm start', script: 'src/main.ts', started: /^Get a token: /m },
-    ...(DATABASE === 'postgres' ? [{ command: 'npm run worker', script: 'src/worker.ts', started: /background worker started/ }] : []),
+    { command: 'npm start', script: 'src/main.ts' as const, started: /^Get a token: /m },
+    ...(DATABASE === 'postgres' ? [{ command: 'npm run worker', script: 'src/worker.ts' as const, started: /background worker started/ }] : []),
   ])(
     '$command: a webhook receiver that hangs holds no shutdown; its delivery is given back, due again at once for another worker',
     async ({ script, started }) => {
@@ -174,9 +171,9 @@ describe('what works', () => {
       const eventId = await recordEvent(seeding, { platformId: platform.platformId, destination: receiver.url });
       await seeding.close();
 
-      const port = await freePort();
-      const proc = runScript(script, [], { ...store.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', SHUTDOWN_WEBHOOK_WAIT_SECONDS: '1' }, store.dataDir);
-      await receiver.waitFor(1, 30_000);
+      const env = { ...store.env, LOG_LEVEL: 'info', SHUTDOWN_WEBHOOK_WAIT_SECONDS: '1' };
+      const proc = script === 'src/main.ts' ? (await runApi(env, store.dataDir)).proc : runScript(script, [], env, store.dataDir);
+      await receiver.waitFor(1, 120_000); // the process starts first
       await proc.waitFor(started);
       proc.child.kill('SIGTERM');
       expect(await proc.exited, proc.output()).toBe(0);
@@ -195,7 +192,6 @@ describe('what works', () => {
         await next.close();
       }
     },
-    90_000,
   );
 
   it('lets the scheduled job running finish in its transaction and claims no other once stopped', async () => {
@@ -246,7 +242,6 @@ describe('what is refused', () => {
       expect(elapsed).toBeLessThan(10_000);
       expect(api.proc.output()).toMatch(/"waiting_for":\["HTTP requests in flight"\].*"msg":"shutdown still waiting after 2 s; exiting"/);
     },
-    60_000,
   );
 
 });

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, requester, type RequestOptions, type Response } from './harness.js';
-import { runScript, type Started } from './processes.js';
+import { requester, type RequestOptions, type Response } from './harness.js';
+import { runApi, runScript, type Started } from './processes.js';
 import { generateKey } from '../../src/core/encryption-keys.js';
 
 /** The processes of one test file share a database, so they share its encryption key, as the machines of a deployment would. */
@@ -44,11 +44,11 @@ export class ServerProcess {
   static async start(options: ProcessOptions = {}): Promise<ServerProcess> {
     const script = options.script ?? 'src/main.ts';
     const { after } = options;
-    const port = after?.port ?? (await freePort());
     const dataDir = after?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'payments-process-')));
     const client = after?.client ?? { id: `sandbox_${randomBytes(6).toString('hex')}`, secret: randomBytes(24).toString('base64url') };
-    const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ENCRYPTION_KEY, LOG_LEVEL: 'info', SANDBOX_CLIENT_ID: client.id, SANDBOX_CLIENT_SECRET: client.secret, ...options.env };
-    const proc = runScript(script, [], env, dataDir);
+    const env = { HOST: '127.0.0.1', DATA_DIR: dataDir, ENCRYPTION_KEY, LOG_LEVEL: 'info', SANDBOX_CLIENT_ID: client.id, SANDBOX_CLIENT_SECRET: client.secret, ...options.env };
+    // A worker listens on no port: it keeps its predecessor's number, or none.
+    const { proc, port } = script === 'src/main.ts' ? await runApi(env, dataDir, after?.port) : { proc: runScript(script, [], env, dataDir), port: after?.port ?? 0 };
     const server = new ServerProcess(proc, `http://127.0.0.1:${port}`, port, dataDir, client);
     try {
       await proc.waitFor(script === 'src/worker.ts' ? /worker started/ : /"msg":"Server listening/, options.startTimeoutMs ?? 120_000);

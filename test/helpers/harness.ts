@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -8,18 +7,22 @@ import { openDatabase } from '../../src/core/db.js';
 import { ManualClock } from '../../src/core/clock.js';
 import { newId } from '../../src/core/ids.js';
 import { buildApp, type App, type AppOptions } from '../../src/server.js';
+import { listeningSocket, portOf } from './ports.js';
 
 /** Which database the suite runs on: PostgreSQL when TEST_DATABASE_URL is set, else embedded PGlite. */
 export const DATABASE = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
+/** A port nothing listens on now (to be refused, or named before a start that holds it at once). */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
+  const held = await holdPort(0);
+  await held.release();
+  return held.port;
+}
+
+/** A port bound on 127.0.0.1 until released: nobody else takes it meanwhile (a server listens on it right after). */
+async function holdPort(port: number): Promise<{ port: number; release(): Promise<void> }> {
+  const server = await listeningSocket(port);
+  return { port: portOf(server), release: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 export interface Credentials {
@@ -132,7 +135,9 @@ export function requester(url: string) {
 
 /** Builds the real server on a fresh database (or a given store), listening on a real port. */
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
-  const port = options.port ?? (await freePort());
+  // Held while the app is built (seconds on a loaded machine), released just before it listens.
+  const held = await holdPort(options.port ?? 0);
+  const { port } = held;
   const { store } = options;
   const dataDir = store?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'payments-test-')));
   const schema = store?.schema ?? schemaName();
@@ -144,8 +149,14 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     ...env,
   });
   const clock = new ManualClock();
-  const database = await openDatabase(config, { inMemory: !store });
-  const app = await buildApp({ config, clock, database, logger: options.logger ?? false, passwordSettings: options.passwordSettings ?? TEST_PASSWORD_SETTINGS });
+  const app = await (async () => {
+    try {
+      const database = await openDatabase(config, { inMemory: !store });
+      return await buildApp({ config, clock, database, logger: options.logger ?? false, passwordSettings: options.passwordSettings ?? TEST_PASSWORD_SETTINGS });
+    } finally {
+      await held.release();
+    }
+  })();
   await app.app.listen({ port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
 

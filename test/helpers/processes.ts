@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import { listeningSocket, portOf } from './ports.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** tsx as a loader of node itself, as `npm start` uses it: the tsx CLI relays signals to a child it kills when the child is slow to answer. */
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 /** A project script running as a process of its own (and its own process group). */
 export interface Started {
@@ -19,9 +18,51 @@ export interface Started {
 
 const started: Started[] = [];
 
-/** Runs a project script with the tsx loader, as `npm start` and `npm run worker` do, in a clean environment. */
-export function runScript(script: string, args: string[], env: Record<string, string>, cwd: string): Started {
-  return run(process.execPath, ['--import', TSX_LOADER, path.join(ROOT, script), ...args], env, cwd);
+export type Script = 'src/main.ts' | 'src/worker.ts' | 'src/cli/main.ts';
+
+/**
+ * Runs a project script from this test run's production build (test/helpers/build-once.ts), as
+ * `npm run start:prod`, `worker:prod` and `cli:prod` do, in a clean environment.
+ */
+export function runScript(script: Script, args: string[], env: Record<string, string>, cwd: string): Started {
+  return run(process.execPath, ['--enable-source-maps', builtFile(script), ...args], env, cwd);
+}
+
+function builtFile(script: Script): string {
+  // Outside a test run (`npm run chaos`), the build its script made in dist/.
+  const buildDir = process.env.VITEST ? inject('buildDir') : path.join(ROOT, 'dist');
+  return path.join(buildDir, script.replace(/\.ts$/, '.js'));
+}
+
+/** The API as a process of its own, and where it listens. */
+export interface StartedApi {
+  proc: Started;
+  port: number;
+  url: string;
+}
+
+/**
+ * Runs the API on a socket bound here first (LISTEN_FD): the port is the child's from the start, so
+ * no other process can take it while the child starts (a port picked first and bound by the child
+ * seconds later once was: EADDRINUSE). Port 0 (the default) is any free one; a restart gives its
+ * predecessor's.
+ */
+export async function runApi(env: Record<string, string>, cwd: string, port = 0): Promise<StartedApi> {
+  const socket = await listeningSocket(port);
+  const bound = portOf(socket);
+  try {
+    const proc = run(process.execPath, ['--enable-source-maps', builtFile('src/main.ts')], { HOST: '127.0.0.1', ...env, PORT: String(bound), LISTEN_FD: '3' }, cwd, [
+      'ignore',
+      'pipe',
+      'pipe',
+      // The descriptor of the listening socket, inherited as the child's fd 3 (a Node internal: the public API has none).
+      (socket as unknown as { _handle: { fd: number } })._handle.fd,
+    ]);
+    return { proc, port: bound, url: `http://127.0.0.1:${bound}` };
+  } finally {
+    // The child holds its own copy; this process must not accept on it.
+    socket.close();
+  }
 }
 
 /** Runs a shell command line as a reader would type it, in the same clean environment. */
@@ -29,11 +70,11 @@ export function runShell(command: string, env: Record<string, string>, cwd: stri
   return run('bash', ['-c', command], env, cwd);
 }
 
-function run(file: string, args: string[], env: Record<string, string>, cwd: string): Started {
+function run(file: string, args: string[], env: Record<string, string>, cwd: string, stdio: StdioOptions = ['ignore', 'pipe', 'pipe']): Started {
   const child = spawn(file, args, {
     cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? cwd, ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio,
     detached: true,
   });
   let output = '';
