@@ -12,6 +12,7 @@ import { parseDatabaseUrl, ServerSelector } from './postgres-servers.js';
 import type { Config, Environment } from './config.js';
 import { SealingPlugin, type Cipher } from './encryption.js';
 import { openCipher, type OpenedCipher } from './encryption-keys.js';
+import type { PaymentStatus } from '../payments/states.js';
 
 export interface PlatformsTable {
   id: string;
@@ -147,7 +148,7 @@ export interface PaymentsTable {
   platform_id: string;
   amount_minor: number;
   currency: string;
-  status: string;
+  status: PaymentStatus;
   method_type: 'card' | 'sepa_direct_debit' | 'user_selected';
   reference: string;
   description: string | null;

@@ -20,15 +20,15 @@ import { mandateProblems, mandateReference, mandateRequirements, type MandateTyp
 import { PaymentOutcomes, type ChargedCard } from '../payments/outcomes.js';
 import { authorizationInProgress, type Attempt, type AttemptRequest, type PaymentAttempts } from '../payments/attempts.js';
 import type { FeeSchedules } from '../payments/fee-schedules.js';
-import { OPEN_STATUSES } from '../payments/schemas.js';
+import { BUYER_DONE_STATUSES, BUYER_SUCCEEDED_STATUSES, moveTo, OPEN_STATUSES, type PaymentStatus } from '../payments/states.js';
 import { pageLanguage, type Language } from '../core/language.js';
 
 const TOKEN_TTL_SECONDS = 15 * 60;
 /** decline_reason when the fee, fixed by the buyer's choice of method, leaves a party less than nothing. */
 const FEE_EXCEEDS_SHARE = 'processing_fee_exceeds_routed_amount';
-const FINAL = new Set(['captured', 'completed', 'authorized', 'declined', 'not_completed', 'canceled']);
-const SUCCEEDED = new Set(['captured', 'completed', 'authorized']);
-/** Where the buyer may (re)start, tokenize and authorize: retries are allowed after failed authentication. */
+/** The page's workflow is complete once the buyer's part is done; retries are allowed after failed authentication (OPEN). */
+const FINAL = BUYER_DONE_STATUSES;
+const SUCCEEDED = BUYER_SUCCEEDED_STATUSES;
 const OPEN = OPEN_STATUSES;
 const METHOD_NAMES: Record<PaymentMethod, { name: string; description: string }> = {
   card: { name: 'Card', description: 'Visa, Mastercard, American Express' },
@@ -37,7 +37,7 @@ const METHOD_NAMES: Record<PaymentMethod, { name: string; description: string }>
 
 type Workflow = StepResult['workflow'];
 
-function workflowOf(status: string): Workflow {
+function workflowOf(status: PaymentStatus): Workflow {
   if (FINAL.has(status)) return { complete: true, next: 'hpp:complete' };
   return status === 'initiated' ? { complete: false, next: 'hpp:start' } : { complete: false, next: 'hpp:authorize' };
 }
@@ -58,7 +58,7 @@ function brandingOf(platform: { name: string; primary_color: string; secondary_c
 }
 
 /** The shop's redirect URL with the payment's id and status appended. */
-function shopUrl(payment: PaymentRow, status: string): string {
+function shopUrl(payment: PaymentRow, status: PaymentStatus): string {
   const redirect = new URL(payment.redirect_url);
   redirect.searchParams.set('payment_id', payment.id);
   redirect.searchParams.set('status', status);
@@ -165,7 +165,7 @@ export class HostedPaymentPageService {
       const now = this.clock.now(payment.environment);
       const authorizing = payment.authorization_reference !== null;
       if (!FINAL.has(payment.status) && now >= payment.expires_at && !authorizing) {
-        await repo.updatePayment(trx, id, { status: 'canceled', updated_at: now });
+        await repo.updatePayment(trx, id, { ...moveTo(payment, 'canceled'), updated_at: now });
         return { expired: true as const };
       }
       if (payment.status === 'canceled' && now >= payment.expires_at) return { expired: true as const };
@@ -189,7 +189,7 @@ export class HostedPaymentPageService {
     return refused ? this.step(id, token, async (_trx, locked) => locked) : payment;
   }
 
-  private links(payment: PaymentRow, status: string): StepResult['_links'] {
+  private links(payment: PaymentRow, status: PaymentStatus): StepResult['_links'] {
     const base = `${this.config.baseUrl}/hpp/payments/${payment.id}`;
     const links: StepResult['_links'] = { self: { href: base, methods: ['GET'] } };
     if (OPEN.has(status)) {
@@ -217,11 +217,11 @@ export class HostedPaymentPageService {
     };
   }
 
-  private result(payment: PaymentRow, status: string, extra: { decline_reason?: string; challenge?: string } = {}): StepResult {
+  private result(payment: PaymentRow, status: PaymentStatus, extra: { decline_reason?: string; challenge?: string } = {}): StepResult {
     const links = this.links(payment, status);
     if (extra.challenge) links.challenge = { href: extra.challenge, methods: ['GET'] };
     return {
-      status: status as StepResult['status'],
+      status,
       succeeded: SUCCEEDED.has(status),
       ...(extra.decline_reason ? { decline_reason: extra.decline_reason } : {}),
       workflow: workflowOf(status),
@@ -295,7 +295,7 @@ export class HostedPaymentPageService {
     return this.step(id, token, async (trx, payment, now) => {
       if (!OPEN.has(payment.status)) throw conflict(`Payment ${id} is ${payment.status}; it can no longer be started`);
       await this.select(trx, payment, method);
-      const started = { status: 'started', updated_at: now, account_verification_url: payment.account_verification_url ?? accountVerification ?? null };
+      const started = { ...moveTo(payment, 'started'), updated_at: now, account_verification_url: payment.account_verification_url ?? accountVerification ?? null };
       await repo.updatePayment(trx, id, started);
       return this.result(Object.assign(payment, started), 'started');
     });
@@ -400,7 +400,7 @@ export class HostedPaymentPageService {
     if (!parties.some((party) => (party.fee_share ?? 0) > party.amount_minor)) return undefined;
     // The failed status of the method: declined for a card, not_completed for SEPA Direct Debit (States and transitions).
     const status = payment.selected_method === 'sepa_direct_debit' ? 'not_completed' : 'declined';
-    await repo.updatePayment(trx, payment.id, { status, updated_at: now });
+    await repo.updatePayment(trx, payment.id, { ...moveTo(payment, status), updated_at: now });
     await this.outcomes.emit(trx, payment, 'payment_failed', status, now);
     return this.result(payment, status, { decline_reason: FEE_EXCEEDS_SHARE });
   }
@@ -419,7 +419,7 @@ export class HostedPaymentPageService {
       if (locked.selected_method !== 'card') throw conflict(`The buyer of payment ${locked.id} chose ${locked.selected_method} after this card authentication began`);
       const authenticated = body['3ds_valid_payment'] === 'Y' && (body['3ds_status'] === 'Y' || body['3ds_status'] === 'A');
       if (!authenticated) {
-        await repo.updatePayment(trx, locked.id, { status: 'authentication_failed', updated_at: now });
+        await repo.updatePayment(trx, locked.id, { ...moveTo(locked, 'authentication_failed'), updated_at: now });
         await this.outcomes.emit(trx, locked, 'payment_authentication_failed', 'authentication_failed', now);
         return { result: this.result(locked, 'authentication_failed') };
       }
@@ -432,7 +432,7 @@ export class HostedPaymentPageService {
   async cancel(id: string, token: string | undefined): Promise<StepResult> {
     return this.step(id, token, async (trx, payment, now) => {
       if (!OPEN.has(payment.status)) throw conflict(`Payment ${id} is ${payment.status}; it can no longer be canceled`);
-      await repo.updatePayment(trx, id, { status: 'canceled', updated_at: now });
+      await repo.updatePayment(trx, id, { ...moveTo(payment, 'canceled'), updated_at: now });
       return this.result(payment, 'canceled');
     });
   }
@@ -458,11 +458,11 @@ export class HostedPaymentPageService {
       if (query.report_id && !report) throw new ApiError('validation_error', { detail: 'Unknown verification report', errors: [{ pointer: '/report_id', in: 'query', code: 'unknown_report', detail: 'is not a report of this payment' }] });
       if (!report) {
         // The latest verification decides: an account verified before this failure no longer counts.
-        await repo.updatePayment(trx, locked.id, { status: 'authentication_failed', verified_iban: null, account_holder: null, account_type: null, updated_at: now });
+        await repo.updatePayment(trx, locked.id, { ...moveTo(locked, 'authentication_failed'), verified_iban: null, account_holder: null, account_type: null, updated_at: now });
         await this.outcomes.emit(trx, locked, 'payment_authentication_failed', 'authentication_failed', now);
         return;
       }
-      await repo.updatePayment(trx, locked.id, { status: 'started', verified_iban: report.iban, account_holder: report.accountHolder, account_type: report.accountType, updated_at: now });
+      await repo.updatePayment(trx, locked.id, { ...moveTo(locked, 'started'), verified_iban: report.iban, account_holder: report.accountHolder, account_type: report.accountType, updated_at: now });
     });
     return `${this.config.baseUrl}/pay/${payment.id}?token=${encodeURIComponent(query.token)}`;
   }

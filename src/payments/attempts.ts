@@ -10,6 +10,7 @@ import { completePendingJob, scheduleJob, type AskingJob } from '../core/jobs.js
 import { addSeconds } from '../core/time.js';
 import type { CardAuthorization, DebitCollection, Processor, ThreeDsSession } from '../processor/processor.js';
 import type { ChargedCard, PaymentOutcomes } from './outcomes.js';
+import type { PaymentStatus } from './states.js';
 import * as repo from './repository.js';
 import type { PaymentRow } from './repository.js';
 
@@ -76,7 +77,7 @@ export class PaymentAttempts {
    * payment's status and the answer. A processor that fails or times out leaves the attempt to the
    * recovery job and the caller a 503.
    */
-  async complete(attempt: Attempt): Promise<{ status: string; answer: AttemptAnswer }> {
+  async complete(attempt: Attempt): Promise<{ status: PaymentStatus; answer: AttemptAnswer }> {
     const { payment, reference } = attempt;
     const answer = await this.ask(attempt).catch((error: unknown) => {
       throw processorUnavailable(payment, error);
@@ -109,7 +110,7 @@ export class PaymentAttempts {
    * Commit 2: the answer recorded on the locked payment if the attempt is still open; otherwise
    * whoever closed it recorded the same answer (same reference). Answers the payment's status.
    */
-  private async record(trx: Db, paymentId: string, reference: string, answer: AttemptAnswer, now: Date): Promise<string> {
+  private async record(trx: Db, paymentId: string, reference: string, answer: AttemptAnswer, now: Date): Promise<PaymentStatus> {
     const payment = await repo.lockPayment(trx, paymentId);
     if (!payment) throw new Error(`payment ${paymentId} of attempt ${reference} does not exist`);
     if (payment.authorization_reference !== reference) return payment.status;
@@ -120,7 +121,7 @@ export class PaymentAttempts {
     return status;
   }
 
-  private async recordOutcome(trx: Db, payment: PaymentRow, reference: string, answer: AttemptAnswer, now: Date): Promise<string> {
+  private async recordOutcome(trx: Db, payment: PaymentRow, reference: string, answer: AttemptAnswer, now: Date): Promise<PaymentStatus> {
     const request = payment.authorization_request as AttemptRequest;
     if (request.method === 'sepa_direct_debit' && 'collection' in answer) return this.outcomes.debitCollected(trx, payment, request.mandate, answer.collection, now);
     if (request.method !== 'card' || !('authorization' in answer)) throw new Error(`the processor's answer does not fit attempt ${reference}`);

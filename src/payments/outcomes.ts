@@ -8,6 +8,7 @@ import { postEntries } from '../ledger/repository.js';
 import type { EventType, Outbox } from '../events/outbox.js';
 import type { CardAuthorization, DebitCollection, DebitOutcome, Processor } from '../processor/processor.js';
 import * as repo from './repository.js';
+import { moveTo, type PaymentStatus } from './states.js';
 import type { PaymentRow } from './repository.js';
 
 export const SEPA_SETTLEMENT_JOB = 'sepa_settlement';
@@ -31,7 +32,7 @@ export class PaymentOutcomes {
     private readonly processor: Processor,
   ) {}
 
-  async emit(trx: Db, payment: PaymentRow, type: EventType, status: string, now: Date): Promise<void> {
+  async emit(trx: Db, payment: PaymentRow, type: EventType, status: PaymentStatus, now: Date): Promise<void> {
     await this.outbox.record(trx, {
       environment: payment.environment,
       platformId: payment.platform_id,
@@ -47,12 +48,12 @@ export class PaymentOutcomes {
   async card(trx: Db, payment: PaymentRow, card: ChargedCard, authorization: Exclude<CardAuthorization, { outcome: 'challenge' }>, now: Date): Promise<'captured' | 'declined'> {
     const details = { ...ATTEMPT_CLOSED, card_scheme: card.scheme, card_last4: card.last4, updated_at: now };
     if (authorization.outcome === 'declined') {
-      await repo.updatePayment(trx, payment.id, { ...details, status: 'declined' });
+      await repo.updatePayment(trx, payment.id, { ...details, ...moveTo(payment, 'declined') });
       await this.emit(trx, payment, 'payment_failed', 'declined', now);
       return 'declined';
     }
     const storedCredential = payment.cit_mode === 'initial' ? card.processor_reference : null;
-    await repo.updatePayment(trx, payment.id, { ...details, status: 'captured', succeeded_at: now, stored_credential: storedCredential });
+    await repo.updatePayment(trx, payment.id, { ...details, ...moveTo(payment, 'captured'), succeeded_at: now, stored_credential: storedCredential });
     await this.createTransfers(trx, payment, now);
     await this.emit(trx, payment, 'payment_succeeded', 'captured', now);
     return 'captured';
@@ -70,7 +71,7 @@ export class PaymentOutcomes {
       state: 'pending',
       created_at: now,
     });
-    await repo.updatePayment(trx, payment.id, { ...ATTEMPT_CLOSED, status: 'started', updated_at: now });
+    await repo.updatePayment(trx, payment.id, { ...ATTEMPT_CLOSED, ...moveTo(payment, 'started'), updated_at: now });
     return 'started';
   }
 
@@ -78,7 +79,7 @@ export class PaymentOutcomes {
   async debitCollected(trx: Db, payment: PaymentRow, mandate: Record<string, unknown>, collection: DebitCollection, now: Date): Promise<'authorized'> {
     await repo.updatePayment(trx, payment.id, {
       ...ATTEMPT_CLOSED,
-      status: 'authorized',
+      ...moveTo(payment, 'authorized'),
       mandate: { ...mandate, collection_id: collection.collectionId },
       stored_credential: payment.cit_mode === 'initial' ? `mandate:${collection.collectionId}` : null,
       updated_at: now,
@@ -103,11 +104,11 @@ export class PaymentOutcomes {
       const payment = await repo.lockPayment(trx, id);
       if (payment?.status !== 'authorized' || payment.mandate?.collection_id !== answer.collectionId) return;
       if (!answer.outcome.paid) {
-        await repo.updatePayment(trx, id, { status: 'not_completed', updated_at: now });
+        await repo.updatePayment(trx, id, { ...moveTo(payment, 'not_completed'), updated_at: now });
         await this.emit(trx, payment, 'payment_failed', 'not_completed', now);
         return;
       }
-      await repo.updatePayment(trx, id, { status: 'completed', succeeded_at: now, updated_at: now });
+      await repo.updatePayment(trx, id, { ...moveTo(payment, 'completed'), succeeded_at: now, updated_at: now });
       await this.createTransfers(trx, payment, now);
       await this.emit(trx, payment, 'payment_succeeded', 'completed', now);
     },

@@ -1,6 +1,7 @@
 import { CompiledQuery, sql, type Insertable, type SqlBool, type Selectable, type Updateable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db, IdempotencyKeysTable, PaymentPartiesTable, PaymentsTable, ScheduledJobsTable, ThreeDsChallengesTable, TransfersTable } from '../core/db.js';
+import type { PaymentStatus } from './states.js';
 import type { Caller } from '../core/auth.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
 import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from './fees.js';
@@ -165,7 +166,7 @@ export async function listPayments(db: Db, tenant: Tenant, filter: PaymentFilter
     .where('payments.environment', '=', tenant.environment)
     .where('payments.platform_id', '=', tenant.platformId)
     .where(afterKeyset(after, 'payments'));
-  if (filter.status) query = query.where('payments.status', '=', filter.status);
+  if (filter.status) query = query.where('payments.status', '=', filter.status as PaymentStatus);
   if (filter.reference) query = query.where('payments.reference', '=', filter.reference);
   if (filter.method) query = query.where(sql<SqlBool>`coalesce(payments.selected_method, payments.method_type) = ${filter.method}`);
   if (filter.createdFrom) query = query.where('payments.created_at', '>=', filter.createdFrom);
