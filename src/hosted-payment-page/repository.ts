@@ -2,6 +2,8 @@ import { sql, type Insertable } from 'kysely';
 import type { CardTokensTable, Db } from '../core/db.js';
 import type { PaymentRow } from '../payments/repository.js';
 import { tokenHash } from '../core/encryption.js';
+import { jobRow } from '../core/jobs.js';
+import type { Environment } from '../core/config.js';
 
 /** The payments of these ids in one statement, each its own copy, in the ids' order (undefined for none). */
 export async function findPayments(db: Db, ids: string[]): Promise<(PaymentRow | undefined)[]> {
@@ -51,8 +53,22 @@ export async function branding(db: Db, payment: PaymentRow) {
   return { platform, merchantName: businessName ?? platform.name, merchantAddress };
 }
 
-export async function insertCardToken(db: Db, row: Insertable<CardTokensTable>): Promise<void> {
-  await db.insertInto('card_tokens').values(row).execute();
+/** The job that erases a token's card details from our vault once it expired unused (subject: the token id). */
+export const CARD_TOKEN_EXPIRY_JOB = 'card_tokens.expiry';
+
+/** A token and the job that erases its card when it expires unused, in one statement. */
+export async function insertCardToken(db: Db, row: Insertable<CardTokensTable>, environment: Environment): Promise<void> {
+  const expiry = jobRow({ environment, kind: CARD_TOKEN_EXPIRY_JOB, subjectId: row.id, dueAt: new Date(row.expires_at) }, new Date(row.created_at));
+  await db
+    .with('expiry', (cte) => cte.insertInto('scheduled_jobs').values(expiry))
+    .insertInto('card_tokens')
+    .values(row)
+    .execute();
+}
+
+/** Erases the card details of a token that expired unused (a used one's are erased when its authorization's answer is recorded). */
+export async function eraseExpiredCard(db: Db, tokenId: string): Promise<void> {
+  await db.updateTable('card_tokens').set({ card_details: null }).where('id', '=', tokenId).where('used_at', 'is', null).execute();
 }
 
 /**

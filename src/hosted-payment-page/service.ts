@@ -13,11 +13,13 @@ import { invalidToken } from '../core/auth.js';
 import { processingFee, splitByPercent, type PaymentMethod } from '../payments/fees.js';
 import * as payments from '../payments/repository.js';
 import type { PaymentRow } from '../payments/repository.js';
-import type { Processor, CardDetails } from '../processor/processor.js';
+import type { BuyerSession, CardDetails, DirectDebitProvider } from '../processor/boundary.js';
+import type { Processors } from '../processor/registry.js';
+import { cardScheme } from './card-schemes.js';
 import * as repo from './repository.js';
 import type { AccountVerificationQuery, MandateBody, MandateRequirements, PaymentView, StepResult, ThreeDsCallback, TokenizeBody } from './schemas.js';
 import { mandateProblems, mandateReference, mandateRequirements, type MandateType } from './mandates.js';
-import { PaymentOutcomes, type ChargedCard } from '../payments/outcomes.js';
+import type { PaymentOutcomes } from '../payments/outcomes.js';
 import { authorizationInProgress, type Attempt, type AttemptRequest, type PaymentAttempts } from '../payments/attempts.js';
 import type { FeeSchedules } from '../payments/fee-schedules.js';
 import { BUYER_DONE_STATUSES, BUYER_SUCCEEDED_STATUSES, moveTo, OPEN_STATUSES, type PaymentStatus } from '../payments/states.js';
@@ -92,7 +94,7 @@ function conflict(detail: string): ApiError {
 /** What a step that charges leaves for after its transaction: an attempt to finish, or its answer already. */
 type Begun = { attempt: Attempt } | { result: StepResult };
 
-/** The card of a tokenize body, as the processor's vault takes it. */
+/** The card of a tokenize body, as our vault keeps it. */
 function cardDetails(body: TokenizeBody): CardDetails {
   const { expiry_month: expiryMonth, expiry_year: expiryYear, cvv, holder_name: holderName } = body.token_data;
   return { number: body.value, expiryMonth, expiryYear, cvv, ...(holderName === undefined ? {} : { holderName }) };
@@ -115,7 +117,7 @@ export class HostedPaymentPageService {
     private readonly clock: EnvironmentClock,
     private readonly outcomes: PaymentOutcomes,
     private readonly attempts: PaymentAttempts,
-    private readonly processor: Processor,
+    private readonly processors: Processors,
     private readonly feeSchedules: FeeSchedules,
   ) {}
 
@@ -311,7 +313,7 @@ export class HostedPaymentPageService {
     if (!sepa || !OPEN.has(payment.status) || payment.account_verification_url) return undefined;
     const callback = new URL(`${this.config.baseUrl}/hpp/callbacks/account-verification`);
     callback.searchParams.set('token', payment.resource_token);
-    const verification = await this.processor.accountVerification({
+    const verification = await this.directDebit(payment).accountVerification({
       reference: payment.id,
       amountMinor: payment.amount_minor,
       currency: payment.currency,
@@ -321,16 +323,21 @@ export class HostedPaymentPageService {
     return verification.url;
   }
 
-  /** The card goes to the processor's vault before the step's transaction; only its reference is kept. */
-  async tokenize(id: string, token: string | undefined, body: TokenizeBody, read?: PaymentRow): Promise<{ token: string; expires_at: string }> {
-    const payment = await this.peek(id, token, read);
-    this.checkTokenizable(payment, body, this.clock.now(payment.environment)); // refused before the processor hears of the card
-    const card = await this.processor.vaultCard(cardDetails(body));
+  /** The SEPA Direct Debit provider of the payment: the one that took it, else the environment's. */
+  private directDebit(payment: PaymentRow): DirectDebitProvider {
+    return this.processors.directDebit(payment.environment, payment.processor ?? undefined);
+  }
+
+  /**
+   * The card goes to our vault, sealed (a single-use token, 15 minutes): the authorization that
+   * uses it hands the details to the acquirer, and its recorded answer erases them.
+   */
+  async tokenize(id: string, token: string | undefined, body: TokenizeBody): Promise<{ token: string; expires_at: string }> {
     return this.step(id, token, async (trx, locked, now) => {
       this.checkTokenizable(locked, body, now);
       const tokenId = newId('tok');
       const expiresAt = addSeconds(now, TOKEN_TTL_SECONDS);
-      await repo.insertCardToken(trx, { id: tokenId, payment_id: id, processor_reference: card.reference, scheme: card.scheme, last4: card.last4, created_at: now, expires_at: expiresAt, used_at: null });
+      await repo.insertCardToken(trx, { id: tokenId, payment_id: id, card_details: cardDetails(body), scheme: cardScheme(body.value), last4: body.value.slice(-4), created_at: now, expires_at: expiresAt, used_at: null }, locked.environment);
       return { token: tokenId, expires_at: formatDateTime(expiresAt) };
     });
   }
@@ -352,29 +359,25 @@ export class HostedPaymentPageService {
       if (!card) {
         throw new ApiError('validation_error', { detail: 'The token is unknown, already used or expired', errors: [{ pointer: '/token', code: 'token_unusable', detail: 'is not a usable single-use token of this payment' }] });
       }
+      if (!card.card_details) throw new Error(`the vault kept no card for token ${card.id}`);
       await this.select(trx, payment, 'card');
       const refused = await this.declineIfAFeeShareExceedsItsParty(trx, payment, now);
       if (refused) return { result: refused };
-      return { attempt: await this.attempts.begin(trx, payment, this.buyerCardRequest(payment, card), now) };
+      const request: AttemptRequest = { method: 'card', card: { scheme: card.scheme, last4: card.last4 }, tokenId: card.id, buyer: this.buyerSession(payment, card.last4) };
+      return { attempt: await this.attempts.begin(trx, payment, request, now, card.card_details) };
     });
     return this.finish(begun);
   }
 
-  /** A card charge with the buyer on the page: a challenge sends the buyer to the 3-D Secure server and back here. */
-  private buyerCardRequest(payment: PaymentRow, card: ChargedCard): AttemptRequest {
+  /** The buyer on the page: an action (3-D Secure) sends the buyer to the acquirer's page and back here. */
+  private buyerSession(payment: PaymentRow, last4: string): BuyerSession {
     return {
-      method: 'card',
-      card: { scheme: card.scheme, last4: card.last4, processor_reference: card.processor_reference },
-      authenticated: false,
-      merchantInitiated: false,
-      threeDs: {
-        callbackUrl: `${this.config.baseUrl}/hpp/callbacks/3ds`,
-        paymentId: payment.id,
-        svcToken: randomBytes(24).toString('base64url'),
-        returnUrl: `${this.config.baseUrl}/pay/${payment.id}?token=${encodeURIComponent(payment.resource_token)}`,
-        last4: card.last4,
-        language: payment.language,
-      },
+      paymentId: payment.id,
+      returnUrl: `${this.config.baseUrl}/pay/${payment.id}?token=${encodeURIComponent(payment.resource_token)}`,
+      callbackUrl: `${this.config.baseUrl}/hpp/callbacks/3ds`,
+      svcToken: randomBytes(24).toString('base64url'),
+      language: payment.language,
+      last4,
     };
   }
 
@@ -386,7 +389,7 @@ export class HostedPaymentPageService {
     if (!('authorization' in answer)) return this.result(payment, status);
     const { authorization } = answer;
     if (authorization.outcome === 'declined' && status === 'declined') return this.result(payment, status, { decline_reason: authorization.reason });
-    if (authorization.outcome === 'challenge' && status === 'started') return this.result(payment, status, { challenge: authorization.challengeUrl });
+    if (authorization.outcome === 'action' && status === 'started') return this.result(payment, status, { challenge: authorization.action.url });
     return this.result(payment, status);
   }
 
@@ -405,7 +408,11 @@ export class HostedPaymentPageService {
     return this.result(payment, status, { decline_reason: FEE_EXCEEDS_SHARE });
   }
 
-  /** The 3-D Secure server's answer: authenticated → the card is charged; otherwise authentication failed. */
+  /**
+   * The 3-D Secure server's callback, the buyer's return from the challenge: the same authorization
+   * is completed at the acquirer with what the callback carries, which answers captured, declined
+   * or authentication failed.
+   */
   async threeDsCallback(body: ThreeDsCallback): Promise<StepResult> {
     const payment = await this.findPayment(body.payment_id);
     const begun = await this.step(body.payment_id, payment?.resource_token, async (trx, locked, now): Promise<Begun> => {
@@ -417,14 +424,10 @@ export class HostedPaymentPageService {
       if (locked.status !== 'started') throw conflict(`Payment ${locked.id} is ${locked.status}`);
       // The buyer of a user_selected payment may have switched to SEPA Direct Debit while the challenge was open.
       if (locked.selected_method !== 'card') throw conflict(`The buyer of payment ${locked.id} chose ${locked.selected_method} after this card authentication began`);
-      const authenticated = body['3ds_valid_payment'] === 'Y' && (body['3ds_status'] === 'Y' || body['3ds_status'] === 'A');
-      if (!authenticated) {
-        await repo.updatePayment(trx, locked.id, { ...moveTo(locked, 'authentication_failed'), updated_at: now });
-        await this.outcomes.emit(trx, locked, 'payment_authentication_failed', 'authentication_failed', now);
-        return { result: this.result(locked, 'authentication_failed') };
-      }
-      const card = { scheme: challenge.scheme, last4: challenge.last4, processor_reference: challenge.processor_reference };
-      return { attempt: await this.attempts.begin(trx, locked, { method: 'card', card, authenticated: true, merchantInitiated: false }, now) };
+      const completes = { reference: challenge.id, processorReference: challenge.processor_reference, data: challenge.processor_data };
+      const details = Object.fromEntries(Object.entries(body).map(([name, value]) => [name, String(value)]));
+      const card = { scheme: challenge.scheme, last4: challenge.last4 };
+      return { attempt: await this.attempts.begin(trx, locked, { method: 'card', card, completes, details, buyer: this.buyerSession(locked, challenge.last4) }, now) };
     });
     return this.finish(begun);
   }
@@ -447,7 +450,7 @@ export class HostedPaymentPageService {
     const payment = read ?? (await repo.findPaymentByToken(this.db, query.token));
     if (!payment) throw invalidToken('Unknown payment page token');
     // Read before the step's transaction: the processor is another system, not part of it.
-    const report = query.report_id ? await this.processor.bankReport(query.report_id, payment.id) : undefined;
+    const report = query.report_id ? await this.directDebit(payment).bankReport(query.report_id, payment.id) : undefined;
     const resultId = query.report_id || query.tracking_id;
     await this.step(payment.id, query.token, async (trx, locked, now) => {
       // The same result again (a reload, the back button) was taken into account already: nothing changes.

@@ -2,6 +2,7 @@ import { CompiledQuery, sql, type Insertable, type SqlBool, type Selectable, typ
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db, IdempotencyKeysTable, PaymentPartiesTable, PaymentsTable, ScheduledJobsTable, ThreeDsChallengesTable, TransfersTable } from '../core/db.js';
 import type { PaymentStatus } from './states.js';
+import type { CardDetails } from '../processor/boundary.js';
 import type { Caller } from '../core/auth.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
 import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from './fees.js';
@@ -45,7 +46,7 @@ const PAYMENT_COLUMNS = [
   'language', 'cit_mode', 'customer', 'redirect_url', 'webhook_url', 'generate_qr_code', 'resource_token', 'resource_token_hash', 'processing_fee', 'expires_at',
   'created_at', 'updated_at', 'selected_method', 'card_scheme', 'card_last4', 'stored_credential', 'succeeded_at', 'verified_iban',
   'account_holder', 'account_type', 'mandate', 'initial_payment_id', 'authorization_reference', 'authorization_started_at',
-  'authorization_request', 'account_verification_url',
+  'authorization_request', 'account_verification_url', 'processor', 'processor_reference',
 ] as const satisfies readonly (keyof PaymentsTable)[];
 const PARTY_COLUMNS = [
   'payment_id', 'position', 'party_type', 'account_id', 'reference', 'amount_minor', 'fee_contribution', 'fee_share', 'refundable_amount',
@@ -210,6 +211,22 @@ export async function paymentsByIds(db: Db, ids: string[]): Promise<Map<string, 
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('payments').select(['id', 'webhook_url', 'reference']).where('id', 'in', [...new Set(ids)]).execute();
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The card details our vault keeps for a token, while it keeps them. */
+export async function vaultedCard(db: Db, tokenId: string): Promise<CardDetails | undefined> {
+  const row = await db.selectFrom('card_tokens').select('card_details').where('id', '=', tokenId).executeTakeFirst();
+  return row?.card_details ?? undefined;
+}
+
+/** Erases a token's card details: the authorization that used them has its answer. */
+export async function eraseVaultedCard(db: Db, tokenId: string): Promise<void> {
+  await db.updateTable('card_tokens').set({ card_details: null }).where('id', '=', tokenId).execute();
+}
+
+/** The payment whose authorization or collection the partner knows by this reference. */
+export async function paymentByProcessorReference(db: Db, processorReference: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('processor_reference', '=', processorReference).forUpdate().executeTakeFirst();
 }
 
 export async function insertChallenge(db: Db, row: Insertable<ThreeDsChallengesTable>): Promise<void> {

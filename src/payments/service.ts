@@ -77,8 +77,8 @@ interface Charge {
 /** What charging an initial payment's stored credential asks the processor for: its card, without the buyer, or a debit under its mandate. */
 function storedCredentialCharge(initial: repo.PaymentRow): AttemptRequest {
   if (initial.selected_method === 'sepa_direct_debit') return { method: 'sepa_direct_debit', iban: initial.verified_iban!, mandate: { ...initial.mandate, initial_payment_id: initial.id } };
-  const card = { scheme: initial.card_scheme ?? 'unknown', last4: initial.card_last4 ?? '', processor_reference: initial.stored_credential! };
-  return { method: 'card', card, authenticated: false, merchantInitiated: true };
+  const card = { scheme: initial.card_scheme ?? 'unknown', last4: initial.card_last4 ?? '' };
+  return { method: 'card', card, storedCredential: initial.stored_credential! };
 }
 
 /** The method fixed at initiation, if the platform chose one. */
@@ -208,6 +208,8 @@ export class PaymentService {
       authorization_started_at: null,
       authorization_request: null,
       account_verification_url: null,
+      processor: null,
+      processor_reference: null,
     };
   }
 
