@@ -66,13 +66,14 @@ export async function insertCardToken(db: Db, row: Insertable<CardTokensTable>, 
     .execute();
 }
 
-/** Erases the card details of a token that expired unused (a used one's are erased when its authorization's answer is recorded). */
+/** Erases the card details of a token that expired unused (a used one's left the vault with its authorization). */
 export async function eraseExpiredCard(db: Db, tokenId: string): Promise<void> {
   await db.updateTable('card_tokens').set({ card_details: null }).where('id', '=', tokenId).where('used_at', 'is', null).execute();
 }
 
 /**
- * Marks a token used if it belongs to the payment, is unused and unexpired; answers it, or nothing.
+ * Marks a token used if it belongs to the payment, is unused and unexpired, its card details
+ * erased from the vault; answers it with the details it held (for the authorization), or nothing.
  * The payment's open challenges are superseded by the same statement: the authorization the token
  * is for replaces them (a caller refusing the token rolls both back).
  */
@@ -81,13 +82,16 @@ export async function useCardTokenSupersedingChallenges(db: Db, paymentId: strin
     .with('superseded', (cte) =>
       cte.updateTable('three_ds_challenges').set({ state: 'superseded' }).where('payment_id', '=', paymentId).where('state', '=', 'pending').returning('id'),
     )
+    // The statement's snapshot: the details as they were before this statement erases them.
+    .with('vaulted', (cte) => cte.selectFrom('card_tokens').select(['id', 'card_details']).where('id', '=', tokenId))
     .updateTable('card_tokens')
-    .set({ used_at: now })
-    .where('id', '=', tokenId)
-    .where('payment_id', '=', paymentId)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returningAll()
+    .from('vaulted')
+    .set({ used_at: now, card_details: null })
+    .whereRef('card_tokens.id', '=', 'vaulted.id')
+    .where('card_tokens.payment_id', '=', paymentId)
+    .where('card_tokens.used_at', 'is', null)
+    .where('card_tokens.expires_at', '>', now)
+    .returning(['card_tokens.id', 'card_tokens.scheme', 'card_tokens.last4', 'vaulted.card_details'])
     .executeTakeFirst();
 }
 

@@ -363,8 +363,8 @@ export class HostedPaymentPageService {
       await this.select(trx, payment, 'card');
       const refused = await this.declineIfAFeeShareExceedsItsParty(trx, payment, now);
       if (refused) return { result: refused };
-      const request: AttemptRequest = { method: 'card', card: { scheme: card.scheme, last4: card.last4 }, tokenId: card.id, buyer: this.buyerSession(payment, card.last4) };
-      return { attempt: await this.attempts.begin(trx, payment, request, now, card.card_details) };
+      const request: AttemptRequest = { method: 'card', card: { scheme: card.scheme, last4: card.last4 }, details: card.card_details, buyer: this.buyerSession(payment, card.last4) };
+      return { attempt: await this.attempts.begin(trx, payment, request, now) };
     });
     return this.finish(begun);
   }

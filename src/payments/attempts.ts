@@ -23,24 +23,24 @@ export const ATTEMPT_RECOVERY_JOB = 'payment_attempt_recovery';
 export const ATTEMPT_RECOVERY_SECONDS = 60;
 
 /**
- * What an attempt asks the processor for: kept on the payment while it is open, so anyone can
- * finish it. A card charge names what it charges (a token of our vault, whose card details stay
- * sealed there until the answer is recorded, or the credential an initial payment stored); a
- * completion finishes an authorization the acquirer knows (the buyer back from its action).
+ * What an attempt asks the processor for: kept on the payment (sealed) while it is open, so anyone
+ * can finish it, and erased with it when its answer is recorded. A card charge carries what it
+ * charges: the card details our vault held for the token (erased from the vault as the attempt
+ * began), or the credential an initial payment stored; a completion finishes an authorization the
+ * acquirer knows (the buyer back from its action).
  */
 export type AttemptRequest =
-  | { method: 'card'; card: ChargedCard; tokenId?: string; storedCredential?: string; buyer?: BuyerSession }
+  | { method: 'card'; card: ChargedCard; details?: CardDetails; storedCredential?: string; buyer?: BuyerSession }
   | { method: 'card'; card: ChargedCard; completes: KnownAuthorization; details: Record<string, string>; buyer?: BuyerSession }
   | { method: 'sepa_direct_debit'; iban: string; mandate: Record<string, unknown> };
 
 export type AttemptAnswer = { authorization: AuthorizationAnswer } | { collection: PendingAnswer };
 
-/** An attempt begun: the reference the processor knows it by, and the payment as it was then; `card`: the vaulted card's details, read as the attempt began. */
+/** An attempt begun: the reference the processor knows it by, and the payment as it was then. */
 export interface Attempt {
   reference: string;
   payment: PaymentRow;
   request: AttemptRequest;
-  card?: CardDetails;
 }
 
 /** The answer a notification stands for, when it comes before the answer of the call it concerns. */
@@ -82,14 +82,14 @@ export class PaymentAttempts {
   ) {}
 
   /** Commit 1, in the caller's transaction on the locked payment: the attempt, and the job that resolves it if nobody else does. */
-  async begin(trx: Db, payment: PaymentRow, request: AttemptRequest, now: Date, card?: CardDetails): Promise<Attempt> {
+  async begin(trx: Db, payment: PaymentRow, request: AttemptRequest, now: Date): Promise<Attempt> {
     if (payment.authorization_reference) throw authorizationInProgress(payment);
     const reference = newId('att');
     // The partner of the payment's first authorization takes all of it (its refunds too), whatever the configuration says later.
     const processor = payment.processor ?? this.processors.chosen(payment.environment);
     await repo.updatePayment(trx, payment.id, { authorization_reference: reference, authorization_started_at: now, authorization_request: request, processor, updated_at: now });
     await scheduleJob(trx, { environment: payment.environment, kind: ATTEMPT_RECOVERY_JOB, subjectId: reference, dueAt: addSeconds(now, ATTEMPT_RECOVERY_SECONDS) }, now);
-    return { reference, payment: { ...payment, processor }, request, ...(card ? { card } : {}) };
+    return { reference, payment: { ...payment, processor }, request };
   }
 
   /**
@@ -135,7 +135,7 @@ export class PaymentAttempts {
   }
 
   /** Asks the payment's processor for what the attempt charges or finishes; never with a transaction or lock held. */
-  private async ask({ reference, payment, request, card }: Attempt, at: Date): Promise<AttemptAnswer> {
+  private async ask({ reference, payment, request }: Attempt, at: Date): Promise<AttemptAnswer> {
     const amount = { amountMinor: payment.amount_minor, currency: payment.currency };
     const processor = payment.processor ?? this.processors.chosen(payment.environment);
     if (request.method === 'sepa_direct_debit') {
@@ -144,17 +144,11 @@ export class PaymentAttempts {
     }
     const acquirer = this.processors.cards(payment.environment, processor);
     if ('completes' in request) return { authorization: await acquirer.complete(request.completes, request.details) };
-    const instrument = request.storedCredential ? { storedCredential: request.storedCredential } : { details: card ?? (await this.vaulted(request.tokenId)) };
+    const instrument = request.storedCredential ? { storedCredential: request.storedCredential } : { details: request.details! };
     const buyer = request.buyer ? { buyer: request.buyer } : {};
     return { authorization: await acquirer.authorize({ reference, card: instrument, storeCredential: payment.cit_mode === 'initial', ...amount, ...buyer }) };
   }
 
-  /** The card of an attempt asked again (the recovery job): still in our vault until its answer is recorded. */
-  private async vaulted(tokenId: string | undefined): Promise<CardDetails> {
-    const card = tokenId ? await repo.vaultedCard(this.db, tokenId) : undefined;
-    if (!card) throw new Error(`the card of token ${tokenId} is no longer in the vault`);
-    return card;
-  }
 
   /**
    * Commit 2: the answer recorded on the locked payment if the attempt is still open; otherwise
@@ -165,11 +159,7 @@ export class PaymentAttempts {
     if (!payment) throw new Error(`payment ${paymentId} of attempt ${reference} does not exist`);
     if (payment.authorization_reference !== reference) return payment.status;
     await completePendingJob(trx, ATTEMPT_RECOVERY_JOB, reference, now); // nothing left for it to recover
-    const request = payment.authorization_request as AttemptRequest;
     const status = await this.recordOutcome(trx, payment, reference, answer, now);
-    // The card's details were needed for this answer only (a pending one leaves the attempt open): our vault erases them now.
-    const settled = !('authorization' in answer) || answer.authorization.outcome !== 'pending';
-    if (settled && request.method === 'card' && 'tokenId' in request && request.tokenId) await repo.eraseVaultedCard(trx, request.tokenId);
     // The Idempotency-Key of the request that made a merchant-initiated payment awaits this outcome, whoever records it.
     if (payment.cit_mode === 'merchant_initiated') await keepAwaited(trx, payment.id, 201, JSON.stringify(mitResult(this.config, payment, status)), this.clock.base.now());
     return status;

@@ -19,7 +19,7 @@ export interface ChargedCard {
 /** An authorization's final answers. */
 type FinalAuthorization = Extract<AuthorizationAnswer, { outcome: 'approved' | 'declined' | 'authentication_failed' }>;
 
-/** The attempt an outcome answers is closed by the outcome's own update of the payment. */
+/** The attempt an outcome answers is closed by the outcome's own update of the payment: its request (a card's details included) erased. */
 const ATTEMPT_CLOSED = { authorization_reference: null, authorization_started_at: null, authorization_request: null };
 
 /**

@@ -2,7 +2,6 @@ import { CompiledQuery, sql, type Insertable, type SqlBool, type Selectable, typ
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db, IdempotencyKeysTable, PaymentPartiesTable, PaymentsTable, ScheduledJobsTable, ThreeDsChallengesTable, TransfersTable } from '../core/db.js';
 import type { PaymentStatus } from './states.js';
-import type { CardDetails } from '../processor/boundary.js';
 import type { Caller } from '../core/auth.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
 import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from './fees.js';
@@ -211,17 +210,6 @@ export async function paymentsByIds(db: Db, ids: string[]): Promise<Map<string, 
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('payments').select(['id', 'webhook_url', 'reference']).where('id', 'in', [...new Set(ids)]).execute();
   return new Map(rows.map((row) => [row.id, row]));
-}
-
-/** The card details our vault keeps for a token, while it keeps them. */
-export async function vaultedCard(db: Db, tokenId: string): Promise<CardDetails | undefined> {
-  const row = await db.selectFrom('card_tokens').select('card_details').where('id', '=', tokenId).executeTakeFirst();
-  return row?.card_details ?? undefined;
-}
-
-/** Erases a token's card details: the authorization that used them has its answer. */
-export async function eraseVaultedCard(db: Db, tokenId: string): Promise<void> {
-  await db.updateTable('card_tokens').set({ card_details: null }).where('id', '=', tokenId).execute();
 }
 
 /** The payment whose authorization or collection the partner knows by this reference. */

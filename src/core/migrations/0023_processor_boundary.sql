@@ -20,8 +20,9 @@ ALTER TABLE ledger_entries DROP CONSTRAINT ledger_entries_kind_check;
 ALTER TABLE ledger_entries ADD CONSTRAINT ledger_entries_kind_check
   CHECK (kind IN ('capture', 'fee', 'transfer', 'payout', 'refund', 'fee_return', 'transfer_reversal', 'return_from_creditor', 'refund_failed', 'payout_failed'));
 
--- Our card vault: the card typed on the page, sealed, until the authorization that uses it has its
--- answer (then erased), or for at most the token's 15 minutes. The partner's vault is not used.
+-- Our card vault: the card typed on the page, sealed, until an authorization uses the token (the
+-- details then go, sealed, with the open attempt's request, erased with it when its answer is
+-- recorded), or for at most the token's 15 minutes. The partner's vault is not used.
 ALTER TABLE card_tokens ADD COLUMN card_details jsonb;
 ALTER TABLE card_tokens ALTER COLUMN processor_reference DROP NOT NULL;
 -- A challenged authorization is finished (complete) at the partner, by its reference and data.
