@@ -91,6 +91,7 @@ export async function useCardTokenSupersedingChallenges(db: Db, paymentId: strin
     .where('card_tokens.payment_id', '=', paymentId)
     .where('card_tokens.used_at', 'is', null)
     .where('card_tokens.expires_at', '>', now)
+    .where('vaulted.card_details', 'is not', null)
     .returning(['card_tokens.id', 'card_tokens.scheme', 'card_tokens.last4', 'vaulted.card_details'])
     .executeTakeFirst();
 }

@@ -189,12 +189,3 @@ export interface NotificationReader {
   /** What the partner expects as the acknowledgement. */
   acknowledgement: { contentType: string; body: string };
 }
-
-/** An adapter: the capabilities it offers, and how its notifications come in. */
-export interface ProcessorAdapter {
-  name: ProcessorName;
-  cards: CardAcquirer;
-  directDebit: DirectDebitProvider;
-  payouts: PayoutProvider;
-  notifications: NotificationReader;
-}

@@ -24,7 +24,8 @@ ALTER TABLE ledger_entries ADD CONSTRAINT ledger_entries_kind_check
 -- details then go, sealed, with the open attempt's request, erased with it when its answer is
 -- recorded), or for at most the token's 15 minutes. The partner's vault is not used.
 ALTER TABLE card_tokens ADD COLUMN card_details jsonb;
-ALTER TABLE card_tokens ALTER COLUMN processor_reference DROP NOT NULL;
+-- (a token of the simulator's vault, from before, holds no details: it can no longer be used)
+ALTER TABLE card_tokens DROP COLUMN processor_reference;
 -- A challenged authorization is finished (complete) at the partner, by its reference and data.
 ALTER TABLE three_ds_challenges ADD COLUMN processor_data jsonb;
 
@@ -57,3 +58,26 @@ CREATE TABLE simulator_movements (
   reason              text,
   created_at          timestamptz NOT NULL DEFAULT now()
 );
+DROP TABLE simulator_debit_collections;
+
+-- What was taken before the boundary was taken by the simulator: later calls (refunds) go to it,
+-- by a reference of its own.
+UPDATE payments SET processor = 'simulator', processor_reference = 'sim_legacy_' || id
+WHERE processor IS NULL AND status IN ('authorized', 'captured', 'completed');
+-- Work that ended by the product's own timers (SEPA settlement, refund and payout arrival) now
+-- ends by the simulator's notification, due when the timer was.
+INSERT INTO simulator_movements (reference, processor_reference, environment, kind, outcome)
+SELECT 'legacy:' || p.id, p.processor_reference, j.environment, 'collection', 'succeeded'
+FROM scheduled_jobs j JOIN payments p ON p.id = j.subject_id WHERE j.kind = 'sepa_settlement' AND j.state = 'pending';
+UPDATE scheduled_jobs j SET kind = 'simulator.notification', subject_id = p.processor_reference
+FROM payments p WHERE j.kind = 'sepa_settlement' AND j.state = 'pending' AND p.id = j.subject_id;
+INSERT INTO simulator_movements (reference, processor_reference, environment, kind, outcome)
+SELECT subject_id, 'sim_rf_legacy_' || subject_id, environment, 'refund', 'succeeded' FROM scheduled_jobs WHERE kind = 'refunds.arrival' AND state = 'pending';
+UPDATE refunds r SET processor_reference = 'sim_rf_legacy_' || r.id
+FROM scheduled_jobs j WHERE j.kind = 'refunds.arrival' AND j.state = 'pending' AND j.subject_id = r.id;
+INSERT INTO simulator_movements (reference, processor_reference, environment, kind, outcome)
+SELECT subject_id, 'sim_po_legacy_' || subject_id, environment, 'payout', 'succeeded' FROM scheduled_jobs WHERE kind = 'payouts.arrival' AND state = 'pending';
+UPDATE payouts p SET processor_reference = 'sim_po_legacy_' || p.id
+FROM scheduled_jobs j WHERE j.kind = 'payouts.arrival' AND j.state = 'pending' AND j.subject_id = p.id;
+UPDATE scheduled_jobs SET kind = 'simulator.notification', subject_id = 'sim_rf_legacy_' || subject_id WHERE kind = 'refunds.arrival' AND state = 'pending';
+UPDATE scheduled_jobs SET kind = 'simulator.notification', subject_id = 'sim_po_legacy_' || subject_id WHERE kind = 'payouts.arrival' AND state = 'pending';
