@@ -6,7 +6,6 @@ import type { Tables } from '../core/db.js';
 import { NotificationRejected, type NotificationReader, type ProcessorName } from './boundary.js';
 import type { NotificationInbox } from './inbox.js';
 
-
 /**
  * One route per adapter, `POST /processor/<name>/notifications`: the partner's request is verified
  * (its signature, over the body as sent), its notifications stored in one transaction, and the
