@@ -4,8 +4,8 @@ import { moneyViolations } from '../../chaos/invariants.js';
 import { SimulatorProcessor, FAILING_PAYOUT_AMOUNT_MINOR, FAILING_REFUND_AMOUNT_MINOR } from '../../src/processor/simulator/processor.js';
 import { SIMULATOR_SIGNATURE_HEADER, simulatorSignature } from '../../src/processor/simulator/notifications.js';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { merchant, payByCard } from '../helpers/money.js';
-import type { RefundRequest } from '../../src/processor/boundary.js';
+import { merchant, payByCard, paySepa } from '../helpers/money.js';
+import type { CardAuthorizationRequest, RefundRequest } from '../../src/processor/boundary.js';
 import { eventually } from '../helpers/receiver.js';
 
 const KEY = 'simulator-notification-test-key';
@@ -157,6 +157,22 @@ describe('the processor notifications route', () => {
   });
 });
 
+describe('SEPA Direct Debit collections end as the provider reports', () => {
+  it('ends an authorized SEPA payment not_completed when the provider reports its collection returned, and keeps its later report without effect', async () => {
+    const id = await paySepa(server, platform, { amount_minor: 2_000, reference: 'returned-by-notification' });
+    const { processor_reference: collection } = await db().selectFrom('payments').select('processor_reference').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(collection).toMatch(/^sim_col_/);
+    const accepted = await notify([{ eventKey: `returned-${collection}`, object: 'collection', reference: null, processorReference: collection, outcome: 'failed', reason: 'insufficient_funds' }]);
+    expect(accepted.status, accepted.text).toBe(200);
+    await advance(1);
+    expect((await api('GET', `/payments/${id}`)).body.status).toBe('not_completed');
+    await advance(2 * DAY); // the simulator's own report (paid) comes for a payment that has ended
+    expect((await api('GET', `/payments/${id}`)).body.status).toBe('not_completed');
+    expect(await eventTypes(id)).toEqual(['payment_failed']);
+    expect(await inbox(`${collection}:succeeded`)).toEqual([{ result: 'final' }]);
+  });
+});
+
 describe('the card vault and the completion of a challenged authorization', () => {
   const card = (number: string) => ({ type: 'card', value: number, issuer: 'visa', token_data: { expiry_month: 12, expiry_year: server.clock.now().getUTCFullYear() + 2, cvv: '123' } });
 
@@ -199,6 +215,29 @@ describe('the card vault and the completion of a challenged authorization', () =
     } finally {
       authorize.mockRestore();
       complete.mockRestore();
+    }
+  });
+
+  it("ends a card authorization whose answer was lost by the acquirer's notification, once, before the recovery job would ask again", async () => {
+    const original = SimulatorProcessor.prototype.authorize;
+    const lost = vi.spyOn(SimulatorProcessor.prototype, 'authorize').mockImplementationOnce(async function (this: SimulatorProcessor, request: CardAuthorizationRequest) {
+      await original.call(this, request);
+      throw new Error('the answer was lost on its way back');
+    });
+    try {
+      const { id, hpp } = await startedPayment();
+      const tokenized = await hpp('/tokenize', card('4242424242424242'));
+      expect((await hpp('/authorize', { token: tokenized.body.token })).status).toBe(503);
+      const { reference } = lost.mock.calls[0]![0];
+      const accepted = await notify([{ eventKey: `authorised-${reference}`, object: 'authorization', reference, processorReference: 'sim_auth_notified', outcome: 'succeeded' }]);
+      expect(accepted.status, accepted.text).toBe(200);
+      await advance(1); // the notification applied; the recovery job is due a minute after the attempt began
+      expect((await api('GET', `/payments/${id}`)).body.status).toBe('captured');
+      await advance(120); // the recovery job finds nothing left to do
+      expect(await eventTypes(id)).toEqual(['payment_succeeded']);
+      expect(lost).toHaveBeenCalledTimes(1);
+    } finally {
+      lost.mockRestore();
     }
   });
 
