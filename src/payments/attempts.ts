@@ -131,7 +131,21 @@ export class PaymentAttempts {
     if (open) await this.record(trx, found.id, notification.reference!, answerOf(notification), now);
     const payment = (await repo.lockPayment(trx, found.id))!;
     if (notification.object === 'collection') return this.outcomes.collectionSettled(trx, payment, notification, now);
-    return open ? 'applied' : 'final';
+    if (open) return 'applied';
+    return this.endChallenged(trx, payment, notification, now);
+  }
+
+  /**
+   * The authorization of a buyer who never came back from the action (a closed browser), ended by
+   * the acquirer's notification: its challenge is answered, and the payment ends as the notification says.
+   */
+  private async endChallenged(trx: Db, payment: PaymentRow, notification: ProcessorNotification, now: Date): Promise<NotificationResult> {
+    if (notification.object !== 'authorization' || payment.processor_reference !== notification.processorReference) return 'final';
+    const challenge = await repo.answerPendingChallenge(trx, payment.id, notification.processorReference);
+    if (!challenge) return 'final';
+    const { authorization } = answerOf(notification) as { authorization: Extract<AuthorizationAnswer, { outcome: 'approved' | 'declined' }> };
+    await this.outcomes.card(trx, payment, { scheme: challenge.scheme, last4: challenge.last4 }, authorization, now);
+    return 'applied';
   }
 
   /** Asks the payment's processor for what the attempt charges or finishes; never with a transaction or lock held. */

@@ -217,6 +217,18 @@ export async function paymentByProcessorReference(db: Db, processorReference: st
   return db.selectFrom('payments').selectAll().where('processor_reference', '=', processorReference).forUpdate().executeTakeFirst();
 }
 
+/** The payment's pending challenge of this authorization, answered (by the acquirer's notification); none if there is none. */
+export async function answerPendingChallenge(db: Db, paymentId: string, processorReference: string) {
+  return db
+    .updateTable('three_ds_challenges')
+    .set({ state: 'answered' })
+    .where('payment_id', '=', paymentId)
+    .where('processor_reference', '=', processorReference)
+    .where('state', '=', 'pending')
+    .returning(['scheme', 'last4'])
+    .executeTakeFirst();
+}
+
 export async function insertChallenge(db: Db, row: Insertable<ThreeDsChallengesTable>): Promise<void> {
   await db.insertInto('three_ds_challenges').values(row).execute();
 }

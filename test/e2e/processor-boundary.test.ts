@@ -241,6 +241,23 @@ describe('the card vault and the completion of a challenged authorization', () =
     }
   });
 
+  it("ends a challenged authorization whose buyer never came back by the acquirer's notification; the late return changes nothing", async () => {
+    const { id, hpp } = await startedPayment();
+    const tokenized = await hpp('/tokenize', card('4000000000003220'));
+    const challenged = await hpp('/authorize', { token: tokenized.body.token });
+    expect(challenged.body.status).toBe('started');
+    const { processor_reference: authorization } = await db().selectFrom('payments').select('processor_reference').where('id', '=', id).executeTakeFirstOrThrow();
+    const accepted = await notify([{ eventKey: `authorised-${authorization}`, object: 'authorization', reference: null, processorReference: authorization, outcome: 'succeeded' }]);
+    expect(accepted.status, accepted.text).toBe(200);
+    await advance(1);
+    expect((await api('GET', `/payments/${id}`)).body.status).toBe('captured');
+    expect(await inbox(`authorised-${authorization}`)).toEqual([{ result: 'applied' }]);
+    // The buyer answers the challenge after all: its 3-D Secure server's callback finds it answered.
+    expect((await server.request('POST', new URL(challenged.body._links.challenge.href).pathname, form({ outcome: 'fail' }))).status).toBe(303);
+    expect((await api('GET', `/payments/${id}`)).body.status).toBe('captured');
+    expect(await eventTypes(id)).toEqual(['payment_succeeded']);
+  });
+
   it('erases the card of a token that expired unused', async () => {
     const { hpp } = await startedPayment();
     const tokenized = await hpp('/tokenize', card('4242424242424242'));
