@@ -160,7 +160,8 @@ export class PaymentAttempts {
     if ('completes' in request) return { authorization: await acquirer.complete(request.completes, request.details) };
     const instrument = request.storedCredential ? { storedCredential: request.storedCredential } : { details: request.details! };
     const buyer = request.buyer ? { buyer: request.buyer } : {};
-    return { authorization: await acquirer.authorize({ reference, card: instrument, storeCredential: payment.cit_mode === 'initial', ...amount, ...buyer }) };
+    const customerReference = payment.initial_payment_id ?? payment.id;
+    return { authorization: await acquirer.authorize({ reference, card: instrument, storeCredential: payment.cit_mode === 'initial', customerReference, ...amount, ...buyer }) };
   }
 
 

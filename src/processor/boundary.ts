@@ -56,6 +56,8 @@ export interface CardAuthorizationRequest extends Money {
   card: ChargedInstrument;
   /** An initial payment (cit_mode initial): the acquirer keeps the card and answers its stored credential. */
   storeCredential: boolean;
+  /** Whose stored credential it is: the initial payment's id, for this payment and the merchant-initiated ones charging it again. */
+  customerReference: string;
   /** With the buyer present (customer-initiated); absent for a merchant-initiated charge. */
   buyer?: BuyerSession;
 }

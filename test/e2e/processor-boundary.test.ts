@@ -207,7 +207,9 @@ describe('the card vault and the completion of a challenged authorization', () =
       expect((await server.request('POST', challengePath, form({ outcome: 'pass' }))).status).toBe(303);
       expect((await api('GET', `/payments/${id}`)).body.status).toBe('captured');
 
-      const reference = authorize.mock.calls.find(([request]) => request.buyer?.paymentId === id)![0].reference;
+      const [request] = authorize.mock.calls.find(([asked]) => asked.buyer?.paymentId === id)!;
+      expect(request).toMatchObject({ amountMinor: 2_500, currency: 'EUR', storeCredential: false, customerReference: id, card: { details: { number: '4000000000003220', cvv: '123' } } });
+      const { reference } = request;
       expect(authorize.mock.calls.filter(([request]) => request.buyer?.paymentId === id)).toHaveLength(1);
       expect(complete.mock.calls.filter(([known]) => known.reference === reference)).toHaveLength(1);
       const authorizations = await db().withTables<{ simulator_card_authorizations: { reference: string; challenge_result: string } }>().selectFrom('simulator_card_authorizations').select('challenge_result').where('reference', '=', reference).execute();
