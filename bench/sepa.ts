@@ -32,7 +32,7 @@
 import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { SEPA_SETTLEMENT_JOB } from '../src/payments/outcomes.js';
+import { SIMULATOR_NOTIFICATION_JOB } from '../src/processor/simulator/store.js';
 import { CONSUMER_MANDATE } from '../src/sandbox/scenarios.js';
 import {
   EMBEDDED,
@@ -184,7 +184,7 @@ try {
   /** Our settlement of the round's payments on the sandbox clock (see the head of this file). */
   const settleOurs = async (ids: string[]) => {
     if (ids.length === 0) throw new Error('no payment was authorized');
-    const due = await db.selectFrom('scheduled_jobs').select((eb) => [eb.fn.min('due_at').as('first'), eb.fn.max('due_at').as('last')]).where('kind', '=', SEPA_SETTLEMENT_JOB).where('state', '=', 'pending').executeTakeFirstOrThrow();
+    const due = await db.selectFrom('scheduled_jobs').select((eb) => [eb.fn.min('due_at').as('first'), eb.fn.max('due_at').as('last')]).where('kind', '=', SIMULATOR_NOTIFICATION_JOB).where('state', '=', 'pending').executeTakeFirstOrThrow();
     const [first, last] = [new Date(due.first as Date).getTime(), new Date(due.last as Date).getTime()];
     let jobs = await doneJobs();
     let started = performance.now();

@@ -15,7 +15,7 @@ const CHECKS: Record<string, string> = {
     WITH paid AS (
       SELECT platform_id, currency, sum(amount_minor) AS amount FROM payments WHERE status IN ('captured', 'completed') GROUP BY platform_id, currency
     ), refunded AS (
-      SELECT platform_id, currency, sum(amount_minor) AS amount FROM refunds GROUP BY platform_id, currency
+      SELECT platform_id, currency, sum(amount_minor) AS amount FROM refunds WHERE status <> 'failed' GROUP BY platform_id, currency
     ), booked AS (
       SELECT platform_id, currency, -sum(amount_minor) AS amount FROM ledger_lines WHERE account = 'buyers' GROUP BY platform_id, currency
     )
@@ -27,7 +27,7 @@ const CHECKS: Record<string, string> = {
       SELECT platform_id, currency, sum(processing_fee) AS amount FROM payments WHERE status IN ('captured', 'completed') GROUP BY platform_id, currency
     ),
     returned AS (
-      SELECT r.platform_id, r.currency, sum(p.fee_returned) AS amount FROM refund_parts p JOIN refunds r ON r.id = p.refund_id GROUP BY r.platform_id, r.currency
+      SELECT r.platform_id, r.currency, sum(p.fee_returned) AS amount FROM refund_parts p JOIN refunds r ON r.id = p.refund_id WHERE r.status <> 'failed' GROUP BY r.platform_id, r.currency
     ),
     booked AS (SELECT platform_id, currency, sum(amount_minor) AS amount FROM ledger_lines WHERE account = 'fees' GROUP BY platform_id, currency)
     SELECT platform_id, b.amount AS booked, coalesce(c.amount, 0) - coalesce(r.amount, 0) AS expected
@@ -36,10 +36,10 @@ const CHECKS: Record<string, string> = {
   "a payment's funds are all distributed": `
     SELECT account, sum(amount_minor) AS left FROM ledger_lines WHERE account LIKE 'payment:%' GROUP BY account HAVING sum(amount_minor) <> 0`,
   'what payouts sent is what was paid out, less what refunds took back from the creditor': `
-    WITH sent AS (SELECT platform_id, account_id, currency, sum(amount_minor) AS amount FROM payouts GROUP BY platform_id, account_id, currency),
+    WITH sent AS (SELECT platform_id, account_id, currency, sum(amount_minor) AS amount FROM payouts WHERE status <> 'failed' GROUP BY platform_id, account_id, currency),
     taken AS (
       SELECT r.platform_id, p.account_id, r.currency, sum(p.amount_minor - p.fee_returned) AS amount
-      FROM refund_parts p JOIN refunds r ON r.id = p.refund_id WHERE p.from_creditor GROUP BY r.platform_id, p.account_id, r.currency
+      FROM refund_parts p JOIN refunds r ON r.id = p.refund_id WHERE p.from_creditor AND r.status <> 'failed' GROUP BY r.platform_id, p.account_id, r.currency
     ),
     booked AS (
       SELECT platform_id, substr(account, 10) AS account_id, currency, sum(amount_minor) AS amount FROM ledger_lines WHERE account LIKE 'paid_out:%' GROUP BY platform_id, account, currency
@@ -50,7 +50,7 @@ const CHECKS: Record<string, string> = {
   'refunds never exceed what was paid, party by party': `
     SELECT pp.payment_id, pp.position, pp.amount_minor, pp.refundable_amount, coalesce(sum(rp.amount_minor), 0) AS refunded
     FROM payment_parties pp
-    LEFT JOIN refunds r ON r.payment_id = pp.payment_id
+    LEFT JOIN refunds r ON r.payment_id = pp.payment_id AND r.status <> 'failed'
     LEFT JOIN refund_parts rp ON rp.refund_id = r.id AND rp.position = pp.position
     GROUP BY pp.payment_id, pp.position, pp.amount_minor, pp.refundable_amount
     HAVING pp.refundable_amount < 0 OR coalesce(sum(rp.amount_minor), 0) <> pp.amount_minor - pp.refundable_amount`,

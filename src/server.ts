@@ -35,15 +35,17 @@ import { PAYMENT_EXPIRY_JOB, PaymentService } from './payments/service.js';
 import { FeeSchedules } from './payments/fee-schedules.js';
 import { paymentRoutes } from './payments/routes.js';
 import { HostedPaymentPageService } from './hosted-payment-page/service.js';
-import { PaymentOutcomes, SEPA_SETTLEMENT_JOB } from './payments/outcomes.js';
+import { PaymentOutcomes } from './payments/outcomes.js';
 import { ATTEMPT_RECOVERY_JOB, PaymentAttempts } from './payments/attempts.js';
 import { JobRunner } from './core/jobs.js';
 import { hostedPaymentPageRoutes } from './hosted-payment-page/routes.js';
-import { SimulatorProcessor } from './processor/simulator.js';
-import type { SimulatorTables } from './processor/simulator-store.js';
-import type { Processor } from './processor/processor.js';
+import { CARD_TOKEN_EXPIRY_JOB, eraseExpiredCard } from './hosted-payment-page/repository.js';
 import type { ScryptSettings } from './core/scrypt.js';
-import { simulatorRoutes } from './processor/simulator-routes.js';
+import { simulatorRoutes } from './processor/simulator/routes.js';
+import { simulatorAdapter } from './processor/simulator/index.js';
+import { Processors, usedProcessor } from './processor/registry.js';
+import { NotificationInbox, NOTIFICATION_JOB } from './processor/inbox.js';
+import { processorNotificationRoutes } from './processor/routes.js';
 import { webRoutes } from './web/routes.js';
 import { installMetrics, startMetricsListener } from './operations/metrics.js';
 import { installBacklogMetrics } from './operations/backlog-metrics.js';
@@ -57,10 +59,10 @@ import { applicationRoutes } from './onboarding/routes.js';
 import { applicantRoutes } from './onboarding/applicant-routes.js';
 import { Compliance, COMPLIANCE_DECISION_JOB } from './onboarding/compliance.js';
 import { onboardingSimulationRoutes } from './onboarding/simulation-routes.js';
-import { PayoutService, PAYOUT_ARRIVAL_JOB, PAYOUT_CUTOFF_JOB, PAYOUT_SEND_JOB } from './payouts/service.js';
+import { PayoutService, PAYOUT_CUTOFF_JOB, PAYOUT_SEND_JOB } from './payouts/service.js';
 import { Housekeeping, HOUSEKEEPING_JOB } from './operations/housekeeping.js';
 import { payoutRoutes } from './payouts/routes.js';
-import { RefundService, REFUND_ARRIVAL_JOB, REFUND_SEND_JOB } from './refunds/service.js';
+import { RefundService, REFUND_SEND_JOB } from './refunds/service.js';
 import { refundRoutes } from './refunds/routes.js';
 import { sandboxRoutes } from './sandbox/routes.js';
 import { SandboxService } from './sandbox/service.js';
@@ -85,8 +87,6 @@ export interface AppOptions {
   logger?: boolean | Record<string, unknown>;
   /** How webhooks leave the process (tests may observe or replace it). */
   sender?: Sender;
-  /** The money-moving partner; the deterministic simulator by default. */
-  processor?: Processor;
   /** Cheaper scrypt settings for dashboard passwords than OWASP's, for tests only (they sign in often). */
   passwordSettings?: ScryptSettings;
 }
@@ -257,12 +257,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const outbox = new Outbox(environmentClock);
   await environmentClock.start(database);
   installBacklogMetrics(metrics, db, environmentClock);
-  // The simulator sees its own tables only, as an outside party would.
-  const simulator = new SimulatorProcessor(db.withTables<SimulatorTables>(), { baseUrl: config.baseUrl, latencyMs: config.simulatorLatencyMs });
-  const processor = options.processor ?? simulator;
+  // The partners behind the processor boundary: the simulator pays payouts (and takes the payments
+  // of the environments that use it); the Adyen adapter is wired in by its own change.
+  if (usedProcessor(config, 'adyen')) throw new Error('PROCESSOR adyen: the Adyen adapter is not available in this build; use PROCESSOR=simulator');
+  const simulator = await simulatorAdapter(db, config);
+  const processors = new Processors(config.processors, { simulator: simulator.factory }, { simulator: simulator.reader });
   const jobs = new JobRunner(db, environmentClock, app.log);
-  const outcomes = new PaymentOutcomes(outbox, processor);
-  const attempts = new PaymentAttempts(db, environmentClock, processor, outcomes, config);
+  const inbox = new NotificationInbox(environmentClock, app.log);
+  const outcomes = new PaymentOutcomes(outbox);
+  const attempts = new PaymentAttempts(db, environmentClock, processors, outcomes, config);
   const feeSchedules = new FeeSchedules(db, clock);
   const compliance = new Compliance(outbox);
   const blobs = blobStoreFor(config, database.cipher);
@@ -281,11 +284,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     events: new EventService(db, pager, outbox),
     webhookSecrets: new WebhookSecretService(db, clock),
     payments: new PaymentService(db, config, pager, environmentClock, attempts, feeSchedules, database.cipher),
-    hpp: new HostedPaymentPageService(db, config, environmentClock, outcomes, attempts, processor, feeSchedules),
+    hpp: new HostedPaymentPageService(db, config, environmentClock, outcomes, attempts, processors, feeSchedules),
     applications: new ApplicationService(db, config, pager, environmentClock, compliance),
     applicant: new ApplicantService(db, config, environmentClock, outbox, compliance, blobs),
-    payouts: new PayoutService(db, config, pager, environmentClock, outbox, processor),
-    refunds: new RefundService(db, config, pager, environmentClock, outbox, processor),
+    payouts: new PayoutService(db, config, pager, environmentClock, outbox, processors),
+    refunds: new RefundService(db, config, pager, environmentClock, outbox, processors),
     jobs,
     streams,
     worker: new DeliveryWorker(database, environmentClock, options.sender ?? new HttpSender(), app.log),
@@ -335,7 +338,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     rateLimit(scope, limiter, byAddress);
     await scope.register(webRoutes, { hpp: services.hpp });
     await scope.register(hostedPaymentPageRoutes, { hpp: services.hpp });
-    await scope.register(simulatorRoutes, { simulator, bodyShape: config.bodyShape });
+    // The simulator's 3-D Secure server and bank, only where an environment takes its payments with it.
+    if (usedProcessor(config, 'simulator')) await scope.register(simulatorRoutes, { simulator: simulator.pages, bodyShape: config.bodyShape });
+  });
+  // Each partner's notifications: verified, stored and acknowledged at once, applied by the job runner.
+  await app.register(async (scope) => {
+    rateLimit(scope, limiter, byAddress);
+    await scope.register(processorNotificationRoutes, { db, inbox, clock: environmentClock, readers: processors.notificationReaders });
   });
   // The hosted onboarding steps (onboarding host) serve both environments: the onboarding token decides.
   await app.register(async (scope) => {
@@ -354,15 +363,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   await app.ready();
-  jobs.registerAsking(SEPA_SETTLEMENT_JOB, outcomes.settlement);
   jobs.registerAsking(ATTEMPT_RECOVERY_JOB, attempts.recovery);
+  inbox.handle('authorization', (trx, notification, timeIn) => attempts.notified(trx, notification, timeIn));
+  inbox.handle('collection', (trx, notification, timeIn) => attempts.notified(trx, notification, timeIn));
+  inbox.handle('refund', (trx, notification, timeIn) => services.refunds.notified(trx, notification, timeIn));
+  inbox.handle('payout', (trx, notification, timeIn) => services.payouts.notified(trx, notification, timeIn));
+  jobs.register(NOTIFICATION_JOB, (trx, id, at, environment) => inbox.apply(trx, id, at, environment));
+  simulator.schedule(jobs, inbox);
+  jobs.register(CARD_TOKEN_EXPIRY_JOB, (trx, tokenId) => eraseExpiredCard(trx, tokenId));
   jobs.register(PAYMENT_EXPIRY_JOB, (trx, paymentId, now) => services.payments.expire(trx, paymentId, now));
   jobs.register(COMPLIANCE_DECISION_JOB, (trx, applicationId, now) => compliance.runDue(trx, applicationId, now));
   jobs.register(PAYOUT_CUTOFF_JOB, (trx, environment, at) => services.payouts.cutoff(trx, environment as Environment, at));
   jobs.registerAsking(PAYOUT_SEND_JOB, services.payouts.sending);
-  jobs.register(PAYOUT_ARRIVAL_JOB, (trx, payoutId, at) => services.payouts.arrive(trx, payoutId, at));
   jobs.registerAsking(REFUND_SEND_JOB, services.refunds.sending);
-  jobs.register(REFUND_ARRIVAL_JOB, (trx, refundId, at) => services.refunds.arrive(trx, refundId, at));
   const housekeeping = new Housekeeping(db, environmentClock);
   jobs.register(HOUSEKEEPING_JOB, (trx, environment) => housekeeping.run(trx, environment as Environment));
   await services.payouts.scheduleCutoffs();

@@ -61,3 +61,25 @@ describe('HTTP limits and body shape', () => {
     }
   });
 });
+
+describe('processor settings', () => {
+  const adyen = { ADYEN_API_KEY: 'key', ADYEN_MERCHANT_ACCOUNT: 'Platform', ADYEN_HMAC_KEY: '44782DEF547AAA06' };
+
+  it('takes the simulator in both environments by default, PROCESSOR for both, and LIVE_/SANDBOX_PROCESSOR for one', () => {
+    expect(loadConfig({}).processors).toEqual({ live: 'simulator', sandbox: 'simulator' });
+    expect(loadConfig({ PROCESSOR: 'adyen', SANDBOX_PROCESSOR: 'simulator', ...adyen }).processors).toEqual({ live: 'adyen', sandbox: 'simulator' });
+    expect(loadConfig({ LIVE_PROCESSOR: 'adyen', ...adyen }).processors).toEqual({ live: 'adyen', sandbox: 'simulator' });
+  });
+
+  it("reads Adyen's settings only when an environment uses it, its test endpoint by default", () => {
+    expect(loadConfig(adyen).adyen).toBeUndefined();
+    expect(loadConfig({ SANDBOX_PROCESSOR: 'adyen', ...adyen }).adyen).toEqual({ apiKey: 'key', merchantAccount: 'Platform', checkoutUrl: 'https://checkout-test.adyen.com/v71', hmacKey: '44782DEF547AAA06' });
+    expect(loadConfig({ PROCESSOR: 'adyen', ...adyen, ADYEN_CHECKOUT_URL: 'http://127.0.0.1:9999/v71/' }).adyen?.checkoutUrl).toBe('http://127.0.0.1:9999/v71');
+  });
+
+  it('refuses an unknown processor, and Adyen without its settings (named) or with an HMAC key that is not hex', () => {
+    expect(() => loadConfig({ PROCESSOR: 'stripe' })).toThrow('PROCESSOR must be one of simulator, adyen, got "stripe"');
+    expect(() => loadConfig({ LIVE_PROCESSOR: 'adyen', ADYEN_API_KEY: 'key' })).toThrow('The adyen processor needs ADYEN_MERCHANT_ACCOUNT, ADYEN_HMAC_KEY');
+    expect(() => loadConfig({ PROCESSOR: 'adyen', ...adyen, ADYEN_HMAC_KEY: 'not-hex' })).toThrow('ADYEN_HMAC_KEY must be hexadecimal');
+  });
+});

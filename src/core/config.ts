@@ -1,3 +1,4 @@
+import { PROCESSOR_NAMES, type ProcessorName } from '../processor/boundary.js';
 import path from 'node:path';
 import { isCurrency } from './formats.js';
 import { parseKey } from './encryption-keys.js';
@@ -85,12 +86,30 @@ export interface Config {
   /** How long each call to the built-in simulator takes (SIMULATOR_LATENCY_MS, default 0), as a real processor's would. */
   simulatorLatencyMs: number;
   /**
+   * The key the simulator signs its notifications with (SIMULATOR_NOTIFICATION_KEY); unset, a
+   * secret shared by the service's processes, which nobody outside knows.
+   */
+  simulatorNotificationKey: string | undefined;
+  /** The partner taking each environment's payments: PROCESSOR (default simulator), overridden by LIVE_PROCESSOR / SANDBOX_PROCESSOR. */
+  processors: Record<Environment, ProcessorName>;
+  /** Adyen's settings, when an environment uses it (ADYEN_*). */
+  adyen: AdyenSettings | undefined;
+  /**
    * The creditor identifier SEPA Direct Debit mandates are collected under (SEPA_CREDITOR_ID; the
    * sandbox default is the German test identifier DE98ZZZ09999999999) and the creditor address a
    * mandate shows while the merchant's own registered address is unknown (SEPA_CREDITOR_ADDRESS).
    */
   sepaCreditor: { identifier: string; address: string };
   metrics: MetricsSettings;
+}
+
+export interface AdyenSettings {
+  apiKey: string;
+  merchantAccount: string;
+  /** ADYEN_CHECKOUT_URL: the Checkout API's base, its version included. */
+  checkoutUrl: string;
+  /** ADYEN_HMAC_KEY, hex: the key notifications are signed with. */
+  hmacKey: string;
 }
 
 /** Who may read /metrics (src/operations/metrics.ts): nobody unless one of these is set. */
@@ -275,9 +294,29 @@ export function loadConfig(env: Env = process.env): Config {
     paymentTtlSeconds: positive(env, 'PAYMENT_TTL_SECONDS', 3600),
     shutdown: shutdownSettings(env),
     simulatorLatencyMs: integer(env, 'SIMULATOR_LATENCY_MS', 0),
+    simulatorNotificationKey: env.SIMULATOR_NOTIFICATION_KEY || undefined,
+    ...processorSettings(env),
     sepaCreditor: { identifier: env.SEPA_CREDITOR_ID || 'DE98ZZZ09999999999', address: env.SEPA_CREDITOR_ADDRESS || 'Friedrichstraße 100, 10117 Berlin, DE' },
     metrics: metricsSettings(env),
   };
+}
+
+function processorName(env: Env, name: string, fallback: ProcessorName): ProcessorName {
+  const value = env[name] || fallback;
+  if (!(PROCESSOR_NAMES as readonly string[]).includes(value)) throw new Error(`${name} must be one of ${PROCESSOR_NAMES.join(', ')}, got "${value}"`);
+  return value as ProcessorName;
+}
+
+/** Which partner each environment uses, and Adyen's settings when one uses it: a missing one stops the start, named. */
+function processorSettings(env: Env): Pick<Config, 'processors' | 'adyen'> {
+  const fallback = processorName(env, 'PROCESSOR', 'simulator');
+  const processors = { live: processorName(env, 'LIVE_PROCESSOR', fallback), sandbox: processorName(env, 'SANDBOX_PROCESSOR', fallback) };
+  if (processors.live !== 'adyen' && processors.sandbox !== 'adyen') return { processors, adyen: undefined };
+  const missing = ['ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT', 'ADYEN_HMAC_KEY'].filter((name) => !env[name]);
+  if (missing.length > 0) throw new Error(`The adyen processor needs ${missing.join(', ')}`);
+  if (!/^([0-9a-fA-F]{2})+$/.test(env.ADYEN_HMAC_KEY!)) throw new Error('ADYEN_HMAC_KEY must be hexadecimal, as Adyen shows it');
+  const adyen = { apiKey: env.ADYEN_API_KEY!, merchantAccount: env.ADYEN_MERCHANT_ACCOUNT!, checkoutUrl: trimSlash(env.ADYEN_CHECKOUT_URL || 'https://checkout-test.adyen.com/v71'), hmacKey: env.ADYEN_HMAC_KEY! };
+  return { processors, adyen };
 }
 
 function encryptionSettings(env: Env): EncryptionSettings {

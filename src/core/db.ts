@@ -12,6 +12,8 @@ import { parseDatabaseUrl, ServerSelector } from './postgres-servers.js';
 import type { Config, Environment } from './config.js';
 import { SealingPlugin, type Cipher } from './encryption.js';
 import { openCipher, type OpenedCipher } from './encryption-keys.js';
+import type { PaymentStatus } from '../payments/states.js';
+import type { CardDetails, ProcessorData, ProcessorName, ProcessorNotification } from '../processor/boundary.js';
 
 export interface PlatformsTable {
   id: string;
@@ -147,7 +149,7 @@ export interface PaymentsTable {
   platform_id: string;
   amount_minor: number;
   currency: string;
-  status: string;
+  status: PaymentStatus;
   method_type: 'card' | 'sepa_direct_debit' | 'user_selected';
   reference: string;
   description: string | null;
@@ -181,6 +183,10 @@ export interface PaymentsTable {
   authorization_started_at: Generated<Date | null>;
   authorization_request: Generated<Record<string, unknown> | null>;
   account_verification_url: Generated<string | null>;
+  /** The partner that took the payment (src/processor/registry.ts), set when its first authorization begins. */
+  processor: Generated<ProcessorName | null>;
+  /** The partner's reference of the payment's authorization or collection, for every later call about it. */
+  processor_reference: Generated<string | null>;
 }
 
 export interface TransfersTable {
@@ -208,9 +214,11 @@ export interface PayoutsTable {
   account_id: string;
   currency: string;
   amount_minor: number;
-  status: 'in_transit' | 'paid';
+  status: 'in_transit' | 'paid' | 'failed';
   created_at: Date;
   completed_at: Date | null;
+  processor_reference: Generated<string | null>;
+  failure_reason: Generated<string | null>;
 }
 
 export interface RefundsTable {
@@ -224,9 +232,11 @@ export interface RefundsTable {
   description: string | null;
   reference: string | null;
   webhook_url: string | null;
-  status: 'initiated' | 'completed';
+  status: 'initiated' | 'completed' | 'failed';
   created_at: Date;
   completed_at: Date | null;
+  processor_reference: Generated<string | null>;
+  failure_reason: Generated<string | null>;
 }
 
 export interface RefundPartsTable {
@@ -238,7 +248,7 @@ export interface RefundPartsTable {
   from_creditor: boolean;
 }
 
-export type LedgerEntryKind = 'capture' | 'fee' | 'transfer' | 'payout' | 'refund' | 'fee_return' | 'transfer_reversal' | 'return_from_creditor';
+export type LedgerEntryKind = 'capture' | 'fee' | 'transfer' | 'payout' | 'refund' | 'fee_return' | 'transfer_reversal' | 'return_from_creditor' | 'refund_failed' | 'payout_failed';
 
 export interface LedgerEntriesTable {
   id: Generated<number>;
@@ -281,7 +291,8 @@ export interface ScheduledJobsTable {
 export interface CardTokensTable {
   id: string;
   payment_id: string;
-  processor_reference: string;
+  /** Our vault: the card's details (CardDetails), sealed; erased once an authorization's answer is recorded or the token expired. */
+  card_details: CardDetails | null;
   scheme: string;
   last4: string;
   created_at: Date;
@@ -289,10 +300,22 @@ export interface CardTokensTable {
   used_at: Date | null;
 }
 
+export interface ProcessorNotificationsTable {
+  id: string;
+  processor: ProcessorName;
+  event_key: string;
+  notification: ProcessorNotification;
+  received_at: Date;
+  applied_at: Date | null;
+  result: 'applied' | 'unknown' | 'final' | null;
+}
+
 export interface ThreeDsChallengesTable {
+  /** The reference of the challenged authorization (its attempt's). */
   id: string;
   payment_id: string;
   processor_reference: string;
+  processor_data: ProcessorData | null;
   scheme: string;
   last4: string;
   /** The digest of the token the 3-D Secure server calls back with. */
@@ -429,6 +452,7 @@ export interface Tables {
   payments: PaymentsTable;
   payment_parties: PaymentPartiesTable;
   card_tokens: CardTokensTable;
+  processor_notifications: ProcessorNotificationsTable;
   three_ds_challenges: ThreeDsChallengesTable;
   account_verification_results: AccountVerificationResultsTable;
   applications: ApplicationsTable;

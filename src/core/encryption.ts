@@ -38,6 +38,7 @@ export const SEALED_COLUMNS = {
   simulator_bank_sessions: { token: 'text', callback_url: 'text' },
   simulator_3ds_challenges: { return_url: 'text', svc_token: 'text', callback_url: 'text' },
   simulator_card_authorizations: { challenge_id: 'text' },
+  card_tokens: { card_details: 'json' },
   dashboard_users: { email: 'text' },
   dashboard_sign_ins: { email: 'text', address: 'text' },
 } as const satisfies Record<string, Record<string, 'text' | 'json'>>;

@@ -1,8 +1,8 @@
 import { randomBytes, randomFillSync } from 'node:crypto';
 import { monotonicFactory } from 'ulidx';
 
-/** Object-type prefixes of the specification's identifier table (plus evt_, tok_, and att_ for the processor's reference of an authorization attempt). */
-export type IdPrefix = 'acc' | 'doc' | 'pay' | 'rfd' | 'tra' | 'evt' | 'app' | 'rep' | 'tok' | 'att' | 'usr';
+/** Object-type prefixes of the specification's identifier table (plus evt_, tok_, att_ for the processor's reference of an authorization attempt, and ntf_ for a processor's notification). */
+export type IdPrefix = 'acc' | 'doc' | 'pay' | 'rfd' | 'tra' | 'evt' | 'app' | 'rep' | 'tok' | 'att' | 'usr' | 'ntf';
 
 type Brand<P extends IdPrefix> = `${P}_${string}` & { readonly __brand: P };
 export type AccountId = Brand<'acc'>;

@@ -13,7 +13,7 @@ const ASKING_BATCH = 32;
 const SETTLE_TIMEOUT_MS = 10_000;
 
 /** Runs one due job inside the transaction that marks it done; `at` is when it fell due on its environment's clock. */
-export type JobHandler = (trx: Db, subjectId: string, at: Date) => Promise<void>;
+export type JobHandler = (trx: Db, subjectId: string, at: Date, environment: Environment) => Promise<void>;
 
 /**
  * A job that needs another party's answer (the processor's): `ask` runs with no transaction or
@@ -65,7 +65,8 @@ export interface NewJob {
  */
 const PENDING = sql<boolean>`state = 'pending'`;
 
-function jobRow(job: NewJob, now: Date) {
+/** The row of a job scheduled now (for a statement that schedules it together with what needs it). */
+export function jobRow(job: NewJob, now: Date) {
   return { environment: job.environment, kind: job.kind, subject_id: job.subjectId, due_at: job.dueAt, state: 'pending' as const, created_at: now, done_at: null };
 }
 
@@ -212,7 +213,7 @@ export class JobRunner {
         }
         // Done first, in the same transaction: a recurring job's handler may schedule its successor.
         await this.markDone(trx, job);
-        await handler(trx, job.subject_id, job.due_at);
+        await handler(trx, job.subject_id, job.due_at, job.environment);
         return 1;
       });
       if (typeof ran === 'number') return ran;

@@ -8,7 +8,7 @@ describe("a payment's timeline", () => {
   it('orders the status changes and events by time, whatever order they come in', () => {
     const entries = paymentTimeline({
       payment,
-      row: { mandate: { signed_at: '2025-01-01T10:05:00.000Z', collection_id: 'col_1' }, updated_at: new Date('2025-01-03T10:05:00.000Z') },
+      row: { mandate: { signed_at: '2025-01-01T10:05:00.000Z' }, processor_reference: 'sim_col_1', updated_at: new Date('2025-01-03T10:05:00.000Z') },
       events: [
         event('evt_3', 'refund_initiated_from_buyer', '2025-01-04T00:00:00.000Z', { refund_id: 'rfd_1', amount_minor: 100 }),
         event('evt_2', 'transfer_started', '2025-01-03T10:05:00.000Z', { transfer_id: 'tra_1' }),
@@ -27,7 +27,7 @@ describe("a payment's timeline", () => {
   it('shows a mandate signed but never collected as no authorization, and a cancellation at its time', () => {
     const entries = paymentTimeline({
       payment: { ...payment, status: 'canceled' },
-      row: { mandate: { signed_at: '2025-01-01T10:05:00.000Z' }, updated_at: new Date('2025-01-01T10:30:00.000Z') },
+      row: { mandate: { signed_at: '2025-01-01T10:05:00.000Z' }, processor_reference: null, updated_at: new Date('2025-01-01T10:30:00.000Z') },
       events: [],
     });
     expect(entries.map((entry) => [entry.at.slice(11, 16), entry.status])).toEqual([['10:00', 'initiated'], ['10:30', 'canceled']]);

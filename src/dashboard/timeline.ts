@@ -14,15 +14,15 @@ export interface TimelineEntry {
 
 interface TimelineSources {
   payment: { id: string; status: string; initiated_at: string };
-  /** The stored mandate (set once the bank collects) and the payment's last change. */
-  row: { mandate: Record<string, unknown> | null; updated_at: Date };
+  /** The stored mandate, the processor's reference (set once the bank collects) and the payment's last change. */
+  row: { mandate: Record<string, unknown> | null; processor_reference: string | null; updated_at: Date };
   events: { event_id: string; type: string; occurred_at: string; data: Record<string, unknown> }[];
 }
 
 export function paymentTimeline({ payment, row, events }: TimelineSources): TimelineEntry[] {
   const entries: (TimelineEntry & { order: string })[] = [{ at: payment.initiated_at, status: 'initiated', order: '' }];
   const signedAt = row.mandate?.signed_at;
-  if (row.mandate?.collection_id && typeof signedAt === 'string') entries.push({ at: signedAt, status: 'authorized', order: '' });
+  if (row.mandate && row.processor_reference && typeof signedAt === 'string') entries.push({ at: signedAt, status: 'authorized', order: '' });
   for (const event of events) {
     const aboutPayment = event.data.id === payment.id && typeof event.data.status === 'string';
     entries.push({ at: event.occurred_at, ...(aboutPayment ? { status: event.data.status as string } : {}), event: { event_id: event.event_id, type: event.type, data: event.data }, order: event.event_id });

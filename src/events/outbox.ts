@@ -16,6 +16,8 @@ export const EVENT_TYPES = [
   'refund_initiated_from_buyer',
   'transfer_received_from_creditor',
   'refund_completed',
+  /** decisions §5: a refund the processor reports failed (data as refund_completed). */
+  'refund_failed',
   'application_started',
   'application_submitted',
   'application_succeeded',

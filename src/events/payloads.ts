@@ -50,6 +50,7 @@ const DATA: Record<EventType, { summary: string; data: TSchema }> = {
   refund_initiated_from_buyer: { summary: 'The buyer had the payment refunded (a chargeback or a SEPA return)', data: BuyerRefundData },
   transfer_received_from_creditor: { summary: "A refund took money back from a merchant's transfer", data: CreditorTransferData },
   refund_completed: { summary: 'A refund was paid back to the buyer', data: RefundData },
+  refund_failed: { summary: 'The processor reported a refund failed: its amount is refundable again', data: RefundData },
   application_started: { summary: 'The merchant opened the onboarding link', data: ApplicationData },
   application_submitted: { summary: 'The merchant submitted the application', data: ApplicationData },
   application_succeeded: { summary: 'The application was accepted', data: ApplicationData },

@@ -2,6 +2,8 @@ import { sql, type Insertable } from 'kysely';
 import type { CardTokensTable, Db } from '../core/db.js';
 import type { PaymentRow } from '../payments/repository.js';
 import { tokenHash } from '../core/encryption.js';
+import { jobRow } from '../core/jobs.js';
+import type { Environment } from '../core/config.js';
 
 /** The payments of these ids in one statement, each its own copy, in the ids' order (undefined for none). */
 export async function findPayments(db: Db, ids: string[]): Promise<(PaymentRow | undefined)[]> {
@@ -51,12 +53,27 @@ export async function branding(db: Db, payment: PaymentRow) {
   return { platform, merchantName: businessName ?? platform.name, merchantAddress };
 }
 
-export async function insertCardToken(db: Db, row: Insertable<CardTokensTable>): Promise<void> {
-  await db.insertInto('card_tokens').values(row).execute();
+/** The job that erases a token's card details from our vault once it expired unused (subject: the token id). */
+export const CARD_TOKEN_EXPIRY_JOB = 'card_tokens.expiry';
+
+/** A token and the job that erases its card when it expires unused, in one statement. */
+export async function insertCardToken(db: Db, row: Insertable<CardTokensTable>, environment: Environment): Promise<void> {
+  const expiry = jobRow({ environment, kind: CARD_TOKEN_EXPIRY_JOB, subjectId: row.id, dueAt: new Date(row.expires_at) }, new Date(row.created_at));
+  await db
+    .with('expiry', (cte) => cte.insertInto('scheduled_jobs').values(expiry))
+    .insertInto('card_tokens')
+    .values(row)
+    .execute();
+}
+
+/** Erases the card details of a token that expired unused (a used one's left the vault with its authorization). */
+export async function eraseExpiredCard(db: Db, tokenId: string): Promise<void> {
+  await db.updateTable('card_tokens').set({ card_details: null }).where('id', '=', tokenId).where('used_at', 'is', null).execute();
 }
 
 /**
- * Marks a token used if it belongs to the payment, is unused and unexpired; answers it, or nothing.
+ * Marks a token used if it belongs to the payment, is unused and unexpired, its card details
+ * erased from the vault; answers it with the details it held (for the authorization), or nothing.
  * The payment's open challenges are superseded by the same statement: the authorization the token
  * is for replaces them (a caller refusing the token rolls both back).
  */
@@ -65,13 +82,17 @@ export async function useCardTokenSupersedingChallenges(db: Db, paymentId: strin
     .with('superseded', (cte) =>
       cte.updateTable('three_ds_challenges').set({ state: 'superseded' }).where('payment_id', '=', paymentId).where('state', '=', 'pending').returning('id'),
     )
+    // The statement's snapshot: the details as they were before this statement erases them.
+    .with('vaulted', (cte) => cte.selectFrom('card_tokens').select(['id', 'card_details']).where('id', '=', tokenId))
     .updateTable('card_tokens')
-    .set({ used_at: now })
-    .where('id', '=', tokenId)
-    .where('payment_id', '=', paymentId)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returningAll()
+    .from('vaulted')
+    .set({ used_at: now, card_details: null })
+    .whereRef('card_tokens.id', '=', 'vaulted.id')
+    .where('card_tokens.payment_id', '=', paymentId)
+    .where('card_tokens.used_at', 'is', null)
+    .where('card_tokens.expires_at', '>', now)
+    .where('vaulted.card_details', 'is not', null)
+    .returning(['card_tokens.id', 'card_tokens.scheme', 'card_tokens.last4', 'vaulted.card_details'])
     .executeTakeFirst();
 }
 

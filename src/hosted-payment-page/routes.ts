@@ -62,7 +62,7 @@ export async function hostedPaymentPageRoutes(fastify: FastifyInstance, { hpp }:
   app.post(
     '/hpp/payments/:payment_id/tokenize',
     { schema: { tags, summary: 'Exchange card details for a single-use token (15 minutes)', body: TokenizeBody, params: HppParams, querystring: HppQuery, response: { 201: TokenResult } } },
-    async (request, reply) => reply.code(201).send(await hpp.tokenize(request.params.payment_id, resourceToken(request), request.body, request.hppPayment)),
+    async (request, reply) => reply.code(201).send(await hpp.tokenize(request.params.payment_id, resourceToken(request), request.body)),
   );
 
   app.post('/hpp/payments/:payment_id/authorize', { schema: { tags, summary: 'Authorize a card payment with a token', body: AuthorizeBody, ...step } }, async (request) =>

@@ -13,22 +13,24 @@ import { invalidToken } from '../core/auth.js';
 import { processingFee, splitByPercent, type PaymentMethod } from '../payments/fees.js';
 import * as payments from '../payments/repository.js';
 import type { PaymentRow } from '../payments/repository.js';
-import type { Processor, CardDetails } from '../processor/processor.js';
+import type { BuyerSession, CardDetails, DirectDebitProvider } from '../processor/boundary.js';
+import type { Processors } from '../processor/registry.js';
+import { cardScheme } from './card-schemes.js';
 import * as repo from './repository.js';
 import type { AccountVerificationQuery, MandateBody, MandateRequirements, PaymentView, StepResult, ThreeDsCallback, TokenizeBody } from './schemas.js';
 import { mandateProblems, mandateReference, mandateRequirements, type MandateType } from './mandates.js';
-import { PaymentOutcomes, type ChargedCard } from '../payments/outcomes.js';
+import type { PaymentOutcomes } from '../payments/outcomes.js';
 import { authorizationInProgress, type Attempt, type AttemptRequest, type PaymentAttempts } from '../payments/attempts.js';
 import type { FeeSchedules } from '../payments/fee-schedules.js';
-import { OPEN_STATUSES } from '../payments/schemas.js';
+import { BUYER_DONE_STATUSES, BUYER_SUCCEEDED_STATUSES, moveTo, OPEN_STATUSES, type PaymentStatus } from '../payments/states.js';
 import { pageLanguage, type Language } from '../core/language.js';
 
 const TOKEN_TTL_SECONDS = 15 * 60;
 /** decline_reason when the fee, fixed by the buyer's choice of method, leaves a party less than nothing. */
 const FEE_EXCEEDS_SHARE = 'processing_fee_exceeds_routed_amount';
-const FINAL = new Set(['captured', 'completed', 'authorized', 'declined', 'not_completed', 'canceled']);
-const SUCCEEDED = new Set(['captured', 'completed', 'authorized']);
-/** Where the buyer may (re)start, tokenize and authorize: retries are allowed after failed authentication. */
+/** The page's workflow is complete once the buyer's part is done; retries are allowed after failed authentication (OPEN). */
+const FINAL = BUYER_DONE_STATUSES;
+const SUCCEEDED = BUYER_SUCCEEDED_STATUSES;
 const OPEN = OPEN_STATUSES;
 const METHOD_NAMES: Record<PaymentMethod, { name: string; description: string }> = {
   card: { name: 'Card', description: 'Visa, Mastercard, American Express' },
@@ -37,7 +39,7 @@ const METHOD_NAMES: Record<PaymentMethod, { name: string; description: string }>
 
 type Workflow = StepResult['workflow'];
 
-function workflowOf(status: string): Workflow {
+function workflowOf(status: PaymentStatus): Workflow {
   if (FINAL.has(status)) return { complete: true, next: 'hpp:complete' };
   return status === 'initiated' ? { complete: false, next: 'hpp:start' } : { complete: false, next: 'hpp:authorize' };
 }
@@ -58,7 +60,7 @@ function brandingOf(platform: { name: string; primary_color: string; secondary_c
 }
 
 /** The shop's redirect URL with the payment's id and status appended. */
-function shopUrl(payment: PaymentRow, status: string): string {
+function shopUrl(payment: PaymentRow, status: PaymentStatus): string {
   const redirect = new URL(payment.redirect_url);
   redirect.searchParams.set('payment_id', payment.id);
   redirect.searchParams.set('status', status);
@@ -92,7 +94,7 @@ function conflict(detail: string): ApiError {
 /** What a step that charges leaves for after its transaction: an attempt to finish, or its answer already. */
 type Begun = { attempt: Attempt } | { result: StepResult };
 
-/** The card of a tokenize body, as the processor's vault takes it. */
+/** The card of a tokenize body, as our vault keeps it. */
 function cardDetails(body: TokenizeBody): CardDetails {
   const { expiry_month: expiryMonth, expiry_year: expiryYear, cvv, holder_name: holderName } = body.token_data;
   return { number: body.value, expiryMonth, expiryYear, cvv, ...(holderName === undefined ? {} : { holderName }) };
@@ -115,7 +117,7 @@ export class HostedPaymentPageService {
     private readonly clock: EnvironmentClock,
     private readonly outcomes: PaymentOutcomes,
     private readonly attempts: PaymentAttempts,
-    private readonly processor: Processor,
+    private readonly processors: Processors,
     private readonly feeSchedules: FeeSchedules,
   ) {}
 
@@ -165,7 +167,7 @@ export class HostedPaymentPageService {
       const now = this.clock.now(payment.environment);
       const authorizing = payment.authorization_reference !== null;
       if (!FINAL.has(payment.status) && now >= payment.expires_at && !authorizing) {
-        await repo.updatePayment(trx, id, { status: 'canceled', updated_at: now });
+        await repo.updatePayment(trx, id, { ...moveTo(payment, 'canceled'), updated_at: now });
         return { expired: true as const };
       }
       if (payment.status === 'canceled' && now >= payment.expires_at) return { expired: true as const };
@@ -189,7 +191,7 @@ export class HostedPaymentPageService {
     return refused ? this.step(id, token, async (_trx, locked) => locked) : payment;
   }
 
-  private links(payment: PaymentRow, status: string): StepResult['_links'] {
+  private links(payment: PaymentRow, status: PaymentStatus): StepResult['_links'] {
     const base = `${this.config.baseUrl}/hpp/payments/${payment.id}`;
     const links: StepResult['_links'] = { self: { href: base, methods: ['GET'] } };
     if (OPEN.has(status)) {
@@ -217,11 +219,11 @@ export class HostedPaymentPageService {
     };
   }
 
-  private result(payment: PaymentRow, status: string, extra: { decline_reason?: string; challenge?: string } = {}): StepResult {
+  private result(payment: PaymentRow, status: PaymentStatus, extra: { decline_reason?: string; challenge?: string } = {}): StepResult {
     const links = this.links(payment, status);
     if (extra.challenge) links.challenge = { href: extra.challenge, methods: ['GET'] };
     return {
-      status: status as StepResult['status'],
+      status,
       succeeded: SUCCEEDED.has(status),
       ...(extra.decline_reason ? { decline_reason: extra.decline_reason } : {}),
       workflow: workflowOf(status),
@@ -295,7 +297,7 @@ export class HostedPaymentPageService {
     return this.step(id, token, async (trx, payment, now) => {
       if (!OPEN.has(payment.status)) throw conflict(`Payment ${id} is ${payment.status}; it can no longer be started`);
       await this.select(trx, payment, method);
-      const started = { status: 'started', updated_at: now, account_verification_url: payment.account_verification_url ?? accountVerification ?? null };
+      const started = { ...moveTo(payment, 'started'), updated_at: now, account_verification_url: payment.account_verification_url ?? accountVerification ?? null };
       await repo.updatePayment(trx, id, started);
       return this.result(Object.assign(payment, started), 'started');
     });
@@ -311,7 +313,7 @@ export class HostedPaymentPageService {
     if (!sepa || !OPEN.has(payment.status) || payment.account_verification_url) return undefined;
     const callback = new URL(`${this.config.baseUrl}/hpp/callbacks/account-verification`);
     callback.searchParams.set('token', payment.resource_token);
-    const verification = await this.processor.accountVerification({
+    const verification = await this.directDebit(payment).accountVerification({
       reference: payment.id,
       amountMinor: payment.amount_minor,
       currency: payment.currency,
@@ -321,16 +323,21 @@ export class HostedPaymentPageService {
     return verification.url;
   }
 
-  /** The card goes to the processor's vault before the step's transaction; only its reference is kept. */
-  async tokenize(id: string, token: string | undefined, body: TokenizeBody, read?: PaymentRow): Promise<{ token: string; expires_at: string }> {
-    const payment = await this.peek(id, token, read);
-    this.checkTokenizable(payment, body, this.clock.now(payment.environment)); // refused before the processor hears of the card
-    const card = await this.processor.vaultCard(cardDetails(body));
+  /** The SEPA Direct Debit provider of the payment: the one that took it, else the environment's. */
+  private directDebit(payment: PaymentRow): DirectDebitProvider {
+    return this.processors.directDebit(payment.environment, payment.processor ?? undefined);
+  }
+
+  /**
+   * The card goes to our vault, sealed (a single-use token, 15 minutes): the authorization that
+   * uses it hands the details to the acquirer, and its recorded answer erases them.
+   */
+  async tokenize(id: string, token: string | undefined, body: TokenizeBody): Promise<{ token: string; expires_at: string }> {
     return this.step(id, token, async (trx, locked, now) => {
       this.checkTokenizable(locked, body, now);
       const tokenId = newId('tok');
       const expiresAt = addSeconds(now, TOKEN_TTL_SECONDS);
-      await repo.insertCardToken(trx, { id: tokenId, payment_id: id, processor_reference: card.reference, scheme: card.scheme, last4: card.last4, created_at: now, expires_at: expiresAt, used_at: null });
+      await repo.insertCardToken(trx, { id: tokenId, payment_id: id, card_details: cardDetails(body), scheme: cardScheme(body.value), last4: body.value.slice(-4), created_at: now, expires_at: expiresAt, used_at: null }, locked.environment);
       return { token: tokenId, expires_at: formatDateTime(expiresAt) };
     });
   }
@@ -352,29 +359,25 @@ export class HostedPaymentPageService {
       if (!card) {
         throw new ApiError('validation_error', { detail: 'The token is unknown, already used or expired', errors: [{ pointer: '/token', code: 'token_unusable', detail: 'is not a usable single-use token of this payment' }] });
       }
+      if (!card.card_details) throw new Error(`the vault kept no card for token ${card.id}`);
       await this.select(trx, payment, 'card');
       const refused = await this.declineIfAFeeShareExceedsItsParty(trx, payment, now);
       if (refused) return { result: refused };
-      return { attempt: await this.attempts.begin(trx, payment, this.buyerCardRequest(payment, card), now) };
+      const request: AttemptRequest = { method: 'card', card: { scheme: card.scheme, last4: card.last4 }, details: card.card_details, buyer: this.buyerSession(payment, card.last4) };
+      return { attempt: await this.attempts.begin(trx, payment, request, now) };
     });
     return this.finish(begun);
   }
 
-  /** A card charge with the buyer on the page: a challenge sends the buyer to the 3-D Secure server and back here. */
-  private buyerCardRequest(payment: PaymentRow, card: ChargedCard): AttemptRequest {
+  /** The buyer on the page: an action (3-D Secure) sends the buyer to the acquirer's page and back here. */
+  private buyerSession(payment: PaymentRow, last4: string): BuyerSession {
     return {
-      method: 'card',
-      card: { scheme: card.scheme, last4: card.last4, processor_reference: card.processor_reference },
-      authenticated: false,
-      merchantInitiated: false,
-      threeDs: {
-        callbackUrl: `${this.config.baseUrl}/hpp/callbacks/3ds`,
-        paymentId: payment.id,
-        svcToken: randomBytes(24).toString('base64url'),
-        returnUrl: `${this.config.baseUrl}/pay/${payment.id}?token=${encodeURIComponent(payment.resource_token)}`,
-        last4: card.last4,
-        language: payment.language,
-      },
+      paymentId: payment.id,
+      returnUrl: `${this.config.baseUrl}/pay/${payment.id}?token=${encodeURIComponent(payment.resource_token)}`,
+      callbackUrl: `${this.config.baseUrl}/hpp/callbacks/3ds`,
+      svcToken: randomBytes(24).toString('base64url'),
+      language: payment.language,
+      last4,
     };
   }
 
@@ -386,7 +389,7 @@ export class HostedPaymentPageService {
     if (!('authorization' in answer)) return this.result(payment, status);
     const { authorization } = answer;
     if (authorization.outcome === 'declined' && status === 'declined') return this.result(payment, status, { decline_reason: authorization.reason });
-    if (authorization.outcome === 'challenge' && status === 'started') return this.result(payment, status, { challenge: authorization.challengeUrl });
+    if (authorization.outcome === 'action' && status === 'started') return this.result(payment, status, { challenge: authorization.action.url });
     return this.result(payment, status);
   }
 
@@ -400,12 +403,16 @@ export class HostedPaymentPageService {
     if (!parties.some((party) => (party.fee_share ?? 0) > party.amount_minor)) return undefined;
     // The failed status of the method: declined for a card, not_completed for SEPA Direct Debit (States and transitions).
     const status = payment.selected_method === 'sepa_direct_debit' ? 'not_completed' : 'declined';
-    await repo.updatePayment(trx, payment.id, { status, updated_at: now });
+    await repo.updatePayment(trx, payment.id, { ...moveTo(payment, status), updated_at: now });
     await this.outcomes.emit(trx, payment, 'payment_failed', status, now);
     return this.result(payment, status, { decline_reason: FEE_EXCEEDS_SHARE });
   }
 
-  /** The 3-D Secure server's answer: authenticated → the card is charged; otherwise authentication failed. */
+  /**
+   * The 3-D Secure server's callback, the buyer's return from the challenge: the same authorization
+   * is completed at the acquirer with what the callback carries, which answers captured, declined
+   * or authentication failed.
+   */
   async threeDsCallback(body: ThreeDsCallback): Promise<StepResult> {
     const payment = await this.findPayment(body.payment_id);
     const begun = await this.step(body.payment_id, payment?.resource_token, async (trx, locked, now): Promise<Begun> => {
@@ -417,14 +424,10 @@ export class HostedPaymentPageService {
       if (locked.status !== 'started') throw conflict(`Payment ${locked.id} is ${locked.status}`);
       // The buyer of a user_selected payment may have switched to SEPA Direct Debit while the challenge was open.
       if (locked.selected_method !== 'card') throw conflict(`The buyer of payment ${locked.id} chose ${locked.selected_method} after this card authentication began`);
-      const authenticated = body['3ds_valid_payment'] === 'Y' && (body['3ds_status'] === 'Y' || body['3ds_status'] === 'A');
-      if (!authenticated) {
-        await repo.updatePayment(trx, locked.id, { status: 'authentication_failed', updated_at: now });
-        await this.outcomes.emit(trx, locked, 'payment_authentication_failed', 'authentication_failed', now);
-        return { result: this.result(locked, 'authentication_failed') };
-      }
-      const card = { scheme: challenge.scheme, last4: challenge.last4, processor_reference: challenge.processor_reference };
-      return { attempt: await this.attempts.begin(trx, locked, { method: 'card', card, authenticated: true, merchantInitiated: false }, now) };
+      const completes = { reference: challenge.id, processorReference: challenge.processor_reference, data: challenge.processor_data };
+      const details = Object.fromEntries(Object.entries(body).map(([name, value]) => [name, String(value)]));
+      const card = { scheme: challenge.scheme, last4: challenge.last4 };
+      return { attempt: await this.attempts.begin(trx, locked, { method: 'card', card, completes, details, buyer: this.buyerSession(locked, challenge.last4) }, now) };
     });
     return this.finish(begun);
   }
@@ -432,7 +435,7 @@ export class HostedPaymentPageService {
   async cancel(id: string, token: string | undefined): Promise<StepResult> {
     return this.step(id, token, async (trx, payment, now) => {
       if (!OPEN.has(payment.status)) throw conflict(`Payment ${id} is ${payment.status}; it can no longer be canceled`);
-      await repo.updatePayment(trx, id, { status: 'canceled', updated_at: now });
+      await repo.updatePayment(trx, id, { ...moveTo(payment, 'canceled'), updated_at: now });
       return this.result(payment, 'canceled');
     });
   }
@@ -447,7 +450,7 @@ export class HostedPaymentPageService {
     const payment = read ?? (await repo.findPaymentByToken(this.db, query.token));
     if (!payment) throw invalidToken('Unknown payment page token');
     // Read before the step's transaction: the processor is another system, not part of it.
-    const report = query.report_id ? await this.processor.bankReport(query.report_id, payment.id) : undefined;
+    const report = query.report_id ? await this.directDebit(payment).bankReport(query.report_id, payment.id) : undefined;
     const resultId = query.report_id || query.tracking_id;
     await this.step(payment.id, query.token, async (trx, locked, now) => {
       // The same result again (a reload, the back button) was taken into account already: nothing changes.
@@ -458,11 +461,11 @@ export class HostedPaymentPageService {
       if (query.report_id && !report) throw new ApiError('validation_error', { detail: 'Unknown verification report', errors: [{ pointer: '/report_id', in: 'query', code: 'unknown_report', detail: 'is not a report of this payment' }] });
       if (!report) {
         // The latest verification decides: an account verified before this failure no longer counts.
-        await repo.updatePayment(trx, locked.id, { status: 'authentication_failed', verified_iban: null, account_holder: null, account_type: null, updated_at: now });
+        await repo.updatePayment(trx, locked.id, { ...moveTo(locked, 'authentication_failed'), verified_iban: null, account_holder: null, account_type: null, updated_at: now });
         await this.outcomes.emit(trx, locked, 'payment_authentication_failed', 'authentication_failed', now);
         return;
       }
-      await repo.updatePayment(trx, locked.id, { status: 'started', verified_iban: report.iban, account_holder: report.accountHolder, account_type: report.accountType, updated_at: now });
+      await repo.updatePayment(trx, locked.id, { ...moveTo(locked, 'started'), verified_iban: report.iban, account_holder: report.accountHolder, account_type: report.accountType, updated_at: now });
     });
     return `${this.config.baseUrl}/pay/${payment.id}?token=${encodeURIComponent(query.token)}`;
   }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { processingFee, splitByPercent } from '../payments/fees.js';
-import { BUYERS, captureEntries, clearing, feeReturned, FEES, mayGoNegative, paidOut, payoutEntries, pending, refundEntries, type EntryDraft } from './postings.js';
+import { BUYERS, captureEntries, clearing, feeReturned, FEES, mayGoNegative, paidOut, payoutEntries, payoutFailedEntries, pending, refundEntries, refundFailedEntries, type EntryDraft } from './postings.js';
 
 const PAYMENT = 'pay_1';
 
@@ -99,6 +99,33 @@ describe('ledger postings', () => {
         for (const [account, balance] of balances) expect({ account, balance }).toEqual({ account, balance: 0 });
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('undo a refund the processor reports failed, and a payout the bank sends back, to the balances before them', () => {
+    fc.assert(
+      fc.property(payments, fc.nat(3), fc.double({ min: 0, max: 1, noNaN: true }), fc.boolean(), ({ amount, fee, amounts, shares }, party, fraction, paidFirst) => {
+        const i = party % amounts.length;
+        const accounts = amounts.map((_, index) => `acc_${index}`);
+        const transfers = amounts.map((partyAmount, index) => ({ transferId: `tra_${index}`, accountId: accounts[index]!, amount: partyAmount - shares[index]! }));
+        const balances = new Map<string, number>();
+        apply(balances, captureEntries(PAYMENT, amount, fee, transfers));
+        if (paidFirst) apply(balances, payoutEntries(accounts[i]!, transfers[i]!.amount));
+        const before = new Map(balances);
+        const refund = Math.floor(fraction * amounts[i]!);
+        if (refund === 0) return;
+        const part = { accountId: accounts[i]!, transferId: `tra_${i}`, amount: refund, feeReturned: feeReturned({ amount: amounts[i]!, feeShare: shares[i]!, refundable: amounts[i]! }, refund) };
+        apply(balances, refundEntries(PAYMENT, [{ ...part, fromCreditor: paidFirst }]));
+        apply(balances, refundFailedEntries(PAYMENT, [{ ...part, toPaidOut: paidFirst }]));
+        for (const account of new Set([...before.keys(), ...balances.keys()])) expect({ account, balance: balanceOf(balances, account) }).toEqual({ account, balance: balanceOf(before, account) });
+        if (!paidFirst && transfers[i]!.amount > 0) {
+          apply(balances, payoutEntries(accounts[i]!, transfers[i]!.amount));
+          apply(balances, payoutFailedEntries(accounts[i]!, transfers[i]!.amount));
+          expect(balanceOf(balances, pending(accounts[i]!))).toBe(transfers[i]!.amount);
+          expect(balanceOf(balances, paidOut(accounts[i]!))).toBe(0);
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 

@@ -108,3 +108,32 @@ export function refundEntries(paymentId: string, parts: RefundPartDraft[]): Entr
     ...move('refund', clearing(paymentId), BUYERS, total),
   ];
 }
+
+/** A part of a failed refund: what goes back to its party, and where (its waiting transfer, or its bank's balance when it had given it back). */
+export interface FailedRefundPart {
+  accountId: string;
+  transferId: string;
+  amount: number;
+  feeReturned: number;
+  /** The part was received back from the party's bank: it goes back to what the party was paid out. */
+  toPaidOut: boolean;
+}
+
+/**
+ * A refund the processor reports failed: the buyer's money comes back first (so the clearing
+ * account never dips below zero), then each party gets back its part net of the returned fee,
+ * and the fee goes back to FEES. The refund undone, entry for entry.
+ */
+export function refundFailedEntries(paymentId: string, parts: FailedRefundPart[]): EntryDraft[] {
+  const total = parts.reduce((sum, part) => sum + part.amount, 0);
+  return [
+    ...move('refund_failed', BUYERS, clearing(paymentId), total),
+    ...parts.flatMap((part) => move('refund_failed', clearing(paymentId), part.toPaidOut ? paidOut(part.accountId) : pending(part.accountId), part.amount - part.feeReturned, part.transferId)),
+    ...move('refund_failed', clearing(paymentId), FEES, parts.reduce((sum, part) => sum + part.feeReturned, 0)),
+  ];
+}
+
+/** A payout the rail reports failed: what left the account's pending balance comes back to it. */
+export function payoutFailedEntries(accountId: string, amount: number): EntryDraft[] {
+  return move('payout_failed', paidOut(accountId), pending(accountId), amount);
+}

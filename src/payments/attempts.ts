@@ -8,8 +8,12 @@ import { mitResult } from './mit-result.js';
 import { newId } from '../core/ids.js';
 import { completePendingJob, scheduleJob, type AskingJob } from '../core/jobs.js';
 import { addSeconds } from '../core/time.js';
-import type { CardAuthorization, DebitCollection, Processor, ThreeDsSession } from '../processor/processor.js';
+import type { AuthorizationAnswer, BuyerSession, CardDetails, KnownAuthorization, PendingAnswer, ProcessorNotification } from '../processor/boundary.js';
+import type { NotificationResult } from '../processor/inbox.js';
+import type { Environment } from '../core/config.js';
+import type { Processors } from '../processor/registry.js';
 import type { ChargedCard, PaymentOutcomes } from './outcomes.js';
+import type { PaymentStatus } from './states.js';
 import * as repo from './repository.js';
 import type { PaymentRow } from './repository.js';
 
@@ -18,18 +22,33 @@ export const ATTEMPT_RECOVERY_JOB = 'payment_attempt_recovery';
 /** How long after it began an attempt still open is resolved by asking the processor again. */
 export const ATTEMPT_RECOVERY_SECONDS = 60;
 
-/** What an attempt asks the processor for: kept on the payment while it is open, so anyone can finish it. */
+/**
+ * What an attempt asks the processor for: kept on the payment (sealed) while it is open, so anyone
+ * can finish it, and erased with it when its answer is recorded. A card charge carries what it
+ * charges: the card details our vault held for the token (erased from the vault as the attempt
+ * began), or the credential an initial payment stored; a completion finishes an authorization the
+ * acquirer knows (the buyer back from its action).
+ */
 export type AttemptRequest =
-  | { method: 'card'; card: ChargedCard; authenticated: boolean; merchantInitiated: boolean; threeDs?: ThreeDsSession }
+  | { method: 'card'; card: ChargedCard; details?: CardDetails; storedCredential?: string; buyer?: BuyerSession }
+  | { method: 'card'; card: ChargedCard; completes: KnownAuthorization; details: Record<string, string>; buyer?: BuyerSession }
   | { method: 'sepa_direct_debit'; iban: string; mandate: Record<string, unknown> };
 
-export type AttemptAnswer = { authorization: CardAuthorization } | { collection: DebitCollection };
+export type AttemptAnswer = { authorization: AuthorizationAnswer } | { collection: PendingAnswer };
 
 /** An attempt begun: the reference the processor knows it by, and the payment as it was then. */
 export interface Attempt {
   reference: string;
   payment: PaymentRow;
   request: AttemptRequest;
+}
+
+/** The answer a notification stands for, when it comes before the answer of the call it concerns. */
+function answerOf(notification: ProcessorNotification): AttemptAnswer {
+  const { processorReference } = notification;
+  if (notification.object === 'collection') return { collection: { processorReference } };
+  if (notification.outcome === 'failed') return { authorization: { outcome: 'declined', processorReference, reason: 'card_declined' } };
+  return { authorization: { outcome: 'approved', processorReference, ...(notification.storedCredential ? { storedCredential: notification.storedCredential } : {}) } };
 }
 
 /** The answer to any other step while an authorization of the payment is with the processor. */
@@ -57,7 +76,7 @@ export class PaymentAttempts {
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly clock: EnvironmentClock,
-    private readonly processor: Processor,
+    private readonly processors: Processors,
     private readonly outcomes: PaymentOutcomes,
     private readonly config: Config,
   ) {}
@@ -66,9 +85,11 @@ export class PaymentAttempts {
   async begin(trx: Db, payment: PaymentRow, request: AttemptRequest, now: Date): Promise<Attempt> {
     if (payment.authorization_reference) throw authorizationInProgress(payment);
     const reference = newId('att');
-    await repo.updatePayment(trx, payment.id, { authorization_reference: reference, authorization_started_at: now, authorization_request: request, updated_at: now });
+    // The partner of the payment's first authorization takes all of it (its refunds too), whatever the configuration says later.
+    const processor = payment.processor ?? this.processors.chosen(payment.environment);
+    await repo.updatePayment(trx, payment.id, { authorization_reference: reference, authorization_started_at: now, authorization_request: request, processor, updated_at: now });
     await scheduleJob(trx, { environment: payment.environment, kind: ATTEMPT_RECOVERY_JOB, subjectId: reference, dueAt: addSeconds(now, ATTEMPT_RECOVERY_SECONDS) }, now);
-    return { reference, payment, request };
+    return { reference, payment: { ...payment, processor }, request };
   }
 
   /**
@@ -76,9 +97,9 @@ export class PaymentAttempts {
    * payment's status and the answer. A processor that fails or times out leaves the attempt to the
    * recovery job and the caller a 503.
    */
-  async complete(attempt: Attempt): Promise<{ status: string; answer: AttemptAnswer }> {
+  async complete(attempt: Attempt): Promise<{ status: PaymentStatus; answer: AttemptAnswer }> {
     const { payment, reference } = attempt;
-    const answer = await this.ask(attempt).catch((error: unknown) => {
+    const answer = await this.ask(attempt, this.clock.now(payment.environment)).catch((error: unknown) => {
       throw processorUnavailable(payment, error);
     });
     const status = await this.db.transaction().execute((trx) => this.record(trx, payment.id, reference, answer, this.clock.now(payment.environment)));
@@ -87,29 +108,68 @@ export class PaymentAttempts {
 
   /** The recovery job: the processor asked again with the attempt's reference, its answer recorded if the attempt is still open. */
   readonly recovery: AskingJob<{ paymentId: string; answer: AttemptAnswer } | undefined> = {
-    ask: async (db, reference) => {
+    ask: async (db, reference, at) => {
       const payment = await repo.paymentByAttempt(db, reference);
       if (!payment) return undefined;
-      return { paymentId: payment.id, answer: await this.ask({ reference, payment, request: payment.authorization_request as AttemptRequest }) };
+      return { paymentId: payment.id, answer: await this.ask({ reference, payment, request: payment.authorization_request as AttemptRequest }, at) };
     },
     record: async (trx, reference, at, found) => {
       if (found) await this.record(trx, found.paymentId, reference, found.answer, at);
     },
   };
 
-  /** Asks the processor for what the attempt charges; never with a transaction or lock held. */
-  private async ask({ reference, payment, request }: Attempt): Promise<AttemptAnswer> {
-    const amount = { amountMinor: payment.amount_minor, currency: payment.currency };
-    if (request.method === 'sepa_direct_debit') return { collection: await this.processor.collectDebit({ reference, iban: request.iban, ...amount }) };
-    const { card, authenticated, merchantInitiated, threeDs } = request;
-    return { authorization: await this.processor.authorizeCard({ reference, card: card.processor_reference, ...amount, authenticated, merchantInitiated, ...(threeDs ? { threeDs } : {}) }) };
+  /**
+   * A processor's notification about a payment's authorization or collection (NotificationInbox),
+   * matched by the partner's reference, or by our attempt's while its answer is not recorded: the
+   * notification then stands for the answer, recorded first, so both orders end the same.
+   */
+  async notified(trx: Db, notification: ProcessorNotification, timeIn: (environment: Environment) => Date): Promise<NotificationResult> {
+    const found = (await repo.paymentByProcessorReference(trx, notification.processorReference)) ?? (notification.reference ? await repo.paymentByAttempt(trx, notification.reference) : undefined);
+    if (!found) return 'unknown';
+    const now = timeIn(found.environment);
+    const open = found.authorization_reference !== null && found.authorization_reference === notification.reference;
+    if (open) await this.record(trx, found.id, notification.reference!, answerOf(notification), now);
+    const payment = (await repo.lockPayment(trx, found.id))!;
+    if (notification.object === 'collection') return this.outcomes.collectionSettled(trx, payment, notification, now);
+    if (open) return 'applied';
+    return this.endChallenged(trx, payment, notification, now);
   }
+
+  /**
+   * The authorization of a buyer who never came back from the action (a closed browser), ended by
+   * the acquirer's notification: its challenge is answered, and the payment ends as the notification says.
+   */
+  private async endChallenged(trx: Db, payment: PaymentRow, notification: ProcessorNotification, now: Date): Promise<NotificationResult> {
+    if (notification.object !== 'authorization' || payment.processor_reference !== notification.processorReference) return 'final';
+    const challenge = await repo.answerPendingChallenge(trx, payment.id, notification.processorReference);
+    if (!challenge) return 'final';
+    const { authorization } = answerOf(notification) as { authorization: Extract<AuthorizationAnswer, { outcome: 'approved' | 'declined' }> };
+    await this.outcomes.card(trx, payment, { scheme: challenge.scheme, last4: challenge.last4 }, authorization, now);
+    return 'applied';
+  }
+
+  /** Asks the payment's processor for what the attempt charges or finishes; never with a transaction or lock held. */
+  private async ask({ reference, payment, request }: Attempt, at: Date): Promise<AttemptAnswer> {
+    const amount = { amountMinor: payment.amount_minor, currency: payment.currency };
+    const processor = payment.processor ?? this.processors.chosen(payment.environment);
+    if (request.method === 'sepa_direct_debit') {
+      const mandateReference = String(request.mandate.mandate_reference ?? '');
+      return { collection: await this.processors.directDebit(payment.environment, processor).collect({ reference, iban: request.iban, accountHolder: payment.account_holder, mandateReference, ...amount, at }) };
+    }
+    const acquirer = this.processors.cards(payment.environment, processor);
+    if ('completes' in request) return { authorization: await acquirer.complete(request.completes, request.details) };
+    const instrument = request.storedCredential ? { storedCredential: request.storedCredential } : { details: request.details! };
+    const buyer = request.buyer ? { buyer: request.buyer } : {};
+    const customerReference = payment.initial_payment_id ?? payment.id;
+    return { authorization: await acquirer.authorize({ reference, card: instrument, storeCredential: payment.cit_mode === 'initial', customerReference, ...amount, ...buyer }) };
+  }
+
 
   /**
    * Commit 2: the answer recorded on the locked payment if the attempt is still open; otherwise
    * whoever closed it recorded the same answer (same reference). Answers the payment's status.
    */
-  private async record(trx: Db, paymentId: string, reference: string, answer: AttemptAnswer, now: Date): Promise<string> {
+  private async record(trx: Db, paymentId: string, reference: string, answer: AttemptAnswer, now: Date): Promise<PaymentStatus> {
     const payment = await repo.lockPayment(trx, paymentId);
     if (!payment) throw new Error(`payment ${paymentId} of attempt ${reference} does not exist`);
     if (payment.authorization_reference !== reference) return payment.status;
@@ -120,14 +180,21 @@ export class PaymentAttempts {
     return status;
   }
 
-  private async recordOutcome(trx: Db, payment: PaymentRow, reference: string, answer: AttemptAnswer, now: Date): Promise<string> {
+  private async recordOutcome(trx: Db, payment: PaymentRow, reference: string, answer: AttemptAnswer, now: Date): Promise<PaymentStatus> {
     const request = payment.authorization_request as AttemptRequest;
     if (request.method === 'sepa_direct_debit' && 'collection' in answer) return this.outcomes.debitCollected(trx, payment, request.mandate, answer.collection, now);
     if (request.method !== 'card' || !('authorization' in answer)) throw new Error(`the processor's answer does not fit attempt ${reference}`);
     const { authorization } = answer;
-    if (authorization.outcome !== 'challenge') return this.outcomes.card(trx, payment, request.card, authorization, now);
-    // Only a buyer can be challenged: a charge without one (merchant-initiated) cannot go on.
-    if (!request.threeDs) return this.outcomes.card(trx, payment, request.card, { outcome: 'declined', reason: 'card_declined' }, now);
-    return this.outcomes.challenged(trx, payment, reference, request.card, request.threeDs.svcToken, now);
+    if (authorization.outcome === 'pending') {
+      // The acquirer decides later: the attempt stays open for its notification, or the recovery job asking again.
+      await repo.updatePayment(trx, payment.id, { processor_reference: authorization.processorReference, updated_at: now });
+      await scheduleJob(trx, { environment: payment.environment, kind: ATTEMPT_RECOVERY_JOB, subjectId: reference, dueAt: addSeconds(now, ATTEMPT_RECOVERY_SECONDS) }, now);
+      return payment.status;
+    }
+    if (authorization.outcome !== 'action') return this.outcomes.card(trx, payment, request.card, authorization, now);
+    // Only a buyer can act: a charge without one (merchant-initiated) cannot go on.
+    if (!request.buyer) return this.outcomes.card(trx, payment, request.card, { outcome: 'declined', reason: 'card_declined' }, now);
+    const completes = 'completes' in request ? request.completes : { reference, processorReference: authorization.processorReference, data: authorization.data ?? null };
+    return this.outcomes.challenged(trx, payment, completes, request.card, request.buyer.svcToken, now);
   }
 }

@@ -1,3 +1,4 @@
+import type { PaymentStatus } from './states.js';
 import { audienceOf, type Config } from '../core/config.js';
 import type { PaymentRow } from './repository.js';
 import type { MitPaymentResult } from './schemas.js';
@@ -8,7 +9,7 @@ export function paymentHref(config: Config, payment: Pick<PaymentRow, 'id' | 'en
 }
 
 /** The answer to POST /payments/authorize: the merchant-initiated payment and its outcome. */
-export function mitResult(config: Config, payment: Pick<PaymentRow, 'id' | 'environment' | 'reference' | 'initial_payment_id'>, status: string): MitPaymentResult {
+export function mitResult(config: Config, payment: Pick<PaymentRow, 'id' | 'environment' | 'reference' | 'initial_payment_id'>, status: PaymentStatus): MitPaymentResult {
   return {
     id: payment.id,
     status: status as MitPaymentResult['status'],

@@ -1,24 +1,25 @@
 import type { Db } from '../core/db.js';
-import { scheduleJob, type AskingJob } from '../core/jobs.js';
-import { addSeconds } from '../core/time.js';
 import { tokenHash } from '../core/encryption.js';
 import { newId } from '../core/ids.js';
 import { captureEntries } from '../ledger/postings.js';
 import { postEntries } from '../ledger/repository.js';
 import type { EventType, Outbox } from '../events/outbox.js';
-import type { CardAuthorization, DebitCollection, DebitOutcome, Processor } from '../processor/processor.js';
+import type { AuthorizationAnswer, KnownAuthorization, PendingAnswer, ProcessorNotification } from '../processor/boundary.js';
+import type { NotificationResult } from '../processor/inbox.js';
 import * as repo from './repository.js';
+import { moveTo, type PaymentStatus } from './states.js';
 import type { PaymentRow } from './repository.js';
 
-export const SEPA_SETTLEMENT_JOB = 'sepa_settlement';
-
+/** What the payment shows of the card charged. */
 export interface ChargedCard {
   scheme: string;
   last4: string;
-  processor_reference: string;
 }
 
-/** The attempt an outcome answers is closed by the outcome's own update of the payment. */
+/** An authorization's final answers. */
+type FinalAuthorization = Extract<AuthorizationAnswer, { outcome: 'approved' | 'declined' | 'authentication_failed' }>;
+
+/** The attempt an outcome answers is closed by the outcome's own update of the payment: its request (a card's details included) erased. */
 const ATTEMPT_CLOSED = { authorization_reference: null, authorization_started_at: null, authorization_request: null };
 
 /**
@@ -26,12 +27,9 @@ const ATTEMPT_CLOSED = { authorization_reference: null, authorization_started_at
  * merchant-initiated payment): the state change and its event, in the caller's transaction.
  */
 export class PaymentOutcomes {
-  constructor(
-    private readonly outbox: Outbox,
-    private readonly processor: Processor,
-  ) {}
+  constructor(private readonly outbox: Outbox) {}
 
-  async emit(trx: Db, payment: PaymentRow, type: EventType, status: string, now: Date): Promise<void> {
+  async emit(trx: Db, payment: PaymentRow, type: EventType, status: PaymentStatus, now: Date): Promise<void> {
     await this.outbox.record(trx, {
       environment: payment.environment,
       platformId: payment.platform_id,
@@ -43,75 +41,75 @@ export class PaymentOutcomes {
     });
   }
 
-  /** A card authorization's final outcome: captured (the credential kept for an initial payment) or declined. */
-  async card(trx: Db, payment: PaymentRow, card: ChargedCard, authorization: Exclude<CardAuthorization, { outcome: 'challenge' }>, now: Date): Promise<'captured' | 'declined'> {
-    const details = { ...ATTEMPT_CLOSED, card_scheme: card.scheme, card_last4: card.last4, updated_at: now };
+  /**
+   * A card authorization's final outcome: captured (the credential the acquirer stored kept for an
+   * initial payment), declined, or authentication failed (the buyer may try again).
+   */
+  async card(trx: Db, payment: PaymentRow, card: ChargedCard, authorization: FinalAuthorization, now: Date): Promise<'captured' | 'declined' | 'authentication_failed'> {
+    const details = { ...ATTEMPT_CLOSED, card_scheme: card.scheme, card_last4: card.last4, processor_reference: authorization.processorReference ?? payment.processor_reference, updated_at: now };
     if (authorization.outcome === 'declined') {
-      await repo.updatePayment(trx, payment.id, { ...details, status: 'declined' });
+      await repo.updatePayment(trx, payment.id, { ...details, ...moveTo(payment, 'declined') });
       await this.emit(trx, payment, 'payment_failed', 'declined', now);
       return 'declined';
     }
-    const storedCredential = payment.cit_mode === 'initial' ? card.processor_reference : null;
-    await repo.updatePayment(trx, payment.id, { ...details, status: 'captured', succeeded_at: now, stored_credential: storedCredential });
+    if (authorization.outcome === 'authentication_failed') {
+      await repo.updatePayment(trx, payment.id, { ...details, ...moveTo(payment, 'authentication_failed') });
+      await this.emit(trx, payment, 'payment_authentication_failed', 'authentication_failed', now);
+      return 'authentication_failed';
+    }
+    const storedCredential = payment.cit_mode === 'initial' ? (authorization.storedCredential ?? null) : null;
+    await repo.updatePayment(trx, payment.id, { ...details, ...moveTo(payment, 'captured'), succeeded_at: now, stored_credential: storedCredential });
     await this.createTransfers(trx, payment, now);
     await this.emit(trx, payment, 'payment_succeeded', 'captured', now);
     return 'captured';
   }
 
-  /** The card needs 3-D Secure: the payment stays started, waiting for the 3-D Secure server's callback with this token. */
-  async challenged(trx: Db, payment: PaymentRow, attemptReference: string, card: ChargedCard, svcToken: string, now: Date): Promise<'started'> {
+  /**
+   * The buyer must act (3-D Secure): the payment stays started, waiting for the buyer's return (the
+   * 3-D Secure server's callback with this token), which completes the same authorization.
+   */
+  async challenged(trx: Db, payment: PaymentRow, authorization: KnownAuthorization, card: ChargedCard, svcToken: string, now: Date): Promise<'started'> {
     await repo.insertChallenge(trx, {
-      id: attemptReference,
+      id: authorization.reference,
       payment_id: payment.id,
-      processor_reference: card.processor_reference,
+      processor_reference: authorization.processorReference,
+      processor_data: authorization.data,
       scheme: card.scheme,
       last4: card.last4,
       svc_token_hash: tokenHash(svcToken),
       state: 'pending',
       created_at: now,
     });
-    await repo.updatePayment(trx, payment.id, { ...ATTEMPT_CLOSED, status: 'started', updated_at: now });
+    await repo.updatePayment(trx, payment.id, { ...ATTEMPT_CLOSED, ...moveTo(payment, 'started'), processor_reference: authorization.processorReference, updated_at: now });
     return 'started';
   }
 
-  /** The bank is collecting the SEPA debit: the payment is authorized now and completes when it settles. */
-  async debitCollected(trx: Db, payment: PaymentRow, mandate: Record<string, unknown>, collection: DebitCollection, now: Date): Promise<'authorized'> {
+  /** The bank is collecting the SEPA debit: the payment is authorized now, and ends as the provider's notification says. */
+  async debitCollected(trx: Db, payment: PaymentRow, mandate: Record<string, unknown>, collection: PendingAnswer, now: Date): Promise<'authorized'> {
     await repo.updatePayment(trx, payment.id, {
       ...ATTEMPT_CLOSED,
-      status: 'authorized',
-      mandate: { ...mandate, collection_id: collection.collectionId },
-      stored_credential: payment.cit_mode === 'initial' ? `mandate:${collection.collectionId}` : null,
+      ...moveTo(payment, 'authorized'),
+      mandate,
+      processor_reference: collection.processorReference,
+      stored_credential: payment.cit_mode === 'initial' ? `mandate:${collection.processorReference}` : null,
       updated_at: now,
     });
-    await scheduleJob(trx, { environment: payment.environment, kind: SEPA_SETTLEMENT_JOB, subjectId: payment.id, dueAt: addSeconds(now, collection.settlementDelaySeconds) }, now);
     return 'authorized';
   }
 
-  /**
-   * The scheduled settlement of a SEPA collection: the bank is asked how it ended with nothing held;
-   * then the payment completes and succeeds, or, returned unpaid, fails.
-   */
-  readonly settlement: AskingJob<{ collectionId: string; outcome: DebitOutcome } | undefined> = {
-    ask: async (db, id) => {
-      const payment = await repo.paymentById(db, id);
-      if (payment?.status !== 'authorized') return undefined;
-      const collectionId = String(payment.mandate?.collection_id);
-      return { collectionId, outcome: await this.processor.debitOutcome(collectionId) };
-    },
-    record: async (trx, id, now, answer) => {
-      if (!answer) return;
-      const payment = await repo.lockPayment(trx, id);
-      if (payment?.status !== 'authorized' || payment.mandate?.collection_id !== answer.collectionId) return;
-      if (!answer.outcome.paid) {
-        await repo.updatePayment(trx, id, { status: 'not_completed', updated_at: now });
-        await this.emit(trx, payment, 'payment_failed', 'not_completed', now);
-        return;
-      }
-      await repo.updatePayment(trx, id, { status: 'completed', succeeded_at: now, updated_at: now });
-      await this.createTransfers(trx, payment, now);
-      await this.emit(trx, payment, 'payment_succeeded', 'completed', now);
-    },
-  };
+  /** The provider's notification of an authorized SEPA payment's collection: completed and succeeded, or, returned unpaid, not_completed. */
+  async collectionSettled(trx: Db, payment: PaymentRow, notification: ProcessorNotification, now: Date): Promise<NotificationResult> {
+    if (payment.status !== 'authorized') return 'final';
+    if (notification.outcome === 'failed') {
+      await repo.updatePayment(trx, payment.id, { ...moveTo(payment, 'not_completed'), updated_at: now });
+      await this.emit(trx, payment, 'payment_failed', 'not_completed', now);
+      return 'applied';
+    }
+    await repo.updatePayment(trx, payment.id, { ...moveTo(payment, 'completed'), succeeded_at: now, updated_at: now });
+    await this.createTransfers(trx, payment, now);
+    await this.emit(trx, payment, 'payment_succeeded', 'completed', now);
+    return 'applied';
+  }
 
   /**
    * One transfer per routing party, net of its fee share, when the payment succeeds; the capture,

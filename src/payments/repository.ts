@@ -1,6 +1,7 @@
 import { CompiledQuery, sql, type Insertable, type SqlBool, type Selectable, type Updateable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db, IdempotencyKeysTable, PaymentPartiesTable, PaymentsTable, ScheduledJobsTable, ThreeDsChallengesTable, TransfersTable } from '../core/db.js';
+import type { PaymentStatus } from './states.js';
 import type { Caller } from '../core/auth.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
 import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from './fees.js';
@@ -44,7 +45,7 @@ const PAYMENT_COLUMNS = [
   'language', 'cit_mode', 'customer', 'redirect_url', 'webhook_url', 'generate_qr_code', 'resource_token', 'resource_token_hash', 'processing_fee', 'expires_at',
   'created_at', 'updated_at', 'selected_method', 'card_scheme', 'card_last4', 'stored_credential', 'succeeded_at', 'verified_iban',
   'account_holder', 'account_type', 'mandate', 'initial_payment_id', 'authorization_reference', 'authorization_started_at',
-  'authorization_request', 'account_verification_url',
+  'authorization_request', 'account_verification_url', 'processor', 'processor_reference',
 ] as const satisfies readonly (keyof PaymentsTable)[];
 const PARTY_COLUMNS = [
   'payment_id', 'position', 'party_type', 'account_id', 'reference', 'amount_minor', 'fee_contribution', 'fee_share', 'refundable_amount',
@@ -165,7 +166,7 @@ export async function listPayments(db: Db, tenant: Tenant, filter: PaymentFilter
     .where('payments.environment', '=', tenant.environment)
     .where('payments.platform_id', '=', tenant.platformId)
     .where(afterKeyset(after, 'payments'));
-  if (filter.status) query = query.where('payments.status', '=', filter.status);
+  if (filter.status) query = query.where('payments.status', '=', filter.status as PaymentStatus);
   if (filter.reference) query = query.where('payments.reference', '=', filter.reference);
   if (filter.method) query = query.where(sql<SqlBool>`coalesce(payments.selected_method, payments.method_type) = ${filter.method}`);
   if (filter.createdFrom) query = query.where('payments.created_at', '>=', filter.createdFrom);
@@ -209,6 +210,23 @@ export async function paymentsByIds(db: Db, ids: string[]): Promise<Map<string, 
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('payments').select(['id', 'webhook_url', 'reference']).where('id', 'in', [...new Set(ids)]).execute();
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The payment whose authorization or collection the partner knows by this reference. */
+export async function paymentByProcessorReference(db: Db, processorReference: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('processor_reference', '=', processorReference).forUpdate().executeTakeFirst();
+}
+
+/** The payment's pending challenge of this authorization, answered (by the acquirer's notification); none if there is none. */
+export async function answerPendingChallenge(db: Db, paymentId: string, processorReference: string) {
+  return db
+    .updateTable('three_ds_challenges')
+    .set({ state: 'answered' })
+    .where('payment_id', '=', paymentId)
+    .where('processor_reference', '=', processorReference)
+    .where('state', '=', 'pending')
+    .returning(['scheme', 'last4'])
+    .executeTakeFirst();
 }
 
 export async function insertChallenge(db: Db, row: Insertable<ThreeDsChallengesTable>): Promise<void> {

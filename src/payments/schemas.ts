@@ -7,9 +7,8 @@ import { LANGUAGES } from '../core/language.js';
 /** The decisions' default upper bound of amount_minor; a deployment sets its own with MAX_AMOUNT_MINOR. */
 export const DEFAULT_MAX_AMOUNT_MINOR = 99_999_999;
 export const PAYMENT_METHOD_TYPES = ['card', 'sepa_direct_debit', 'user_selected'] as const;
-export const PAYMENT_STATUSES = ['initiated', 'started', 'authorized', 'captured', 'completed', 'declined', 'not_completed', 'authentication_failed', 'canceled'] as const;
-/** Where the buyer may still act on the page; such a payment is canceled when it expires. */
-export const OPEN_STATUSES: ReadonlySet<string> = new Set(['initiated', 'started', 'authentication_failed']);
+export { PAYMENT_STATUSES } from './states.js';
+import { PAYMENT_STATUSES } from './states.js';
 
 const FeeContribution = Type.Integer({ minimum: 0, maximum: 100, description: 'Percentage of the processing fee this party bears' });
 const PersonName = Name({ minLength: 2, maxLength: 50 });

@@ -12,7 +12,8 @@ import { Batcher } from '../core/batcher.js';
 import { processingFee, splitByPercent, type PaymentMethod } from './fees.js';
 import type { FeeSchedules } from './fee-schedules.js';
 import * as repo from './repository.js';
-import { OPEN_STATUSES, type AuthorizeMitPayment, type InitiatePayment, type MitPaymentResult, type Payment, type PaymentCreated, type RoutingRequest } from './schemas.js';
+import { moveTo, OPEN_STATUSES, SUCCEEDED_STATUSES } from './states.js';
+import { type AuthorizeMitPayment, type InitiatePayment, type MitPaymentResult, type Payment, type PaymentCreated, type RoutingRequest } from './schemas.js';
 import { ATTEMPT_RECOVERY_SECONDS, type AttemptRequest, type PaymentAttempts } from './attempts.js';
 import { mitResult, paymentHref } from './mit-result.js';
 import { scheduleJob } from '../core/jobs.js';
@@ -20,7 +21,6 @@ import { isDataError, type Db } from '../core/db.js';
 import { UNKEYED, type Answer } from '../core/idempotency.js';
 import { tokenHash, type Cipher } from '../core/encryption.js';
 
-const SUCCEEDED = new Set(['captured', 'completed']);
 /** The scheduled job that cancels a payment still open when its page expires. */
 export const PAYMENT_EXPIRY_JOB = 'payment_expiry';
 
@@ -77,8 +77,8 @@ interface Charge {
 /** What charging an initial payment's stored credential asks the processor for: its card, without the buyer, or a debit under its mandate. */
 function storedCredentialCharge(initial: repo.PaymentRow): AttemptRequest {
   if (initial.selected_method === 'sepa_direct_debit') return { method: 'sepa_direct_debit', iban: initial.verified_iban!, mandate: { ...initial.mandate, initial_payment_id: initial.id } };
-  const card = { scheme: initial.card_scheme ?? 'unknown', last4: initial.card_last4 ?? '', processor_reference: initial.stored_credential! };
-  return { method: 'card', card, authenticated: false, merchantInitiated: true };
+  const card = { scheme: initial.card_scheme ?? 'unknown', last4: initial.card_last4 ?? '' };
+  return { method: 'card', card, storedCredential: initial.stored_credential! };
 }
 
 /** The method fixed at initiation, if the platform chose one. */
@@ -208,6 +208,8 @@ export class PaymentService {
       authorization_started_at: null,
       authorization_request: null,
       account_verification_url: null,
+      processor: null,
+      processor_reference: null,
     };
   }
 
@@ -217,7 +219,7 @@ export class PaymentService {
     const initial = await repo.findPayment(trx, caller, request.initial_payment_id);
     if (!initial) throw refuse('is not a payment of this platform');
     if (initial.cit_mode !== 'initial') throw refuse('is not an initial payment (cit_mode initial)');
-    if (!SUCCEEDED.has(initial.status) || !initial.stored_credential) throw refuse(`has not succeeded (status ${initial.status})`);
+    if (!SUCCEEDED_STATUSES.has(initial.status) || !initial.stored_credential) throw refuse(`has not succeeded (status ${initial.status})`);
     if (initial.currency !== request.currency) {
       throw new ApiError('business_rule', { detail: `currency must be ${initial.currency}, the initial payment's`, errors: [{ pointer: '/currency', code: 'currency_mismatch', detail: `must be ${initial.currency}, the currency of the initial payment` }] });
     }
@@ -263,7 +265,7 @@ export class PaymentService {
       await scheduleJob(trx, { environment: payment.environment, kind: PAYMENT_EXPIRY_JOB, subjectId: id, dueAt: addSeconds(now, ATTEMPT_RECOVERY_SECONDS) }, now);
       return;
     }
-    await repo.updatePayment(trx, id, { status: 'canceled', updated_at: now });
+    await repo.updatePayment(trx, id, { ...moveTo(payment, 'canceled'), updated_at: now });
   }
 
   async get(caller: Caller, id: string): Promise<Payment> {
@@ -331,14 +333,14 @@ export class PaymentService {
       currency: payment.currency,
       initiated_at: formatDateTime(payment.created_at),
       expires_at: formatDateTime(payment.expires_at),
-      status: payment.status as Payment['status'],
+      status: payment.status,
       payment_method: { type: payment.method_type },
       processing_fee: payment.processing_fee === null ? null : { amount_minor: payment.processing_fee, currency: payment.currency },
       routing: {
         platform: party(platform!),
         merchants: merchants.map((row) => ({ ...party(row), type: row.party_type as 'merchant' | 'seller', reference: row.reference })),
       },
-      succeeded: SUCCEEDED.has(payment.status),
+      succeeded: SUCCEEDED_STATUSES.has(payment.status),
       reference: payment.reference,
       description: payment.description,
       cit_mode: payment.cit_mode,

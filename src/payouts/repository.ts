@@ -61,8 +61,35 @@ export async function lockPayout(trx: Db, id: string): Promise<PayoutRow | undef
   return trx.selectFrom('payouts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export async function completePayout(trx: Db, id: string, at: Date): Promise<void> {
-  await trx.updateTable('payouts').set({ status: 'paid', completed_at: at }).where('id', '=', id).execute();
+export async function completePayout(trx: Db, id: string, at: Date, processorReference: string): Promise<void> {
+  await trx.updateTable('payouts').set({ status: 'paid', completed_at: at, processor_reference: processorReference }).where('id', '=', id).execute();
+}
+
+export async function setPayoutProcessorReference(trx: Db, id: string, processorReference: string): Promise<void> {
+  await trx.updateTable('payouts').set({ processor_reference: processorReference }).where('id', '=', id).where('processor_reference', 'is', null).execute();
+}
+
+/** The payout a rail's notification is about, locked: by our id when the rail echoes it, else by its reference. */
+export async function lockPayoutNotified(trx: Db, reference: string | null, processorReference: string): Promise<PayoutRow | undefined> {
+  return trx
+    .selectFrom('payouts')
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', reference ?? ''), eb('processor_reference', '=', processorReference)]))
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * A failed payout: its transfers wait again for the next payout, each as what the account is still
+ * owed (what refunds received back from the account meanwhile taken off).
+ */
+export async function failPayout(trx: Db, id: string, reason: string | null, processorReference: string): Promise<void> {
+  await trx.updateTable('payouts').set({ status: 'failed', failure_reason: reason, processor_reference: processorReference }).where('id', '=', id).execute();
+  await trx
+    .updateTable('transfers')
+    .set((eb) => ({ payout_id: null, amount_minor: eb('amount_minor', '-', eb.ref('returned_minor')), returned_minor: 0 }))
+    .where('payout_id', '=', id)
+    .execute();
 }
 
 export async function transfersOfPayouts(db: Db, payoutIds: string[]): Promise<TransferRow[]> {

@@ -4,7 +4,7 @@ import { idPattern, PAYOUT_ID_PATTERN } from '../core/ids.js';
 import { Page, PageQuery } from '../core/pagination.js';
 
 /** in_transit until the money arrived, then paid (transfer_completed). */
-export const PAYOUT_STATUSES = ['in_transit', 'paid'] as const;
+export const PAYOUT_STATUSES = ['in_transit', 'paid', 'failed'] as const;
 
 const Money = Type.Object({ amount_minor: Type.Integer(), currency: Type.String() });
 const SelfLink = Type.Object({ self: Type.Object({ href: Type.String(), methods: Type.Array(Type.String()) }) });
@@ -24,7 +24,7 @@ export const Payout = Type.Object({
   created_at: DateTime(),
   amount_minor: Type.Integer({ description: 'The sum of the transfers: the bank-statement line' }),
   currency: Type.String(),
-  status: StringEnum(PAYOUT_STATUSES, { description: 'paid once the money arrived (transfer_completed)' }),
+  status: StringEnum(PAYOUT_STATUSES, { description: 'paid once the money arrived (transfer_completed); failed when the bank sent it back (its transfers then wait for the next payout)' }),
   completed_at: Nullable(DateTime()),
   transfers: Type.Array(PayoutTransfer),
   _links: SelfLink,

@@ -8,13 +8,15 @@ import { newPayoutId } from '../core/ids.js';
 import { ensureJob, scheduleJob, type AskingJob } from '../core/jobs.js';
 import { decide, UNKEYED, type Answer } from '../core/idempotency.js';
 import type { Pager, PageRequest } from '../core/pagination.js';
-import { addSeconds, formatDateTime } from '../core/time.js';
+import { formatDateTime } from '../core/time.js';
 import type { Outbox } from '../events/outbox.js';
-import { payoutEntries } from '../ledger/postings.js';
+import { payoutEntries, payoutFailedEntries } from '../ledger/postings.js';
 import { postEntries } from '../ledger/repository.js';
 import * as payments from '../payments/repository.js';
 import type { TransferRow } from '../payments/repository.js';
-import type { OutgoingTransfer, Processor } from '../processor/processor.js';
+import type { PendingAnswer, ProcessorNotification } from '../processor/boundary.js';
+import type { NotificationResult } from '../processor/inbox.js';
+import type { Processors } from '../processor/registry.js';
 import * as repo from './repository.js';
 import type { Payout, PayoutSummary } from './schemas.js';
 import { recordTransferEvents } from './transfer-events.js';
@@ -23,8 +25,6 @@ import { recordTransferEvents } from './transfer-events.js';
 export const PAYOUT_CUTOFF_JOB = 'payouts.cutoff';
 /** The processor is asked to pay a recorded payout (subject: the payout id). */
 export const PAYOUT_SEND_JOB = 'payouts.send';
-/** A payout's money arrives at the account's bank (subject: the payout id). */
-export const PAYOUT_ARRIVAL_JOB = 'payouts.arrival';
 
 /** The first cut-off strictly after `after`. */
 export function nextCutoff(after: Date, cutoff: Config['payoutCutoff']): Date {
@@ -54,7 +54,7 @@ export class PayoutService {
     private readonly pager: Pager,
     private readonly clock: EnvironmentClock,
     private readonly outbox: Outbox,
-    private readonly processor: Processor,
+    private readonly processors: Processors,
   ) {}
 
   /** The recurring cut-off of each environment; every process asks for it at start, one job results. */
@@ -82,7 +82,7 @@ export class PayoutService {
       const { environment, platform_id: platformId, account_id: accountId, currency } = transfers[0]!;
       const id = newPayoutId();
       const amount = transfers.reduce((sum, transfer) => sum + transfer.amount_minor, 0);
-      const payout = { id, environment, platform_id: platformId, account_id: accountId, currency, amount_minor: amount, status: 'in_transit' as const, created_at: at, completed_at: null };
+      const payout = { id, environment, platform_id: platformId, account_id: accountId, currency, amount_minor: amount, status: 'in_transit' as const, created_at: at, completed_at: null, processor_reference: null, failure_reason: null };
       await repo.insertPayout(trx, payout, transfers.map((transfer) => transfer.id));
       await postEntries(trx, { environment, platformId, currency, payoutId: id, at }, payoutEntries(accountId, amount));
       await recordTransferEvents(trx, this.outbox, 'transfer_started', transfers, null, at);
@@ -95,29 +95,40 @@ export class PayoutService {
   }
 
   /**
-   * The send job: the processor pays the payout, asked with nothing held (and asked again, with
-   * the same payout id, if no answer is recorded); then the arrival is scheduled.
+   * The send job: the payout rail pays the payout, asked with nothing held (and asked again, with
+   * the same payout id, if no answer is recorded); its reference is kept, the outcome comes as its notification.
    */
-  readonly sending: AskingJob<OutgoingTransfer | undefined> = {
-    ask: async (db, payoutId) => {
+  readonly sending: AskingJob<PendingAnswer | undefined> = {
+    ask: async (db, payoutId, at) => {
       const payout = await repo.payoutById(db, payoutId);
       if (payout?.status !== 'in_transit') return undefined;
-      return this.processor.payOut({ payoutId, accountId: payout.account_id, amountMinor: payout.amount_minor, currency: payout.currency });
+      return this.processors.payouts(payout.environment).payOut({ reference: payoutId, accountId: payout.account_id, amountMinor: payout.amount_minor, currency: payout.currency, at });
     },
-    record: async (trx, payoutId, at, sent) => {
-      if (!sent) return;
-      const payout = await repo.lockPayout(trx, payoutId);
-      if (payout?.status !== 'in_transit') return;
-      await scheduleJob(trx, { environment: payout.environment, kind: PAYOUT_ARRIVAL_JOB, subjectId: payoutId, dueAt: addSeconds(at, sent.arrivalDelaySeconds) }, at);
+    record: async (trx, payoutId, _at, sent) => {
+      if (sent) await repo.setPayoutProcessorReference(trx, payoutId, sent.processorReference);
     },
   };
 
-  /** The arrival job: the payout is paid and each of its transfers completed. */
-  async arrive(trx: Db, payoutId: string, at: Date): Promise<void> {
-    const payout = await repo.lockPayout(trx, payoutId);
-    if (!payout || payout.status !== 'in_transit') return;
-    await repo.completePayout(trx, payoutId, at);
-    await recordTransferEvents(trx, this.outbox, 'transfer_completed', await repo.transfersOfPayouts(trx, [payoutId]), payoutId, at);
+  /**
+   * The rail's notification of a payout: the money arrived (paid, and each transfer completed), or
+   * the bank sent it back (failed: the money back on the account's balance, its transfers waiting
+   * for the next payout).
+   */
+  async notified(trx: Db, notification: ProcessorNotification, timeIn: (environment: Environment) => Date): Promise<NotificationResult> {
+    const payout = await repo.lockPayoutNotified(trx, notification.reference, notification.processorReference);
+    if (!payout) return 'unknown';
+    if (payout.status !== 'in_transit') return 'final';
+    const at = timeIn(payout.environment);
+    if (notification.outcome === 'failed') {
+      const returned = (await repo.transfersOfPayouts(trx, [payout.id])).reduce((sum, transfer) => sum + transfer.returned_minor, 0);
+      await repo.failPayout(trx, payout.id, notification.reason ?? null, notification.processorReference);
+      const context = { environment: payout.environment, platformId: payout.platform_id, currency: payout.currency, payoutId: payout.id, at };
+      await postEntries(trx, context, payoutFailedEntries(payout.account_id, payout.amount_minor - returned));
+      return 'applied';
+    }
+    await repo.completePayout(trx, payout.id, at, notification.processorReference);
+    await recordTransferEvents(trx, this.outbox, 'transfer_completed', await repo.transfersOfPayouts(trx, [payout.id]), payout.id, at);
+    return 'applied';
   }
 
   async get(caller: Caller, id: string): Promise<Payout> {

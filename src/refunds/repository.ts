@@ -55,8 +55,56 @@ export async function lockRefund(trx: Db, id: string): Promise<RefundRow | undef
   return trx.selectFrom('refunds').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export async function completeRefund(trx: Db, id: string, at: Date): Promise<void> {
-  await trx.updateTable('refunds').set({ status: 'completed', completed_at: at }).where('id', '=', id).execute();
+export async function completeRefund(trx: Db, id: string, at: Date, processorReference: string | null): Promise<void> {
+  await trx.updateTable('refunds').set({ status: 'completed', completed_at: at, processor_reference: processorReference }).where('id', '=', id).execute();
+}
+
+export async function failRefund(trx: Db, id: string, reason: string | null, processorReference: string | null): Promise<void> {
+  await trx.updateTable('refunds').set({ status: 'failed', completed_at: null, failure_reason: reason, processor_reference: processorReference }).where('id', '=', id).execute();
+}
+
+export async function setRefundProcessorReference(trx: Db, id: string, processorReference: string): Promise<void> {
+  await trx.updateTable('refunds').set({ processor_reference: processorReference }).where('id', '=', id).where('processor_reference', 'is', null).execute();
+}
+
+/** A refund to send, with what the processor needs of its payment: the partner that took it, the method, and the partner's reference of it. */
+export async function refundToSend(db: Db, id: string) {
+  return db
+    .selectFrom('refunds')
+    .innerJoin('payments', 'payments.id', 'refunds.payment_id')
+    .select(['refunds.id', 'refunds.status', 'refunds.environment', 'refunds.amount_minor', 'refunds.currency', 'payments.processor', 'payments.selected_method', 'payments.processor_reference'])
+    .where('refunds.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The refund a processor's notification is about, locked: by our id when the processor echoes it, else by its reference. */
+export async function lockRefundNotified(trx: Db, reference: string | null, processorReference: string): Promise<RefundRow | undefined> {
+  return trx
+    .selectFrom('refunds')
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', reference ?? ''), eb('processor_reference', '=', processorReference)]))
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** A failed refund's part given back to its party: refundable again; its waiting transfer as large as before, or less received back from it. */
+export async function restorePart(trx: Db, paymentId: string, part: RefundPartRow, transferWaits: boolean): Promise<void> {
+  const net = part.amount_minor - part.fee_returned;
+  const party = (db: Pick<Db, 'updateTable'>) =>
+    db
+      .updateTable('payment_parties')
+      .set((eb) => ({ refundable_amount: eb('refundable_amount', '+', part.amount_minor) }))
+      .where('payment_id', '=', paymentId)
+      .where('position', '=', part.position);
+  // A part taken from a transfer that has left since (its payout started after the refund): the party's refundable amount only.
+  if (!part.from_creditor && !transferWaits) return void (await party(trx).execute());
+  const transfer = trx
+    .with('party', (db) => party(db).returning('position'))
+    .updateTable('transfers')
+    .where('payment_id', '=', paymentId)
+    .where('position', '=', part.position);
+  if (part.from_creditor) await transfer.set((eb) => ({ returned_minor: eb('returned_minor', '-', net) })).execute();
+  else await transfer.set((eb) => ({ amount_minor: eb('amount_minor', '+', net), fee_minor: eb('fee_minor', '+', part.fee_returned) })).execute();
 }
 
 export async function partsOf(db: Db, refundIds: string[]): Promise<RefundPartRow[]> {

@@ -37,7 +37,7 @@ export type InitiateRefund = Static<typeof InitiateRefund>;
 export const BuyerRefund = Type.Object({ amount_minor: Type.Integer({ minimum: 1, maximum: MAX_REFUND_MINOR }) }, { additionalProperties: false, examples: [{ amount_minor: 1000 }] });
 export type BuyerRefund = Static<typeof BuyerRefund>;
 
-export const REFUND_STATUSES = ['initiated', 'completed'] as const;
+export const REFUND_STATUSES = ['initiated', 'completed', 'failed'] as const;
 
 const Link = Type.Object({ href: Type.String() });
 

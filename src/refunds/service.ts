@@ -1,30 +1,29 @@
 import type { Kysely } from 'kysely';
 import type { Caller } from '../core/auth.js';
 import type { EnvironmentClock } from '../core/clock.js';
-import { audienceOf, type Config } from '../core/config.js';
+import { audienceOf, type Config, type Environment } from '../core/config.js';
 import type { Db, Tables } from '../core/db.js';
 import { ApiError, notFound, type FieldError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import { scheduleJob, type AskingJob } from '../core/jobs.js';
 import type { Pager, PageRequest } from '../core/pagination.js';
-import { addSeconds, formatDateTime } from '../core/time.js';
+import { formatDateTime } from '../core/time.js';
 import type { Outbox } from '../events/outbox.js';
-import { feeReturned, refundEntries, type RefundPartDraft } from '../ledger/postings.js';
+import { feeReturned, refundEntries, refundFailedEntries, type RefundPartDraft } from '../ledger/postings.js';
 import { postEntries } from '../ledger/repository.js';
 import { splitByWeights } from '../payments/fees.js';
 import * as payments from '../payments/repository.js';
 import type { PartyRow, PaymentRow, TransferRow } from '../payments/repository.js';
-import type { OutgoingTransfer, Processor } from '../processor/processor.js';
+import type { PendingAnswer, ProcessorNotification } from '../processor/boundary.js';
+import type { NotificationResult } from '../processor/inbox.js';
+import type { Processors } from '../processor/registry.js';
 import * as repo from './repository.js';
 import type { InitiateRefund, Refund, RefundRouting } from './schemas.js';
 import { decide, UNKEYED, type Answer } from '../core/idempotency.js';
+import { SUCCEEDED_STATUSES } from '../payments/states.js';
 
 /** The processor is asked to return a recorded refund's money (subject: the refund id). */
 export const REFUND_SEND_JOB = 'refunds.send';
-/** A refund reaches the buyer (subject: the refund id). */
-export const REFUND_ARRIVAL_JOB = 'refunds.arrival';
-
-const REFUNDABLE = new Set(['captured', 'completed']);
 
 interface Money {
   parties: PartyRow[];
@@ -98,7 +97,7 @@ export class RefundService {
     private readonly pager: Pager,
     private readonly clock: EnvironmentClock,
     private readonly outbox: Outbox,
-    private readonly processor: Processor,
+    private readonly processors: Processors,
   ) {}
 
   async initiate(caller: Caller, request: InitiateRefund, answer: Answer<Refund> = UNKEYED): Promise<Refund> {
@@ -132,7 +131,7 @@ export class RefundService {
     return decide(this.db, answer, async (trx) => {
       const payment = await payments.lockTenantPayment(trx, caller, paymentId);
       if (!payment) throw notFound(`Payment ${paymentId}`);
-      if (!REFUNDABLE.has(payment.status)) throw new ApiError('conflict', { detail: `Payment ${paymentId} is ${payment.status}; only a captured or completed payment can be refunded` });
+      if (!SUCCEEDED_STATUSES.has(payment.status)) throw new ApiError('conflict', { detail: `Payment ${paymentId} is ${payment.status}; only a captured or completed payment can be refunded` });
       const { refund, parts } = await run(trx, payment, await repo.lockMoneyOf(trx, paymentId), this.clock.now(caller.environment));
       return this.presentWith(refund, parts);
     });
@@ -162,6 +161,8 @@ export class RefundService {
       status: 'initiated',
       created_at: at,
       completed_at: null,
+      processor_reference: null,
+      failure_reason: null,
     };
     for (const part of parts) await repo.applyPart(trx, payment.id, part.position, part.draft);
     const partRows = parts
@@ -193,32 +194,64 @@ export class RefundService {
     return { refund_id: refund.id, payment_id: refund.payment_id, amount_minor: refund.amount_minor, currency: refund.currency, reference: refund.reference };
   }
 
-  private emit(trx: Db, refund: repo.RefundRow, type: 'refund_initiated' | 'refund_initiated_from_buyer' | 'refund_completed', data: Record<string, unknown>) {
-    return this.outbox.record(trx, { environment: refund.environment, platformId: refund.platform_id, type, objectId: refund.id, data, occurredAt: refund.completed_at ?? refund.created_at, destination: refund.webhook_url });
+  private emit(trx: Db, refund: repo.RefundRow, type: 'refund_initiated' | 'refund_initiated_from_buyer' | 'refund_completed' | 'refund_failed', data: Record<string, unknown>, at?: Date) {
+    return this.outbox.record(trx, { environment: refund.environment, platformId: refund.platform_id, type, objectId: refund.id, data, occurredAt: at ?? refund.completed_at ?? refund.created_at, destination: refund.webhook_url });
   }
 
   /**
-   * The send job: the processor returns the money, asked with nothing held (and asked again, with
-   * the same refund id, if no answer is recorded); then the arrival is scheduled.
+   * The send job: the partner that took the payment returns the money, asked by the payment's
+   * reference with nothing held (and asked again, with the same refund id, if no answer is
+   * recorded); its reference of the refund is kept. The outcome comes as its notification.
    */
-  readonly sending: AskingJob<OutgoingTransfer | undefined> = {
-    ask: async (db, refundId) => {
-      const refund = await repo.refundById(db, refundId);
+  readonly sending: AskingJob<PendingAnswer | undefined> = {
+    ask: async (db, refundId, at) => {
+      const refund = await repo.refundToSend(db, refundId);
       if (refund?.status !== 'initiated') return undefined;
-      return this.processor.refund({ paymentId: refund.payment_id, refundId, amountMinor: refund.amount_minor, currency: refund.currency });
+      if (!refund.processor || !refund.processor_reference) throw new Error(`the payment of refund ${refundId} has no processor reference`);
+      const request = { reference: refundId, paymentProcessorReference: refund.processor_reference, amountMinor: refund.amount_minor, currency: refund.currency, at };
+      const partner = refund.selected_method === 'sepa_direct_debit' ? this.processors.directDebit(refund.environment, refund.processor) : this.processors.cards(refund.environment, refund.processor);
+      return partner.refund(request);
     },
-    record: async (trx, refundId, at, sent) => {
-      if (!sent) return;
-      const refund = await repo.lockRefund(trx, refundId);
-      if (refund?.status !== 'initiated') return;
-      await scheduleJob(trx, { environment: refund.environment, kind: REFUND_ARRIVAL_JOB, subjectId: refundId, dueAt: addSeconds(at, sent.arrivalDelaySeconds) }, at);
+    record: async (trx, refundId, _at, sent) => {
+      if (sent) await repo.setRefundProcessorReference(trx, refundId, sent.processorReference);
     },
   };
 
-  /** The arrival job: the money reached the buyer. */
-  async arrive(trx: Db, refundId: string, at: Date): Promise<void> {
-    const refund = await repo.lockRefund(trx, refundId);
-    if (refund?.status === 'initiated') await this.complete(trx, refund, at);
+  /**
+   * The partner's notification of a refund: completed, or failed (also after it was completed:
+   * decisions §5), the money then back on each party's refundable amount. Matched by our refund id
+   * or the partner's reference, so it may come before the send job recorded the answer.
+   */
+  async notified(trx: Db, notification: ProcessorNotification, timeIn: (environment: Environment) => Date): Promise<NotificationResult> {
+    const refund = await repo.lockRefundNotified(trx, notification.reference, notification.processorReference);
+    if (!refund) return 'unknown';
+    const at = timeIn(refund.environment);
+    if (notification.outcome === 'succeeded') {
+      if (refund.status !== 'initiated') return 'final';
+      await this.complete(trx, refund, at, notification.processorReference);
+      return 'applied';
+    }
+    if (refund.status === 'failed') return 'final';
+    await this.fail(trx, refund, notification, at);
+    return 'applied';
+  }
+
+  /** A failed refund: the buyer's money back from the buyer's side, each party's part back where it was taken from, in the ledger too. */
+  private async fail(trx: Db, refund: repo.RefundRow, notification: ProcessorNotification, at: Date): Promise<void> {
+    const money = await repo.lockMoneyOf(trx, refund.payment_id);
+    const parts = await repo.partsOf(trx, [refund.id]);
+    const failed = parts.map((part) => {
+      const transfer = money.transfers.find((row) => row.position === part.position)!;
+      return { part, transfer, waits: transfer.payout_id === null };
+    });
+    for (const { part, waits } of failed) await repo.restorePart(trx, refund.payment_id, part, waits);
+    await repo.failRefund(trx, refund.id, notification.reason ?? null, refund.processor_reference ?? notification.processorReference);
+    const entries = refundFailedEntries(
+      refund.payment_id,
+      failed.map(({ part, transfer }) => ({ accountId: part.account_id, transferId: transfer.id, amount: part.amount_minor, feeReturned: part.fee_returned, toPaidOut: part.from_creditor })),
+    );
+    await postEntries(trx, { environment: refund.environment, platformId: refund.platform_id, currency: refund.currency, paymentId: refund.payment_id, refundId: refund.id, at }, entries);
+    await this.emit(trx, refund, 'refund_failed', this.refundData(refund), at);
   }
 
   /** Sandbox: the refund reaches the buyer now. */
@@ -231,8 +264,8 @@ export class RefundService {
     });
   }
 
-  private async complete(trx: Db, refund: repo.RefundRow, at: Date): Promise<repo.RefundRow> {
-    await repo.completeRefund(trx, refund.id, at);
+  private async complete(trx: Db, refund: repo.RefundRow, at: Date, processorReference: string | null = refund.processor_reference): Promise<repo.RefundRow> {
+    await repo.completeRefund(trx, refund.id, at, processorReference);
     const completed = { ...refund, status: 'completed' as const, completed_at: at };
     await this.emit(trx, completed, 'refund_completed', this.refundData(completed));
     return completed;

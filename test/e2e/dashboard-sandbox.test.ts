@@ -63,7 +63,8 @@ describe('the sandbox clock', () => {
     expect(page.text).toContain('The sandbox clock is shared by every platform of this server');
 
     const sepa = await paySepa(server, platform, { amount_minor: 1_500, reference: 'preview-sepa' });
-    const settlement = await db().selectFrom('scheduled_jobs').select('due_at').where('subject_id', '=', sepa).where('kind', '=', 'sepa_settlement').where('state', '=', 'pending').executeTakeFirstOrThrow();
+    const { processor_reference: collection } = await db().selectFrom('payments').select('processor_reference').where('id', '=', sepa).executeTakeFirstOrThrow();
+    const settlement = await db().selectFrom('scheduled_jobs').select('due_at').where('subject_id', '=', collection!).where('kind', '=', 'simulator.notification').where('state', '=', 'pending').executeTakeFirstOrThrow();
     const soon = await payByCard(server, platform, { amount_minor: 900, reference: 'retry-soon', urls: { redirect: 'https://shop.example/return', webhook: 'https://shop.example/hooks' } });
     const late = await payByCard(server, platform, { amount_minor: 800, reference: 'retry-late', urls: { redirect: 'https://shop.example/return', webhook: 'https://shop.example/hooks' } });
     const inWindow = await retryLater(soon, 2 * HOUR);

@@ -1,7 +1,7 @@
-import type { SimulatorDb } from '../../src/processor/simulator-store.js';
+import type { SimulatorDb } from '../../src/processor/simulator/store.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '../../src/core/ids.js';
-import { SimulatorProcessor } from '../../src/processor/simulator.js';
+import { SimulatorProcessor } from '../../src/processor/simulator/processor.js';
 import { addMerchantAccount, startServer, type Response, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { expectPaymentEvents, expectReadPayment, type ExpectedPayment } from '../helpers/payments.js';
 import { startReceiver, eventually, type Receiver } from '../helpers/receiver.js';
@@ -337,7 +337,7 @@ describe('card payments', () => {
       routing: { platform: { amount_minor: 10, processing_fee_contribution: 100 }, merchants: [{ type: 'merchant', id: merchant, amount_minor: 2_490, processing_fee_contribution: 0 }] },
     });
     expect((await hpp(page, 'POST', '/start', { type: 'card' })).status).toBe(200);
-    const charge = vi.spyOn(SimulatorProcessor.prototype, 'authorizeCard');
+    const charge = vi.spyOn(SimulatorProcessor.prototype, 'authorize');
     try {
       const declined = await pay(page, '4242424242424242');
       expect(declined.status, declined.text).toBe(200);
@@ -396,7 +396,7 @@ describe('card payments', () => {
     const page = await newPayment();
     await hpp(page, 'POST', '/start', {});
     const [first, second] = await Promise.all([tokenize(page, '4242424242424242'), tokenize(page, '5555555555554444')]);
-    const charges = vi.spyOn(SimulatorProcessor.prototype, 'authorizeCard');
+    const charges = vi.spyOn(SimulatorProcessor.prototype, 'authorize');
     try {
       const answers = await Promise.all([
         hpp(page, 'POST', '/authorize', { token: first.body.token }),
@@ -608,7 +608,7 @@ describe('steps in the wrong state', () => {
     await start(page);
     const challenged = await pay(page, '4000000000003220');
     expect(challenged.body).toMatchObject({ status: 'started', workflow: { complete: false, next: 'hpp:authorize' } });
-    const charges = vi.spyOn(SimulatorProcessor.prototype, 'authorizeCard');
+    const charges = vi.spyOn(SimulatorProcessor.prototype, 'authorize');
     try {
       const other = await pay(page, '4242424242424242');
       expect(other.status).toBe(200);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { balances } from '../../src/ledger/repository.js';
-import type { Processor } from '../../src/processor/processor.js';
-import { SimulatorProcessor } from '../../src/processor/simulator.js';
+import type { PayoutProvider, RefundRequest } from '../../src/processor/boundary.js';
+import { SimulatorProcessor } from '../../src/processor/simulator/processor.js';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { makePayable, merchant, payByCard, paySepa } from '../helpers/money.js';
 import { startApplication } from '../helpers/onboarding.js';
@@ -331,18 +331,18 @@ describe('a processor that fails', () => {
     const mine = run.body.data.filter((payout: any) => payout.transfers.some((transfer: any) => transfer.payment_id === id));
     expect(mine).toHaveLength(3);
     const idOf = (account: string) => mine.find((payout: any) => payout.account_id === account).id;
-    const simulator: Processor = SimulatorProcessor.prototype;
+    const simulator: PayoutProvider = SimulatorProcessor.prototype;
     const original = simulator.payOut;
     let failed = false;
-    const payOut = vi.spyOn(simulator, 'payOut').mockImplementation(async function (this: Processor, input) {
-      if (input.payoutId === idOf(sellers.first) && !failed) {
+    const payOut = vi.spyOn(simulator, 'payOut').mockImplementation(async function (this: PayoutProvider, input) {
+      if (input.reference === idOf(sellers.first) && !failed) {
         failed = true;
         throw new Error('the bank is down');
       }
       return original.call(this, input);
     });
     try {
-      const asked = () => payOut.mock.calls.map(([input]) => input.payoutId).filter((payoutId) => mine.some((payout: any) => payout.id === payoutId));
+      const asked = () => payOut.mock.calls.map(([input]) => input.reference).filter((payoutId) => mine.some((payout: any) => payout.id === payoutId));
 
       await advance(1); // the sends run: the first merchant's fails and waits a minute
       expect(asked().sort()).toEqual([idOf(platform.platformId), idOf(sellers.first), idOf(sellers.second)].sort());
@@ -363,14 +363,14 @@ describe('a processor that fails', () => {
 
   it('accepts a refund whose sending fails, and sends it again with the same refund id until it goes', async () => {
     const id = await routedPayment('order-refund-retry');
-    const send = vi.spyOn(SimulatorProcessor.prototype as Processor, 'refund').mockRejectedValueOnce(new Error('the bank is down'));
+    const send = vi.spyOn(SimulatorProcessor.prototype, 'refund').mockRejectedValueOnce(new Error('the bank is down'));
     try {
       const created = await refund({ payment_id: id, routing: { platform: { amount_minor: 500 } } });
       expect(created.status, created.text).toBe(201);
       await eventsOf('refund_id', created.body.id, 1); // refund_initiated
       await advance(1);
       await advance(60);
-      expect(send.mock.calls.map(([input]) => input.refundId).filter((refundId) => refundId === created.body.id)).toEqual([created.body.id, created.body.id]);
+      expect(send.mock.calls.map(([input]) => input.reference).filter((refundId) => refundId === created.body.id)).toEqual([created.body.id, created.body.id]);
       await advance(DAY);
       expect((await api('GET', `/refunds/${created.body.id}`)).body.status).toBe('completed');
       expect((await eventsOf('refund_id', created.body.id, 2)).map((event) => event.type)).toEqual(['refund_initiated', 'refund_completed']);
@@ -387,8 +387,8 @@ describe('a slow processor', () => {
     let asked!: () => void;
     const answered = new Promise<void>((resolve) => (release = resolve));
     const reached = new Promise<void>((resolve) => (asked = resolve));
-    const original: Processor['refund'] = SimulatorProcessor.prototype.refund;
-    const send = vi.spyOn(SimulatorProcessor.prototype as Processor, 'refund').mockImplementationOnce(async function (this: Processor, input) {
+    const original = SimulatorProcessor.prototype.refund;
+    const send = vi.spyOn(SimulatorProcessor.prototype, 'refund').mockImplementationOnce(async function (this: SimulatorProcessor, input: RefundRequest) {
       asked();
       await answered;
       return original.call(this, input);
@@ -404,7 +404,7 @@ describe('a slow processor', () => {
       expect((await api('POST', `/simulations/refunds/${created.body.id}/complete`)).body.status).toBe('completed');
       release();
       await sending;
-      expect(send.mock.calls.filter(([input]) => input.refundId === created.body.id)).toHaveLength(1);
+      expect(send.mock.calls.filter(([input]) => input.reference === created.body.id)).toHaveLength(1);
       expect((await eventsOf('refund_id', created.body.id, 2)).map((event) => event.type)).toEqual(['refund_initiated', 'refund_completed']);
     } finally {
       release();

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SimulatorProcessor } from '../../src/processor/simulator.js';
-import type { SimulatorTables } from '../../src/processor/simulator-store.js';
-import type { CardCharge } from '../../src/processor/processor.js';
+import { SimulatorProcessor } from '../../src/processor/simulator/processor.js';
+import type { SimulatorTables } from '../../src/processor/simulator/store.js';
+import type { CardAuthorizationRequest } from '../../src/processor/boundary.js';
 import { startServer, type Response, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { expectPaymentEvents, expectReadPayment } from '../helpers/payments.js';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
@@ -70,13 +70,13 @@ describe('a processor that takes five seconds to answer each call (SIMULATOR_LAT
     const platform = await server.platform();
     const token = await platform.token();
     const payments = await Promise.all(Array.from({ length: 50 }, () => cardPayment(server, token)));
-    const authorizeCard = SimulatorProcessor.prototype.authorizeCard;
+    const authorize = SimulatorProcessor.prototype.authorize;
     let inside = 0;
     let peak = 0;
-    vi.spyOn(SimulatorProcessor.prototype, 'authorizeCard').mockImplementation(async function (this: SimulatorProcessor, charge: CardCharge) {
+    vi.spyOn(SimulatorProcessor.prototype, 'authorize').mockImplementation(async function (this: SimulatorProcessor, charge: CardAuthorizationRequest) {
       peak = Math.max(peak, ++inside);
       try {
-        return await authorizeCard.call(this, charge);
+        return await authorize.call(this, charge);
       } finally {
         inside -= 1;
       }
@@ -135,8 +135,8 @@ describe('a processor that fails', () => {
       throw new Error('the processor did not answer in time');
     };
   const failNextAuthorization = (afterWorking: boolean) => {
-    const original = SimulatorProcessor.prototype.authorizeCard; // taken before the spy replaces it
-    return vi.spyOn(SimulatorProcessor.prototype, 'authorizeCard').mockImplementationOnce(timingOut(original, afterWorking));
+    const original = SimulatorProcessor.prototype.authorize; // taken before the spy replaces it
+    return vi.spyOn(SimulatorProcessor.prototype, 'authorize').mockImplementationOnce(timingOut(original, afterWorking));
   };
 
   function expectUnavailable(answer: Response) {
@@ -177,12 +177,12 @@ describe('a processor that fails', () => {
 
   it('answers other steps 409 at once while an authorization is with the processor, and records its outcome once', async () => {
     const { page, card } = await cardPayment(server, await platform.token());
-    const authorizeCard = SimulatorProcessor.prototype.authorizeCard;
+    const authorize = SimulatorProcessor.prototype.authorize;
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    const charge = vi.spyOn(SimulatorProcessor.prototype, 'authorizeCard').mockImplementationOnce(async function (this: SimulatorProcessor, input: CardCharge) {
+    const charge = vi.spyOn(SimulatorProcessor.prototype, 'authorize').mockImplementationOnce(async function (this: SimulatorProcessor, input: CardAuthorizationRequest) {
       await released;
-      return authorizeCard.call(this, input);
+      return authorize.call(this, input);
     });
     const authorizing = step(server, page, 'POST', '/authorize', { token: card });
     await eventually(async () => charge.mock.calls.length > 0);
@@ -207,8 +207,8 @@ describe('a processor that fails', () => {
     const bankToken = new URL(started.body._links.account_verification.href).searchParams.get('token')!;
     const verified = await server.request('POST', '/simulator/bank/verify', form({ token: bankToken, iban: 'DE89370400440532013000' }));
     expect((await server.request('GET', verified.headers.get('location')!.replace(server.config.baseUrl, ''))).status).toBe(303);
-    const collectDebit = SimulatorProcessor.prototype.collectDebit;
-    const collect = vi.spyOn(SimulatorProcessor.prototype, 'collectDebit').mockImplementationOnce(timingOut(collectDebit, true));
+    const original = SimulatorProcessor.prototype.collect;
+    const collect = vi.spyOn(SimulatorProcessor.prototype, 'collect').mockImplementationOnce(timingOut(original, true));
     const mandate = { type: 'consumer', first_name: 'Erika', last_name: 'Mustermann', birth_date: '1990-04-12', birth_place: { city: 'Köln', country: 'DE' }, postal_address: { line1: 'Weg 1', town_city: 'Köln', zip: '51147' } };
     expectUnavailable(await step(server, page, 'POST', '/mandate', mandate));
     expect((await step(server, page, 'POST', '/mandate', mandate)).status).toBe(409);
@@ -218,8 +218,8 @@ describe('a processor that fails', () => {
     await expectReadPayment(server, platform, page.id, { status: 'authorized', reference: REFERENCE, amount_minor: AMOUNT, fee: SEPA_FEE });
     const references = collect.mock.calls.map(([input]) => input.reference);
     expect(references).toEqual([references[0], references[0]]);
-    const collections = await simulatorRecords(server).selectFrom('simulator_debit_collections').select('requests').where('reference', '=', references[0]!).execute();
-    expect(collections).toEqual([{ requests: 2 }]);
+    const collections = await simulatorRecords(server).selectFrom('simulator_movements').select('kind').where('reference', '=', references[0]!).execute();
+    expect(collections).toEqual([{ kind: 'collection' }]); // asked twice, collected once
     await runJobsAfter(2 * 24 * 3600);
     await expectReadPayment(server, platform, page.id, { status: 'completed', reference: REFERENCE, amount_minor: AMOUNT, fee: SEPA_FEE });
     await expectPaymentEvents(server, platform, page.receiver, { id: page.id, reference: REFERENCE }, [['payment_succeeded', 'completed']]);
@@ -274,7 +274,7 @@ describe('a processor that fails', () => {
   it('holds the key of a merchant-initiated payment past its 24 hours while its outcome is awaited: no second charge, however long the processor is away', async () => {
     const { page, card } = await cardPayment(server, await platform.token(), { cit_mode: 'initial' });
     expect((await step(server, page, 'POST', '/authorize', { token: card })).body.status).toBe('captured');
-    const away = vi.spyOn(SimulatorProcessor.prototype, 'authorizeCard').mockRejectedValue(new Error('the processor is away'));
+    const away = vi.spyOn(SimulatorProcessor.prototype, 'authorize').mockRejectedValue(new Error('the processor is away'));
     const charge = () => keyedCharge(page, 'month-4');
     expectUnavailable(await charge());
     await runJobsAfter(25 * 3600); // recovery fails every minute meanwhile; housekeeping runs

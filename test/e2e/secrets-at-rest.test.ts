@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../../src/core/db.js';
 import { DOCUMENTS_KEY, generateKey, needsRotation } from '../../src/core/encryption-keys.js';
 import { SEALED_COLUMNS } from '../../src/core/encryption.js';
 import { sharedSecret } from '../../src/core/secrets.js';
-import type { SimulatorDb } from '../../src/processor/simulator-store.js';
+import type { SimulatorDb } from '../../src/processor/simulator/store.js';
 import { createDataStore, DATABASE, freePort, startServer, type DataStore, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { download, PDF, PNG, upload } from '../helpers/documents.js';
 import { completeSteps, startApplication, step, uploadOnboardingDocument } from '../helpers/onboarding.js';

@@ -1350,6 +1350,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    refund_failed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The processor reported a refund failed: its amount is refundable again
+         * @description Sent to the webhook URL of the object the event is about; any 2xx answer within 10 seconds acknowledges it, anything else is retried.
+         */
+        post: operations["webhook_refund_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     application_started: {
         parameters: {
             query?: never;
@@ -2557,7 +2577,7 @@ export interface operations {
                             /** Format: date-time */
                             initiated_at: string;
                             /** @enum {string} */
-                            status: "initiated" | "completed";
+                            status: "initiated" | "completed" | "failed";
                             payment_id: string;
                             amount_minor: number;
                             currency: string;
@@ -2704,7 +2724,7 @@ export interface operations {
                         /** Format: date-time */
                         initiated_at: string;
                         /** @enum {string} */
-                        status: "initiated" | "completed";
+                        status: "initiated" | "completed" | "failed";
                         payment_id: string;
                         amount_minor: number;
                         currency: string;
@@ -2859,7 +2879,7 @@ export interface operations {
                         /** Format: date-time */
                         initiated_at: string;
                         /** @enum {string} */
-                        status: "initiated" | "completed";
+                        status: "initiated" | "completed" | "failed";
                         payment_id: string;
                         amount_minor: number;
                         currency: string;
@@ -3085,10 +3105,10 @@ export interface operations {
                         amount_minor: number;
                         currency: string;
                         /**
-                         * @description paid once the money arrived (transfer_completed)
+                         * @description paid once the money arrived (transfer_completed); failed when the bank sent it back (its transfers then wait for the next payout)
                          * @enum {string}
                          */
-                        status: "in_transit" | "paid";
+                        status: "in_transit" | "paid" | "failed";
                         completed_at: string | null;
                         transfers: {
                             transfer_id: string;
@@ -4394,7 +4414,7 @@ export interface operations {
                 first?: number;
                 /** @description The cursor of the previous page; opaque */
                 after?: string;
-                type?: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
+                type?: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "refund_failed" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
                 /** @description Events about this object (pay_, rfd_, tra_, app_…) */
                 object_id?: string;
             };
@@ -4414,7 +4434,7 @@ export interface operations {
                         data: {
                             event_id: string;
                             /** @enum {string} */
-                            type: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
+                            type: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "refund_failed" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
                             /** Format: date-time */
                             occurred_at: string;
                             data: {
@@ -4586,7 +4606,7 @@ export interface operations {
                     "application/json": {
                         event_id: string;
                         /** @enum {string} */
-                        type: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
+                        type: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "refund_failed" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
                         /** Format: date-time */
                         occurred_at: string;
                         data: {
@@ -4701,7 +4721,7 @@ export interface operations {
                     "application/json": {
                         event_id: string;
                         /** @enum {string} */
-                        type: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
+                        type: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "refund_failed" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
                         /** Format: date-time */
                         occurred_at: string;
                         data: {
@@ -5653,10 +5673,10 @@ export interface operations {
                             amount_minor: number;
                             currency: string;
                             /**
-                             * @description paid once the money arrived (transfer_completed)
+                             * @description paid once the money arrived (transfer_completed); failed when the bank sent it back (its transfers then wait for the next payout)
                              * @enum {string}
                              */
-                            status: "in_transit" | "paid";
+                            status: "in_transit" | "paid" | "failed";
                             completed_at: string | null;
                             transfers: {
                                 transfer_id: string;
@@ -5797,7 +5817,7 @@ export interface operations {
                         /** Format: date-time */
                         initiated_at: string;
                         /** @enum {string} */
-                        status: "initiated" | "completed";
+                        status: "initiated" | "completed" | "failed";
                         payment_id: string;
                         amount_minor: number;
                         currency: string;
@@ -5966,7 +5986,7 @@ export interface operations {
                         /** Format: date-time */
                         initiated_at: string;
                         /** @enum {string} */
-                        status: "initiated" | "completed";
+                        status: "initiated" | "completed" | "failed";
                         payment_id: string;
                         amount_minor: number;
                         currency: string;
@@ -11167,6 +11187,53 @@ export interface operations {
                     event_id: string;
                     /** @constant */
                     type: "refund_completed";
+                    /** Format: date-time */
+                    occurred_at: string;
+                    data: {
+                        refund_id: string;
+                        payment_id: string;
+                        /** @description Minor units of currency */
+                        amount_minor: number;
+                        /**
+                         * Format: currency
+                         * @enum {string}
+                         */
+                        currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BOV" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHE" | "CHF" | "CHW" | "CLF" | "CLP" | "CNY" | "COP" | "COU" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MXV" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "USN" | "UYI" | "UYU" | "UYW" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XAG" | "XAU" | "XBA" | "XBB" | "XBC" | "XBD" | "XCD" | "XDR" | "XOF" | "XPD" | "XPF" | "XPT" | "XSU" | "XTS" | "XUA" | "XXX" | "YER" | "ZAR" | "ZMW" | "ZWG";
+                        reference: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_refund_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every delivery of the event, for deduplication */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this delivery was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> with the webhook secret (Standard Webhooks); two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @constant */
+                    type: "refund_failed";
                     /** Format: date-time */
                     occurred_at: string;
                     data: {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Caller } from '../../core/auth.js';
 import type { Db } from '../../core/db.js';
+import { SIMULATOR_NOTIFICATION_JOB } from '../../processor/simulator/store.js';
 
 type Tenant = Pick<Caller, 'platformId' | 'environment'>;
 
@@ -13,11 +14,14 @@ export interface DueWork {
 
 /** The scheduled jobs about the tenant's own objects, by the table that holds each kind's subject. */
 const OWNED_KINDS = {
-  payments: ['sepa_settlement', 'payment_expiry'],
-  refunds: ['refunds.send', 'refunds.arrival'],
-  payouts: ['payouts.send', 'payouts.arrival'],
+  payments: ['payment_expiry'],
+  refunds: ['refunds.send'],
+  payouts: ['payouts.send'],
   applications: ['onboarding.compliance_decision'],
 } as const;
+
+/** The simulator's notifications as the work they end: a SEPA collection settling, a refund or a payout arriving. */
+const SIMULATED_OUTCOMES = { collection: 'sepa_settlement', refund: 'refunds.arrival', payout: 'payouts.arrival' } as const;
 
 /** The daily payout cut-off: one job per environment, paying out every platform's due transfers. */
 const SHARED_KINDS = ['payouts.cutoff'];
@@ -68,7 +72,27 @@ export async function dueUntil(db: Db, tenant: Tenant, until: Date): Promise<Due
     .where('events.environment', '=', tenant.environment)
     .groupBy('kind')
     .execute();
-  return [...jobs, ...webhooks]
+  // The simulator's notifications of the tenant's collections, refunds and payouts (its own records say which movement each is).
+  const simulated = await db
+    .withTables<{ simulator_movements: { reference: string; processor_reference: string; kind: keyof typeof SIMULATED_OUTCOMES } }>()
+    .selectFrom('scheduled_jobs as job')
+    .innerJoin('simulator_movements as movement', 'movement.processor_reference', 'job.subject_id')
+    .select((eb) => ['movement.kind', eb.fn.countAll<number>().as('count'), eb.fn.min('job.due_at').as('earliest')])
+    .where('job.kind', '=', SIMULATOR_NOTIFICATION_JOB)
+    .where('job.state', '=', 'pending')
+    .where('job.environment', '=', tenant.environment)
+    .where('job.due_at', '<=', until)
+    .where((eb) =>
+      eb.or([
+        eb.exists(eb.selectFrom('payments').select(sql.lit(1).as('one')).whereRef('payments.processor_reference', '=', 'movement.processor_reference').where('payments.platform_id', '=', tenant.platformId)),
+        eb.exists(eb.selectFrom('refunds').select(sql.lit(1).as('one')).whereRef('refunds.id', '=', 'movement.reference').where('refunds.platform_id', '=', tenant.platformId)),
+        eb.exists(eb.selectFrom('payouts').select(sql.lit(1).as('one')).whereRef('payouts.id', '=', 'movement.reference').where('payouts.platform_id', '=', tenant.platformId)),
+      ]),
+    )
+    .groupBy('movement.kind')
+    .execute();
+  const outcomes = simulated.map(({ kind, ...row }) => ({ kind: SIMULATED_OUTCOMES[kind], ...row }));
+  return [...jobs, ...outcomes, ...webhooks]
     .map((row) => ({ kind: row.kind, count: Number(row.count), earliest: new Date(row.earliest as Date | string) }))
     .sort((a, b) => a.earliest.getTime() - b.earliest.getTime() || a.kind.localeCompare(b.kind));
 }

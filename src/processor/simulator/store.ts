@@ -1,23 +1,34 @@
 import type { Generated, Insertable, Kysely, Selectable } from 'kysely';
-import { tokenHash } from '../core/encryption.js';
+import { tokenHash } from '../../core/encryption.js';
+import type { Environment } from '../../core/config.js';
+import type { Db, ScheduledJobsTable } from '../../core/db.js';
+import { scheduleJob } from '../../core/jobs.js';
 
 /** The simulator's own tables: an outside party's records, which no feature of the product reads. */
 export type SimulatorTables = {
   simulator_card_authorizations: {
     reference: string;
+    /** How the test card behaves (never its number). */
     card: string;
     amount_minor: number;
     currency: string;
     outcome: 'approved' | 'declined' | 'challenge';
     decline_reason: string | null;
+    /** The simulator's own reference of the authorization, whatever its outcome. */
     authorization_id: string | null;
     challenge_id: string | null;
+    /** The buyer's answer to the challenge, once given. */
+    challenge_result: Generated<'passed' | 'failed' | null>;
+    /** The credential kept for merchant-initiated charges, when asked to store the card. */
+    stored_credential: Generated<string | null>;
     requests: Generated<number>;
     created_at: Generated<Date>;
   };
   simulator_3ds_challenges: {
     /** The digest of the challenge's id: the id in its address opens it. */
     id: string;
+    /** The reference of the authorization it challenges. */
+    reference: string | null;
     amount_minor: number;
     currency: string;
     last4: string;
@@ -47,18 +58,26 @@ export type SimulatorTables = {
     account_type: 'consumer' | 'business';
     created_at: Generated<Date>;
   };
-  simulator_debit_collections: {
+  /** Money the simulator moves later (a collection, a refund, a payout): one per reference, its notification sent when due. */
+  simulator_movements: {
     reference: string;
-    collection_id: string;
-    requests: Generated<number>;
+    processor_reference: string;
+    /** Whose clock its notification comes due on. */
+    environment: Environment;
+    kind: 'collection' | 'refund' | 'payout';
+    outcome: 'succeeded' | 'failed';
+    reason: string | null;
     created_at: Generated<Date>;
   };
+  /** The product's job table: the simulator's clock (its notifications come due on the environment's clock). */
+  scheduled_jobs: ScheduledJobsTable;
 };
 
 export type SimulatorDb = Kysely<SimulatorTables>;
 export type StoredAuthorization = Selectable<SimulatorTables['simulator_card_authorizations']>;
 export type StoredChallenge = Selectable<SimulatorTables['simulator_3ds_challenges']>;
 export type BankSession = Selectable<SimulatorTables['simulator_bank_sessions']>;
+export type StoredMovement = Selectable<SimulatorTables['simulator_movements']>;
 
 /**
  * Records an authorization once per reference, with its challenge if it asks for one; asked again,
@@ -93,6 +112,16 @@ export async function answerChallenge(db: SimulatorDb, id: string): Promise<Stor
   return db.updateTable('simulator_3ds_challenges').set({ state: 'answered' }).where('id', '=', tokenHash(id)).where('state', '=', 'pending').returningAll().executeTakeFirst();
 }
 
+/** The result of a challenged authorization, kept the first time it is completed: asked again, it answers the same. */
+export async function completeAuthorization(db: SimulatorDb, authorizationId: string, result: 'passed' | 'failed'): Promise<StoredAuthorization | undefined> {
+  await db.updateTable('simulator_card_authorizations').set({ challenge_result: result }).where('authorization_id', '=', authorizationId).where('outcome', '=', 'challenge').where('challenge_result', 'is', null).execute();
+  return findAuthorization(db, authorizationId);
+}
+
+export async function findAuthorization(db: SimulatorDb, authorizationId: string): Promise<StoredAuthorization | undefined> {
+  return db.selectFrom('simulator_card_authorizations').selectAll().where('authorization_id', '=', authorizationId).executeTakeFirst();
+}
+
 /** The session of a verification reference, opened on first request. */
 export async function bankSession(db: SimulatorDb, row: Insertable<SimulatorTables['simulator_bank_sessions']>): Promise<BankSession> {
   return db
@@ -115,13 +144,22 @@ export async function findBankReport(db: SimulatorDb, id: string, reference: str
   return db.selectFrom('simulator_bank_reports').selectAll().where('id', '=', id).where('payment_id', '=', reference).executeTakeFirst();
 }
 
-/** Records a collection once per reference; asked again, answers the first one's id. */
-export async function recordCollection(db: SimulatorDb, reference: string, collectionId: string): Promise<string> {
-  const stored = await db
-    .insertInto('simulator_debit_collections')
-    .values({ reference, collection_id: collectionId })
-    .onConflict((conflict) => conflict.column('reference').doUpdateSet((eb) => ({ requests: eb('simulator_debit_collections.requests', '+', 1) })))
-    .returning('collection_id')
-    .executeTakeFirstOrThrow();
-  return stored.collection_id;
+/** The job that sends a movement's notification when it is due (subject: the movement's processor reference). */
+export const SIMULATOR_NOTIFICATION_JOB = 'simulator.notification';
+
+/**
+ * Records a movement once per reference, and when it is new, its notification due after `delaySeconds`
+ * on the environment's clock; asked again, answers the first record.
+ */
+export async function recordMovement(db: SimulatorDb, row: Insertable<SimulatorTables['simulator_movements']>, due: { at: Date; now: Date }): Promise<StoredMovement> {
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx.insertInto('simulator_movements').values(row).onConflict((conflict) => conflict.column('reference').doNothing()).returningAll().executeTakeFirst();
+    if (!inserted) return trx.selectFrom('simulator_movements').selectAll().where('reference', '=', row.reference).executeTakeFirstOrThrow();
+    await scheduleJob(trx as unknown as Db, { environment: inserted.environment, kind: SIMULATOR_NOTIFICATION_JOB, subjectId: inserted.processor_reference, dueAt: due.at }, due.now);
+    return inserted;
+  });
+}
+
+export async function findMovement(db: SimulatorDb, processorReference: string): Promise<StoredMovement | undefined> {
+  return db.selectFrom('simulator_movements').selectAll().where('processor_reference', '=', processorReference).executeTakeFirst();
 }

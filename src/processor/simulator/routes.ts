@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import formbody from '@fastify/formbody';
-import type { BodyShape } from '../core/config.js';
-import { formBodyOptions } from '../core/body-shape.js';
+import type { BodyShape } from '../../core/config.js';
+import { formBodyOptions } from '../../core/body-shape.js';
 import { randomBytes } from 'node:crypto';
 import { Type } from 'typebox';
-import { notFound } from '../core/errors.js';
-import { minorUnits, StringEnum } from '../core/formats.js';
-import { SeeOther, typed } from '../core/http.js';
+import { notFound } from '../../core/errors.js';
+import { minorUnits, StringEnum } from '../../core/formats.js';
+import { SeeOther, typed } from '../../core/http.js';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
-import type { BankVerification, SimulatorProcessor } from './simulator.js';
-import { pageLanguage, type Language } from '../core/language.js';
+import type { BankVerification, SimulatorProcessor } from './processor.js';
+import { pageLanguage, type Language } from '../../core/language.js';
 
 const BankQuery = Type.Object({ token: Type.String({ maxLength: 200 }) });
 const BankForm = Type.Object({

@@ -1,0 +1,69 @@
+import type { Config, Environment } from '../core/config.js';
+import { ENVIRONMENTS } from '../core/config.js';
+import type { CardAcquirer, DirectDebitProvider, NotificationReader, PayoutProvider, ProcessorName } from './boundary.js';
+
+/** An adapter as one environment uses it: the capabilities it offers. */
+export interface ProcessorAdapter {
+  name: ProcessorName;
+  cards?: CardAcquirer;
+  directDebit?: DirectDebitProvider;
+  payouts?: PayoutProvider;
+}
+
+/** Makes an adapter for an environment; each adapter folder exports one. */
+export type AdapterFactory = (environment: Environment) => ProcessorAdapter;
+
+/**
+ * The partners of each environment, chosen by configuration (PROCESSOR, LIVE_PROCESSOR,
+ * SANDBOX_PROCESSOR): features ask for "the card acquirer of this environment" (or of the partner
+ * that took a payment) and never name one. Payouts stay with the simulator until a payout rail is
+ * configurable.
+ */
+export class Processors {
+  private readonly adapters = new Map<string, ProcessorAdapter>();
+
+  constructor(
+    private readonly choice: Record<Environment, ProcessorName>,
+    factories: Partial<Record<ProcessorName, AdapterFactory>>,
+    /** Each adapter's notification route (`POST /processor/<name>/notifications`). */
+    readonly notificationReaders: Partial<Record<ProcessorName, NotificationReader>>,
+  ) {
+    for (const environment of ENVIRONMENTS) {
+      for (const [name, factory] of Object.entries(factories)) this.adapters.set(`${environment}:${name}`, factory(environment));
+    }
+  }
+
+  /** The partner taking the environment's new payments. */
+  chosen(environment: Environment): ProcessorName {
+    return this.choice[environment];
+  }
+
+  private adapter(environment: Environment, name: ProcessorName): ProcessorAdapter {
+    const adapter = this.adapters.get(`${environment}:${name}`);
+    if (!adapter) throw new Error(`the ${name} processor is not configured in this process`);
+    return adapter;
+  }
+
+  cards(environment: Environment, name: ProcessorName = this.chosen(environment)): CardAcquirer {
+    const { cards } = this.adapter(environment, name);
+    if (!cards) throw new Error(`the ${name} processor takes no cards`);
+    return cards;
+  }
+
+  directDebit(environment: Environment, name: ProcessorName = this.chosen(environment)): DirectDebitProvider {
+    const { directDebit } = this.adapter(environment, name);
+    if (!directDebit) throw new Error(`the ${name} processor takes no SEPA Direct Debit`);
+    return directDebit;
+  }
+
+  payouts(environment: Environment): PayoutProvider {
+    const { payouts } = this.adapter(environment, 'simulator');
+    if (!payouts) throw new Error('the simulator pays no payouts');
+    return payouts;
+  }
+}
+
+/** Whether any environment's payments go to this partner. */
+export function usedProcessor(config: Config, name: ProcessorName): boolean {
+  return ENVIRONMENTS.some((environment) => config.processors[environment] === name);
+}
