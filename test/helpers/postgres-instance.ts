@@ -111,15 +111,23 @@ function settingLines(settings: Settings): string {
 
 const HBA = ['local all all trust', 'local replication all trust', 'host all all 127.0.0.1/32 trust', 'host replication all 127.0.0.1/32 trust', ''].join('\n');
 
+/** How often a first start tries another port when the one picked was taken meanwhile. */
+const PORT_TRIES = 5;
+
 export class PostgresInstance {
   private running = false;
+  private started = false;
 
   private constructor(
     readonly name: string,
     /** The temporary folder: the data directory, the server's log and its Unix socket. */
     readonly folder: string,
-    readonly port: number,
+    private portNumber: number,
   ) {}
+
+  get port(): number {
+    return this.portNumber;
+  }
 
   /** initdb in a new temporary folder; the instance is not started yet. */
   static async create(options: InstanceOptions = {}): Promise<PostgresInstance> {
@@ -174,10 +182,24 @@ export class PostgresInstance {
     }
   }
 
-  /** Starts the server and waits until it accepts connections. */
+  /**
+   * Starts the server and waits until it accepts connections. PostgreSQL cannot be handed a bound
+   * socket, so the port picked free at create may be taken by the first start: then it starts on
+   * another one (later starts keep theirs: a restart must not move the server).
+   */
   async start(): Promise<void> {
-    await this.pgCtl(['-l', this.logFile, 'start']);
+    for (let tries = 1; ; tries++) {
+      try {
+        await this.pgCtl(['-l', this.logFile, 'start']);
+        break;
+      } catch (error) {
+        if (this.started || tries >= PORT_TRIES || !/could not bind|Address already in use/.test((error as Error).message)) throw error;
+        this.portNumber = await freePort();
+        await this.configure({});
+      }
+    }
     this.running = true;
+    this.started = true;
   }
 
   /**
