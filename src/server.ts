@@ -21,6 +21,8 @@ import { ClientService, KeyStore, TokenService } from './auth/service.js';
 import { authRoutes } from './auth/routes.js';
 import { AccountService } from './accounts/service.js';
 import { accountRoutes } from './accounts/routes.js';
+import { brandingRoutes, logoRoutes } from './branding/routes.js';
+import { BrandingService } from './branding/service.js';
 import { DocumentService } from './documents/service.js';
 import { documentRoutes } from './documents/routes.js';
 import { blobStoreFor } from './documents/blob-store.js';
@@ -95,6 +97,7 @@ export interface Services {
   tokens: TokenService;
   keys: KeyStore;
   accounts: AccountService;
+  branding: BrandingService;
   documents: DocumentService;
   outbox: Outbox;
   events: EventService;
@@ -274,6 +277,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     tokens,
     keys,
     accounts: new AccountService(db, pager),
+    branding: new BrandingService(db, blobs, clock),
     documents: new DocumentService(db, blobs, pager, clock),
     outbox,
     events: new EventService(db, pager, outbox),
@@ -316,6 +320,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     rateLimit(scope, limiter, (request) => request.caller?.clientId);
     idempotency(scope, db, clock);
     await scope.register(accountRoutes, { accounts: services.accounts });
+    await scope.register(brandingRoutes, { branding: services.branding });
     await scope.register(eventRoutes, { events: services.events, secrets: services.webhookSecrets, streams: services.streams });
     await scope.register(referenceRoutes);
     await scope.register(paymentRoutes, { payments: services.payments, maxAmountMinor: config.maxAmountMinor });
@@ -332,6 +337,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(async (scope) => {
     rateLimit(scope, limiter, byAddress);
     await scope.register(webRoutes, { hpp: services.hpp });
+    await scope.register(logoRoutes, { branding: services.branding });
     await scope.register(hostedPaymentPageRoutes, { hpp: services.hpp });
     await scope.register(simulatorRoutes, { simulator, bodyShape: config.bodyShape });
   });

@@ -30,6 +30,19 @@ export interface AccountsTable {
   created_at: Date;
 }
 
+/** What an account set for its pages' branding; null inherits (migration 0022). */
+export interface AccountBrandingTable {
+  environment: Environment;
+  account_id: string;
+  platform_id: string;
+  name: string | null;
+  primary_color: string | null;
+  secondary_color: string | null;
+  format: 'merchant_primary' | 'platform_primary' | null;
+  logo_document_id: string | null;
+  updated_at: Date;
+}
+
 export interface ClientsTable {
   id: string;
   platform_id: string;
@@ -416,6 +429,7 @@ export interface DashboardSignInsTable {
 export interface Tables {
   platforms: PlatformsTable;
   accounts: AccountsTable;
+  account_branding: AccountBrandingTable;
   clients: ClientsTable;
   signing_keys: SigningKeysTable;
   server_secrets: ServerSecretsTable;

@@ -1,8 +1,4 @@
-/** common.js is the hosted pages' own script (no types); its colour functions are pure and run in Node too. */
-interface Colours {
-  brandPalette(primary: string, secondary: string): Record<string, string>;
-}
-const { brandPalette } = (await import(new URL('../web/assets/common.js', import.meta.url).href)) as Colours;
+import { brandPalette } from '../branding/palette.js';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 

@@ -38,7 +38,7 @@ export async function branding(db: Db, payment: PaymentRow) {
     .innerJoin('accounts', (join) => join.onRef('accounts.id', '=', 'payment_parties.account_id').on('accounts.environment', '=', payment.environment))
     .leftJoin('applications', 'applications.merchant_id', 'accounts.id')
     // The business's profile and prefill are sealed: opened here, never read by SQL operators.
-    .select(['accounts.display_name', 'applications.id as application_id', 'applications.business_prefill', 'applications.business_profile'])
+    .select(['accounts.id as account_id', 'accounts.display_name', 'applications.id as application_id', 'applications.business_prefill', 'applications.business_profile'])
     .select(sql<string | null>`applications.business_type->>'country_code'`.as('business_country'))
     .where('payment_parties.payment_id', '=', payment.id)
     .where('payment_parties.position', '>', 0)
@@ -48,7 +48,7 @@ export async function branding(db: Db, payment: PaymentRow) {
   const prefill = merchant?.business_prefill as { legal_name?: string } | null | undefined;
   const businessName = merchant && (merchant.application_id === null ? merchant.display_name : (profile?.legal_name ?? prefill?.legal_name));
   const merchantAddress = businessName && profile?.registered_address ? { ...profile.registered_address, country: merchant?.business_country } : undefined;
-  return { platform, merchantName: businessName ?? platform.name, merchantAddress };
+  return { platform, merchantName: businessName ?? platform.name, merchantAccountId: merchant?.account_id, merchantAddress };
 }
 
 export async function insertCardToken(db: Db, row: Insertable<CardTokensTable>): Promise<void> {

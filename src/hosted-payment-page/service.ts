@@ -22,6 +22,7 @@ import { authorizationInProgress, type Attempt, type AttemptRequest, type Paymen
 import type { FeeSchedules } from '../payments/fee-schedules.js';
 import { OPEN_STATUSES } from '../payments/schemas.js';
 import { pageLanguage, type Language } from '../core/language.js';
+import { pageBrands, type Brand } from '../branding/service.js';
 
 const TOKEN_TTL_SECONDS = 15 * 60;
 /** decline_reason when the fee, fixed by the buyer's choice of method, leaves a party less than nothing. */
@@ -52,10 +53,6 @@ function offeredMethods(payment: PaymentRow): PaymentMethod[] {
   return payment.currency === 'EUR' && payment.amount_minor > 0 ? ['card', 'sepa_direct_debit'] : ['card'];
 }
 
-function brandingOf(platform: { name: string; primary_color: string; secondary_color: string }, merchantName: string): PaymentView['branding'] {
-  const colors = { primary: platform.primary_color, secondary: platform.secondary_color };
-  return { format: 'merchant_primary', platform: { name: platform.name, colors }, merchant: { name: merchantName, colors } };
-}
 
 /** The shop's redirect URL with the payment's id and status appended. */
 function shopUrl(payment: PaymentRow, status: string): string {
@@ -241,7 +238,7 @@ export class HostedPaymentPageService {
       if (!(error instanceof ApiError) || error.code !== 'gone') throw error;
       throw await this.expired(error, id);
     }
-    const { platform, merchantName } = await repo.branding(this.db, payment);
+    const branding = await this.brandingOf(payment);
     const links = this.links(payment, payment.status);
     return {
       id: payment.id,
@@ -252,7 +249,7 @@ export class HostedPaymentPageService {
       description: payment.description,
       minor_units: minorUnits(payment.currency),
       language: payment.language as Language | null,
-      branding: brandingOf(platform, merchantName),
+      branding,
       payment_methods: offeredMethods(payment).map((type) => {
         const start = links['hpp:start'];
         const methodLinks: StepResult['_links'] = start ? { start } : {};
@@ -268,10 +265,17 @@ export class HostedPaymentPageService {
     };
   }
 
+  /** The platform's and the merchant's brands as the page shows them (branding/service). */
+  private async brandingOf(payment: PaymentRow): Promise<PaymentView['branding']> {
+    const { merchantName, merchantAccountId } = await repo.branding(this.db, payment);
+    const brands = await pageBrands(this.db, { platformId: payment.platform_id, environment: payment.environment }, { accountId: merchantAccountId, name: merchantName });
+    const shape = (brand: Brand) => ({ name: brand.name, colors: { primary: brand.primary, secondary: brand.secondary }, logo_url: brand.logoUrl });
+    return { format: brands.format, platform: shape(brands.platform), merchant: shape(brands.merchant), shown: brands.shown };
+  }
+
   private async expired(error: ApiError, id: string): Promise<ApiError> {
     const payment = (await this.findPayment(id))!;
-    const { platform, merchantName } = await repo.branding(this.db, payment);
-    const extra = { branding: brandingOf(platform, merchantName), language: payment.language, _links: { 'hpp:complete': this.links(payment, 'canceled')['hpp:complete'] } };
+    const extra = { branding: await this.brandingOf(payment), language: payment.language, _links: { 'hpp:complete': this.links(payment, 'canceled')['hpp:complete'] } };
     return new ApiError('gone', { ...error.options, extra });
   }
 

@@ -227,6 +227,12 @@ function wayBack() {
   return null;
 }
 
+/** The brand the page leads with: the server resolves it from the format and the merchant's branding. */
+function leadBrand(branding) {
+  const lead = branding[branding.shown] || branding.platform;
+  return { name: lead.name, primary: lead.colors.primary, secondary: lead.colors.secondary, logo: lead.logo_url };
+}
+
 function apiFailure(response) {
   if (response.status === 410) {
     // The problem of an expired payment carries its branding and the way back (the token was checked).
@@ -234,7 +240,7 @@ function apiFailure(response) {
     if (gone.branding) {
       texts.use(gone.language || texts.lang);
       merchant = gone.branding.merchant.name;
-      brand({ name: gone.branding.platform.name, primary: gone.branding.platform.colors.primary, secondary: gone.branding.platform.colors.secondary });
+      brand(leadBrand(gone.branding));
     }
     const href = gone._links && gone._links['hpp:complete'] ? gone._links['hpp:complete'].href : undefined;
     return messagePage('expired', t('expired'), t('expiredText'), href ? backButton(href) : wayBack());
@@ -287,7 +293,7 @@ async function cancel(event) {
 
 /** A step of the payment: the order summary, beside the form on a wide screen, and the ways out. */
 function screen(content, { alert, canSwitch } = {}) {
-  document.title = `${t('title')} · ${view.branding.platform.name}`;
+  document.title = `${t('title')} · ${leadBrand(view.branding).name}`;
   const others = view.payment_methods.length > 1 && canSwitch;
   const dialog = cancelDialog();
   main.classList.add('checkout');
@@ -629,7 +635,7 @@ async function load() {
   view = response.body;
   texts.use(view.language);
   merchant = view.branding.merchant.name || view.branding.platform.name;
-  brand({ name: view.branding.platform.name, primary: view.branding.platform.colors.primary, secondary: view.branding.platform.colors.secondary });
+  brand(leadBrand(view.branding));
   const fromFlow = sessionStorage.getItem(flagKey) === 'flow';
   if (view.workflow.complete) return completed(view, { fromFlow });
   const failed = view.status === 'authentication_failed';
