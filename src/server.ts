@@ -76,6 +76,8 @@ import { merchantsArea } from './dashboard/merchants/routes.js';
 import { DashboardMerchants } from './dashboard/merchants/service.js';
 import { sandboxArea } from './dashboard/sandbox/routes.js';
 import { DashboardSandbox } from './dashboard/sandbox/service.js';
+import { brandingArea } from './dashboard/branding/routes.js';
+import { DashboardBranding } from './dashboard/branding/service.js';
 
 export interface AppOptions {
   config: Config;
@@ -306,6 +308,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     payoutsArea({ payouts: new DashboardPayouts(db, pager, domain), dashboard: services.dashboard }),
     eventsArea({ events: new DashboardEvents(services.events), dashboard: services.dashboard }),
     merchantsArea({ merchants: new DashboardMerchants(domain), config }),
+    brandingArea({ branding: new DashboardBranding(domain) }),
     sandboxArea({ sandbox: new DashboardSandbox(db, config, { sandbox: new SandboxService(db, environmentClock, jobs), payouts: domain.payouts, tokens }) }),
   ];
   await app.register(dashboardRoutes, { dashboard: services.dashboard, users: services.dashboardUsers, developers: services.dashboardDevelopers, config, limiter, areas: dashboardAreas });

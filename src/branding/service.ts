@@ -24,10 +24,15 @@ export interface PageBrands {
   format: BrandingFormat;
   platform: Brand;
   merchant: Brand;
+  /** Whether the merchant set colours or a logo: a merchant_primary page shows its brand only then. */
+  merchantHasOwnLook: boolean;
   shown: 'platform' | 'merchant';
 }
 
 const DEFAULT_FORMAT: BrandingFormat = 'merchant_primary';
+
+/** Thrown to end a preview's transaction: what it wrote is never kept. */
+const ROLLBACK = Symbol('preview rolled back');
 
 /** Where the pages load a logo from: this server, without a token (only logos a branding shows are served). */
 export function logoUrl(documentId: string | null | undefined): string | null {
@@ -55,7 +60,7 @@ export async function pageBrands(db: Db, tenant: Tenant, merchant: { accountId?:
   const platform = await platformBrand(db, tenant);
   const own = merchant.accountId ? await repo.merchantBranding(db, tenant.environment, merchant.accountId) : undefined;
   const format = own?.format ?? platform.format;
-  const distinct = Boolean(own && (own.primary_color || own.secondary_color || own.logo_document_id));
+  const merchantHasOwnLook = Boolean(own && (own.primary_color || own.secondary_color || own.logo_document_id));
   return {
     format,
     platform: { name: platform.name, primary: platform.primary, secondary: platform.secondary, logoUrl: platform.logoUrl },
@@ -65,8 +70,14 @@ export async function pageBrands(db: Db, tenant: Tenant, merchant: { accountId?:
       secondary: own?.secondary_color ?? platform.secondary,
       logoUrl: logoUrl(own?.logo_document_id),
     },
-    shown: format === 'merchant_primary' && distinct ? 'merchant' : 'platform',
+    merchantHasOwnLook,
+    shown: shownBrand(format, merchantHasOwnLook),
   };
+}
+
+/** Which brand a page of this format leads with, given whether the merchant set colours or a logo of its own. */
+export function shownBrand(format: BrandingFormat, merchantHasOwnLook: boolean): PageBrands['shown'] {
+  return format === 'merchant_primary' && merchantHasOwnLook ? 'merchant' : 'platform';
 }
 
 export class BrandingService {
@@ -82,24 +93,54 @@ export class BrandingService {
 
   /** Changes the members given (null: back to what is inherited) and answers the branding as it is now. */
   async update(caller: Caller, accountId: string, update: BrandingUpdate): Promise<Branding> {
-    return this.db.transaction().execute(async (trx) => {
-      const account = await repo.findAccountBranding(trx, caller, accountId);
-      if (!account) throw notFound(`Account ${accountId}`);
-      if (update.logo_document_id) await this.checkLogo(trx, caller, update.logo_document_id);
-      const keep = <T>(given: T | undefined, current: T) => (given === undefined ? current : given);
-      await repo.saveBranding(trx, {
-        environment: caller.environment,
-        account_id: accountId,
-        platform_id: caller.platformId,
-        name: keep(update.name, account.name),
-        primary_color: keep(update.colors?.primary, account.primary_color),
-        secondary_color: keep(update.colors?.secondary, account.secondary_color),
-        format: keep(update.format, account.format),
-        logo_document_id: keep(update.logo_document_id, account.logo_document_id),
-        updated_at: this.clock.now(),
-      });
-      return this.read(trx, caller, accountId);
+    return this.db.transaction().execute((trx) => this.apply(trx, caller, accountId, update));
+  }
+
+  private async apply(trx: Db, caller: Caller, accountId: string, update: BrandingUpdate): Promise<Branding> {
+    const account = await repo.findAccountBranding(trx, caller, accountId);
+    if (!account) throw notFound(`Account ${accountId}`);
+    if (update.logo_document_id) await this.checkLogo(trx, caller, update.logo_document_id);
+    const keep = <T>(given: T | undefined, current: T) => (given === undefined ? current : given);
+    await repo.saveBranding(trx, {
+      environment: caller.environment,
+      account_id: accountId,
+      platform_id: caller.platformId,
+      name: keep(update.name, account.name),
+      primary_color: keep(update.colors?.primary, account.primary_color),
+      secondary_color: keep(update.colors?.secondary, account.secondary_color),
+      format: keep(update.format, account.format),
+      logo_document_id: keep(update.logo_document_id, account.logo_document_id),
+      updated_at: this.clock.now(),
     });
+    return this.read(trx, caller, accountId);
+  }
+
+  /**
+   * What an update would make of the account's branding and of its payment page, without keeping
+   * it: the same update, rolled back. A platform's page is previewed without a merchant of its own.
+   */
+  async preview(caller: Caller, accountId: string, update: BrandingUpdate): Promise<{ branding: Branding; page: PageBrands }> {
+    let previewed: { branding: Branding; page: PageBrands } | undefined;
+    await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const branding = await this.apply(trx, caller, accountId, update);
+        const account = await repo.findAccountBranding(trx, caller, accountId);
+        const merchant = account?.type === 'merchant' ? { accountId, name: branding.name } : { name: branding.name };
+        previewed = { branding, page: await pageBrands(trx, caller, merchant) };
+        throw ROLLBACK;
+      })
+      .catch((error: unknown) => {
+        if (error !== ROLLBACK) throw error;
+      });
+    return previewed!;
+  }
+
+  /** A company_logo document of the tenant, for the dashboard's preview of a logo not yet shown. */
+  async tenantLogo(caller: Caller, documentId: string): Promise<{ contentType: string; bytes: Buffer }> {
+    const document = await findDocument(this.db, caller, documentId);
+    if (!document || document.type !== 'company_logo') throw notFound(`Logo ${documentId}`);
+    return { contentType: document.content_type, bytes: await this.blobs.get(document.blob_key) };
   }
 
   /** A logo some branding shows, for the pages: its bytes and type, or 404. */

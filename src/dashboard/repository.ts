@@ -11,10 +11,6 @@ export async function platformExists(db: Db, platformId: string): Promise<boolea
   return (await db.selectFrom('platforms').select('id').where('id', '=', platformId).executeTakeFirst()) !== undefined;
 }
 
-export async function platformBrand(db: Db, platformId: string) {
-  return db.selectFrom('platforms').select(['name', 'primary_color', 'secondary_color']).where('id', '=', platformId).executeTakeFirstOrThrow();
-}
-
 export async function insertUser(db: Db, row: Insertable<DashboardUsersTable>): Promise<void> {
   await db.insertInto('dashboard_users').values(row).execute();
 }

@@ -25,6 +25,7 @@ import type { Refund } from '../refunds/schemas.js';
 import { grantableScopes, ROLES, type Actor } from './roles.js';
 import { Passwords } from './passwords.js';
 import type { ScryptSettings } from '../core/scrypt.js';
+import { platformBrand } from '../branding/service.js';
 
 export const SESSION_SECONDS = 12 * 3600;
 export const SETUP_LINK_SECONDS = 7 * 24 * 3600;
@@ -233,8 +234,9 @@ export class DashboardUsers {
     return repo.setSessionEnvironment(this.db, session.digest, environment);
   }
 
+  /** The platform's brand in the environment the session looks at, as its pages show it. */
   brand(session: Session) {
-    return repo.platformBrand(this.db, session.platformId);
+    return platformBrand(this.db, { platformId: session.platformId, environment: session.environment });
   }
 }
 

@@ -3,6 +3,7 @@ import { payoutsTexts } from './payouts/texts.js';
 import { eventsTexts } from './events/texts.js';
 import { merchantsTexts } from './merchants/texts.js';
 import { sandboxTexts } from './sandbox/texts.js';
+import { brandingTexts } from './branding/texts.js';
 import { statusKey, statusTexts } from './statuses.js';
 
 /** The dashboard's languages: those of the hosted pages. */
@@ -482,6 +483,7 @@ export const TEXT_SOURCES: Record<string, AreaTexts<Record<string, string>>> = {
   events: eventsTexts,
   merchants: merchantsTexts,
   sandbox: sandboxTexts,
+  branding: brandingTexts,
   statuses: statusTexts,
 };
 
@@ -491,6 +493,7 @@ const en = {
   ...eventsTexts.en,
   ...merchantsTexts.en,
   ...sandboxTexts.en,
+  ...brandingTexts.en,
   ...statusTexts.en,
 };
 export type Texts = typeof en;
@@ -500,6 +503,7 @@ const de: Texts = {
   ...eventsTexts.de,
   ...merchantsTexts.de,
   ...sandboxTexts.de,
+  ...brandingTexts.de,
   ...statusTexts.de,
 };
 const es: Texts = {
@@ -508,6 +512,7 @@ const es: Texts = {
   ...eventsTexts.es,
   ...merchantsTexts.es,
   ...sandboxTexts.es,
+  ...brandingTexts.es,
   ...statusTexts.es,
 };
 

@@ -59,6 +59,7 @@ const NAVIGATION: NavEntry[] = [
   { href: '/dashboard/payments', label: 'payments', action: 'read' },
   { href: '/dashboard/payouts', label: 'payouts', action: 'read' },
   { href: '/dashboard/merchants', label: 'merchants', action: 'read' },
+  { href: '/dashboard/branding', label: 'branding', action: 'read' },
   { href: '/dashboard/developers', label: 'developers', action: 'developer' },
   { href: '/dashboard/events', label: 'events', action: 'developer' },
   { href: '/dashboard/sandbox', label: 'sandboxControls', action: 'developer', sandboxOnly: true },
