@@ -46,6 +46,7 @@ const en = {
   brandingPreviewLink: 'Other payment methods',
   brandingPreviewWizardStep: 'About your business',
   brandingPreviewContinue: 'Continue',
+  brandingPreviewChoice: 'Sole trader',
   brandingPreviewNote: 'A drawing of the pages in these colours; the pages themselves are at the payment and onboarding links.',
 };
 
@@ -97,6 +98,7 @@ export const brandingTexts: AreaTexts<typeof en> = {
     brandingPreviewLink: 'Andere Zahlungsarten',
     brandingPreviewWizardStep: 'Über Ihr Unternehmen',
     brandingPreviewContinue: 'Weiter',
+    brandingPreviewChoice: 'Einzelunternehmen',
     brandingPreviewNote: 'Eine Skizze der Seiten in diesen Farben; die Seiten selbst öffnen die Zahlungs- und Onboarding-Links.',
   },
   es: {
@@ -145,6 +147,7 @@ export const brandingTexts: AreaTexts<typeof en> = {
     brandingPreviewLink: 'Otros medios de pago',
     brandingPreviewWizardStep: 'Sobre su empresa',
     brandingPreviewContinue: 'Continuar',
+    brandingPreviewChoice: 'Autónomo',
     brandingPreviewNote: 'Un esbozo de las páginas en estos colores; las páginas en sí se abren con los enlaces de pago y de alta.',
   },
 };

@@ -48,7 +48,7 @@ function wizardPreview(view: View, screen: BrandingScreen): Html {
   <div class="bp-header">${logoOf(brand)}<span class="bp-name">${brand.name}</span></div>
   <div class="bp-body">
     <p class="bp-step">${t.t('brandingPreviewWizardStep')}</p>
-    <span class="bp-choice">${t.t('brandingFormat_platform_primary')}</span>
+    <span class="bp-choice">${t.t('brandingPreviewChoice')}</span>
     <span class="bp-button">${t.t('brandingPreviewContinue')}</span>
   </div>
 </div>
