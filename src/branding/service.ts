@@ -53,10 +53,10 @@ export async function platformBrand(db: Db, tenant: Tenant): Promise<Brand & { f
 
 /**
  * The brands of a page paid to a merchant (its account, if the payment names one, and the name it
- * goes by): the merchant's colours default to the platform's, its format to the platform's. A
+ * goes by, if known): the merchant's name, colours and format default to the platform's. A
  * merchant_primary page shows the merchant once it set colours or a logo of its own.
  */
-export async function pageBrands(db: Db, tenant: Tenant, merchant: { accountId?: string; name: string }): Promise<PageBrands> {
+export async function pageBrands(db: Db, tenant: Tenant, merchant: { accountId?: string; name?: string }): Promise<PageBrands> {
   const platform = await platformBrand(db, tenant);
   const own = merchant.accountId ? await repo.merchantBranding(db, tenant.environment, merchant.accountId) : undefined;
   const format = own?.format ?? platform.format;
@@ -65,7 +65,7 @@ export async function pageBrands(db: Db, tenant: Tenant, merchant: { accountId?:
     format,
     platform: { name: platform.name, primary: platform.primary, secondary: platform.secondary, logoUrl: platform.logoUrl },
     merchant: {
-      name: own?.name ?? merchant.name,
+      name: own?.name ?? merchant.name ?? platform.name,
       primary: own?.primary_color ?? platform.primary,
       secondary: own?.secondary_color ?? platform.secondary,
       logoUrl: logoUrl(own?.logo_document_id),
@@ -126,7 +126,7 @@ export class BrandingService {
       .execute(async (trx) => {
         const branding = await this.apply(trx, caller, accountId, update);
         const account = await repo.findAccountBranding(trx, caller, accountId);
-        const merchant = account?.type === 'merchant' ? { accountId, name: branding.name } : { name: branding.name };
+        const merchant = account?.type === 'merchant' ? { accountId, name: branding.name } : {};
         previewed = { branding, page: await pageBrands(trx, caller, merchant) };
         throw ROLLBACK;
       })

@@ -238,7 +238,7 @@ export class HostedPaymentPageService {
       if (!(error instanceof ApiError) || error.code !== 'gone') throw error;
       throw await this.expired(error, id);
     }
-    const branding = await this.brandingOf(payment);
+    const branding = await this.brandingOf(this.db, payment);
     const links = this.links(payment, payment.status);
     return {
       id: payment.id,
@@ -265,17 +265,23 @@ export class HostedPaymentPageService {
     };
   }
 
-  /** The platform's and the merchant's brands as the page shows them (branding/service). */
-  private async brandingOf(payment: PaymentRow): Promise<PaymentView['branding']> {
-    const { merchantName, merchantAccountId } = await repo.branding(this.db, payment);
-    const brands = await pageBrands(this.db, { platformId: payment.platform_id, environment: payment.environment }, { accountId: merchantAccountId, name: merchantName });
+  /** The platform's and the merchant's brands (branding/service); a merchant without a business name yet goes by the platform's. */
+  private async brandsOf(db: Db, payment: PaymentRow) {
+    const { businessName, merchantAccountId, merchantAddress } = await repo.payee(db, payment);
+    const brands = await pageBrands(db, { platformId: payment.platform_id, environment: payment.environment }, { accountId: merchantAccountId, name: businessName });
+    return { brands, merchantAddress };
+  }
+
+  /** The brands as the page shows them. */
+  private async brandingOf(db: Db, payment: PaymentRow): Promise<PaymentView['branding']> {
+    const { brands } = await this.brandsOf(db, payment);
     const shape = (brand: Brand) => ({ name: brand.name, colors: { primary: brand.primary, secondary: brand.secondary }, logo_url: brand.logoUrl });
     return { format: brands.format, platform: shape(brands.platform), merchant: shape(brands.merchant), shown: brands.shown };
   }
 
   private async expired(error: ApiError, id: string): Promise<ApiError> {
     const payment = (await this.findPayment(id))!;
-    const extra = { branding: await this.brandingOf(payment), language: payment.language, _links: { 'hpp:complete': this.links(payment, 'canceled')['hpp:complete'] } };
+    const extra = { branding: await this.brandingOf(this.db, payment), language: payment.language, _links: { 'hpp:complete': this.links(payment, 'canceled')['hpp:complete'] } };
     return new ApiError('gone', { ...error.options, extra });
   }
 
@@ -484,8 +490,8 @@ export class HostedPaymentPageService {
       async (trx, payment) => {
         if (payment.selected_method !== 'sepa_direct_debit') return {};
         const type = this.requireVerifiedSepa(payment);
-        const { merchantName, merchantAddress } = await repo.branding(trx, payment); // in the step's transaction: PGlite has one connection
-        const creditor = { name: merchantName, address: (merchantAddress && addressLine(merchantAddress)) || this.config.sepaCreditor.address, identifier: this.config.sepaCreditor.identifier };
+        const { brands, merchantAddress } = await this.brandsOf(trx, payment); // in the step's transaction: PGlite has one connection
+        const creditor = { name: brands.merchant.name, address: (merchantAddress && addressLine(merchantAddress)) || this.config.sepaCreditor.address, identifier: this.config.sepaCreditor.identifier };
         return mandateRequirements(type, pageLanguage(payment.language, acceptLanguage), { creditor, paymentId: payment.id, iban: payment.verified_iban!, holder: payment.account_holder });
       },
       { reads: true },

@@ -29,7 +29,7 @@ const attemptsOf = async (eventId: string) => (await api(`/events/${eventId}`)).
 beforeAll(async () => {
   server = await startServer();
   platform = await server.platform();
-  await brandPlatform(server, platform.platformId, { name: 'Bandcamp Market', primary: '#0e7c66', secondary: '#1d2b36' });
+  await brandPlatform(server, platform, { name: 'Bandcamp Market', primary: '#0e7c66', secondary: '#1d2b36' });
   [shop, broken] = await Promise.all([startReceiver(), startReceiver()]);
   broken.answers.push({ status: 503 }); // the first delivery fails, later ones are answered 200
   const urls = (webhook: string) => ({ redirect: 'https://shop.example/return', webhook });

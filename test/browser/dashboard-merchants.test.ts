@@ -40,7 +40,7 @@ function passportPng(width = 160, height = 100): Buffer {
 beforeAll(async () => {
   server = await startServer();
   platform = await server.platform();
-  await brandPlatform(server, platform.platformId, { name: 'Bandcamp Market', primary: '#0e7c66', secondary: '#1d2b36' });
+  await brandPlatform(server, platform, { name: 'Bandcamp Market', primary: '#0e7c66', secondary: '#1d2b36' });
   await startApplication(server, platform, { reference: 'record-shop-2' });
   const application = await startApplication(server, platform, { reference: 'record-shop-1' });
   await completeSteps(server, application);

@@ -24,7 +24,7 @@ const api = (method: string, path: string, body?: unknown) => sandboxApi(server,
 beforeAll(async () => {
   server = await startServer();
   platform = await server.platform();
-  await brandPlatform(server, platform.platformId, { name: 'Bandcamp Market', primary: '#0e7c66', secondary: '#1d2b36' });
+  await brandPlatform(server, platform, { name: 'Bandcamp Market', primary: '#0e7c66', secondary: '#1d2b36' });
   seller = await merchant(server, platform);
   const routing = (amount: number) => ({ platform: { amount_minor: 990, processing_fee_contribution: 100 }, merchants: [{ id: seller, type: 'merchant', amount_minor: amount - 990, processing_fee_contribution: 0, reference: 'Record shop' }] });
   await payByCard(server, platform, { amount_minor: 4990, reference: 'order-4711', routing: routing(4990) });

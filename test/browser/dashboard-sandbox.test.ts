@@ -20,7 +20,7 @@ const api = (method: string, path: string, body?: unknown) => sandboxApi(server,
 beforeAll(async () => {
   server = await startServer();
   platform = await server.platform();
-  await brandPlatform(server, platform.platformId, { name: 'Bandcamp Market', primary: '#0e7c66', secondary: '#1d2b36' });
+  await brandPlatform(server, platform, { name: 'Bandcamp Market', primary: '#0e7c66', secondary: '#1d2b36' });
   await paySepa(server, platform, { amount_minor: 2500, reference: 'sepa-4712' }); // its settlement falls due in the window
   browser = await launchChromium();
 }, 180_000);

@@ -25,7 +25,7 @@ let receiver: Receiver;
 beforeAll(async () => {
   server = await startServer();
   platform = await server.platform();
-  await brandPlatform(server, platform.platformId, { name: 'Bandcamp Market', primary: '#0e7c66', secondary: '#1d2b36' });
+  await brandPlatform(server, platform, { name: 'Bandcamp Market', primary: '#0e7c66', secondary: '#1d2b36' });
   const merchantId = await addMerchantAccount(server, platform.platformId, 'Record shop');
   receiver = await startReceiver();
   // The first webhook attempt fails (Home lists the endpoint), the retries are answered.

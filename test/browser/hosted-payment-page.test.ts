@@ -21,7 +21,7 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startServer({ SUPPORTED_CURRENCIES: 'EUR,JPY' });
   platform = await server.platform();
-  await brandPlatform(server, platform.platformId, { name: 'Ticketwelt', primary: PRIMARY, secondary: '#1e293b' });
+  await brandPlatform(server, platform, { name: 'Ticketwelt', primary: PRIMARY, secondary: '#1e293b' });
   browser = await launchChromium();
 });
 afterAll(async () => {
@@ -130,7 +130,7 @@ describe('hosted payment page in the browser', () => {
     { label: 'default', primary: '#1a56db', secondary: '#f3f4f6' },
   ]) {
     it(`reads with WCAG AA contrast and a visible focus ring with a ${brand.label} brand (${brand.primary} / ${brand.secondary})`, async () => {
-      await brandPlatform(server, platform.platformId, { name: 'Ticketwelt', ...brand });
+      await brandPlatform(server, platform, { name: 'Ticketwelt', ...brand });
       try {
         const payment = await newPayment({ language: 'en' });
         const visited = await visit(payment);
@@ -167,7 +167,7 @@ describe('hosted payment page in the browser', () => {
         expect(Math.abs(summary!.y - form!.y)).toBeLessThan(80);
         await expectClean(visited);
       } finally {
-        await brandPlatform(server, platform.platformId, { name: 'Ticketwelt', primary: PRIMARY, secondary: '#1e293b' });
+        await brandPlatform(server, platform, { name: 'Ticketwelt', primary: PRIMARY, secondary: '#1e293b' });
       }
     });
   }
