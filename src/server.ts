@@ -78,6 +78,7 @@ import { sandboxArea } from './dashboard/sandbox/routes.js';
 import { DashboardSandbox } from './dashboard/sandbox/service.js';
 import { brandingArea } from './dashboard/branding/routes.js';
 import { DashboardBranding } from './dashboard/branding/service.js';
+import { BuyerDigests } from './payments/buyer-digests.js';
 
 export interface AppOptions {
   config: Config;
@@ -272,6 +273,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const sealedDocuments = await sealDocumentsOnce(db, blobs);
   if (sealedDocuments > 0) app.log.info({ documents: sealedDocuments }, 'documents kept in clear by an earlier version are sealed');
   const streams = new EventStreams(database, tokens, app.log);
+  const buyers = await BuyerDigests.open(db);
   // Streams never end by themselves: they end as the listener closes, so the requests in flight can finish.
   app.addHook('preClose', () => streams.close());
   const domain = {
@@ -284,8 +286,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     outbox,
     events: new EventService(db, pager, outbox),
     webhookSecrets: new WebhookSecretService(db, clock),
-    payments: new PaymentService(db, config, pager, environmentClock, attempts, feeSchedules, database.cipher),
-    hpp: new HostedPaymentPageService(db, config, environmentClock, outcomes, attempts, processor, feeSchedules),
+    payments: new PaymentService(db, config, pager, environmentClock, attempts, feeSchedules, database.cipher, buyers),
+    hpp: new HostedPaymentPageService(db, config, environmentClock, outcomes, attempts, processor, feeSchedules, buyers),
     applications: new ApplicationService(db, config, pager, environmentClock, compliance),
     applicant: new ApplicantService(db, config, environmentClock, outbox, compliance, blobs),
     payouts: new PayoutService(db, config, pager, environmentClock, outbox, processor),

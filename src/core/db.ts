@@ -182,6 +182,8 @@ export interface PaymentsTable {
   selected_method: Generated<'card' | 'sepa_direct_debit' | null>;
   card_scheme: Generated<string | null>;
   card_last4: Generated<string | null>;
+  /** Keyed digests of the buyer's e-mail and names (payments/buyer-digests.ts), to be found by. */
+  buyer_digests: string[];
   stored_credential: Generated<string | null>;
   succeeded_at: Generated<Date | null>;
   verified_iban: Generated<string | null>;

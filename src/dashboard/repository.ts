@@ -1,5 +1,6 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
-import type { DashboardRole, DashboardSessionsTable, DashboardSignInsTable, DashboardUsersTable, Db } from '../core/db.js';
+import { sql, type Insertable, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { DashboardRole, DashboardSessionsTable, DashboardSignInsTable, DashboardUsersTable, Db, PayoutsTable, RefundsTable, Tables, TransfersTable } from '../core/db.js';
+import { afterKeyset } from '../core/pagination.js';
 import { settingsPrefix, type ScryptSettings } from '../core/scrypt.js';
 import type { Environment } from '../core/config.js';
 import type { Tenant } from '../events/repository.js';
@@ -251,4 +252,51 @@ export async function setRole(db: Db, userId: string, role: DashboardRole): Prom
 /** Deletes the user; its sessions go with it (the sign-in audit keeps its rows). */
 export async function deleteUser(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('dashboard_users').where('id', '=', userId).execute();
+}
+
+/** The period of an export: created at or after `from`, before `before`. */
+export interface ExportPeriod {
+  from?: Date;
+  before?: Date;
+}
+
+type Keyed = { created_at: Date; id: string } | undefined;
+
+/** A batch of an export: the tenant's rows of the table in the period, newest first, after `after`. */
+function exportBatch<O>(query: SelectQueryBuilder<Tables, 'refunds' | 'payouts' | 'transfers', O>, table: string, tenant: Tenant, period: ExportPeriod, size: number, after: Keyed) {
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  return query
+    .where(sql<SqlBool>`${column('environment')} = ${tenant.environment} and ${column('platform_id')} = ${tenant.platformId}`)
+    .where(period.from ? sql<SqlBool>`${column('created_at')} >= ${period.from}` : sql<SqlBool>`true`)
+    .where(period.before ? sql<SqlBool>`${column('created_at')} < ${period.before}` : sql<SqlBool>`true`)
+    .where(afterKeyset(after && { createdAt: after.created_at, id: after.id }, table))
+    .orderBy(sql`${column('created_at')} desc, ${column('id')} desc`)
+    .limit(size)
+    .execute();
+}
+
+const REFUND_COLUMNS = ['id', 'created_at', 'status', 'origin', 'payment_id', 'currency', 'amount_minor', 'reference', 'description', 'completed_at'] as const;
+export type ExportedRefund = Pick<Selectable<RefundsTable>, (typeof REFUND_COLUMNS)[number]>;
+
+export function batchOfRefunds(db: Db, tenant: Tenant, period: ExportPeriod, size: number, after: Keyed): Promise<ExportedRefund[]> {
+  return exportBatch(db.selectFrom('refunds').select(REFUND_COLUMNS), 'refunds', tenant, period, size, after);
+}
+
+const PAYOUT_COLUMNS = ['id', 'created_at', 'status', 'account_id', 'currency', 'amount_minor', 'completed_at'] as const;
+export type ExportedPayout = Pick<Selectable<PayoutsTable>, (typeof PAYOUT_COLUMNS)[number]> & { transfers: string | null };
+
+/** Payouts with the ids of the transfers they carry. */
+export function batchOfPayouts(db: Db, tenant: Tenant, period: ExportPeriod, size: number, after: Keyed): Promise<ExportedPayout[]> {
+  const query = db
+    .selectFrom('payouts')
+    .select(PAYOUT_COLUMNS.map((column) => `payouts.${column}` as const))
+    .select(sql<string | null>`(select string_agg(t.id, ' ' order by t.id) from transfers t where t.payout_id = payouts.id)`.as('transfers'));
+  return exportBatch(query, 'payouts', tenant, period, size, after);
+}
+
+const TRANSFER_COLUMNS = ['id', 'created_at', 'payment_id', 'account_id', 'currency', 'amount_minor', 'fee_minor', 'returned_minor', 'payout_id', 'reference'] as const;
+export type ExportedTransfer = Pick<Selectable<TransfersTable>, (typeof TRANSFER_COLUMNS)[number]>;
+
+export function batchOfTransfers(db: Db, tenant: Tenant, period: ExportPeriod, size: number, after: Keyed): Promise<ExportedTransfer[]> {
+  return exportBatch(db.selectFrom('transfers').select(TRANSFER_COLUMNS), 'transfers', tenant, period, size, after);
 }

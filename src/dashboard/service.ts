@@ -8,8 +8,9 @@ import type { DashboardRole, Tables } from '../core/db.js';
 import { isEmail } from '../core/formats.js';
 import { newId, randomSecret } from '../core/ids.js';
 import { addSeconds } from '../core/time.js';
+import { inBatches } from '../core/pagination.js';
 import { instrumentOf } from '../hosted-payment-page/service.js';
-import type { PaymentService } from '../payments/service.js';
+import type { PaymentQuery, PaymentService } from '../payments/service.js';
 import type { RefundService } from '../refunds/service.js';
 import type { PayoutService } from '../payouts/service.js';
 import type { EventService, WebhookSecretService } from '../events/service.js';
@@ -241,6 +242,9 @@ export class DashboardUsers {
 }
 
 /** What the dashboard shows and does, through the API's own services. */
+/** Payments on one page of the list. */
+export const PAYMENTS_PAGE_SIZE = 20;
+
 export class DashboardService {
   constructor(
     private readonly db: Kysely<Tables>,
@@ -284,8 +288,23 @@ export class DashboardService {
     };
   }
 
-  listPayments(caller: Caller, query: Parameters<PaymentService['list']>[1]) {
-    return this.services.payments.list(caller, { ...query, first: query.first ?? 20 });
+  /** A numbered page of the payments the filters and the search keep, with their count. */
+  searchPayments(caller: Caller, query: PaymentQuery, page: number) {
+    return this.services.payments.search(caller, query, { size: PAYMENTS_PAGE_SIZE, number: page });
+  }
+
+  /** The refunds, payouts and transfers of the period, each list in batches, for CSV exports. */
+  exports(caller: Caller, period: repo.ExportPeriod) {
+    return {
+      refunds: inBatches((after: repo.ExportedRefund | undefined, size) => repo.batchOfRefunds(this.db, caller, period, size, after)),
+      payouts: inBatches((after: repo.ExportedPayout | undefined, size) => repo.batchOfPayouts(this.db, caller, period, size, after)),
+      transfers: inBatches((after: repo.ExportedTransfer | undefined, size) => repo.batchOfTransfers(this.db, caller, period, size, after)),
+    };
+  }
+
+  /** Every payment the filters and the search keep, in batches, for a CSV export. */
+  exportPayments(caller: Caller, query: PaymentQuery) {
+    return this.services.payments.exported(caller, query);
   }
 
   /**

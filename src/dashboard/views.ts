@@ -234,6 +234,7 @@ ${paymentRows(t, data.recent)}
 }
 
 export interface PaymentFilters {
+  q?: string;
   status?: string;
   method?: string;
   from?: string;
@@ -252,14 +253,44 @@ export function select(id: string, label: string, t: Translator, options: { valu
   );
 }
 
-export function paymentsPage(view: View, filters: PaymentFilters, payments: Payment[], nextPage: string | undefined, paged: boolean): Html {
+/** Where a list's page is: its number, its size and how many items the list has. */
+export interface PageOf {
+  number: number;
+  size: number;
+  total: number;
+}
+
+/** The list's filters as a query string, with `extra` (a page) added. */
+export function filtersHref(path: string, filters: PaymentFilters, extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams(Object.entries({ ...filters, ...extra }).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  return `${path}${query.size ? `?${query}` : ''}`;
+}
+
+/** "21–40 of 319" with the previous and next pages' links. */
+function pager(t: Translator, label: string, href: (page: number) => string, page: PageOf): Html {
+  const pages = Math.max(1, Math.ceil(page.total / page.size));
+  const first = page.total === 0 ? 0 : (page.number - 1) * page.size + 1;
+  const last = Math.min(page.total, page.number * page.size);
+  return html`<nav class="pager" aria-label="${label}">
+<span>${page.number > 1 ? html`<a href="${href(page.number - 1)}" rel="prev">${t.t('previousPage')}</a>` : ''}</span>
+<p class="result-count" role="status">${page.total === 0 ? t.t('noResults') : t.t('resultCount', { first: String(first), last: String(last), total: String(page.total) })}${pages > 1 ? html` · ${t.t('pageNumber', { page: String(page.number), pages: String(pages) })}` : ''}</p>
+<span>${page.number < pages ? html`<a href="${href(page.number + 1)}" rel="next">${t.t('nextPage')}</a>` : ''}</span>
+</nav>`;
+}
+
+export function paymentsPage(view: View, filters: PaymentFilters, payments: Payment[], position: PageOf): Html {
   const { t } = view;
   const text = (id: keyof PaymentFilters, label: string, type: string, extra: Part = '') =>
     field(id, label, html`<input id="${id}" name="${id}" type="${type}" value="${filters[id] ?? ''}" ${extra}>`);
+  const amount = (id: 'amount_from' | 'amount_to', label: string) =>
+    field(id, label, html`<input id="${id}" name="${id}" type="text" inputmode="decimal" pattern="[0-9]+([.,][0-9]{1,3})?" maxlength="17" value="${filters[id] ?? ''}" aria-describedby="amount-hint">`);
   return page(
     view,
     t.t('payments'),
-    html`<form class="panel filters" method="get" action="/dashboard/payments" aria-label="${t.t('filters')}">
+    html`<form class="panel filters" method="get" action="/dashboard/payments" role="search" aria-label="${t.t('searchLabel')}">
+<div class="field search-field"><label for="q">${t.t('searchLabel')}</label><p class="hint" id="q-hint">${t.t('searchHint')}</p>
+<div class="search-row"><input id="q" name="q" type="search" value="${filters.q ?? ''}" maxlength="200" spellcheck="false" aria-describedby="q-hint"><button class="button primary" type="submit">${t.t('search')}</button></div></div>
+<details ${[filters.status, filters.method, filters.from, filters.to, filters.reference, filters.merchant, filters.amount_from, filters.amount_to].some(Boolean) ? html`open` : ''}><summary>${t.t('filters')}</summary>
 <div class="filter-grid">
 ${select('status', t.t('status'), t, statusOptions(t, PAYMENT_STATUSES), filters.status)}
 ${select('method', t.t('method'), t, [{ value: 'card', label: t.t('card') }, { value: 'sepa_direct_debit', label: t.t('sepa_direct_debit') }], filters.method)}
@@ -267,27 +298,19 @@ ${text('from', t.t('from'), 'date')}
 ${text('to', t.t('to'), 'date')}
 ${text('reference', t.t('reference'), 'text', html`maxlength="50"`)}
 ${text('merchant', t.t('merchantId'), 'text', html`maxlength="30" placeholder="acc_…" spellcheck="false"`)}
-${text('amount_from', t.t('amountFrom'), 'text', html`inputmode="numeric" pattern="[0-9]*" maxlength="15"`)}
-${text('amount_to', t.t('amountTo'), 'text', html`inputmode="numeric" pattern="[0-9]*" maxlength="15"`)}
+${amount('amount_from', t.t('amountFrom'))}
+${amount('amount_to', t.t('amountTo'))}
 </div>
+<p class="hint" id="amount-hint">${t.t('amountHint')}</p>
 <div class="filter-actions"><button class="button primary" type="submit">${t.t('apply')}</button><a class="button secondary" href="/dashboard/payments">${t.t('reset')}</a></div>
+</details>
 </form>
 <section class="panel">
+${pager(t, t.t('payments'), (number) => filtersHref('/dashboard/payments', filters, { page: String(number) }), position)}
 ${paymentRows(t, payments)}
-<nav class="pager" aria-label="${t.t('payments')}">${paged ? html`<a href="${firstPageHref(filters)}">${t.t('firstPage')}</a>` : ''}${nextPage ? html`<a href="${nextPage}" rel="next">${t.t('nextPage')}</a>` : ''}</nav>
+<p class="export-links"><a href="${filtersHref('/dashboard/payments/export.csv', filters)}" download>${t.t('exportCsv')}</a></p>
 </section>`,
   );
-}
-
-function firstPageHref(filters: PaymentFilters): string {
-  const query = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])));
-  return `/dashboard/payments${query.size ? `?${query}` : ''}`;
-}
-
-export function nextPageHref(filters: PaymentFilters, cursor: string): string {
-  const query = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])));
-  query.set('after', cursor);
-  return `/dashboard/payments?${query}`;
 }
 
 export interface PaymentDetail {

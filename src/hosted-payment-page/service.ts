@@ -23,6 +23,7 @@ import type { FeeSchedules } from '../payments/fee-schedules.js';
 import { OPEN_STATUSES } from '../payments/schemas.js';
 import { pageLanguage, type Language } from '../core/language.js';
 import { pageBrands, type Brand } from '../branding/service.js';
+import type { BuyerDigests } from '../payments/buyer-digests.js';
 
 const TOKEN_TTL_SECONDS = 15 * 60;
 /** decline_reason when the fee, fixed by the buyer's choice of method, leaves a party less than nothing. */
@@ -114,6 +115,7 @@ export class HostedPaymentPageService {
     private readonly attempts: PaymentAttempts,
     private readonly processor: Processor,
     private readonly feeSchedules: FeeSchedules,
+    private readonly buyers: BuyerDigests,
   ) {}
 
   private findPayment(id: string): Promise<PaymentRow | undefined> {
@@ -472,7 +474,9 @@ export class HostedPaymentPageService {
         await this.outcomes.emit(trx, locked, 'payment_authentication_failed', 'authentication_failed', now);
         return;
       }
-      await repo.updatePayment(trx, locked.id, { status: 'started', verified_iban: report.iban, account_holder: report.accountHolder, account_type: report.accountType, updated_at: now });
+      // The account holder is found by name too (a digest beside those of the customer given).
+      const buyer_digests = [...new Set([...locked.buyer_digests, ...this.buyers.ofBuyer({ holder: report.accountHolder })])];
+      await repo.updatePayment(trx, locked.id, { status: 'started', verified_iban: report.iban, account_holder: report.accountHolder, account_type: report.accountType, buyer_digests, updated_at: now });
     });
     return `${this.config.baseUrl}/pay/${payment.id}?token=${encodeURIComponent(query.token)}`;
   }
