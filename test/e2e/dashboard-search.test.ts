@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { addMerchantAccount, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { dashboardUser, type DashboardClient } from '../helpers/dashboard.js';
 import { payByCard, paySepa } from '../helpers/money.js';
 
@@ -108,5 +108,17 @@ describe('exporting', () => {
     await client.get('/dashboard');
     await client.post('/dashboard/environment', { environment: 'live' });
     expect((await client.get('/dashboard/payments/export.csv')).text.trimEnd().split('\r\n')).toHaveLength(1);
+  });
+});
+
+describe('accounts of the same name', () => {
+  it('are told apart by their ids where one is chosen, and the payouts page links the period’s exports', async () => {
+    const tenant = await server.platform();
+    const first = await addMerchantAccount(server, tenant.platformId, 'Erika Mustermann');
+    const second = await addMerchantAccount(server, tenant.platformId, 'Erika Mustermann');
+    const { client: viewer } = await dashboardUser(server, tenant.platformId, 'viewer');
+    const payouts = await viewer.get('/dashboard/payouts?from=2026-01-01');
+    for (const id of [first, second]) expect(payouts.text).toContain(`<option value="${id}" >Erika Mustermann (Merchant, ${id})</option>`);
+    expect(payouts.text).toContain('href="/dashboard/transfers/export.csv?from=2026-01-01" download');
   });
 });
