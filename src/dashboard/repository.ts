@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DashboardRole, DashboardSessionsTable, DashboardSignInsTable, DashboardUsersTable, Db, PayoutsTable, RefundsTable, Tables, TransfersTable } from '../core/db.js';
 import { afterKeyset } from '../core/pagination.js';
+import { notFound } from '../core/errors.js';
 import { settingsPrefix, type ScryptSettings } from '../core/scrypt.js';
 import type { Environment } from '../core/config.js';
 import type { Tenant } from '../events/repository.js';
@@ -299,4 +300,11 @@ export type ExportedTransfer = Pick<Selectable<TransfersTable>, (typeof TRANSFER
 
 export function batchOfTransfers(db: Db, tenant: Tenant, period: ExportPeriod, size: number, after: Keyed): Promise<ExportedTransfer[]> {
   return exportBatch(db.selectFrom('transfers').select(TRANSFER_COLUMNS), 'transfers', tenant, period, size, after);
+}
+
+/** The tenant's transfer of this id, with its payment; 404 for none. */
+export async function transferOf(db: Db, tenant: Tenant, id: string) {
+  const transfer = await db.selectFrom('transfers').select(['id', 'payment_id']).where('environment', '=', tenant.environment).where('platform_id', '=', tenant.platformId).where('id', '=', id).executeTakeFirst();
+  if (!transfer) throw notFound(`Transfer ${id}`);
+  return transfer;
 }

@@ -258,7 +258,11 @@ export async function dashboardRoutes(
       const view = await viewOf(request);
       const { page, ...filters } = request.query;
       const number = Number(page || '1');
-      const found = await dashboard.searchPayments(dashboard.caller(view.session), paymentQueryOf(filters), number);
+      const caller = dashboard.caller(view.session);
+      // An id of a refund, a transfer, a payout or an application typed in the search box opens its page.
+      const named = filters.q ? await dashboard.pageOf(caller, filters.q) : undefined;
+      if (named) return seeOther(reply, named);
+      const found = await dashboard.searchPayments(caller, paymentQueryOf(filters), number);
       return send(reply, views.paymentsPage(view, filters, found.data, { number, size: PAYMENTS_PAGE_SIZE, total: found.total }));
     });
 

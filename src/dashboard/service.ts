@@ -13,6 +13,8 @@ import { instrumentOf } from '../hosted-payment-page/service.js';
 import type { PaymentQuery, PaymentService } from '../payments/service.js';
 import type { RefundService } from '../refunds/service.js';
 import type { PayoutService } from '../payouts/service.js';
+import type { ApplicationService } from '../onboarding/service.js';
+import { PAYOUT_ID_PATTERN } from '../core/ids.js';
 import type { EventService, WebhookSecretService } from '../events/service.js';
 import type { ClientService } from '../auth/service.js';
 import { clientsOfPlatform, findClient } from '../auth/repository.js';
@@ -249,7 +251,7 @@ export class DashboardService {
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly environmentClock: EnvironmentClock,
-    private readonly services: { payments: PaymentService; refunds: RefundService; events: EventService; payouts: PayoutService },
+    private readonly services: { payments: PaymentService; refunds: RefundService; events: EventService; payouts: PayoutService; applications: ApplicationService },
   ) {}
 
   /** The API's caller for what the session's user sees: its platform, in the environment it looks at. */
@@ -300,6 +302,28 @@ export class DashboardService {
       payouts: inBatches((after: repo.ExportedPayout | undefined, size) => repo.batchOfPayouts(this.db, caller, period, size, after)),
       transfers: inBatches((after: repo.ExportedTransfer | undefined, size) => repo.batchOfTransfers(this.db, caller, period, size, after)),
     };
+  }
+
+  /**
+   * The page of the object a search names by its id, when it is the caller's: a refund's or a
+   * transfer's payment, a payout, an application. Payments are found by the list itself.
+   */
+  async pageOf(caller: Caller, term: string): Promise<string | undefined> {
+    const id = term.trim();
+    const pages: [RegExp, () => Promise<string>][] = [
+      [/^rfd_/, async () => `/dashboard/payments/${(await this.services.refunds.get(caller, id)).payment_id}`],
+      [/^app_/, async () => `/dashboard/merchants/applications/${(await this.services.applications.get(caller, id)).id}`],
+      [new RegExp(PAYOUT_ID_PATTERN), async () => `/dashboard/payouts/${(await this.services.payouts.get(caller, id)).id}`],
+      [/^tra_/, async () => `/dashboard/payments/${(await repo.transferOf(this.db, caller, id)).payment_id}`],
+    ];
+    const page = pages.find(([pattern]) => pattern.test(id));
+    if (!page) return undefined;
+    try {
+      return await page[1]();
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'not_found') return undefined;
+      throw error;
+    }
   }
 
   /** Every payment the filters and the search keep, in batches, for a CSV export. */

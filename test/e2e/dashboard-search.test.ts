@@ -108,6 +108,31 @@ describe('exporting', () => {
     await client.get('/dashboard');
     await client.post('/dashboard/environment', { environment: 'live' });
     expect((await client.get('/dashboard/payments/export.csv')).text.trimEnd().split('\r\n')).toHaveLength(1);
+    await client.get('/dashboard');
+    await client.post('/dashboard/environment', { environment: 'sandbox' });
+  });
+});
+
+describe('jumping to an object by its id', () => {
+  it('opens the page of a refund’s or a transfer’s payment, and of an application; another platform’s id is not found', async () => {
+    const token = await platform.token();
+    const refund = await server.request('POST', '/sandbox/refunds', { token, body: { payment_id: ids.card, description: 'Goodwill', routing: { platform: { amount_minor: 100 } } } });
+    expect(refund.status, refund.text).toBe(201);
+    const jump = await client.get(`/dashboard/payments?q=${refund.body.id}`);
+    expect(jump.status).toBe(303);
+    expect(jump.location).toBe(`/dashboard/payments/${ids.card}`);
+    const payment = await server.request('GET', `/sandbox/payments/${ids.card}`, { token });
+    const transfer = payment.body.routing.platform.transfer.transfer_id;
+    expect((await client.get(`/dashboard/payments?q=${transfer}`)).location).toBe(`/dashboard/payments/${ids.card}`);
+    const application = await server.request('POST', '/sandbox/applications', { token, body: { integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return' }, applicant: { email: 'jana@example.com', first_name: 'Jana', last_name: 'Becker' } } });
+    expect(application.status, application.text).toBe(201);
+    expect((await client.get(`/dashboard/payments?q=${application.body.id}`)).location).toBe(`/dashboard/merchants/applications/${application.body.id}`);
+
+    const other = await server.platform();
+    const theirs = await server.request('POST', '/sandbox/applications', { token: await other.token(), body: { integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return' }, applicant: { email: 'jana@example.com', first_name: 'Jana', last_name: 'Becker' } } });
+    const notFound = await client.get(`/dashboard/payments?q=${theirs.body.id}`);
+    expect(notFound.status).toBe(200);
+    expect(notFound.text).toContain('Nothing found.');
   });
 });
 
