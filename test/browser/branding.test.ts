@@ -101,6 +101,10 @@ describe('branding in Chromium', () => {
     await page.locator('#pay').click();
     await page.locator('#message[data-state=success]').waitFor();
     expect(await logoShown(page)).toBe(true);
+    // The payment's id stays on one line on the smallest phone.
+    await page.setViewportSize({ width: 320, height: 640 });
+    expect(await page.locator('.payment-id').evaluate((id) => id.getClientRects().length)).toBe(1);
+    await page.setViewportSize(PHONE_390);
     await expectNoSeriousAxeViolations(page);
     await shoot(page, 'branding-page-receipt');
     await expectClean(visit, server);
