@@ -73,6 +73,8 @@ export function page(view: View, title: string, content: Html): Html {
   const other = sandbox ? 'live' : 'sandbox';
   const current = (href: string) => view.path === href || (href !== '/dashboard' && view.path.startsWith(`${href}/`));
   const link = ({ href, label }: NavEntry) => html`<a href="${href}" ${current(href) ? html`aria-current="page"` : ''}>${t.t(label)}</a>`;
+  const entries = NAVIGATION.filter((entry) => allowed(session, entry.action) && (!entry.sandboxOnly || sandbox));
+  const here = entries.find((entry) => current(entry.href));
   return document(
     t,
     title,
@@ -80,7 +82,8 @@ export function page(view: View, title: string, content: Html): Html {
 <div class="dash-bar">
   <span class="brand-name">${view.platformName}</span>
   <span class="env-badge env-${session.environment}">${t.t(session.environment)}</span>
-  <nav class="dash-nav" aria-label="${t.t('navigation')}">${NAVIGATION.filter((entry) => allowed(session, entry.action) && (!entry.sandboxOnly || sandbox)).map(link)}</nav>
+  <nav class="dash-nav" aria-label="${t.t('navigation')}">${entries.map(link)}</nav>
+  <details class="phone-menu"><summary>${t.t('menu')}${here ? html`<span class="menu-here">${t.t(here.label)}</span>` : ''}</summary><nav aria-label="${t.t('navigation')}">${entries.map(link)}</nav></details>
   <div class="dash-actions">
     <form method="post" action="/dashboard/environment">${csrf(session)}<input type="hidden" name="environment" value="${other}"><button class="header-button" type="submit">${t.t('switchTo')} ${t.t(other)}</button></form>
     <form method="post" action="/dashboard/sign-out">${csrf(session)}<button class="header-button" type="submit">${t.t('signOut')}</button></form>

@@ -44,6 +44,13 @@ describe('branding in Chromium', () => {
     await signInThroughSetupLink(page, server, platform.platformId, 'developer', 'marca@example.com');
     await page.goto(`${server.url}/dashboard/branding?account=${merchant}`);
     expect(await page.locator('h1').textContent()).toBe('Marca');
+    // On a phone the areas wait behind one menu line that names the current one: the page starts right under the header.
+    expect(await page.locator('.dash-header').evaluate((header) => header.getBoundingClientRect().height)).toBeLessThan(120);
+    expect(await page.locator('.phone-menu summary').textContent()).toBe('MenúMarca');
+    await page.locator('.phone-menu summary').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.phone-menu nav').getByRole('link', { name: 'Pagos', exact: true }).waitFor();
+    await page.keyboard.press('Enter');
     await page.locator('#branding-primary').focus();
     await page.keyboard.type('#ffeb3b');
     await page.keyboard.press('Tab');

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMerchantAccount, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { brandPlatform, checkDashboardPage, dashboardVisit, DESKTOP, expectNoSeriousAxeViolations, launchChromium, PHONE_390, signInThroughSetupLink } from '../helpers/browser.js';
+import { brandPlatform, checkDashboardPage, dashboardVisit, DESKTOP, expectNoSeriousAxeViolations, launchChromium, PHONE_390, signInThroughSetupLink, openArea } from '../helpers/browser.js';
 import { payByCard } from '../helpers/money.js';
 import { PASSWORD } from '../helpers/dashboard.js';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
@@ -77,7 +77,7 @@ describe('dashboard in Chromium', () => {
     expect(await page.locator('main').textContent()).toContain(receiver.url);
     await check(page, 'home');
 
-    await page.getByRole('link', { name: 'Payments', exact: true }).click();
+    await openArea(page, 'Payments');
     await page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor();
     expect(await page.locator('table.list tbody tr').count()).toBeGreaterThanOrEqual(2);
     await check(page, 'payments');
@@ -150,7 +150,7 @@ describe('dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Switch to Live' }).click();
     await page.locator('.env-live').waitFor();
     expect(await page.locator('.sandbox-banner').count()).toBe(0);
-    await page.getByRole('link', { name: 'Payments', exact: true }).click();
+    await openArea(page, 'Payments');
     await page.getByText('No payments.').waitFor();
     await check(page, 'live-payments');
 

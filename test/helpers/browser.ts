@@ -143,3 +143,12 @@ export async function signInThroughSetupLink(page: Page, server: TestServer, pla
   await page.locator('#password').press('Enter');
   await page.waitForURL(`${server.url}/dashboard`);
 }
+
+/** Opens an area of the dashboard from its navigation as a person does: on a phone, through the menu. */
+export async function openArea(page: Page, name: string): Promise<void> {
+  const menu = page.locator('.phone-menu');
+  if (await menu.isVisible()) {
+    if (!(await menu.evaluate((details) => (details as HTMLDetailsElement).open))) await menu.locator('summary').click();
+    await menu.getByRole('link', { name, exact: true }).click();
+  } else await page.locator('.dash-bar > .dash-nav').getByRole('link', { name, exact: true }).click();
+}
