@@ -81,11 +81,17 @@ describe('dashboard in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor();
     expect(await page.locator('table.list tbody tr').count()).toBeGreaterThanOrEqual(2);
     await check(page, 'payments');
+    await page.locator('.filters summary').click(); // the filters beside the search box, folded until asked for
     await page.locator('#status').selectOption('captured');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL(/status=captured/);
     expect(await page.locator('table.list tbody tr').count()).toBe(2);
     await check(page, 'payments-filtered');
+    await page.locator('#q').fill('order-471');
+    await page.locator('#q').press('Enter');
+    await page.waitForURL(/q=order-471/);
+    expect(await page.locator('.result-count').textContent()).toBe('1–2 of 2'); // the captured ones: the filter still holds
+    await check(page, 'payments-search');
 
     await page.getByRole('link', { name: 'order-4711' }).click();
     await page.getByRole('heading', { level: 1, name: 'Payment order-4711' }).waitFor();
@@ -111,7 +117,7 @@ describe('dashboard in Chromium', () => {
     expect(refundEvents.body.data.map((event: { type: string }) => event.type)).toEqual(['refund_initiated']);
     expect(await page.locator('#part-1').inputValue()).toBe('25.00');
 
-    await page.getByRole('link', { name: 'Users', exact: true }).click();
+    await openArea(page, 'Users');
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     await check(page, 'users');
     await page.getByLabel('Email').fill('finance@bandcamp.example');
@@ -131,7 +137,7 @@ describe('dashboard in Chromium', () => {
     expect(await page.locator('table.list').textContent()).not.toContain('finance@bandcamp.example');
 
     // Developers: the page on the phone and the desktop (both photographed by check), then a new API client with its secret.
-    await page.getByRole('link', { name: 'Developers', exact: true }).click();
+    await openArea(page, 'Developers');
     await page.getByRole('heading', { level: 1, name: 'Developers' }).waitFor();
     expect(await page.locator('main').textContent()).toContain(platform.sandbox.clientId);
     await check(page, 'developers');
@@ -198,7 +204,7 @@ describe('dashboard in Chromium', () => {
     await signInThroughSetupLink(page, server, platform.platformId, 'developer', 'developer@bandcamp.example');
     await page.getByRole('button', { name: 'Switch to Live' }).click();
     await page.locator('.env-live').waitFor();
-    await page.getByRole('link', { name: 'Developers', exact: true }).click();
+    await openArea(page, 'Developers');
     await page.getByRole('heading', { level: 1, name: 'Developers' }).waitFor();
     expect(await page.getByLabel('payments:read', { exact: true }).count()).toBe(1);
     expect(await page.getByLabel('refunds:initiate', { exact: true }).count()).toBe(0);

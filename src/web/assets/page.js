@@ -178,6 +178,8 @@ const kept = {
 
 /** A masked IBAN kept on one line (DE89 •••• 3000). */
 const unbroken = (text) => String(text || '').replace(/ /g, '\u00a0');
+/** An id with a break opportunity every six characters: where it must break, it breaks into even parts (text-wrap: balance), never before its last letter. */
+const breakable = (id) => (String(id).match(/.{1,6}/g) || []).flatMap((part, index) => (index === 0 ? [part] : [h('wbr'), part]));
 
 /** The receipt of a paid payment: amount, merchant, what paid it, and the references the buyer may quote. */
 function receipt(paid) {
@@ -186,7 +188,7 @@ function receipt(paid) {
   if (instrument && instrument.type === 'card') rows.push([t('receiptCard'), `${schemeName(instrument.scheme)} •••• ${instrument.last4}`]);
   if (instrument && instrument.type === 'sepa_direct_debit') rows.push([t('receiptAccount'), unbroken(instrument.iban)]);
   if (instrument && instrument.mandate_reference) rows.push([t('mandateReference'), instrument.mandate_reference]);
-  rows.push([t('receiptReference'), h('span', { class: 'payment-id' }, paid.id)]);
+  rows.push([t('receiptReference'), h('span', { class: 'payment-id' }, breakable(paid.id))]);
   return h('dl', { class: 'details receipt', id: 'receipt', 'aria-label': t('receipt') }, rows.map(([term, value]) => h('div', {}, h('dt', {}, term), h('dd', {}, value))));
 }
 
