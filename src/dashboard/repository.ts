@@ -156,12 +156,35 @@ export interface DayTotals {
   decided: number;
 }
 
-/** Per day (UTC) and currency since `since`: payments initiated, how many succeeded or were decided, and their succeeded volume. */
-export async function dailyTotals(db: Db, tenant: Tenant, since: Date, statuses: { succeeded: readonly string[]; failed: readonly string[] }): Promise<DayTotals[]> {
+/** The days a chart covers (`since` included, `until` not), and the merchant whose payments it counts, if one. */
+export interface ChartScope {
+  since: Date;
+  until: Date;
+  merchantId?: string;
+}
+
+/** The tenant's payments of the scope: those routed to the merchant when one is named. */
+function paymentsIn(db: Db, tenant: Tenant, scope: ChartScope) {
+  let query = db
+    .selectFrom('payments')
+    .where('payments.platform_id', '=', tenant.platformId)
+    .where('payments.environment', '=', tenant.environment)
+    .where('payments.created_at', '>=', scope.since)
+    .where('payments.created_at', '<', scope.until);
+  if (scope.merchantId) {
+    const merchantId = scope.merchantId;
+    query = query.where((eb) =>
+      eb.exists(eb.selectFrom('payment_parties').select('payment_parties.payment_id').whereRef('payment_parties.payment_id', '=', 'payments.id').where('payment_parties.account_id', '=', merchantId)),
+    );
+  }
+  return query;
+}
+
+/** Per day (UTC) and currency of the scope: payments initiated, how many succeeded or were decided, and their succeeded volume. */
+export async function dailyTotals(db: Db, tenant: Tenant, scope: ChartScope, statuses: { succeeded: readonly string[]; failed: readonly string[] }): Promise<DayTotals[]> {
   const ok = sql`status = ANY(${sql.val([...statuses.succeeded])})`;
   const decided = sql`status = ANY(${sql.val([...statuses.succeeded, ...statuses.failed])})`;
-  return db
-    .selectFrom('payments')
+  return paymentsIn(db, tenant, scope)
     .select([
       sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`.as('day'),
       'currency',
@@ -170,12 +193,40 @@ export async function dailyTotals(db: Db, tenant: Tenant, since: Date, statuses:
       sql<number>`coalesce(sum(amount_minor) FILTER (WHERE ${ok}), 0)::float8`.as('volume_minor'),
       sql<number>`(count(*) FILTER (WHERE ${decided}))::int`.as('decided'),
     ])
-    .where('platform_id', '=', tenant.platformId)
-    .where('environment', '=', tenant.environment)
-    .where('created_at', '>=', since)
     .groupBy(['day', 'currency'])
     .orderBy('day')
     .execute();
+}
+
+/** How many of the scope's payments ended in each way of failing. */
+export async function failures(db: Db, tenant: Tenant, scope: ChartScope, failed: readonly string[]): Promise<{ status: string; count: number }[]> {
+  return paymentsIn(db, tenant, scope)
+    .select(['status', sql<number>`count(*)::int`.as('count')])
+    .where('status', '=', (eb) => eb.fn.any(eb.val([...failed])))
+    .groupBy('status')
+    .orderBy('count', 'desc')
+    .execute();
+}
+
+/** Per day (UTC) and currency, the refunds made in the scope (of the merchant's payments when one is named). */
+export async function dailyRefunds(db: Db, tenant: Tenant, scope: ChartScope): Promise<{ day: string; currency: string; count: number; amount_minor: number }[]> {
+  let query = db
+    .selectFrom('refunds')
+    .select([
+      sql<string>`to_char(refunds.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`.as('day'),
+      'refunds.currency',
+      sql<number>`count(*)::int`.as('count'),
+      sql<number>`sum(refunds.amount_minor)::float8`.as('amount_minor'),
+    ])
+    .where('refunds.platform_id', '=', tenant.platformId)
+    .where('refunds.environment', '=', tenant.environment)
+    .where('refunds.created_at', '>=', scope.since)
+    .where('refunds.created_at', '<', scope.until);
+  if (scope.merchantId) {
+    const merchantId = scope.merchantId;
+    query = query.where((eb) => eb.exists(eb.selectFrom('payment_parties').select('payment_parties.payment_id').whereRef('payment_parties.payment_id', '=', 'refunds.payment_id').where('payment_parties.account_id', '=', merchantId)));
+  }
+  return query.groupBy(['day', 'refunds.currency']).orderBy('day').execute();
 }
 
 export interface FailingEndpoint {

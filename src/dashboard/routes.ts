@@ -18,7 +18,7 @@ import { allowed } from './roles.js';
 import { translator, type Translator } from './texts.js';
 import * as views from './views.js';
 import { confirmationKey } from './confirmations.js';
-import { ClientParams, ConfirmForm, EnvironmentForm, NewClientForm, NewUserForm, PaymentParams, PeriodQuery, RoleForm, UserParams, PaymentsQuery, RefundForm, SessionForm, SetupForm, SetupQuery, SignInForm } from './schemas.js';
+import { ClientParams, ConfirmForm, EnvironmentForm, NewClientForm, NewUserForm, HomeQuery, PaymentParams, PERIOD_DAYS, PeriodQuery, RoleForm, UserParams, PaymentsQuery, RefundForm, SessionForm, SetupForm, SetupQuery, SignInForm } from './schemas.js';
 import { themeCss } from './theme.js';
 import { amountFromText } from './amounts.js';
 import { amountBounds, dayStart } from './filters.js';
@@ -249,9 +249,10 @@ export async function dashboardRoutes(
       return seeOther(reply, '/dashboard');
     });
 
-    api.get('/dashboard', { schema: hide }, async (request, reply) => {
+    api.get('/dashboard', { schema: { ...hide, querystring: HomeQuery } }, async (request, reply) => {
       const view = await viewOf(request);
-      return send(reply, views.homePage(view, await dashboard.home(dashboard.caller(view.session))));
+      const period = { days: Number(request.query.period || PERIOD_DAYS[0]), merchantId: request.query.merchant || undefined };
+      return send(reply, views.homePage(view, await dashboard.home(dashboard.caller(view.session), period)));
     });
 
     api.get('/dashboard/payments', { schema: { ...hide, querystring: PaymentsQuery } }, async (request, reply) => {

@@ -30,6 +30,15 @@ export const PaymentsQuery = Type.Object(
 );
 export type PaymentsQuery = Static<typeof PaymentsQuery>;
 
+/** The periods home offers, in days; the first shown without a choice. */
+export const PERIOD_DAYS = [14, 7, 30, 90] as const;
+
+/** Home's period in days (one of those offered) and the merchant whose payments it counts. */
+export const HomeQuery = Type.Object(
+  { period: Type.Optional(oneOf(PERIOD_DAYS.map(String))), merchant: Type.Optional(Type.String({ pattern: '^(|acc_[0-9A-Za-z]{26})$' })) },
+  { additionalProperties: false },
+);
+
 /** The days an export covers, both included; empty: from the first, to the last. */
 export const PeriodQuery = Type.Object({ from: Type.Optional(DateField), to: Type.Optional(DateField) }, { additionalProperties: false });
 

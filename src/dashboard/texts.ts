@@ -4,6 +4,7 @@ import { eventsTexts } from './events/texts.js';
 import { merchantsTexts } from './merchants/texts.js';
 import { sandboxTexts } from './sandbox/texts.js';
 import { brandingTexts } from './branding/texts.js';
+import { chartTexts } from './charts-texts.js';
 import { statusKey, statusTexts } from './statuses.js';
 
 /** The dashboard's languages: those of the hosted pages. */
@@ -529,6 +530,7 @@ export const TEXT_SOURCES: Record<string, AreaTexts<Record<string, string>>> = {
   merchants: merchantsTexts,
   sandbox: sandboxTexts,
   branding: brandingTexts,
+  charts: chartTexts,
   statuses: statusTexts,
 };
 
@@ -539,6 +541,7 @@ const en = {
   ...merchantsTexts.en,
   ...sandboxTexts.en,
   ...brandingTexts.en,
+  ...chartTexts.en,
   ...statusTexts.en,
 };
 export type Texts = typeof en;
@@ -549,6 +552,7 @@ const de: Texts = {
   ...merchantsTexts.de,
   ...sandboxTexts.de,
   ...brandingTexts.de,
+  ...chartTexts.de,
   ...statusTexts.de,
 };
 const es: Texts = {
@@ -558,6 +562,7 @@ const es: Texts = {
   ...merchantsTexts.es,
   ...sandboxTexts.es,
   ...brandingTexts.es,
+  ...chartTexts.es,
   ...statusTexts.es,
 };
 
