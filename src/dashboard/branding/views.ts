@@ -21,38 +21,42 @@ export function previewStylesheet(screen: BrandingScreen): string {
 /** A logo in the preview, from the dashboard (the pages serve a logo only once a branding shows it). */
 const logoOf = (brand: Brand) => (brand.logoUrl ? html`<img class="bp-logo" src="/dashboard/branding/logos/${brand.logoUrl.split('/').pop()!}" alt="">` : '');
 
-function pagePreview(view: View, screen: BrandingScreen, format: BrandingFormat): Html {
-  const { t } = view;
-  const lead = shownBrand(format, screen.page.merchantHasOwnLook);
-  const brand = screen.page[lead];
+/** A drawing of a page in a brand's colours: its header with the logo and name, then its body. */
+function drawing(caption: string, lead: 'platform' | 'merchant', brand: Brand, body: Html): Html {
   return html`<figure class="bp-figure">
-<figcaption>${t.t('brandingPagePreview', { format })}</figcaption>
+<figcaption>${caption}</figcaption>
 <div class="bp-page bp-${lead}">
   <div class="bp-header">${logoOf(brand)}<span class="bp-name">${brand.name}</span></div>
-  <div class="bp-body">
-    <p class="bp-muted">${t.t('brandingPreviewPaidTo', { name: screen.page.merchant.name })}</p>
-    <p class="bp-amount">${t.t('brandingPreviewAmount')}: ${t.money(2500, 'EUR')}</p>
-    <span class="bp-button">${t.t('brandingPreviewPay')}</span>
-    <span class="bp-link">${t.t('brandingPreviewLink')}</span>
-  </div>
+  <div class="bp-body">${body}</div>
 </div>
 </figure>`;
 }
 
+function pagePreview(view: View, screen: BrandingScreen, format: BrandingFormat): Html {
+  const { t } = view;
+  const lead = shownBrand(format, screen.page.merchantHasOwnLook);
+  return drawing(
+    t.t('brandingPagePreview', { format }),
+    lead,
+    screen.page[lead],
+    html`<p class="bp-muted">${t.t('brandingPreviewPaidTo', { name: screen.page.merchant.name })}</p>
+<p class="bp-amount">${t.t('brandingPreviewAmount')}: ${t.money(2500, 'EUR')}</p>
+<span class="bp-button">${t.t('brandingPreviewPay')}</span>
+<span class="bp-link">${t.t('brandingPreviewLink')}</span>`,
+  );
+}
+
+/** The onboarding wizard: always the platform's brand (the merchant has none yet). */
 function wizardPreview(view: View, screen: BrandingScreen): Html {
   const { t } = view;
-  const brand = screen.page.platform;
-  return html`<figure class="bp-figure">
-<figcaption>${t.t('brandingWizardPreview')}</figcaption>
-<div class="bp-page bp-platform">
-  <div class="bp-header">${logoOf(brand)}<span class="bp-name">${brand.name}</span></div>
-  <div class="bp-body">
-    <p class="bp-step">${t.t('brandingPreviewWizardStep')}</p>
-    <span class="bp-choice">${t.t('brandingPreviewChoice')}</span>
-    <span class="bp-button">${t.t('brandingPreviewContinue')}</span>
-  </div>
-</div>
-</figure>`;
+  return drawing(
+    t.t('brandingWizardPreview'),
+    'platform',
+    screen.page.platform,
+    html`<p class="bp-step">${t.t('brandingPreviewWizardStep')}</p>
+<span class="bp-choice">${t.t('brandingPreviewChoice')}</span>
+<span class="bp-button">${t.t('brandingPreviewContinue')}</span>`,
+  );
 }
 
 function contrastReport(view: View, screen: BrandingScreen): Html {
