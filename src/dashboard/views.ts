@@ -305,11 +305,13 @@ export function filtersHref(path: string, filters: PaymentFilters, extra: Record
 /** "21–40 of 319" with the previous and next pages' links. */
 function pager(t: Translator, label: string, href: (page: number) => string, page: PageOf): Html {
   const pages = Math.max(1, Math.ceil(page.total / page.size));
-  const first = page.total === 0 ? 0 : (page.number - 1) * page.size + 1;
+  const first = (page.number - 1) * page.size + 1;
   const last = Math.min(page.total, page.number * page.size);
+  // A page past the last (a link kept while the list shrank) leads back to the last one.
+  const previous = Math.min(page.number - 1, pages);
   return html`<nav class="pager" aria-label="${label}">
-<span>${page.number > 1 ? html`<a href="${href(page.number - 1)}" rel="prev">${t.t('previousPage')}</a>` : ''}</span>
-<p class="result-count" role="status">${page.total === 0 ? t.t('noResults') : t.t('resultCount', { first: String(first), last: String(last), total: String(page.total) })}${pages > 1 ? html` · ${t.t('pageNumber', { page: String(page.number), pages: String(pages) })}` : ''}</p>
+<span>${previous >= 1 ? html`<a href="${href(previous)}" rel="prev">${t.t('previousPage')}</a>` : ''}</span>
+<p class="result-count" role="status">${first > page.total ? t.t('noResults') : t.t('resultCount', { first: String(first), last: String(last), total: String(page.total) })}${pages > 1 && page.number <= pages ? html` · ${t.t('pageNumber', { page: String(page.number), pages: String(pages) })}` : ''}</p>
 <span>${page.number < pages ? html`<a href="${href(page.number + 1)}" rel="next">${t.t('nextPage')}</a>` : ''}</span>
 </nav>`;
 }

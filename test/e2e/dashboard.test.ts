@@ -344,6 +344,9 @@ describe('payments', () => {
     expect(second.text).toContain('21–22 of 22 · Page 2 of 2');
     expect(second.text).not.toContain('rel="next"');
     expect(second.text).toContain('href="/dashboard/payments?page=1" rel="prev"');
+    const beyond = await client.get('/dashboard/payments?page=9');
+    expect(beyond.text).toContain('<p class="result-count" role="status">Nothing found.</p>');
+    expect(beyond.text).toContain('href="/dashboard/payments?page=2" rel="prev"');
     expect(new Set([...references(first.text), ...references(second.text)]).size).toBe(22);
     const filteredNext = (await client.get('/dashboard/payments?method=sepa_direct_debit')).text.match(/href="([^"]+)" rel="next"/)![1]!;
     expect(filteredNext).toBe('/dashboard/payments?method=sepa_direct_debit&amp;page=2');
