@@ -219,7 +219,9 @@ export async function listPayments(db: Db, tenant: Tenant, filter: PaymentFilter
 
 /** A page of the filter's payments by its number (the dashboard's pages: counted, with a previous one). */
 export async function pageOfPayments(db: Db, tenant: Tenant, filter: PaymentFilter, limit: number, offset: number): Promise<PaymentWithRouting[]> {
-  return paymentsWithRouting(db).where(matching(tenant, filter)).orderBy('payments.created_at', 'desc').orderBy('payments.id', 'desc').limit(limit).offset(offset).execute();
+  // The page's ids first: the rows skipped are never given their routing.
+  const page = db.selectFrom('payments').select('payments.id').where(matching(tenant, filter)).orderBy('payments.created_at', 'desc').orderBy('payments.id', 'desc').limit(limit).offset(offset);
+  return paymentsWithRouting(db).where('payments.id', 'in', page).orderBy('payments.created_at', 'desc').orderBy('payments.id', 'desc').execute();
 }
 
 export async function countPayments(db: Db, tenant: Tenant, filter: PaymentFilter): Promise<number> {
