@@ -21,6 +21,8 @@ import { ClientService, KeyStore, TokenService } from './auth/service.js';
 import { authRoutes } from './auth/routes.js';
 import { AccountService } from './accounts/service.js';
 import { accountRoutes } from './accounts/routes.js';
+import { brandingRoutes, logoRoutes } from './branding/routes.js';
+import { BrandingService } from './branding/service.js';
 import { DocumentService } from './documents/service.js';
 import { documentRoutes } from './documents/routes.js';
 import { blobStoreFor } from './documents/blob-store.js';
@@ -77,6 +79,9 @@ import { merchantsArea } from './dashboard/merchants/routes.js';
 import { DashboardMerchants } from './dashboard/merchants/service.js';
 import { sandboxArea } from './dashboard/sandbox/routes.js';
 import { DashboardSandbox } from './dashboard/sandbox/service.js';
+import { brandingArea } from './dashboard/branding/routes.js';
+import { DashboardBranding } from './dashboard/branding/service.js';
+import { BuyerDigests } from './payments/buyer-digests.js';
 
 export interface AppOptions {
   config: Config;
@@ -96,6 +101,7 @@ export interface Services {
   tokens: TokenService;
   keys: KeyStore;
   accounts: AccountService;
+  branding: BrandingService;
   documents: DocumentService;
   outbox: Outbox;
   events: EventService;
@@ -272,6 +278,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const sealedDocuments = await sealDocumentsOnce(db, blobs);
   if (sealedDocuments > 0) app.log.info({ documents: sealedDocuments }, 'documents kept in clear by an earlier version are sealed');
   const streams = new EventStreams(database, tokens, app.log);
+  const buyers = await BuyerDigests.open(db);
   // Streams never end by themselves: they end as the listener closes, so the requests in flight can finish.
   app.addHook('preClose', () => streams.close());
   const domain = {
@@ -279,12 +286,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     tokens,
     keys,
     accounts: new AccountService(db, pager),
+    branding: new BrandingService(db, blobs, clock),
     documents: new DocumentService(db, blobs, pager, clock),
     outbox,
     events: new EventService(db, pager, outbox),
     webhookSecrets: new WebhookSecretService(db, clock),
-    payments: new PaymentService(db, config, pager, environmentClock, attempts, feeSchedules, database.cipher),
-    hpp: new HostedPaymentPageService(db, config, environmentClock, outcomes, attempts, processors, feeSchedules),
+    payments: new PaymentService(db, config, pager, environmentClock, attempts, feeSchedules, database.cipher, buyers),
+    hpp: new HostedPaymentPageService(db, config, environmentClock, outcomes, attempts, processors, feeSchedules, buyers),
     applications: new ApplicationService(db, config, pager, environmentClock, compliance),
     applicant: new ApplicantService(db, config, environmentClock, outbox, compliance, blobs),
     payouts: new PayoutService(db, config, pager, environmentClock, outbox, processors),
@@ -307,6 +315,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     payoutsArea({ payouts: new DashboardPayouts(db, pager, domain), dashboard: services.dashboard }),
     eventsArea({ events: new DashboardEvents(services.events), dashboard: services.dashboard }),
     merchantsArea({ merchants: new DashboardMerchants(domain), config }),
+    brandingArea({ branding: new DashboardBranding(domain) }),
     sandboxArea({ sandbox: new DashboardSandbox(db, config, { sandbox: new SandboxService(db, environmentClock, jobs), payouts: domain.payouts, tokens }) }),
   ];
   await app.register(dashboardRoutes, { dashboard: services.dashboard, users: services.dashboardUsers, developers: services.dashboardDevelopers, config, limiter, areas: dashboardAreas });
@@ -321,6 +330,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     rateLimit(scope, limiter, (request) => request.caller?.clientId);
     idempotency(scope, db, clock);
     await scope.register(accountRoutes, { accounts: services.accounts });
+    await scope.register(brandingRoutes, { branding: services.branding });
     await scope.register(eventRoutes, { events: services.events, secrets: services.webhookSecrets, streams: services.streams });
     await scope.register(referenceRoutes);
     await scope.register(paymentRoutes, { payments: services.payments, maxAmountMinor: config.maxAmountMinor });
@@ -337,6 +347,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(async (scope) => {
     rateLimit(scope, limiter, byAddress);
     await scope.register(webRoutes, { hpp: services.hpp });
+    await scope.register(logoRoutes, { branding: services.branding });
     await scope.register(hostedPaymentPageRoutes, { hpp: services.hpp });
     // The simulator's 3-D Secure server and bank, only where an environment takes its payments with it.
     if (usedProcessor(config, 'simulator')) await scope.register(simulatorRoutes, { simulator: simulator.pages, bodyShape: config.bodyShape });

@@ -16,6 +16,7 @@
  * 4. Import it here and add it to COMMANDS; cover it in test/e2e/cli.test.ts.
  */
 import type { Command } from './command.js';
+import { brandingCommand } from './branding.js';
 import { clientsCommand } from './clients.js';
 import { clockCommand } from './clock.js';
 import { eventsCommand } from './events.js';
@@ -28,4 +29,4 @@ import { tokenCommand } from './token.js';
 import { triggerCommand } from './trigger.js';
 import { usersCommand } from './users.js';
 
-export const COMMANDS: Command[] = [loginCommand, tokenCommand, listenCommand, triggerCommand, paymentsCommand, eventsCommand, clockCommand, clientsCommand, usersCommand, keysCommand, migrateCommand];
+export const COMMANDS: Command[] = [loginCommand, tokenCommand, listenCommand, triggerCommand, paymentsCommand, brandingCommand, eventsCommand, clockCommand, clientsCommand, usersCommand, keysCommand, migrateCommand];

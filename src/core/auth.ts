@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './errors.js';
 import type { Environment } from './config.js';
 
-/** Every scope a client can hold (the specification's list plus events:read of the decisions). */
+/** Every scope a client can hold (the specification's list plus events:read of the decisions and accounts:read_write, which sets branding). */
 export const ALL_SCOPES = [
   'documents:read',
   'documents:read_write',
@@ -10,6 +10,7 @@ export const ALL_SCOPES = [
   'payments:read_write',
   'payments:*',
   'accounts:read',
+  'accounts:read_write',
   'refunds:initiate',
   'refunds:read',
   'onboarding:initiate',

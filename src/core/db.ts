@@ -32,6 +32,19 @@ export interface AccountsTable {
   created_at: Date;
 }
 
+/** What an account set for its pages' branding; null inherits (migration 0022). */
+export interface AccountBrandingTable {
+  environment: Environment;
+  account_id: string;
+  platform_id: string;
+  name: string | null;
+  primary_color: string | null;
+  secondary_color: string | null;
+  format: 'merchant_primary' | 'platform_primary' | null;
+  logo_document_id: string | null;
+  updated_at: Date;
+}
+
 export interface ClientsTable {
   id: string;
   platform_id: string;
@@ -171,6 +184,8 @@ export interface PaymentsTable {
   selected_method: Generated<'card' | 'sepa_direct_debit' | null>;
   card_scheme: Generated<string | null>;
   card_last4: Generated<string | null>;
+  /** Keyed digests of the buyer's e-mail and names (payments/buyer-digests.ts), to be found by. */
+  buyer_digests: string[];
   stored_credential: Generated<string | null>;
   succeeded_at: Generated<Date | null>;
   verified_iban: Generated<string | null>;
@@ -439,6 +454,7 @@ export interface DashboardSignInsTable {
 export interface Tables {
   platforms: PlatformsTable;
   accounts: AccountsTable;
+  account_branding: AccountBrandingTable;
   clients: ClientsTable;
   signing_keys: SigningKeysTable;
   server_secrets: ServerSecretsTable;

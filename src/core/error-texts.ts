@@ -48,6 +48,11 @@ export const FIELD_TEXTS: Record<FieldErrorCode, Texts> = {
   too_young: { en: 'The person must be at least {years} years old.', de: 'Die Person muss mindestens {years} Jahre alt sein.', es: 'La persona debe tener al menos {years} años.' },
   postcode_invalid: { en: 'This postcode does not exist in this country.', de: 'Diese Postleitzahl gibt es in diesem Land nicht.', es: 'Este código postal no es de este país.' },
   currency_not_supported: { en: 'Please choose one of the currencies offered.', de: 'Bitte wählen Sie eine der angebotenen Währungen.', es: 'Elija una de las monedas ofrecidas.' },
+  logo_unusable: {
+    en: 'Choose an uploaded company_logo document (PNG, JPEG or SVG) of at most {limit} KB.',
+    de: 'Bitte ein hochgeladenes company_logo-Dokument (PNG, JPEG oder SVG) mit höchstens {limit} KB wählen.',
+    es: 'Elija un documento company_logo subido (PNG, JPEG o SVG) de {limit} KB como máximo.',
+  },
   file_rejected: {
     en: 'This file was not accepted. Please upload a JPEG, PNG or PDF of up to 4 MB.',
     de: 'Diese Datei wurde nicht angenommen. Bitte JPEG, PNG oder PDF mit höchstens 4 MB hochladen.',

@@ -45,6 +45,7 @@ export const FIELD_ERROR_CODES = {
   url_not_allowed: [],
   https_required: [],
   scope_not_allowed: [],
+  logo_unusable: ['limit'],
   // Onboarding
   country_mismatch: [],
   vat_number_malformed: [],

@@ -100,3 +100,15 @@ export class Pager {
     return result;
   }
 }
+
+/** A list newest first in batches of `size`, each read after the last row of the one before (afterKeyset): any length, never all in memory. */
+export async function* inBatches<Row extends { created_at: Date; id: string }>(read: (after: Row | undefined, size: number) => Promise<Row[]>, size = 1000): AsyncGenerator<Row[]> {
+  let after: Row | undefined;
+  for (;;) {
+    const batch = await read(after, size);
+    if (batch.length > 0) yield batch;
+    if (batch.length < size) return;
+    after = batch.at(-1);
+  }
+}
+

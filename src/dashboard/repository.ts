@@ -1,18 +1,17 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
-import type { DashboardRole, DashboardSessionsTable, DashboardSignInsTable, DashboardUsersTable, Db } from '../core/db.js';
+import { sql, type Insertable, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { DashboardRole, DashboardSessionsTable, DashboardSignInsTable, DashboardUsersTable, Db, PayoutsTable, RefundsTable, Tables, TransfersTable } from '../core/db.js';
+import { afterKeyset } from '../core/pagination.js';
+import { notFound } from '../core/errors.js';
 import { settingsPrefix, type ScryptSettings } from '../core/scrypt.js';
 import type { Environment } from '../core/config.js';
 import type { Tenant } from '../events/repository.js';
+import type { PaymentStatus } from '../payments/states.js';
 
 export type UserRow = Selectable<DashboardUsersTable>;
 export type SessionRow = Selectable<DashboardSessionsTable>;
 
 export async function platformExists(db: Db, platformId: string): Promise<boolean> {
   return (await db.selectFrom('platforms').select('id').where('id', '=', platformId).executeTakeFirst()) !== undefined;
-}
-
-export async function platformBrand(db: Db, platformId: string) {
-  return db.selectFrom('platforms').select(['name', 'primary_color', 'secondary_color']).where('id', '=', platformId).executeTakeFirstOrThrow();
 }
 
 export async function insertUser(db: Db, row: Insertable<DashboardUsersTable>): Promise<void> {
@@ -158,12 +157,35 @@ export interface DayTotals {
   decided: number;
 }
 
-/** Per day (UTC) and currency since `since`: payments initiated, how many succeeded or were decided, and their succeeded volume. */
-export async function dailyTotals(db: Db, tenant: Tenant, since: Date, statuses: { succeeded: readonly string[]; failed: readonly string[] }): Promise<DayTotals[]> {
+/** The days a chart covers (`since` included, `until` not), and the merchant whose payments it counts, if one. */
+export interface ChartScope {
+  since: Date;
+  until: Date;
+  merchantId?: string;
+}
+
+/** The tenant's payments of the scope: those routed to the merchant when one is named. */
+function paymentsIn(db: Db, tenant: Tenant, scope: ChartScope) {
+  let query = db
+    .selectFrom('payments')
+    .where('payments.platform_id', '=', tenant.platformId)
+    .where('payments.environment', '=', tenant.environment)
+    .where('payments.created_at', '>=', scope.since)
+    .where('payments.created_at', '<', scope.until);
+  if (scope.merchantId) {
+    const merchantId = scope.merchantId;
+    query = query.where((eb) =>
+      eb.exists(eb.selectFrom('payment_parties').select('payment_parties.payment_id').whereRef('payment_parties.payment_id', '=', 'payments.id').where('payment_parties.account_id', '=', merchantId)),
+    );
+  }
+  return query;
+}
+
+/** Per day (UTC) and currency of the scope: payments initiated, how many succeeded or were decided, and their succeeded volume. */
+export async function dailyTotals(db: Db, tenant: Tenant, scope: ChartScope, statuses: { succeeded: readonly string[]; failed: readonly string[] }): Promise<DayTotals[]> {
   const ok = sql`status = ANY(${sql.val([...statuses.succeeded])})`;
   const decided = sql`status = ANY(${sql.val([...statuses.succeeded, ...statuses.failed])})`;
-  return db
-    .selectFrom('payments')
+  return paymentsIn(db, tenant, scope)
     .select([
       sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`.as('day'),
       'currency',
@@ -172,12 +194,40 @@ export async function dailyTotals(db: Db, tenant: Tenant, since: Date, statuses:
       sql<number>`coalesce(sum(amount_minor) FILTER (WHERE ${ok}), 0)::float8`.as('volume_minor'),
       sql<number>`(count(*) FILTER (WHERE ${decided}))::int`.as('decided'),
     ])
-    .where('platform_id', '=', tenant.platformId)
-    .where('environment', '=', tenant.environment)
-    .where('created_at', '>=', since)
     .groupBy(['day', 'currency'])
     .orderBy('day')
     .execute();
+}
+
+/** How many of the scope's payments ended in each way of failing. */
+export async function failures(db: Db, tenant: Tenant, scope: ChartScope, failed: readonly PaymentStatus[]): Promise<{ status: string; count: number }[]> {
+  return paymentsIn(db, tenant, scope)
+    .select(['status', sql<number>`count(*)::int`.as('count')])
+    .where('status', '=', (eb) => eb.fn.any(eb.val([...failed])))
+    .groupBy('status')
+    .orderBy('count', 'desc')
+    .execute();
+}
+
+/** Per day (UTC) and currency, the refunds made in the scope (of the merchant's payments when one is named). */
+export async function dailyRefunds(db: Db, tenant: Tenant, scope: ChartScope): Promise<{ day: string; currency: string; count: number; amount_minor: number }[]> {
+  let query = db
+    .selectFrom('refunds')
+    .select([
+      sql<string>`to_char(refunds.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`.as('day'),
+      'refunds.currency',
+      sql<number>`count(*)::int`.as('count'),
+      sql<number>`sum(refunds.amount_minor)::float8`.as('amount_minor'),
+    ])
+    .where('refunds.platform_id', '=', tenant.platformId)
+    .where('refunds.environment', '=', tenant.environment)
+    .where('refunds.created_at', '>=', scope.since)
+    .where('refunds.created_at', '<', scope.until);
+  if (scope.merchantId) {
+    const merchantId = scope.merchantId;
+    query = query.where((eb) => eb.exists(eb.selectFrom('payment_parties').select('payment_parties.payment_id').whereRef('payment_parties.payment_id', '=', 'refunds.payment_id').where('payment_parties.account_id', '=', merchantId)));
+  }
+  return query.groupBy(['day', 'refunds.currency']).orderBy('day').execute();
 }
 
 export interface FailingEndpoint {
@@ -255,4 +305,58 @@ export async function setRole(db: Db, userId: string, role: DashboardRole): Prom
 /** Deletes the user; its sessions go with it (the sign-in audit keeps its rows). */
 export async function deleteUser(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('dashboard_users').where('id', '=', userId).execute();
+}
+
+/** The period of an export: created at or after `from`, before `before`. */
+export interface ExportPeriod {
+  from?: Date;
+  before?: Date;
+}
+
+type Keyed = { created_at: Date; id: string } | undefined;
+
+/** A batch of an export: the tenant's rows of the table in the period, newest first, after `after`. */
+function exportBatch<O>(query: SelectQueryBuilder<Tables, 'refunds' | 'payouts' | 'transfers', O>, table: string, tenant: Tenant, period: ExportPeriod, size: number, after: Keyed) {
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  return query
+    .where(sql<SqlBool>`${column('environment')} = ${tenant.environment} and ${column('platform_id')} = ${tenant.platformId}`)
+    .where(period.from ? sql<SqlBool>`${column('created_at')} >= ${period.from}` : sql<SqlBool>`true`)
+    .where(period.before ? sql<SqlBool>`${column('created_at')} < ${period.before}` : sql<SqlBool>`true`)
+    .where(afterKeyset(after && { createdAt: after.created_at, id: after.id }, table))
+    .orderBy(sql`${column('created_at')} desc, ${column('id')} desc`)
+    .limit(size)
+    .execute();
+}
+
+const REFUND_COLUMNS = ['id', 'created_at', 'status', 'origin', 'payment_id', 'currency', 'amount_minor', 'reference', 'description', 'completed_at'] as const;
+export type ExportedRefund = Pick<Selectable<RefundsTable>, (typeof REFUND_COLUMNS)[number]>;
+
+export function batchOfRefunds(db: Db, tenant: Tenant, period: ExportPeriod, size: number, after: Keyed): Promise<ExportedRefund[]> {
+  return exportBatch(db.selectFrom('refunds').select(REFUND_COLUMNS), 'refunds', tenant, period, size, after);
+}
+
+const PAYOUT_COLUMNS = ['id', 'created_at', 'status', 'account_id', 'currency', 'amount_minor', 'completed_at'] as const;
+export type ExportedPayout = Pick<Selectable<PayoutsTable>, (typeof PAYOUT_COLUMNS)[number]> & { transfers: string | null };
+
+/** Payouts with the ids of the transfers they carry. */
+export function batchOfPayouts(db: Db, tenant: Tenant, period: ExportPeriod, size: number, after: Keyed): Promise<ExportedPayout[]> {
+  const query = db
+    .selectFrom('payouts')
+    .select(PAYOUT_COLUMNS.map((column) => `payouts.${column}` as const))
+    .select(sql<string | null>`(select string_agg(t.id, ' ' order by t.id) from transfers t where t.payout_id = payouts.id)`.as('transfers'));
+  return exportBatch(query, 'payouts', tenant, period, size, after);
+}
+
+const TRANSFER_COLUMNS = ['id', 'created_at', 'payment_id', 'account_id', 'currency', 'amount_minor', 'fee_minor', 'returned_minor', 'payout_id', 'reference'] as const;
+export type ExportedTransfer = Pick<Selectable<TransfersTable>, (typeof TRANSFER_COLUMNS)[number]>;
+
+export function batchOfTransfers(db: Db, tenant: Tenant, period: ExportPeriod, size: number, after: Keyed): Promise<ExportedTransfer[]> {
+  return exportBatch(db.selectFrom('transfers').select(TRANSFER_COLUMNS), 'transfers', tenant, period, size, after);
+}
+
+/** The tenant's transfer of this id, with its payment; 404 for none. */
+export async function transferOf(db: Db, tenant: Tenant, id: string) {
+  const transfer = await db.selectFrom('transfers').select(['id', 'payment_id']).where('environment', '=', tenant.environment).where('platform_id', '=', tenant.platformId).where('id', '=', id).executeTakeFirst();
+  if (!transfer) throw notFound(`Transfer ${id}`);
+  return transfer;
 }

@@ -31,6 +31,8 @@ export const SCOPE_ACTIONS: Record<Scope, Action> = {
   'events:read': 'developer',
   'onboarding:initiate': 'developer',
   'documents:read_write': 'developer',
+  // accounts:read_write sets the pages' branding.
+  'accounts:read_write': 'developer',
   'payments:read_write': 'move_money',
   'payments:*': 'move_money',
   'refunds:initiate': 'move_money',

@@ -1,4 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import contentDisposition from 'content-disposition';
 import { randomSecret } from '../core/ids.js';
 import formbody from '@fastify/formbody';
 import { formBodyOptions } from '../core/body-shape.js';
@@ -11,15 +13,17 @@ import { minorUnits } from '../core/formats.js';
 import { typed } from '../core/http.js';
 import { secure } from '../web/routes.js';
 import type { Html } from './html.js';
-import { PASSWORD_LENGTH, SESSION_SECONDS, type DashboardDevelopers, type DashboardService, type DashboardUsers, type Opened, type Session } from './service.js';
+import { PASSWORD_LENGTH, PAYMENTS_PAGE_SIZE, SESSION_SECONDS, type DashboardDevelopers, type DashboardService, type DashboardUsers, type Opened, type Session } from './service.js';
 import { allowed } from './roles.js';
 import { translator, type Translator } from './texts.js';
 import * as views from './views.js';
 import { confirmationKey } from './confirmations.js';
-import { ClientParams, ConfirmForm, EnvironmentForm, NewClientForm, NewUserForm, PaymentParams, RoleForm, UserParams, PaymentsQuery, RefundForm, SessionForm, SetupForm, SetupQuery, SignInForm } from './schemas.js';
+import { ClientParams, ConfirmForm, EnvironmentForm, NewClientForm, NewUserForm, HomeQuery, PaymentParams, PERIOD_DAYS, PeriodQuery, RoleForm, UserParams, PaymentsQuery, RefundForm, SessionForm, SetupForm, SetupQuery, SignInForm } from './schemas.js';
 import { themeCss } from './theme.js';
 import { amountFromText } from './amounts.js';
-import { dayStart } from './filters.js';
+import { amountBounds, dayStart } from './filters.js';
+import { paymentsCsv, payoutsCsv, refundsCsv, transfersCsv } from './exports.js';
+import type { PaymentQuery } from '../payments/service.js';
 import { HIDDEN, type DashboardArea, type DashboardKit } from './kit.js';
 
 /**
@@ -69,6 +73,30 @@ function refundParts(texts: string[], currency: string, parties: number): number
   }
   if (parts.every((part) => part === 0)) throw new ApiError('validation_error', { detail: 'Refund more than zero' });
   return parts as number[];
+}
+
+/** The list's filters as typed, as the payments service's query: dates as instants, amounts in each currency's minor units. */
+function paymentQueryOf(filters: Omit<PaymentsQuery, 'page'>): PaymentQuery {
+  return {
+    search: filters.q || undefined,
+    status: filters.status || undefined,
+    reference: filters.reference || undefined,
+    method: (filters.method || undefined) as PaymentQuery['method'],
+    createdFrom: dayStart(filters.from),
+    createdBefore: dayStart(filters.to, 1),
+    merchantId: filters.merchant || undefined,
+    amounts: amountBounds(filters.amount_from, filters.amount_to),
+  };
+}
+
+/** A CSV download, streamed as it is read, never cached. */
+export function sendCsv(reply: FastifyReply, filename: string, body: Readable): FastifyReply {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', contentDisposition(filename, { type: 'attachment' }))
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(body);
 }
 
 function refused(detail: string): ApiError {
@@ -221,28 +249,42 @@ export async function dashboardRoutes(
       return seeOther(reply, '/dashboard');
     });
 
-    api.get('/dashboard', { schema: hide }, async (request, reply) => {
+    api.get('/dashboard', { schema: { ...hide, querystring: HomeQuery } }, async (request, reply) => {
       const view = await viewOf(request);
-      return send(reply, views.homePage(view, await dashboard.home(dashboard.caller(view.session))));
+      const period = { days: Number(request.query.period || PERIOD_DAYS[0]), merchantId: request.query.merchant || undefined };
+      return send(reply, views.homePage(view, await dashboard.home(dashboard.caller(view.session), period)));
     });
 
     api.get('/dashboard/payments', { schema: { ...hide, querystring: PaymentsQuery } }, async (request, reply) => {
       const view = await viewOf(request);
-      const { after, ...filters } = request.query;
-      const page = await dashboard.listPayments(dashboard.caller(view.session), {
-        after: after || undefined,
-        status: filters.status || undefined,
-        reference: filters.reference || undefined,
-        method: (filters.method || undefined) as 'card' | 'sepa_direct_debit' | undefined,
-        createdFrom: dayStart(filters.from),
-        createdBefore: dayStart(filters.to, 1),
-        merchantId: filters.merchant || undefined,
-        amountFrom: filters.amount_from ? Number(filters.amount_from) : undefined,
-        amountTo: filters.amount_to ? Number(filters.amount_to) : undefined,
-      });
-      const next = page.cursor ? views.nextPageHref(filters, page.cursor) : undefined;
-      return send(reply, views.paymentsPage(view, filters, page.data, next, Boolean(after)));
+      const { page, ...filters } = request.query;
+      const number = Number(page || '1');
+      const caller = dashboard.caller(view.session);
+      // An id of a refund, a transfer, a payout or an application typed in the search box opens its page.
+      const named = filters.q ? await dashboard.pageOf(caller, filters.q) : undefined;
+      if (named) return seeOther(reply, named);
+      const found = await dashboard.searchPayments(caller, paymentQueryOf(filters), number);
+      return send(reply, views.paymentsPage(view, filters, found.data, { number, size: PAYMENTS_PAGE_SIZE, total: found.total }));
     });
+
+    // The same payments as the list, all of them, streamed as CSV (amounts in major units, for an accountant).
+    api.get('/dashboard/payments/export.csv', { schema: { ...hide, querystring: PaymentsQuery } }, async (request, reply) => {
+      const view = await viewOf(request);
+      const { page: _page, ...filters } = request.query;
+      const batches = dashboard.exportPayments(dashboard.caller(view.session), paymentQueryOf(filters));
+      return sendCsv(reply, `payments-${view.session.environment}.csv`, paymentsCsv(batches));
+    });
+
+    // Refunds, payouts and transfers of a period (the days from and to, both included), streamed as CSV.
+    const exportRoute = (kind: string, body: (lists: ReturnType<DashboardService['exports']>) => Readable) =>
+      api.get(`/dashboard/${kind}/export.csv`, { schema: { ...hide, querystring: PeriodQuery } }, async (request, reply) => {
+        const view = await viewOf(request);
+        const lists = dashboard.exports(dashboard.caller(view.session), { from: dayStart(request.query.from), before: dayStart(request.query.to, 1) });
+        return sendCsv(reply, `${kind}-${view.session.environment}.csv`, body(lists));
+      });
+    exportRoute('refunds', (lists) => refundsCsv(lists.refunds));
+    exportRoute('payouts', (lists) => payoutsCsv(lists.payouts));
+    exportRoute('transfers', (lists) => transfersCsv(lists.transfers));
 
     api.get('/dashboard/payments/:id', { schema: { ...hide, params: PaymentParams } }, async (request, reply) => {
       const view = await viewOf(request);

@@ -10,10 +10,12 @@ export const oneOf = (values: readonly string[]) => Type.String({ pattern: `^(|$
 /** A date that exists (9999-99-99 is 400, not a date to compute with), or empty. */
 export const DateField = Type.Union([DateString(), Type.Literal('')]);
 export const Csrf = Type.String({ maxLength: 100 });
-const AmountField = Type.String({ pattern: '^(|\\d{1,15})$' });
+/** An amount in the currency's major units, as typed: "12.50", "12,5", "1250". */
+const AmountField = Type.String({ pattern: '^(|\\d{1,13}([.,]\\d{1,3})?)$' });
 
 export const PaymentsQuery = Type.Object(
   {
+    q: Type.Optional(Type.String({ maxLength: 200 })),
     status: Type.Optional(oneOf(PAYMENT_STATUSES)),
     method: Type.Optional(oneOf(['card', 'sepa_direct_debit'])),
     from: Type.Optional(DateField),
@@ -22,11 +24,23 @@ export const PaymentsQuery = Type.Object(
     merchant: Type.Optional(Type.String({ pattern: '^(|acc_[0-9A-Za-z]{26})$' })),
     amount_from: Type.Optional(AmountField),
     amount_to: Type.Optional(AmountField),
-    after: Type.Optional(Type.String({ maxLength: 1024 })),
+    page: Type.Optional(Type.String({ pattern: '^(|[1-9]\\d{0,5})$' })),
   },
   { additionalProperties: false },
 );
 export type PaymentsQuery = Static<typeof PaymentsQuery>;
+
+/** The periods home offers, in days; the first shown without a choice. */
+export const PERIOD_DAYS = [14, 7, 30, 90] as const;
+
+/** Home's period in days (one of those offered) and the merchant whose payments it counts. */
+export const HomeQuery = Type.Object(
+  { period: Type.Optional(oneOf(PERIOD_DAYS.map(String))), merchant: Type.Optional(Type.String({ pattern: '^(|acc_[0-9A-Za-z]{26})$' })) },
+  { additionalProperties: false },
+);
+
+/** The days an export covers, both included; empty: from the first, to the last. */
+export const PeriodQuery = Type.Object({ from: Type.Optional(DateField), to: Type.Optional(DateField) }, { additionalProperties: false });
 
 export const PaymentParams = Type.Object({ id: Type.String({ maxLength: 64, pattern: '^[A-Za-z0-9_]+$' }) });
 

@@ -8,10 +8,15 @@ import type { DashboardRole, Tables } from '../core/db.js';
 import { isEmail } from '../core/formats.js';
 import { newId, randomSecret } from '../core/ids.js';
 import { addSeconds } from '../core/time.js';
+import { inBatches } from '../core/pagination.js';
+import { PERIOD_DAYS } from './schemas.js';
 import { instrumentOf } from '../hosted-payment-page/service.js';
-import type { PaymentService } from '../payments/service.js';
+import type { PaymentQuery, PaymentService } from '../payments/service.js';
 import type { RefundService } from '../refunds/service.js';
 import type { PayoutService } from '../payouts/service.js';
+import type { ApplicationService } from '../onboarding/service.js';
+import type { AccountService } from '../accounts/service.js';
+import { PAYOUT_ID_PATTERN } from '../core/ids.js';
 import type { EventService, WebhookSecretService } from '../events/service.js';
 import type { ClientService } from '../auth/service.js';
 import { clientsOfPlatform, findClient } from '../auth/repository.js';
@@ -25,6 +30,7 @@ import type { Refund } from '../refunds/schemas.js';
 import { grantableScopes, ROLES, type Actor } from './roles.js';
 import { Passwords } from './passwords.js';
 import type { ScryptSettings } from '../core/scrypt.js';
+import { platformBrand } from '../branding/service.js';
 
 export const SESSION_SECONDS = 12 * 3600;
 export const SETUP_LINK_SECONDS = 7 * 24 * 3600;
@@ -40,7 +46,23 @@ export const PASSWORD_LENGTH = { min: 12, max: 200 };
 
 const SUCCEEDED = ['captured', 'completed'] as const;
 const FAILED = ['declined', 'not_completed', 'canceled'] as const;
-const CHART_DAYS = 14;
+const DEFAULT_PERIOD_DAYS = PERIOD_DAYS[0];
+/** How a failed payment ended, for home's chart of failures. */
+const FAILED_FOR_GOOD = [...FAILED, 'authentication_failed'] as const;
+
+const sum = <K extends string>(rows: Record<K, number>[], key: K) => rows.reduce((total, row) => total + row[key], 0);
+
+/** A period's totals: payments initiated, the share of the decided ones that succeeded, the succeeded volume per currency. */
+function figuresOf(totals: repo.DayTotals[]) {
+  const decided = sum(totals, 'decided');
+  const volumes = new Map<string, number>();
+  for (const row of totals) volumes.set(row.currency, (volumes.get(row.currency) ?? 0) + row.volume_minor);
+  return {
+    initiated: sum(totals, 'count'),
+    successRate: decided === 0 ? null : sum(totals, 'succeeded') / decided,
+    volumes: [...volumes].filter(([, amount]) => amount > 0).map(([currency, amount_minor]) => ({ currency, amount_minor })),
+  };
+}
 
 
 export interface Session {
@@ -233,17 +255,21 @@ export class DashboardUsers {
     return repo.setSessionEnvironment(this.db, session.digest, environment);
   }
 
+  /** The platform's brand in the environment the session looks at, as its pages show it. */
   brand(session: Session) {
-    return repo.platformBrand(this.db, session.platformId);
+    return platformBrand(this.db, { platformId: session.platformId, environment: session.environment });
   }
 }
 
 /** What the dashboard shows and does, through the API's own services. */
+/** Payments on one page of the list. */
+export const PAYMENTS_PAGE_SIZE = 20;
+
 export class DashboardService {
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly environmentClock: EnvironmentClock,
-    private readonly services: { payments: PaymentService; refunds: RefundService; events: EventService; payouts: PayoutService },
+    private readonly services: { payments: PaymentService; refunds: RefundService; events: EventService; payouts: PayoutService; applications: ApplicationService; accounts: AccountService },
   ) {}
 
   /** The API's caller for what the session's user sees: its platform, in the environment it looks at. */
@@ -251,39 +277,86 @@ export class DashboardService {
     return { platformId: session.platformId, environment: session.environment, clientId: `dashboard:${session.userId}`, scopes: new Set() };
   }
 
-  /** Home: the last 14 days (the environment's clock) per day, the success rate and the latest payments. */
-  async home(caller: Caller) {
+  /**
+   * Home: the period's days (the environment's clock; the payments routed to a merchant when one is
+   * named) with their figures and the previous period's beside them, how failed payments ended,
+   * the refunds, and what needs attention.
+   */
+  async home(caller: Caller, period: { days: number; merchantId?: string } = { days: DEFAULT_PERIOD_DAYS }) {
     const today = startOfDay(this.environmentClock.now(caller.environment));
-    const since = addSeconds(today, -(CHART_DAYS - 1) * 86400);
-    const totals = await repo.dailyTotals(this.db, caller, since, { succeeded: SUCCEEDED, failed: FAILED });
-    const days = Array.from({ length: CHART_DAYS }, (_, index) => {
+    const until = addSeconds(today, 86400);
+    const since = addSeconds(until, -period.days * 86400);
+    const scope = { since, until, merchantId: period.merchantId };
+    const previousScope = { since: addSeconds(since, -period.days * 86400), until: since, merchantId: period.merchantId };
+    const totals = await repo.dailyTotals(this.db, caller, scope, { succeeded: SUCCEEDED, failed: FAILED });
+    const refunds = await repo.dailyRefunds(this.db, caller, scope);
+    const days = Array.from({ length: period.days }, (_, index) => {
       const day = addSeconds(since, index * 86400).toISOString().slice(0, 10);
       const rows = totals.filter((row) => row.day === day);
+      const refunded = refunds.filter((row) => row.day === day);
       return {
         day,
-        count: rows.reduce((sum, row) => sum + row.count, 0),
-        succeeded: rows.reduce((sum, row) => sum + row.succeeded, 0),
+        count: sum(rows, 'count'),
+        succeeded: sum(rows, 'succeeded'),
+        decided: sum(rows, 'decided'),
         volumes: rows.filter((row) => row.volume_minor > 0).map((row) => ({ currency: row.currency, amount_minor: row.volume_minor })),
+        refunds: sum(refunded, 'count'),
+        refundVolumes: refunded.map((row) => ({ currency: row.currency, amount_minor: row.amount_minor })),
       };
     });
-    const decided = totals.reduce((sum, row) => sum + row.decided, 0);
-    const succeeded = totals.reduce((sum, row) => sum + row.succeeded, 0);
-    const volumes = new Map<string, number>();
-    for (const row of totals) volumes.set(row.currency, (volumes.get(row.currency) ?? 0) + row.volume_minor);
     const recent = await this.services.payments.list(caller, { first: 5 });
     return {
+      period: { days: period.days, since, until, merchantId: period.merchantId },
+      merchants: (await this.services.accounts.list(caller, { first: 100 })).data.filter((account) => account.type === 'merchant'),
       failingEndpoints: await repo.failingEndpoints(this.db, caller, since),
       waitingApplications: await repo.waitingApplications(this.db, caller),
       days,
-      initiated: totals.reduce((sum, row) => sum + row.count, 0),
-      successRate: decided === 0 ? null : succeeded / decided,
-      volumes: [...volumes].filter(([, amount]) => amount > 0).map(([currency, amount_minor]) => ({ currency, amount_minor })),
+      ...figuresOf(totals),
+      previous: figuresOf(await repo.dailyTotals(this.db, caller, previousScope, { succeeded: SUCCEEDED, failed: FAILED })),
+      failures: await repo.failures(this.db, caller, scope, FAILED_FOR_GOOD),
       recent: recent.data,
     };
   }
 
-  listPayments(caller: Caller, query: Parameters<PaymentService['list']>[1]) {
-    return this.services.payments.list(caller, { ...query, first: query.first ?? 20 });
+  /** A numbered page of the payments the filters and the search keep, with their count. */
+  searchPayments(caller: Caller, query: PaymentQuery, page: number) {
+    return this.services.payments.search(caller, query, { size: PAYMENTS_PAGE_SIZE, number: page });
+  }
+
+  /** The refunds, payouts and transfers of the period, each list in batches, for CSV exports. */
+  exports(caller: Caller, period: repo.ExportPeriod) {
+    return {
+      refunds: inBatches((after: repo.ExportedRefund | undefined, size) => repo.batchOfRefunds(this.db, caller, period, size, after)),
+      payouts: inBatches((after: repo.ExportedPayout | undefined, size) => repo.batchOfPayouts(this.db, caller, period, size, after)),
+      transfers: inBatches((after: repo.ExportedTransfer | undefined, size) => repo.batchOfTransfers(this.db, caller, period, size, after)),
+    };
+  }
+
+  /**
+   * The page of the object a search names by its id, when it is the caller's: a refund's or a
+   * transfer's payment, a payout, an application. Payments are found by the list itself.
+   */
+  async pageOf(caller: Caller, term: string): Promise<string | undefined> {
+    const id = term.trim();
+    const pages: [RegExp, () => Promise<string>][] = [
+      [/^rfd_/, async () => `/dashboard/payments/${(await this.services.refunds.get(caller, id)).payment_id}`],
+      [/^app_/, async () => `/dashboard/merchants/applications/${(await this.services.applications.get(caller, id)).id}`],
+      [new RegExp(PAYOUT_ID_PATTERN), async () => `/dashboard/payouts/${(await this.services.payouts.get(caller, id)).id}`],
+      [/^tra_/, async () => `/dashboard/payments/${(await repo.transferOf(this.db, caller, id)).payment_id}`],
+    ];
+    const page = pages.find(([pattern]) => pattern.test(id));
+    if (!page) return undefined;
+    try {
+      return await page[1]();
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'not_found') return undefined;
+      throw error;
+    }
+  }
+
+  /** Every payment the filters and the search keep, in batches, for a CSV export. */
+  exportPayments(caller: Caller, query: PaymentQuery) {
+    return this.services.payments.exported(caller, query);
   }
 
   /**

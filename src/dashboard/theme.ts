@@ -1,15 +1,11 @@
-/** common.js is the hosted pages' own script (no types); its colour functions are pure and run in Node too. */
-interface Colours {
-  brandPalette(primary: string, secondary: string): Record<string, string>;
-}
-const { brandPalette } = (await import(new URL('../web/assets/common.js', import.meta.url).href)) as Colours;
+import { brandPalette } from '../branding/palette.js';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
 /** The platform's colours as the hosted pages derive them (contrast-checked), as CSS custom properties. */
-export function themeCss(brand: { primary_color: string; secondary_color: string }): string {
-  const primary = HEX.test(brand.primary_color) ? brand.primary_color : '#1f4fd8';
-  const secondary = HEX.test(brand.secondary_color) ? brand.secondary_color : '#0f172a';
+export function themeCss(brand: { primary: string; secondary: string }, selector = ':root'): string {
+  const primary = HEX.test(brand.primary) ? brand.primary : '#1f4fd8';
+  const secondary = HEX.test(brand.secondary) ? brand.secondary : '#0f172a';
   const properties = Object.entries(brandPalette(primary, secondary)).map(([name, value]) => `  ${name}: ${value};`);
-  return `:root {\n${properties.join('\n')}\n}\n`;
+  return `${selector} {\n${properties.join('\n')}\n}\n`;
 }

@@ -11,6 +11,9 @@ import { amountText } from './amounts.js';
 import type { Session } from './service.js';
 import { allowed, grantableScopes, ROLES, type Action } from './roles.js';
 import { ALL_SCOPES } from '../core/auth.js';
+import type { Account } from '../accounts/schemas.js';
+import { categoryChart, comparison, timeChart } from './charts.js';
+import { PERIOD_DAYS } from './schemas.js';
 
 /** What every page of a signed-in user knows: the texts, the session and the platform's name. */
 export interface View {
@@ -59,6 +62,7 @@ const NAVIGATION: NavEntry[] = [
   { href: '/dashboard/payments', label: 'payments', action: 'read' },
   { href: '/dashboard/payouts', label: 'payouts', action: 'read' },
   { href: '/dashboard/merchants', label: 'merchants', action: 'read' },
+  { href: '/dashboard/branding', label: 'branding', action: 'read' },
   { href: '/dashboard/developers', label: 'developers', action: 'developer' },
   { href: '/dashboard/events', label: 'events', action: 'developer' },
   { href: '/dashboard/sandbox', label: 'sandboxControls', action: 'developer', sandboxOnly: true },
@@ -72,6 +76,8 @@ export function page(view: View, title: string, content: Html): Html {
   const other = sandbox ? 'live' : 'sandbox';
   const current = (href: string) => view.path === href || (href !== '/dashboard' && view.path.startsWith(`${href}/`));
   const link = ({ href, label }: NavEntry) => html`<a href="${href}" ${current(href) ? html`aria-current="page"` : ''}>${t.t(label)}</a>`;
+  const entries = NAVIGATION.filter((entry) => allowed(session, entry.action) && (!entry.sandboxOnly || sandbox));
+  const here = entries.find((entry) => current(entry.href));
   return document(
     t,
     title,
@@ -79,7 +85,8 @@ export function page(view: View, title: string, content: Html): Html {
 <div class="dash-bar">
   <span class="brand-name">${view.platformName}</span>
   <span class="env-badge env-${session.environment}">${t.t(session.environment)}</span>
-  <nav class="dash-nav" aria-label="${t.t('navigation')}">${NAVIGATION.filter((entry) => allowed(session, entry.action) && (!entry.sandboxOnly || sandbox)).map(link)}</nav>
+  <nav class="dash-nav" aria-label="${t.t('navigation')}">${entries.map(link)}</nav>
+  <details class="phone-menu"><summary>${t.t('menu')}${here ? html`<span class="menu-here">${t.t(here.label)}</span>` : ''}</summary><nav aria-label="${t.t('navigation')}">${entries.map(link)}</nav></details>
   <div class="dash-actions">
     <form method="post" action="/dashboard/environment">${csrf(session)}<input type="hidden" name="environment" value="${other}"><button class="header-button" type="submit">${t.t('switchTo')} ${t.t(other)}</button></form>
     <form method="post" action="/dashboard/sign-out">${csrf(session)}<button class="header-button" type="submit">${t.t('signOut')}</button></form>
@@ -165,50 +172,80 @@ function paymentRows(t: Translator, payments: Payment[]): Html {
 }
 
 export interface HomeData {
-  days: { day: string; count: number; succeeded: number; volumes: { currency: string; amount_minor: number }[] }[];
+  period: { days: number; since: Date; until: Date; merchantId?: string };
+  merchants: Account[];
+  days: { day: string; count: number; succeeded: number; decided: number; volumes: Volume[]; refunds: number; refundVolumes: Volume[] }[];
   initiated: number;
   successRate: number | null;
-  volumes: { currency: string; amount_minor: number }[];
+  volumes: Volume[];
+  previous: { initiated: number; successRate: number | null; volumes: Volume[] };
+  failures: { status: string; count: number }[];
   recent: Payment[];
   failingEndpoints: { url: string; attempts: number; failed: number; last_failure: Date }[];
   waitingApplications: { status: string; count: number }[];
 }
+type Volume = { currency: string; amount_minor: number };
 
-const volumesText = (t: Translator, volumes: { currency: string; amount_minor: number }[]) => volumes.map((volume) => t.money(volume.amount_minor, volume.currency)).join(', ') || '–';
+function volumesText(t: Translator, volumes: Volume[]): string {
+  return volumes.length === 0 ? '–' : volumes.map((volume) => t.money(volume.amount_minor, volume.currency)).join(' · ');
+}
 
-/** Bars of payments initiated per day, succeeded ones in front; the table under it holds the numbers. */
-function chart(t: Translator, days: HomeData['days']): Html {
-  const highest = Math.max(1, ...days.map((day) => day.count));
-  const width = 20;
-  const height = 100;
-  const bar = (x: number, value: number, kind: string) => {
-    const size = Math.round((value / highest) * height);
-    return html`<rect class="bar-${kind}" x="${x}" y="${height - size}" width="${width - 6}" height="${size}"></rect>`;
-  };
-  return html`<svg class="chart" viewBox="0 0 ${days.length * width} ${height + 1}" preserveAspectRatio="none" role="img" aria-labelledby="chart-title">
-<title id="chart-title">${t.t('paymentsPerDay')}</title>
-${days.map((day, index) => html`${bar(index * width + 3, day.count, 'initiated')}${bar(index * width + 3, day.succeeded, 'succeeded')}`)}
-<line class="axis" x1="0" x2="${days.length * width}" y1="${height + 0.5}" y2="${height + 0.5}"></line>
-</svg>
-<p class="chart-range" aria-hidden="true"><span>${days[0]?.day}</span><span>${days.at(-1)?.day}</span></p>
-<p class="legend"><span class="key key-initiated"></span>${t.t('count')} <span class="key key-succeeded"></span>${t.t('succeeded')}</p>`;
+const percentText = (t: Translator, share: number | null) => (share === null ? '–' : new Intl.NumberFormat(t.language, { style: 'percent', maximumFractionDigits: 1 }).format(share));
+
+/** The period and the merchant home shows, chosen without script (a GET form). */
+function periodForm(view: View, data: HomeData): Html {
+  const { t } = view;
+  const periods = PERIOD_DAYS.map((days) => ({ value: String(days), label: t.t('periodDays', { days: String(days) }) }));
+  const merchants = data.merchants.map((merchant) => ({ value: merchant.id, label: `${merchant.name} (${merchant.id})` }));
+  return html`<form class="panel period-form" method="get" action="/dashboard" aria-label="${t.t('period')}">
+${select('period', t.t('period'), t, periods, String(data.period.days), 'period', false)}
+${select('merchant', t.t('merchant'), t, merchants, data.period.merchantId)}
+<button class="button secondary" type="submit">${t.t('showPeriod')}</button>
+</form>`;
+}
+
+/** Home's charts: succeeded volume per currency, the success rate, how payments failed and the refunds, day by day. */
+function charts(view: View, data: HomeData): Html {
+  const { t } = view;
+  const currencies = [...new Set(data.days.flatMap((day) => day.volumes.map((volume) => volume.currency)))].sort();
+  const volumeOf = (day: HomeData['days'][number], currency: string) => day.volumes.find((volume) => volume.currency === currency)?.amount_minor ?? 0;
+  const volumeCharts = currencies.map((currency) => {
+    const bars = data.days.map((day) => ({ label: day.day, value: volumeOf(day, currency), text: t.money(volumeOf(day, currency), currency) }));
+    return timeChart(t, `volume-${currency}`, t.t('volumePerDay', { currency }), bars, t.money(Math.max(...bars.map((bar) => bar.value)), currency));
+  });
+  const rates = data.days.map((day) => ({
+    label: day.day,
+    value: day.decided === 0 ? 0 : day.succeeded / day.decided,
+    text: day.decided === 0 ? '–' : t.t('rateOf', { rate: percentText(t, day.succeeded / day.decided), succeeded: String(day.succeeded), decided: String(day.decided) }),
+  }));
+  const failures = data.failures.map((failure) => ({ label: t.status(failure.status), value: failure.count, text: String(failure.count) }));
+  const refunds = data.days.map((day) => ({ label: day.day, value: day.refunds, text: day.refunds === 0 ? '0' : `${day.refunds} (${volumesText(t, day.refundVolumes)})` }));
+  return html`<section class="panel" aria-labelledby="charts-title"><h2 id="charts-title">${t.t('chartsTitle', { days: String(data.period.days) })}</h2>
+<div class="chart-grid">
+${volumeCharts.length === 0 ? html`<p>${t.t('noVolume')}</p>` : volumeCharts}
+${timeChart(t, 'success-rate', t.t('successRatePerDay'), rates, percentText(t, Math.max(0, ...rates.map((rate) => rate.value))))}
+${failures.length === 0 ? html`<figure class="chart-figure"><figcaption>${t.t('failuresByOutcome')}</figcaption><p>${t.t('noFailures')}</p></figure>` : categoryChart(t, 'failures', t.t('failuresByOutcome'), failures)}
+${timeChart(t, 'refunds', t.t('refundsPerDay'), refunds, String(Math.max(0, ...refunds.map((bar) => bar.value))))}
+</div></section>`;
 }
 
 export function homePage(view: View, data: HomeData): Html {
   const { t } = view;
-  const rate = data.successRate === null ? '–' : new Intl.NumberFormat(t.language, { style: 'percent', maximumFractionDigits: 1 }).format(data.successRate);
+  const days = data.period.days;
+  const period = t.t('periodLabel', { days: String(days) });
   return page(
     view,
     t.t('home'),
-    html`<section class="cards" aria-label="${t.t('last14Days')}">
-<div class="card"><h2>${t.t('initiatedCount')}</h2><p class="figure">${data.initiated}</p><p class="hint">${t.t('last14Days')}</p></div>
-<div class="card"><h2>${t.t('successRate')}</h2><p class="figure">${rate}</p><p class="hint">${t.t('successRateHint')}</p></div>
-<div class="card"><h2>${t.t('volume')}</h2><p class="figure">${volumesText(t, data.volumes)}</p><p class="hint">${t.t('last14Days')}</p></div>
+    html`${periodForm(view, data)}
+<section class="cards" aria-label="${period}">
+<div class="card"><h2>${t.t('initiatedCount')}</h2><p class="figure">${data.initiated}</p><p class="hint">${period}</p>${comparison(t, days, data.initiated, data.previous.initiated, String(data.previous.initiated))}</div>
+<div class="card"><h2>${t.t('successRate')}</h2><p class="figure">${percentText(t, data.successRate)}</p><p class="hint">${t.t('successRateHint')}</p>${comparison(t, days, data.successRate, data.previous.successRate, percentText(t, data.previous.successRate))}</div>
+<div class="card"><h2>${t.t('volume')}</h2><p class="figure">${volumesText(t, data.volumes)}</p><p class="hint">${period}</p>${comparison(t, days, data.volumes.length === 1 && data.previous.volumes.length <= 1 ? data.volumes[0]!.amount_minor : null, data.volumes.length === 1 && data.previous.volumes[0]?.currency === data.volumes[0]!.currency ? data.previous.volumes[0]!.amount_minor : null, volumesText(t, data.previous.volumes))}</div>
 </section>
+${charts(view, data)}
 <section class="panel">
 <h2>${t.t('paymentsPerDay')}</h2>
-${chart(t, data.days)}
-<details><summary>${t.t('last14Days')}: ${t.t('day')}, ${t.t('count')}, ${t.t('succeeded')}, ${t.t('volume')}</summary>
+<details><summary>${period}: ${t.t('day')}, ${t.t('count')}, ${t.t('succeeded')}, ${t.t('volume')}</summary>
 <table class="list compact"><thead><tr><th scope="col">${t.t('day')}</th><th scope="col" class="num">${t.t('count')}</th><th scope="col" class="num">${t.t('succeeded')}</th><th scope="col" class="num">${t.t('volume')}</th></tr></thead>
 <tbody>${data.days.map((day) => html`<tr><td data-label="${t.t('day')}">${day.day}</td><td data-label="${t.t('count')}" class="num">${day.count}</td><td data-label="${t.t('succeeded')}" class="num">${day.succeeded}</td><td data-label="${t.t('volume')}" class="num">${volumesText(t, day.volumes)}</td></tr>`)}</tbody></table>
 </details>
@@ -233,6 +270,7 @@ ${paymentRows(t, data.recent)}
 }
 
 export interface PaymentFilters {
+  q?: string;
   status?: string;
   method?: string;
   from?: string;
@@ -251,14 +289,46 @@ export function select(id: string, label: string, t: Translator, options: { valu
   );
 }
 
-export function paymentsPage(view: View, filters: PaymentFilters, payments: Payment[], nextPage: string | undefined, paged: boolean): Html {
+/** Where a list's page is: its number, its size and how many items the list has. */
+export interface PageOf {
+  number: number;
+  size: number;
+  total: number;
+}
+
+/** The list's filters as a query string, with `extra` (a page) added. */
+export function filtersHref(path: string, filters: PaymentFilters, extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams(Object.entries({ ...filters, ...extra }).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  return `${path}${query.size ? `?${query}` : ''}`;
+}
+
+/** "21–40 of 319" with the previous and next pages' links. */
+function pager(t: Translator, label: string, href: (page: number) => string, page: PageOf): Html {
+  const pages = Math.max(1, Math.ceil(page.total / page.size));
+  const first = (page.number - 1) * page.size + 1;
+  const last = Math.min(page.total, page.number * page.size);
+  // A page past the last (a link kept while the list shrank) leads back to the last one.
+  const previous = Math.min(page.number - 1, pages);
+  return html`<nav class="pager" aria-label="${label}">
+<span>${previous >= 1 ? html`<a href="${href(previous)}" rel="prev">${t.t('previousPage')}</a>` : ''}</span>
+<p class="result-count" role="status">${first > page.total ? t.t('noResults') : t.t('resultCount', { first: String(first), last: String(last), total: String(page.total) })}${pages > 1 && page.number <= pages ? html` · ${t.t('pageNumber', { page: String(page.number), pages: String(pages) })}` : ''}</p>
+<span>${page.number < pages ? html`<a href="${href(page.number + 1)}" rel="next">${t.t('nextPage')}</a>` : ''}</span>
+</nav>`;
+}
+
+export function paymentsPage(view: View, filters: PaymentFilters, payments: Payment[], position: PageOf): Html {
   const { t } = view;
   const text = (id: keyof PaymentFilters, label: string, type: string, extra: Part = '') =>
     field(id, label, html`<input id="${id}" name="${id}" type="${type}" value="${filters[id] ?? ''}" ${extra}>`);
+  const amount = (id: 'amount_from' | 'amount_to', label: string) =>
+    field(id, label, html`<input id="${id}" name="${id}" type="text" inputmode="decimal" pattern="[0-9]+([.,][0-9]{1,3})?" maxlength="17" value="${filters[id] ?? ''}" aria-describedby="amount-hint">`);
   return page(
     view,
     t.t('payments'),
-    html`<form class="panel filters" method="get" action="/dashboard/payments" aria-label="${t.t('filters')}">
+    html`<form class="panel filters" method="get" action="/dashboard/payments" role="search" aria-label="${t.t('searchLabel')}">
+<div class="field search-field"><label for="q">${t.t('searchLabel')}</label><p class="hint" id="q-hint">${t.t('searchHint')}</p>
+<div class="search-row"><input id="q" name="q" type="search" value="${filters.q ?? ''}" maxlength="200" spellcheck="false" aria-describedby="q-hint"><button class="button primary" type="submit">${t.t('search')}</button></div></div>
+<details ${[filters.status, filters.method, filters.from, filters.to, filters.reference, filters.merchant, filters.amount_from, filters.amount_to].some(Boolean) ? html`open` : ''}><summary>${t.t('filters')}</summary>
 <div class="filter-grid">
 ${select('status', t.t('status'), t, statusOptions(t, PAYMENT_STATUSES), filters.status)}
 ${select('method', t.t('method'), t, [{ value: 'card', label: t.t('card') }, { value: 'sepa_direct_debit', label: t.t('sepa_direct_debit') }], filters.method)}
@@ -266,27 +336,19 @@ ${text('from', t.t('from'), 'date')}
 ${text('to', t.t('to'), 'date')}
 ${text('reference', t.t('reference'), 'text', html`maxlength="50"`)}
 ${text('merchant', t.t('merchantId'), 'text', html`maxlength="30" placeholder="acc_…" spellcheck="false"`)}
-${text('amount_from', t.t('amountFrom'), 'text', html`inputmode="numeric" pattern="[0-9]*" maxlength="15"`)}
-${text('amount_to', t.t('amountTo'), 'text', html`inputmode="numeric" pattern="[0-9]*" maxlength="15"`)}
+${amount('amount_from', t.t('amountFrom'))}
+${amount('amount_to', t.t('amountTo'))}
 </div>
+<p class="hint" id="amount-hint">${t.t('amountHint')}</p>
 <div class="filter-actions"><button class="button primary" type="submit">${t.t('apply')}</button><a class="button secondary" href="/dashboard/payments">${t.t('reset')}</a></div>
+</details>
 </form>
 <section class="panel">
+${pager(t, t.t('payments'), (number) => filtersHref('/dashboard/payments', filters, { page: String(number) }), position)}
 ${paymentRows(t, payments)}
-<nav class="pager" aria-label="${t.t('payments')}">${paged ? html`<a href="${firstPageHref(filters)}">${t.t('firstPage')}</a>` : ''}${nextPage ? html`<a href="${nextPage}" rel="next">${t.t('nextPage')}</a>` : ''}</nav>
+<p class="export-links"><a href="${filtersHref('/dashboard/payments/export.csv', filters)}" download>${t.t('exportCsv')}</a></p>
 </section>`,
   );
-}
-
-function firstPageHref(filters: PaymentFilters): string {
-  const query = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])));
-  return `/dashboard/payments${query.size ? `?${query}` : ''}`;
-}
-
-export function nextPageHref(filters: PaymentFilters, cursor: string): string {
-  const query = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])));
-  query.set('after', cursor);
-  return `/dashboard/payments?${query}`;
 }
 
 export interface PaymentDetail {

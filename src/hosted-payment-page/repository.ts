@@ -28,19 +28,18 @@ export async function setFeeShares(db: Db, paymentId: string, shares: number[]):
 }
 
 /**
- * Whose page it is: the platform, and the first merchant of the routing by its business name. A
+ * Who is paid besides the platform: the first merchant of the routing, by its business name. A
  * merchant still onboarding is named by its account after the applicant, a person: until its
- * business's name is known (prefilled, or given in the business profile), the platform is named.
+ * business's name is known (prefilled, or given in the business profile), it has none here.
  * The business's registered address comes with its name when the business profile gives one.
  */
-export async function branding(db: Db, payment: PaymentRow) {
-  const platform = await db.selectFrom('platforms').selectAll().where('id', '=', payment.platform_id).executeTakeFirstOrThrow();
+export async function payee(db: Db, payment: PaymentRow) {
   const merchant = await db
     .selectFrom('payment_parties')
     .innerJoin('accounts', (join) => join.onRef('accounts.id', '=', 'payment_parties.account_id').on('accounts.environment', '=', payment.environment))
     .leftJoin('applications', 'applications.merchant_id', 'accounts.id')
     // The business's profile and prefill are sealed: opened here, never read by SQL operators.
-    .select(['accounts.display_name', 'applications.id as application_id', 'applications.business_prefill', 'applications.business_profile'])
+    .select(['accounts.id as account_id', 'accounts.display_name', 'applications.id as application_id', 'applications.business_prefill', 'applications.business_profile'])
     .select(sql<string | null>`applications.business_type->>'country_code'`.as('business_country'))
     .where('payment_parties.payment_id', '=', payment.id)
     .where('payment_parties.position', '>', 0)
@@ -50,7 +49,7 @@ export async function branding(db: Db, payment: PaymentRow) {
   const prefill = merchant?.business_prefill as { legal_name?: string } | null | undefined;
   const businessName = merchant && (merchant.application_id === null ? merchant.display_name : (profile?.legal_name ?? prefill?.legal_name));
   const merchantAddress = businessName && profile?.registered_address ? { ...profile.registered_address, country: merchant?.business_country } : undefined;
-  return { platform, merchantName: businessName ?? platform.name, merchantAddress };
+  return { businessName, merchantAccountId: merchant?.account_id, merchantAddress };
 }
 
 /** The job that erases a token's card details from our vault once it expired unused (subject: the token id). */

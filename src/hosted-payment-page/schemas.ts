@@ -2,13 +2,18 @@ import { Type, type Static } from 'typebox';
 import { Address, Country, DateString, DateTime, Name, Nullable, PlainLine, StringEnum } from '../core/formats.js';
 import { LANGUAGES } from '../core/language.js';
 import { PAYMENT_STATUSES } from '../payments/schemas.js';
+import { BRANDING_FORMATS } from '../branding/schemas.js';
 
 const Link = Type.Object({ href: Type.String(), methods: Type.Optional(Type.Array(Type.String())) });
 const Links = Type.Record(Type.String(), Link);
 const Workflow = Type.Object({ complete: Type.Boolean(), next: StringEnum(['hpp:start', 'hpp:authorize', 'hpp:complete'] as const) });
 // A response: the pattern documents the HEX colour (the serializer knows no custom formats).
 const Color = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: 'HEX colour' });
-const Brand = Type.Object({ name: Type.String(), colors: Type.Object({ primary: Color, secondary: Color }) });
+const Brand = Type.Object({
+  name: Type.String(),
+  colors: Type.Object({ primary: Color, secondary: Color }),
+  logo_url: Nullable(Type.String({ description: 'The brand\'s logo on this server (a company_logo document), or null' })),
+});
 
 /** What the buyer paid with, for the receipt: a card's scheme and last four, or the account's masked IBAN and mandate. */
 const PaymentInstrument = Type.Object({
@@ -28,7 +33,12 @@ export const PaymentView = Type.Object({
   description: Nullable(Type.String()),
   minor_units: Type.Integer({ description: 'Decimals of the currency (ISO 4217): amount_minor / 10^minor_units is the amount in the currency' }),
   language: Nullable(StringEnum(LANGUAGES, { description: "The payment's language; null: the page follows the browser's" })),
-  branding: Type.Object({ format: Type.Literal('merchant_primary'), platform: Brand, merchant: Brand }),
+  branding: Type.Object({
+    format: StringEnum(BRANDING_FORMATS),
+    platform: Brand,
+    merchant: Brand,
+    shown: StringEnum(['platform', 'merchant'] as const, { description: 'The brand the page leads with (header, colours, logo), from the format and whether the merchant set a branding' }),
+  }),
   payment_methods: Type.Array(Type.Object({ type: StringEnum(['card', 'sepa_direct_debit'] as const), name: Type.String(), description: Type.String(), _links: Links })),
   tokenization: Type.Object({ merchant_id: Type.Integer() }),
   requires_store_credentials: Type.Boolean(),

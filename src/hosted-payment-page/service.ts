@@ -24,6 +24,8 @@ import { authorizationInProgress, type Attempt, type AttemptRequest, type Paymen
 import type { FeeSchedules } from '../payments/fee-schedules.js';
 import { BUYER_DONE_STATUSES, BUYER_SUCCEEDED_STATUSES, moveTo, OPEN_STATUSES, type PaymentStatus } from '../payments/states.js';
 import { pageLanguage, type Language } from '../core/language.js';
+import { pageBrands, type Brand } from '../branding/service.js';
+import type { BuyerDigests } from '../payments/buyer-digests.js';
 
 const TOKEN_TTL_SECONDS = 15 * 60;
 /** decline_reason when the fee, fixed by the buyer's choice of method, leaves a party less than nothing. */
@@ -54,10 +56,6 @@ function offeredMethods(payment: PaymentRow): PaymentMethod[] {
   return payment.currency === 'EUR' && payment.amount_minor > 0 ? ['card', 'sepa_direct_debit'] : ['card'];
 }
 
-function brandingOf(platform: { name: string; primary_color: string; secondary_color: string }, merchantName: string): PaymentView['branding'] {
-  const colors = { primary: platform.primary_color, secondary: platform.secondary_color };
-  return { format: 'merchant_primary', platform: { name: platform.name, colors }, merchant: { name: merchantName, colors } };
-}
 
 /** The shop's redirect URL with the payment's id and status appended. */
 function shopUrl(payment: PaymentRow, status: PaymentStatus): string {
@@ -119,6 +117,7 @@ export class HostedPaymentPageService {
     private readonly attempts: PaymentAttempts,
     private readonly processors: Processors,
     private readonly feeSchedules: FeeSchedules,
+    private readonly buyers: BuyerDigests,
   ) {}
 
   private findPayment(id: string): Promise<PaymentRow | undefined> {
@@ -243,7 +242,7 @@ export class HostedPaymentPageService {
       if (!(error instanceof ApiError) || error.code !== 'gone') throw error;
       throw await this.expired(error, id);
     }
-    const { platform, merchantName } = await repo.branding(this.db, payment);
+    const branding = await this.brandingOf(this.db, payment);
     const links = this.links(payment, payment.status);
     return {
       id: payment.id,
@@ -254,7 +253,7 @@ export class HostedPaymentPageService {
       description: payment.description,
       minor_units: minorUnits(payment.currency),
       language: payment.language as Language | null,
-      branding: brandingOf(platform, merchantName),
+      branding,
       payment_methods: offeredMethods(payment).map((type) => {
         const start = links['hpp:start'];
         const methodLinks: StepResult['_links'] = start ? { start } : {};
@@ -270,10 +269,23 @@ export class HostedPaymentPageService {
     };
   }
 
+  /** The platform's and the merchant's brands (branding/service); a merchant without a business name yet goes by the platform's. */
+  private async brandsOf(db: Db, payment: PaymentRow) {
+    const { businessName, merchantAccountId, merchantAddress } = await repo.payee(db, payment);
+    const brands = await pageBrands(db, { platformId: payment.platform_id, environment: payment.environment }, { accountId: merchantAccountId, name: businessName });
+    return { brands, merchantAddress };
+  }
+
+  /** The brands as the page shows them. */
+  private async brandingOf(db: Db, payment: PaymentRow): Promise<PaymentView['branding']> {
+    const { brands } = await this.brandsOf(db, payment);
+    const shape = (brand: Brand) => ({ name: brand.name, colors: { primary: brand.primary, secondary: brand.secondary }, logo_url: brand.logoUrl });
+    return { format: brands.format, platform: shape(brands.platform), merchant: shape(brands.merchant), shown: brands.shown };
+  }
+
   private async expired(error: ApiError, id: string): Promise<ApiError> {
     const payment = (await this.findPayment(id))!;
-    const { platform, merchantName } = await repo.branding(this.db, payment);
-    const extra = { branding: brandingOf(platform, merchantName), language: payment.language, _links: { 'hpp:complete': this.links(payment, 'canceled')['hpp:complete'] } };
+    const extra = { branding: await this.brandingOf(this.db, payment), language: payment.language, _links: { 'hpp:complete': this.links(payment, 'canceled')['hpp:complete'] } };
     return new ApiError('gone', { ...error.options, extra });
   }
 
@@ -465,7 +477,9 @@ export class HostedPaymentPageService {
         await this.outcomes.emit(trx, locked, 'payment_authentication_failed', 'authentication_failed', now);
         return;
       }
-      await repo.updatePayment(trx, locked.id, { ...moveTo(locked, 'started'), verified_iban: report.iban, account_holder: report.accountHolder, account_type: report.accountType, updated_at: now });
+      // The account holder is found by name too (a digest beside those of the customer given).
+      const buyer_digests = [...new Set([...locked.buyer_digests, ...this.buyers.ofBuyer({ holder: report.accountHolder })])];
+      await repo.updatePayment(trx, locked.id, { ...moveTo(locked, 'started'), verified_iban: report.iban, account_holder: report.accountHolder, account_type: report.accountType, buyer_digests, updated_at: now });
     });
     return `${this.config.baseUrl}/pay/${payment.id}?token=${encodeURIComponent(query.token)}`;
   }
@@ -483,8 +497,8 @@ export class HostedPaymentPageService {
       async (trx, payment) => {
         if (payment.selected_method !== 'sepa_direct_debit') return {};
         const type = this.requireVerifiedSepa(payment);
-        const { merchantName, merchantAddress } = await repo.branding(trx, payment); // in the step's transaction: PGlite has one connection
-        const creditor = { name: merchantName, address: (merchantAddress && addressLine(merchantAddress)) || this.config.sepaCreditor.address, identifier: this.config.sepaCreditor.identifier };
+        const { brands, merchantAddress } = await this.brandsOf(trx, payment); // in the step's transaction: PGlite has one connection
+        const creditor = { name: brands.merchant.name, address: (merchantAddress && addressLine(merchantAddress)) || this.config.sepaCreditor.address, identifier: this.config.sepaCreditor.identifier };
         return mandateRequirements(type, pageLanguage(payment.language, acceptLanguage), { creditor, paymentId: payment.id, iban: payment.verified_iban!, holder: payment.account_holder });
       },
       { reads: true },

@@ -29,6 +29,7 @@ import type { Compliance } from './compliance.js';
 import { checkUpload, presentDocument } from './documents.js';
 import { applicationOfToken } from './tokens.js';
 import { APPLICATION_PATH, linksOf, missingStep, stepPath, workflowOf, type Progress, type StepName } from './workflow.js';
+import { platformBrand } from '../branding/service.js';
 
 interface BusinessChoice {
   type: BusinessType;
@@ -292,7 +293,7 @@ export class ApplicantService {
   }
 
   private async state(trx: Db, application: repo.ApplicationRow): Promise<ApplicationState> {
-    const platform = await repo.platformBranding(trx, application.platform_id);
+    const platform = await platformBrand(trx, { platformId: application.platform_id, environment: application.environment });
     const representatives = await repo.representativesOf(trx, application.id);
     const progress = progressOf(application, representatives.length);
     const business = application.business_type as BusinessChoice | null;
@@ -300,7 +301,7 @@ export class ApplicantService {
       id: application.id,
       status: application.status,
       language: application.language as ApplicationState['language'],
-      platform: { name: platform.name, colors: { primary_color: platform.primary_color, secondary_color: platform.secondary_color } },
+      platform: { name: platform.name, colors: { primary_color: platform.primary, secondary_color: platform.secondary }, logo_url: platform.logoUrl },
       applicant: { ...(application.applicant as ConfirmApplicant), ...(application.applicant_details as ApplicantDetails | null) },
       business: {
         type: business?.type ?? null,

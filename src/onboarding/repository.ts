@@ -81,10 +81,6 @@ export async function findToken(db: Db, tokenHash: string): Promise<(OnboardingT
     .executeTakeFirst();
 }
 
-export async function platformBranding(db: Db, platformId: string) {
-  return db.selectFrom('platforms').select(['name', 'primary_color', 'secondary_color']).where('id', '=', platformId).executeTakeFirstOrThrow();
-}
-
 export async function representativesOf(db: Db, applicationId: string): Promise<RepresentativeRow[]> {
   return db.selectFrom('representatives').selectAll().where('application_id', '=', applicationId).orderBy('created_at').orderBy('id').execute();
 }

@@ -260,7 +260,11 @@ export const ApplicationState = Type.Object({
   id: Type.String(),
   status: StringEnum(APPLICATION_STATUSES),
   language: StringEnum(LANGUAGES),
-  platform: Type.Object({ name: Type.String(), colors: Type.Object({ primary_color: Type.String(), secondary_color: Type.String() }) }),
+  platform: Type.Object({
+    name: Type.String(),
+    colors: Type.Object({ primary_color: Type.String(), secondary_color: Type.String() }),
+    logo_url: Nullable(Type.String({ description: "The platform's logo on this server, or null" })),
+  }),
   applicant: Type.Object({ first_name: Type.String(), last_name: Type.String(), email: Type.String(), ...answerOf(Type.Partial(ApplicantDetails)).properties }),
   business: Type.Object({
     type: Nullable(Type.String()),

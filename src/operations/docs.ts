@@ -5,11 +5,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { Config } from '../core/config.js';
 import { notFound } from '../core/errors.js';
+import { CompressedBody } from './compressed.js';
 
 /**
  * The API reference at /docs: Swagger UI (swagger-ui-dist, served from here: no CDN, no web fonts)
  * driven by docs.js, which reads /openapi.json and adds the audience to the token request of the
- * Authorize dialog. Its CSP allows this origin and the configured API hosts only, and never
+ * Authorize dialog; the document is fetched (preloaded) while the scripts load, all of them
+ * compressed and revalidated by ETag (operations/compressed.ts). Its CSP allows this origin and the configured API hosts only, and never
  * upgrade-insecure-requests, so the page works on any plain-http host.
  */
 const swaggerUiDist = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -21,9 +23,7 @@ const ASSET_FILES = {
   'favicon.png': path.join(swaggerUiDist, 'favicon-32x32.png'),
 } as const;
 const TYPES: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', png: 'image/png' };
-const ASSETS = new Map(
-  Object.entries(ASSET_FILES).map(([name, file]) => [name, { type: TYPES[name.split('.').pop()!]!, body: readFileSync(file) }]),
-);
+const ASSETS = new Map(Object.entries(ASSET_FILES).map(([name, file]) => [name, new CompressedBody(() => readFileSync(file), TYPES[name.split('.').pop()!]!)]));
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -35,6 +35,7 @@ const PAGE = `<!doctype html>
 <link rel="icon" type="image/png" href="/docs/assets/favicon.png">
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
 <link rel="stylesheet" href="/docs/assets/docs.css">
+<link rel="preload" href="/openapi.json" as="fetch" crossorigin="anonymous">
 <script src="/docs/assets/swagger-ui-bundle.js" defer></script>
 <script src="/docs/assets/docs.js" defer></script>
 </head>
@@ -71,6 +72,6 @@ export async function docsRoutes(app: FastifyInstance, { config }: { config: Con
   app.get<{ Params: { name: string } }>('/docs/assets/:name', { schema: { hide: true, params: AssetParams } }, async (request, reply) => {
     const asset = ASSETS.get(request.params.name);
     if (!asset) throw notFound(`Asset ${request.params.name}`);
-    return secure(reply).header('cache-control', 'public, max-age=300').type(asset.type).send(asset.body);
+    return asset.send(request, secure(reply), 'public, max-age=300');
   });
 }

@@ -6,6 +6,7 @@ import { ALL_SCOPES } from '../core/auth.js';
 import { MAX_LISTED_ERRORS, PROBLEMS } from '../core/errors.js';
 import { FIELD_ERROR_CODES } from '../core/field-errors.js';
 import { finishDocument } from './openapi-document.js';
+import { CompressedBody } from './compressed.js';
 
 export const Problem = Type.Object(
   {
@@ -249,5 +250,7 @@ export async function installOpenApi(app: FastifyInstance, config: Config): Prom
       return { schema: transformed as typeof schema, url };
     },
   });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // The same document for the life of the process: made, compressed and tagged once; a browser revalidates it (304).
+  const document = new CompressedBody(() => Buffer.from(JSON.stringify(app.swagger())), 'application/json; charset=utf-8');
+  app.get('/openapi.json', { schema: { hide: true } }, async (request, reply) => document.send(request, reply, 'public, no-cache'));
 }

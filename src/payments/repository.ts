@@ -1,6 +1,6 @@
-import { CompiledQuery, sql, type Insertable, type SqlBool, type Selectable, type Updateable } from 'kysely';
+import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Insertable, type SqlBool, type Selectable, type Updateable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { Db, IdempotencyKeysTable, PaymentPartiesTable, PaymentsTable, ScheduledJobsTable, ThreeDsChallengesTable, TransfersTable } from '../core/db.js';
+import type { Db, Tables, IdempotencyKeysTable, PaymentPartiesTable, PaymentsTable, ScheduledJobsTable, ThreeDsChallengesTable, TransfersTable } from '../core/db.js';
 import type { PaymentStatus } from './states.js';
 import type { Caller } from '../core/auth.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
@@ -45,7 +45,7 @@ const PAYMENT_COLUMNS = [
   'language', 'cit_mode', 'customer', 'redirect_url', 'webhook_url', 'generate_qr_code', 'resource_token', 'resource_token_hash', 'processing_fee', 'expires_at',
   'created_at', 'updated_at', 'selected_method', 'card_scheme', 'card_last4', 'stored_credential', 'succeeded_at', 'verified_iban',
   'account_holder', 'account_type', 'mandate', 'initial_payment_id', 'authorization_reference', 'authorization_started_at',
-  'authorization_request', 'account_verification_url', 'processor', 'processor_reference',
+  'authorization_request', 'account_verification_url', 'processor', 'processor_reference', 'buyer_digests',
 ] as const satisfies readonly (keyof PaymentsTable)[];
 const PARTY_COLUMNS = [
   'payment_id', 'position', 'party_type', 'account_id', 'reference', 'amount_minor', 'fee_contribution', 'fee_share', 'refundable_amount',
@@ -156,30 +156,96 @@ export interface PaymentFilter {
   createdBefore?: Date;
   /** A merchant (or seller) of the payment's routing. */
   merchantId?: string;
-  /** The amount at least, at most (minor units). */
-  amountFrom?: number;
-  amountTo?: number;
+  /** The amount at least, at most, in the minor units of the currencies named (one entry per number of decimals); a payment in a currency not named never matches. */
+  amounts?: { currencies: string[]; from?: number; to?: number }[];
+  /**
+   * What a person typed in the search box: the payment's id, the start of its reference, its
+   * card's last four digits, or the buyer's e-mail or name (found by its digest: buyer-digests.ts).
+   */
+  search?: { term: string; buyerDigest: string };
+}
+
+/** LIKE's own characters in a typed prefix match themselves. */
+const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/** The tenant's payments the filter keeps. */
+function matching(tenant: Tenant, filter: PaymentFilter) {
+  return (eb: ExpressionBuilder<Tables, 'payments'>) => {
+    const conditions: Expression<SqlBool>[] = [eb('payments.environment', '=', tenant.environment), eb('payments.platform_id', '=', tenant.platformId)];
+    if (filter.status) conditions.push(eb('payments.status', '=', filter.status as PaymentStatus));
+    if (filter.reference) conditions.push(eb('payments.reference', '=', filter.reference));
+    if (filter.method) conditions.push(sql<SqlBool>`coalesce(payments.selected_method, payments.method_type) = ${filter.method}`);
+    if (filter.createdFrom) conditions.push(eb('payments.created_at', '>=', filter.createdFrom));
+    if (filter.createdBefore) conditions.push(eb('payments.created_at', '<', filter.createdBefore));
+    if (filter.amounts) {
+      const inCurrency = filter.amounts.map(({ currencies, from, to }) =>
+        eb.and([
+          eb('payments.currency', '=', eb.fn.any(eb.val(currencies))),
+          ...(from === undefined ? [] : [eb('payments.amount_minor', '>=', from)]),
+          ...(to === undefined ? [] : [eb('payments.amount_minor', '<=', to)]),
+        ]),
+      );
+      conditions.push(eb.or(inCurrency));
+    }
+    if (filter.merchantId) {
+      const merchantId = filter.merchantId;
+      conditions.push(
+        eb.exists(eb.selectFrom('payment_parties').select('payment_parties.payment_id').whereRef('payment_parties.payment_id', '=', 'payments.id').where('payment_parties.position', '>', 0).where('payment_parties.account_id', '=', merchantId)),
+      );
+    }
+    if (filter.search) {
+      const { term, buyerDigest } = filter.search;
+      conditions.push(
+        eb.or([
+          eb('payments.id', '=', term),
+          eb('payments.reference', 'like', likePrefix(term)),
+          ...(/^\d{4}$/.test(term) ? [eb('payments.card_last4', '=', term)] : []),
+          sql<SqlBool>`payments.buyer_digests @> ARRAY[${buyerDigest}]::text[]`,
+        ]),
+      );
+    }
+    return eb.and(conditions);
+  };
 }
 
 export async function listPayments(db: Db, tenant: Tenant, filter: PaymentFilter, limit: number, after: Keyset | undefined): Promise<PaymentWithRouting[]> {
-  let query = paymentsWithRouting(db)
-    .where('payments.environment', '=', tenant.environment)
-    .where('payments.platform_id', '=', tenant.platformId)
-    .where(afterKeyset(after, 'payments'));
-  if (filter.status) query = query.where('payments.status', '=', filter.status as PaymentStatus);
-  if (filter.reference) query = query.where('payments.reference', '=', filter.reference);
-  if (filter.method) query = query.where(sql<SqlBool>`coalesce(payments.selected_method, payments.method_type) = ${filter.method}`);
-  if (filter.createdFrom) query = query.where('payments.created_at', '>=', filter.createdFrom);
-  if (filter.createdBefore) query = query.where('payments.created_at', '<', filter.createdBefore);
-  if (filter.amountFrom !== undefined) query = query.where('payments.amount_minor', '>=', filter.amountFrom);
-  if (filter.amountTo !== undefined) query = query.where('payments.amount_minor', '<=', filter.amountTo);
-  if (filter.merchantId) {
-    const merchantId = filter.merchantId;
-    query = query.where((eb) =>
-      eb.exists(eb.selectFrom('payment_parties').select('payment_parties.payment_id').whereRef('payment_parties.payment_id', '=', 'payments.id').where('payment_parties.position', '>', 0).where('payment_parties.account_id', '=', merchantId)),
-    );
-  }
-  return query.orderBy('payments.created_at', 'desc').orderBy('payments.id', 'desc').limit(limit).execute();
+  return paymentsWithRouting(db)
+    .where(matching(tenant, filter))
+    .where(afterKeyset(after, 'payments'))
+    .orderBy('payments.created_at', 'desc')
+    .orderBy('payments.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** A page of the filter's payments by its number (the dashboard's pages: counted, with a previous one). */
+export async function pageOfPayments(db: Db, tenant: Tenant, filter: PaymentFilter, limit: number, offset: number): Promise<PaymentWithRouting[]> {
+  // The page's ids first: the rows skipped are never given their routing.
+  const page = db.selectFrom('payments').select('payments.id').where(matching(tenant, filter)).orderBy('payments.created_at', 'desc').orderBy('payments.id', 'desc').limit(limit).offset(offset);
+  return paymentsWithRouting(db).where('payments.id', 'in', page).orderBy('payments.created_at', 'desc').orderBy('payments.id', 'desc').execute();
+}
+
+export async function countPayments(db: Db, tenant: Tenant, filter: PaymentFilter): Promise<number> {
+  const row = await db.selectFrom('payments').select((eb) => eb.fn.countAll<string>().as('count')).where(matching(tenant, filter)).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+const EXPORTED = ['id', 'created_at', 'status', 'method_type', 'selected_method', 'currency', 'amount_minor', 'processing_fee', 'reference', 'description', 'card_scheme', 'card_last4', 'succeeded_at'] as const;
+/** A payment as an export lists it: nothing sealed (an export never opens personal data), its merchants as `acc_…:amount` pairs. */
+export type ExportedPayment = Pick<PaymentRow, (typeof EXPORTED)[number]> & { merchants: string | null };
+
+/** The filter's payments, newest first, a batch at a time after the last one given (an export of any size). */
+export async function batchOfPayments(db: Db, tenant: Tenant, filter: PaymentFilter, limit: number, after: Pick<PaymentRow, 'created_at' | 'id'> | undefined): Promise<ExportedPayment[]> {
+  const query = db
+    .selectFrom('payments')
+    .select(EXPORTED.map((column) => `payments.${column}` as const))
+    .select(
+      sql<string | null>`(select string_agg(p.account_id || ':' || p.amount_minor, ' ' order by p.position) from payment_parties p where p.payment_id = payments.id and p.position > 0)`.as('merchants'),
+    )
+    .where(matching(tenant, filter));
+  return query
+    .where(afterKeyset(after && { createdAt: after.created_at, id: after.id }, 'payments'))
+    .orderBy('payments.created_at', 'desc').orderBy('payments.id', 'desc').limit(limit).execute();
 }
 
 export async function paymentById(db: Db, id: string): Promise<PaymentRow | undefined> {

@@ -6,7 +6,7 @@ import type { EnvironmentClock } from '../core/clock.js';
 import type { Config } from '../core/config.js';
 import { ApiError, notFound, type FieldError } from '../core/errors.js';
 import { newId, randomSecret } from '../core/ids.js';
-import type { Pager, PageRequest } from '../core/pagination.js';
+import { inBatches, type Pager, type PageRequest } from '../core/pagination.js';
 import { addSeconds, formatDateTime } from '../core/time.js';
 import { Batcher } from '../core/batcher.js';
 import { processingFee, splitByPercent, type PaymentMethod } from './fees.js';
@@ -20,6 +20,7 @@ import { scheduleJob } from '../core/jobs.js';
 import { isDataError, type Db } from '../core/db.js';
 import { UNKEYED, type Answer } from '../core/idempotency.js';
 import { tokenHash, type Cipher } from '../core/encryption.js';
+import type { BuyerDigests } from './buyer-digests.js';
 
 /** The scheduled job that cancels a payment still open when its page expires. */
 export const PAYMENT_EXPIRY_JOB = 'payment_expiry';
@@ -87,6 +88,9 @@ function knownMethod(request: InitiatePayment): PaymentMethod | undefined {
   return type === 'user_selected' ? undefined : type;
 }
 
+/** The dashboard's search: the list's filters and what was typed in the search box. */
+export type PaymentQuery = Omit<repo.PaymentFilter, 'search'> & { search?: string };
+
 export class PaymentService {
   /**
    * Initiations and reads made together share one statement (see Batcher). An insert costs the
@@ -110,6 +114,7 @@ export class PaymentService {
     private readonly attempts: PaymentAttempts,
     private readonly feeSchedules: FeeSchedules,
     private readonly cipher: Cipher,
+    private readonly buyers: BuyerDigests,
   ) {}
 
   /** Business rules: routing, currency and fee shares; answered 422 with every broken rule. */
@@ -157,6 +162,7 @@ export class PaymentService {
       language: request.language ?? null,
       cit_mode: request.cit_mode ?? 'one_off',
       customer: request.customer ?? null,
+      buyer_digests: request.customer ? this.buyers.ofBuyer(request.customer) : [],
       redirect_url: request.urls.redirect,
       webhook_url: request.urls.webhook ?? null,
       generate_qr_code: request.integration.generate_qr_code ?? false,
@@ -210,6 +216,7 @@ export class PaymentService {
       account_verification_url: null,
       processor: null,
       processor_reference: null,
+      buyer_digests: [],
     };
   }
 
@@ -276,9 +283,28 @@ export class PaymentService {
 
   async list(caller: Caller, query: PageRequest & repo.PaymentFilter) {
     // The dashboard's filters (method, dates, merchant, amounts) name the list only when given: the API's cursors stay as they were.
-    const extra = [query.method, query.createdFrom?.toISOString(), query.createdBefore?.toISOString(), query.merchantId, query.amountFrom?.toString(), query.amountTo?.toString()];
+    const extra = [query.method, query.createdFrom?.toISOString(), query.createdBefore?.toISOString(), query.merchantId, query.amounts && JSON.stringify(query.amounts), query.search?.term];
     const list = `payments:${caller.environment}:${caller.platformId}:${query.status ?? ''}:${query.reference ?? ''}${extra.some(Boolean) ? `:${extra.map((part) => part ?? '').join(':')}` : ''}`;
     return this.pager.page(list, query, (limit, after) => repo.listPayments(this.db, caller, query, limit, after), (row) => this.present(row));
+  }
+
+  /** A numbered page of the filter's payments and how many there are (the dashboard's search). */
+  async search(caller: Caller, query: PaymentQuery, page: { size: number; number: number }): Promise<{ data: Payment[]; total: number }> {
+    const filter = this.filterOf(query);
+    const rows = await repo.pageOfPayments(this.db, caller, filter, page.size, page.size * (page.number - 1));
+    return { data: rows.map((row) => this.present(row)), total: await repo.countPayments(this.db, caller, filter) };
+  }
+
+  /** The filter's payments for an export, newest first, in batches: any number, never all in memory. */
+  exported(caller: Caller, query: PaymentQuery): AsyncGenerator<repo.ExportedPayment[]> {
+    const filter = this.filterOf(query);
+    return inBatches((after, size) => repo.batchOfPayments(this.db, caller, filter, size, after));
+  }
+
+  /** A typed search term with the digest a buyer's e-mail or name is found by. */
+  private filterOf({ search, ...filter }: PaymentQuery): repo.PaymentFilter {
+    const term = search?.trim();
+    return term ? { ...filter, search: { term, buyerDigest: this.buyers.of(term) } } : filter;
   }
 
   /** The QR code (PNG) of the hosted page, for payments initiated with generate_qr_code. */

@@ -53,7 +53,7 @@ function shell({ page, title, noscript }: Shell): string {
 <script type="module" src="/assets/${page}.js"></script>
 </head>
 <body class="${page}">
-<header class="brand"><div class="brand-inner"><span class="brand-name" id="brand-name"></span></div></header>
+<header class="brand"><div class="brand-inner"><img class="brand-logo" id="brand-logo" alt="" hidden><span class="brand-name" id="brand-name"></span></div></header>
 <main id="main" class="main" aria-live="polite">
 <section class="panel loading" id="loading"><div class="spinner" aria-hidden="true"></div><p id="loading-text">Loading…</p></section>
 <noscript><section class="panel"><h1>JavaScript is required</h1><p>${noscript}</p></section></noscript>

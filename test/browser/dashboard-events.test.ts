@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { brandPlatform, checkDashboardPage, dashboardVisit, launchChromium, signInThroughSetupLink } from '../helpers/browser.js';
+import { brandPlatform, checkDashboardPage, dashboardVisit, launchChromium, signInThroughSetupLink, openArea } from '../helpers/browser.js';
 import { payByCard } from '../helpers/money.js';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
 
@@ -29,7 +29,7 @@ const attemptsOf = async (eventId: string) => (await api(`/events/${eventId}`)).
 beforeAll(async () => {
   server = await startServer();
   platform = await server.platform();
-  await brandPlatform(server, platform.platformId, { name: 'Bandcamp Market', primary: '#0e7c66', secondary: '#1d2b36' });
+  await brandPlatform(server, platform, { name: 'Bandcamp Market', primary: '#0e7c66', secondary: '#1d2b36' });
   [shop, broken] = await Promise.all([startReceiver(), startReceiver()]);
   broken.answers.push({ status: 503 }); // the first delivery fails, later ones are answered 200
   const urls = (webhook: string) => ({ redirect: 'https://shop.example/return', webhook });
@@ -58,7 +58,7 @@ describe('the event log in Chromium', () => {
     const { page, context, problems, origins } = await visit('en-GB');
     await signIn(page, 'dev@bandcamp.example');
 
-    await page.getByRole('link', { name: 'Events', exact: true }).click();
+    await openArea(page, 'Events');
     await page.getByRole('heading', { level: 1, name: 'Event log' }).waitFor();
     const listed = (await api('/events')).data.length;
     expect(await page.locator('table.list tbody tr').count()).toBe(listed);
@@ -112,7 +112,7 @@ describe('the event log in Chromium', () => {
   it('shows the log and an event in German', async () => {
     const { page, context, problems } = await visit('de-DE');
     await signIn(page, 'entwicklung@bandcamp.example');
-    await page.getByRole('link', { name: 'Entwickler', exact: true }).click();
+    await openArea(page, 'Entwickler');
     await page.getByRole('link', { name: 'Ereignisprotokoll öffnen' }).click();
     await page.getByRole('heading', { level: 1, name: 'Ereignisprotokoll' }).waitFor();
     await page.locator('#delivery').selectOption('delivered');

@@ -2,7 +2,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { brandPlatform, checkDashboardPage, dashboardVisit, launchChromium, signInThroughSetupLink } from '../helpers/browser.js';
+import { brandPlatform, checkDashboardPage, dashboardVisit, launchChromium, signInThroughSetupLink, openArea } from '../helpers/browser.js';
 import { PDF } from '../helpers/documents.js';
 import { completeSteps, startApplication, step, uploadOnboardingDocument } from '../helpers/onboarding.js';
 
@@ -40,7 +40,7 @@ function passportPng(width = 160, height = 100): Buffer {
 beforeAll(async () => {
   server = await startServer();
   platform = await server.platform();
-  await brandPlatform(server, platform.platformId, { name: 'Bandcamp Market', primary: '#0e7c66', secondary: '#1d2b36' });
+  await brandPlatform(server, platform, { name: 'Bandcamp Market', primary: '#0e7c66', secondary: '#1d2b36' });
   await startApplication(server, platform, { reference: 'record-shop-2' });
   const application = await startApplication(server, platform, { reference: 'record-shop-1' });
   await completeSteps(server, application);
@@ -64,7 +64,7 @@ describe('merchants and onboarding in Chromium', () => {
     const { page, context, problems, origins } = await visit('en-GB');
     await signInThroughSetupLink(page, server, platform.platformId, 'developer', 'dev@bandcamp.example');
 
-    await page.getByRole('link', { name: 'Merchants', exact: true }).click();
+    await openArea(page, 'Merchants');
     await page.getByRole('heading', { level: 1, name: 'Merchants' }).waitFor();
     expect(await page.locator('table.list tbody tr').count()).toBe(2);
     await check(page, 'list');
@@ -143,7 +143,7 @@ describe('merchants and onboarding in Chromium', () => {
   it('shows the applications and an application in German to a viewer, without the controls', async () => {
     const { page, context, problems } = await visit('de-DE');
     await signInThroughSetupLink(page, server, platform.platformId, 'viewer', 'finanzen@bandcamp.example');
-    await page.getByRole('link', { name: 'Händler', exact: true }).click();
+    await openArea(page, 'Händler');
     await page.getByRole('heading', { level: 1, name: 'Händler' }).waitFor();
     expect(await page.getByRole('link', { name: 'Neuer Antrag' }).count()).toBe(0);
     await check(page, 'list-de');

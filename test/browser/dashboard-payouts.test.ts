@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { sandboxApi } from '../helpers/dashboard.js';
-import { brandPlatform, checkDashboardPage, dashboardVisit, launchChromium, signInThroughSetupLink } from '../helpers/browser.js';
+import { brandPlatform, checkDashboardPage, dashboardVisit, launchChromium, signInThroughSetupLink, openArea } from '../helpers/browser.js';
 import { merchant, payByCard, paySepa } from '../helpers/money.js';
 
 /**
@@ -24,7 +24,7 @@ const api = (method: string, path: string, body?: unknown) => sandboxApi(server,
 beforeAll(async () => {
   server = await startServer();
   platform = await server.platform();
-  await brandPlatform(server, platform.platformId, { name: 'Bandcamp Market', primary: '#0e7c66', secondary: '#1d2b36' });
+  await brandPlatform(server, platform, { name: 'Bandcamp Market', primary: '#0e7c66', secondary: '#1d2b36' });
   seller = await merchant(server, platform);
   const routing = (amount: number) => ({ platform: { amount_minor: 990, processing_fee_contribution: 100 }, merchants: [{ id: seller, type: 'merchant', amount_minor: amount - 990, processing_fee_contribution: 0, reference: 'Record shop' }] });
   await payByCard(server, platform, { amount_minor: 4990, reference: 'order-4711', routing: routing(4990) });
@@ -50,7 +50,7 @@ describe('payouts in Chromium', () => {
     const { page, context, problems, origins } = await visit('en-GB');
     await signIn(page, 'developer', 'dev@bandcamp.example');
 
-    await page.getByRole('link', { name: 'Payouts', exact: true }).click();
+    await openArea(page, 'Payouts');
     await page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
     expect(await page.locator('table.list tbody tr').count()).toBe(4);
     expect(await page.locator('table.list').textContent()).toContain('Paid');
@@ -103,7 +103,7 @@ describe('payouts in Chromium', () => {
   it('shows the payouts in German to a viewer, without the buyer refund', async () => {
     const { page, context, problems } = await visit('de-DE');
     await signIn(page, 'viewer', 'finanzen@bandcamp.example');
-    await page.getByRole('link', { name: 'Auszahlungen', exact: true }).click();
+    await openArea(page, 'Auszahlungen');
     await page.getByRole('heading', { level: 1, name: 'Auszahlungen' }).waitFor();
     const badges = await page.locator('table.list tbody .status').allTextContents();
     expect(badges.length).toBe(4);

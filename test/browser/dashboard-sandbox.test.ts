@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { sandboxApi } from '../helpers/dashboard.js';
-import { brandPlatform, checkDashboardPage, dashboardVisit, launchChromium, signInThroughSetupLink } from '../helpers/browser.js';
+import { brandPlatform, checkDashboardPage, dashboardVisit, launchChromium, signInThroughSetupLink, openArea } from '../helpers/browser.js';
 import { paySepa } from '../helpers/money.js';
 
 /**
@@ -20,7 +20,7 @@ const api = (method: string, path: string, body?: unknown) => sandboxApi(server,
 beforeAll(async () => {
   server = await startServer();
   platform = await server.platform();
-  await brandPlatform(server, platform.platformId, { name: 'Bandcamp Market', primary: '#0e7c66', secondary: '#1d2b36' });
+  await brandPlatform(server, platform, { name: 'Bandcamp Market', primary: '#0e7c66', secondary: '#1d2b36' });
   await paySepa(server, platform, { amount_minor: 2500, reference: 'sepa-4712' }); // its settlement falls due in the window
   browser = await launchChromium();
 }, 180_000);
@@ -39,7 +39,7 @@ describe('sandbox controls in Chromium', () => {
     const { page, context, problems, origins } = await visit('en-GB');
     await signIn(page, 'dev@bandcamp.example');
 
-    await page.getByRole('link', { name: 'Sandbox controls', exact: true }).click();
+    await openArea(page, 'Sandbox controls');
     await page.getByRole('heading', { level: 1, name: 'Sandbox controls' }).waitFor();
     expect(await page.locator('table.scenarios tbody tr').count()).toBe(12);
     await check(page, 'page');
@@ -75,7 +75,7 @@ describe('sandbox controls in Chromium', () => {
   it('shows the sandbox controls in German', async () => {
     const { page, context, problems } = await visit('de-DE');
     await signIn(page, 'entwicklung@bandcamp.example');
-    await page.getByRole('link', { name: 'Sandbox-Steuerung', exact: true }).click();
+    await openArea(page, 'Sandbox-Steuerung');
     await page.getByRole('heading', { level: 1, name: 'Sandbox-Steuerung' }).waitFor();
     await page.getByRole('button', { name: 'Auszahlungen jetzt ausführen' }).click();
     await page.getByRole('heading', { level: 1, name: 'Auszahlungen bestätigen' }).waitFor();

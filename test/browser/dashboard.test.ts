@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMerchantAccount, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { brandPlatform, checkDashboardPage, dashboardVisit, DESKTOP, expectNoSeriousAxeViolations, launchChromium, PHONE_390, signInThroughSetupLink } from '../helpers/browser.js';
+import { brandPlatform, checkDashboardPage, dashboardVisit, DESKTOP, expectNoSeriousAxeViolations, launchChromium, PHONE_390, signInThroughSetupLink, openArea } from '../helpers/browser.js';
 import { payByCard } from '../helpers/money.js';
 import { PASSWORD } from '../helpers/dashboard.js';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
@@ -25,7 +25,7 @@ let receiver: Receiver;
 beforeAll(async () => {
   server = await startServer();
   platform = await server.platform();
-  await brandPlatform(server, platform.platformId, { name: 'Bandcamp Market', primary: '#0e7c66', secondary: '#1d2b36' });
+  await brandPlatform(server, platform, { name: 'Bandcamp Market', primary: '#0e7c66', secondary: '#1d2b36' });
   const merchantId = await addMerchantAccount(server, platform.platformId, 'Record shop');
   receiver = await startReceiver();
   // The first webhook attempt fails (Home lists the endpoint), the retries are answered.
@@ -77,15 +77,21 @@ describe('dashboard in Chromium', () => {
     expect(await page.locator('main').textContent()).toContain(receiver.url);
     await check(page, 'home');
 
-    await page.getByRole('link', { name: 'Payments', exact: true }).click();
+    await openArea(page, 'Payments');
     await page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor();
     expect(await page.locator('table.list tbody tr').count()).toBeGreaterThanOrEqual(2);
     await check(page, 'payments');
+    await page.locator('.filters summary').click(); // the filters beside the search box, folded until asked for
     await page.locator('#status').selectOption('captured');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL(/status=captured/);
     expect(await page.locator('table.list tbody tr').count()).toBe(2);
     await check(page, 'payments-filtered');
+    await page.locator('#q').fill('order-471');
+    await page.locator('#q').press('Enter');
+    await page.waitForURL(/q=order-471/);
+    expect(await page.locator('.result-count').textContent()).toBe('1–2 of 2'); // the captured ones: the filter still holds
+    await check(page, 'payments-search');
 
     await page.getByRole('link', { name: 'order-4711' }).click();
     await page.getByRole('heading', { level: 1, name: 'Payment order-4711' }).waitFor();
@@ -111,7 +117,7 @@ describe('dashboard in Chromium', () => {
     expect(refundEvents.body.data.map((event: { type: string }) => event.type)).toEqual(['refund_initiated']);
     expect(await page.locator('#part-1').inputValue()).toBe('25.00');
 
-    await page.getByRole('link', { name: 'Users', exact: true }).click();
+    await openArea(page, 'Users');
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     await check(page, 'users');
     await page.getByLabel('Email').fill('finance@bandcamp.example');
@@ -131,7 +137,7 @@ describe('dashboard in Chromium', () => {
     expect(await page.locator('table.list').textContent()).not.toContain('finance@bandcamp.example');
 
     // Developers: the page on the phone and the desktop (both photographed by check), then a new API client with its secret.
-    await page.getByRole('link', { name: 'Developers', exact: true }).click();
+    await openArea(page, 'Developers');
     await page.getByRole('heading', { level: 1, name: 'Developers' }).waitFor();
     expect(await page.locator('main').textContent()).toContain(platform.sandbox.clientId);
     await check(page, 'developers');
@@ -150,7 +156,7 @@ describe('dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Switch to Live' }).click();
     await page.locator('.env-live').waitFor();
     expect(await page.locator('.sandbox-banner').count()).toBe(0);
-    await page.getByRole('link', { name: 'Payments', exact: true }).click();
+    await openArea(page, 'Payments');
     await page.getByText('No payments.').waitFor();
     await check(page, 'live-payments');
 
@@ -198,7 +204,7 @@ describe('dashboard in Chromium', () => {
     await signInThroughSetupLink(page, server, platform.platformId, 'developer', 'developer@bandcamp.example');
     await page.getByRole('button', { name: 'Switch to Live' }).click();
     await page.locator('.env-live').waitFor();
-    await page.getByRole('link', { name: 'Developers', exact: true }).click();
+    await openArea(page, 'Developers');
     await page.getByRole('heading', { level: 1, name: 'Developers' }).waitFor();
     expect(await page.getByLabel('payments:read', { exact: true }).count()).toBe(1);
     expect(await page.getByLabel('refunds:initiate', { exact: true }).count()).toBe(0);

@@ -21,7 +21,7 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startServer({ SUPPORTED_CURRENCIES: 'EUR,JPY' });
   platform = await server.platform();
-  await brandPlatform(server, platform.platformId, { name: 'Ticketwelt', primary: PRIMARY, secondary: '#1e293b' });
+  await brandPlatform(server, platform, { name: 'Ticketwelt', primary: PRIMARY, secondary: '#1e293b' });
   browser = await launchChromium();
 });
 afterAll(async () => {
@@ -130,7 +130,7 @@ describe('hosted payment page in the browser', () => {
     { label: 'default', primary: '#1a56db', secondary: '#f3f4f6' },
   ]) {
     it(`reads with WCAG AA contrast and a visible focus ring with a ${brand.label} brand (${brand.primary} / ${brand.secondary})`, async () => {
-      await brandPlatform(server, platform.platformId, { name: 'Ticketwelt', ...brand });
+      await brandPlatform(server, platform, { name: 'Ticketwelt', ...brand });
       try {
         const payment = await newPayment({ language: 'en' });
         const visited = await visit(payment);
@@ -167,7 +167,7 @@ describe('hosted payment page in the browser', () => {
         expect(Math.abs(summary!.y - form!.y)).toBeLessThan(80);
         await expectClean(visited);
       } finally {
-        await brandPlatform(server, platform.platformId, { name: 'Ticketwelt', primary: PRIMARY, secondary: '#1e293b' });
+        await brandPlatform(server, platform, { name: 'Ticketwelt', primary: PRIMARY, secondary: '#1e293b' });
       }
     });
   }
@@ -475,8 +475,10 @@ describe('hosted payment page in the browser', () => {
     await page.getByLabel('Fecha de nacimiento').fill('1990-04-12');
     await page.getByLabel('Código postal').fill('51147');
     await page.getByRole('button', { name: /Firmar la orden/ }).click();
-    await page.locator('#message[data-state=success]').waitFor();
-    expect(await page.locator('#message p').first().textContent()).toBe('Su orden de domiciliación ha sido aceptada. Le llevaremos de vuelta a Ticketwelt.');
+    // The debit settles days later: processing, never "paid".
+    await page.locator('#message[data-state=processing]').waitFor();
+    expect(await page.locator('h1').textContent()).toBe('Pago en proceso');
+    expect(await page.locator('#message p').first().textContent()).toBe('Su orden de domiciliación ha sido aceptada. El importe se cargará en su cuenta en los próximos días. Le llevaremos de vuelta a Ticketwelt.');
     expect(await receiptOf(page)).toEqual({
       Importe: '49,90\u00a0€',
       'Pagado a': 'Ticketwelt',
@@ -532,7 +534,8 @@ describe('hosted payment page in the browser', () => {
     await expect.poll(() => page.locator('#m-zip-error').textContent()).toBe('Diese Postleitzahl gibt es in diesem Land nicht.');
     await page.getByLabel('Postleitzahl').fill('51147');
     await page.getByRole('button', { name: /Mandat erteilen/ }).click();
-    await page.locator('#message[data-state=success]').waitFor();
+    await page.locator('#message[data-state=processing]').waitFor();
+    expect(await page.locator('h1').textContent()).toBe('Zahlung in Bearbeitung');
     await step(page, '18-sepa-de-business-authorized');
     await expectShop(visited, 'authorized');
     const read = await server.request('GET', `/sandbox/payments/${payment.id}`, { token: await platform.token() });

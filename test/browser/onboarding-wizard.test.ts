@@ -25,7 +25,7 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startServer();
   platform = await server.platform();
-  await brandPlatform(server, platform.platformId, { name: 'Marktplatz Nord', primary: PRIMARY, secondary: '#1f2937' });
+  await brandPlatform(server, platform, { name: 'Marktplatz Nord', primary: PRIMARY, secondary: '#1f2937' });
   browser = await launchChromium();
 });
 afterAll(async () => {

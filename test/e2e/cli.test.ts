@@ -58,7 +58,7 @@ describe('help and usage', () => {
   it('lists the commands, prints every command’s help, and exits 2 on wrong usage', async () => {
     const overview = await cli(['--help']);
     expect(overview.code).toBe(0);
-    const names = ['login', 'token', 'payments', 'events', 'clock', 'clients', 'keys'];
+    const names = ['login', 'token', 'payments', 'branding', 'events', 'clock', 'clients', 'keys'];
     for (const name of names) expect(overview.output).toMatch(new RegExp(`^  ${name}\\s+\\S`, 'm'));
     for (const name of names) {
       const help = await cli([name, '--help']);
@@ -160,6 +160,31 @@ describe('the sandbox clock', () => {
     const live = await cli(['clock', 'show', '--live', ...sandboxFlags()]);
     expect(live.code).toBe(2);
     expect(live.output).toContain('leave out --live');
+  }, 180_000);
+});
+
+describe('branding', () => {
+  it("shows and sets the platform's branding, reports the contrast correction, and returns a member to what it inherits", async () => {
+    const set = await cli(['branding', 'set', '--name', 'Ticketwelt', '--primary', '#ffeb3b', '--format', 'platform_primary', ...sandboxFlags()]);
+    expect(set.code, set.output).toBe(0);
+    expect(set.output).toMatch(/^Name:\s+Ticketwelt$/m);
+    expect(set.output).toMatch(/^Format:\s+platform_primary$/m);
+    expect(set.output).toMatch(/^Contrast links_and_focus:\s+#ffeb3b shown as #[0-9a-f]{6} \([\d.]+:1, needs 4\.5:1\)$/m);
+
+    const reset = await cli(['branding', 'set', '--inherit', 'name', '--inherit', 'primary', '--inherit', 'format', '--json', ...sandboxFlags()]);
+    expect(reset.code, reset.output).toBe(0);
+    const inherited = JSON.parse(reset.output);
+    expect(inherited).toMatchObject({ name: 'Test platform', format: 'merchant_primary' });
+    expect(inherited.contrast_adjustments.map((adjustment: { use: string }) => adjustment.use)).not.toContain('links_and_focus');
+    const shown = await cli(['branding', 'show', ...sandboxFlags()]);
+    expect(shown.output).toMatch(/^Name:\s+Test platform \(inherited\)$/m);
+
+    for (const wrong of [['set'], ['set', '--format', 'shop_first'], ['set', '--name', 'A', '--inherit', 'name'], ['set', '--inherit', 'colour']]) {
+      expect((await cli(['branding', ...wrong, ...sandboxFlags()])).code, wrong.join(' ')).toBe(2);
+    }
+    const invalid = await cli(['branding', 'set', '--primary', 'green', ...sandboxFlags()]);
+    expect(invalid.code).toBe(1);
+    expect(invalid.output).toContain('validation_error');
   }, 180_000);
 });
 

@@ -3,6 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AJV_FORMATS } from '../../src/core/formats.js';
@@ -29,6 +31,51 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+/** A GET as a client sends it, the body's bytes as they travel (no decoding). */
+function rawGet(pathname: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpRequest(`${server.url}${pathname}`, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, bytes: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('serving the document and the reference page', () => {
+  it('sends the document compressed as accepted, tagged, and 304 to a client that has it', async () => {
+    const brotli = await rawGet('/openapi.json', { 'accept-encoding': 'gzip, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(JSON.parse(brotliDecompressSync(brotli.bytes).toString())).toEqual(document);
+    expect(brotli.bytes.length).toBeLessThan(JSON.stringify(document).length / 5);
+    const gzip = await rawGet('/openapi.json', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.bytes).toString())).toEqual(document);
+    const plain = await rawGet('/openapi.json', {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.bytes.toString())).toEqual(document);
+    const etag = String(brotli.headers.etag);
+    expect(gzip.headers.etag).toBe(etag);
+    const unchanged = await rawGet('/openapi.json', { 'if-none-match': etag, 'accept-encoding': 'br' });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.bytes.length).toBe(0);
+  });
+
+  it('compresses the reference page’s script and preloads the document while the scripts load', async () => {
+    const script = await rawGet('/docs/assets/swagger-ui-bundle.js', { 'accept-encoding': 'br' });
+    expect(script.status).toBe(200);
+    expect(script.headers['content-encoding']).toBe('br');
+    expect(script.headers['cache-control']).toBe('public, max-age=300');
+    expect((await rawGet('/docs/assets/swagger-ui-bundle.js', { 'if-none-match': String(script.headers.etag) })).status).toBe(304);
+    const page = await rawGet('/docs', {});
+    expect(page.bytes.toString()).toContain('<link rel="preload" href="/openapi.json" as="fetch" crossorigin="anonymous">');
+    expect(page.bytes.toString()).toMatch(/<script src="\/docs\/assets\/swagger-ui-bundle\.js" defer><\/script>/);
+  });
+});
 
 function operations(): { where: string; operation: any }[] {
   return Object.entries(document.paths as Record<string, any>).flatMap(([pathname, item]) =>

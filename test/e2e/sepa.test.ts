@@ -342,9 +342,13 @@ describe('SEPA Direct Debit', () => {
     const started = await hpp(page, 'POST', '/start', {});
     expect((await hpp(page, 'GET', '/mandate-requirements')).status).toBe(409);
     expect((await hpp(page, 'POST', '/mandate', consumerMandate)).status).toBe(409);
-    const invalid = await server.request('POST', '/simulator/bank/verify', form({ token: bankToken(started), iban: 'DE00 1234' }));
+    const invalid = await server.request('POST', '/simulator/bank/verify', form({ token: bankToken(started), iban: 'DE00 1234 <b>', account_holder: 'Erika "E" Mustermann', account_type: 'business' }));
     expect(invalid.status).toBe(400);
     expect(invalid.text).toContain('not a valid IBAN');
+    // What was typed stays, to be corrected (escaped as text).
+    expect(invalid.text).toMatch(/<input id="iban" name="iban"[^>]* value="DE00 1234 &#60;b&#62;" aria-invalid="true" autofocus>/);
+    expect(invalid.text).toContain('value="Erika &#34;E&#34; Mustermann"');
+    expect(invalid.text).toContain('<option value="business" selected>');
     await expectPayment(page, 'started', 'hpp:authorize');
   });
 

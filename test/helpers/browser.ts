@@ -2,7 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { TestServer } from './harness.js';
+import { apiPath, type TestPlatform, type TestServer } from './harness.js';
 import { PASSWORD } from './dashboard.js';
 
 /**
@@ -24,13 +24,16 @@ export async function launchChromium(extraArgs: string[] = []): Promise<Browser>
   });
 }
 
-/** The platform's name and colours, as its hosted pages show them. */
-export async function brandPlatform(server: TestServer, platformId: string, brand: { name: string; primary: string; secondary: string }): Promise<void> {
-  await server.app.database.db
-    .updateTable('platforms')
-    .set({ name: brand.name, primary_color: brand.primary, secondary_color: brand.secondary })
-    .where('id', '=', platformId)
-    .execute();
+/** The platform's name and colours, as its hosted pages and dashboard show them: set through the API (PATCH /accounts/{id}/branding) in both environments. */
+export async function brandPlatform(server: TestServer, platform: TestPlatform, brand: { name: string; primary: string; secondary: string }): Promise<void> {
+  for (const environment of ['sandbox', 'live'] as const) {
+    const token = await platform.token(environment);
+    const accounts = await server.request('GET', apiPath(environment, '/accounts'), { token });
+    const own = accounts.body.data.find((account: { type: string }) => account.type === 'platform');
+    const body = { name: brand.name, colors: { primary: brand.primary, secondary: brand.secondary } };
+    const set = await server.request('PATCH', apiPath(environment, `/accounts/${own.id}/branding`), { token, body });
+    expect(set.status, set.text).toBe(200);
+  }
 }
 
 export interface Visit {
@@ -139,4 +142,13 @@ export async function signInThroughSetupLink(page: Page, server: TestServer, pla
   await page.locator('#password').fill(PASSWORD);
   await page.locator('#password').press('Enter');
   await page.waitForURL(`${server.url}/dashboard`);
+}
+
+/** Opens an area of the dashboard from its navigation as a person does: on a phone, through the menu. */
+export async function openArea(page: Page, name: string): Promise<void> {
+  const menu = page.locator('.phone-menu');
+  if (await menu.isVisible()) {
+    if (!(await menu.evaluate((details) => (details as HTMLDetailsElement).open))) await menu.locator('summary').click();
+    await menu.getByRole('link', { name, exact: true }).click();
+  } else await page.locator('.dash-bar > .dash-nav').getByRole('link', { name, exact: true }).click();
 }

@@ -184,6 +184,9 @@ export class PaymentsClient {
   readonly accounts = {
     get: (accountId: string): Promise<T.Account> => this.request('GET', '/accounts/{account_id}', { params: { account_id: accountId } }),
     list: (query?: Omit<T.AccountListQuery, 'after'>) => this.list<T.Account>('/accounts', query),
+    branding: (accountId: string): Promise<T.Branding> => this.request('GET', '/accounts/{account_id}/branding', { params: { account_id: accountId } }),
+    setBranding: (accountId: string, update: T.BrandingUpdate): Promise<T.Branding> =>
+      this.request('PATCH', '/accounts/{account_id}/branding', { params: { account_id: accountId }, body: update }),
   };
 
   /** Sandbox controls (the live API answers them 404). */

@@ -236,6 +236,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounts/{account_id}/branding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an account's branding for the hosted pages */
+        get: operations["getAccountsByAccountIdBranding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set an account's branding: name shown, colours, logo, the payment page's format */
+        patch: operations["patchAccountsByAccountIdBranding"];
+        trace?: never;
+    };
     "/applications": {
         parameters: {
             query?: never;
@@ -730,6 +748,23 @@ export interface paths {
         put?: never;
         /** Verify the account (simulator); redirects to the account-verification callback */
         post: operations["postSimulatorBankVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/brand-logos/{document_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A logo the pages show */
+        get: operations["getBrandLogosByDocumentId"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1470,7 +1505,7 @@ export interface components {
                  * @description What is wrong, stable: word it in your language by this code, not by detail
                  * @enum {string}
                  */
-                code: "required" | "not_allowed" | "wrong_type" | "not_one_of" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "duplicate_items" | "pattern_mismatch" | "invalid" | "invalid_text" | "invalid_country" | "invalid_currency" | "invalid_email" | "invalid_hex_color" | "invalid_ipv4" | "invalid_date" | "invalid_date_time" | "invalid_card_number" | "invalid_cvv" | "invalid_uri" | "invalid_name" | "invalid_plain_line" | "invalid_plain_text" | "given_twice" | "length_out_of_range" | "too_young" | "postcode_invalid" | "currency_not_supported" | "file_rejected" | "invalid_cursor" | "url_not_allowed" | "https_required" | "scope_not_allowed" | "country_mismatch" | "vat_number_malformed" | "vat_number_prefix" | "vat_number_format" | "vat_number_check_digits" | "registration_code_mismatch" | "registration_number_format" | "district_court_unknown" | "mcc_unknown" | "phone_invalid" | "iban_country" | "iban_length" | "iban_format" | "iban_checksum" | "iban_not_sepa" | "method_not_offered" | "card_expired" | "token_unusable" | "unknown_report" | "account_type_mismatch" | "amount_required" | "amounts_do_not_add_up" | "contributions_do_not_add_up" | "duplicate" | "unknown_merchant" | "fee_share_too_large" | "initial_payment_unusable" | "currency_mismatch" | "exceeds_refundable" | "nothing_to_refund" | "not_sepa_payment";
+                code: "required" | "not_allowed" | "wrong_type" | "not_one_of" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few_items" | "too_many_items" | "duplicate_items" | "pattern_mismatch" | "invalid" | "invalid_text" | "invalid_country" | "invalid_currency" | "invalid_email" | "invalid_hex_color" | "invalid_ipv4" | "invalid_date" | "invalid_date_time" | "invalid_card_number" | "invalid_cvv" | "invalid_uri" | "invalid_name" | "invalid_plain_line" | "invalid_plain_text" | "given_twice" | "length_out_of_range" | "too_young" | "postcode_invalid" | "currency_not_supported" | "file_rejected" | "invalid_cursor" | "url_not_allowed" | "https_required" | "scope_not_allowed" | "logo_unusable" | "country_mismatch" | "vat_number_malformed" | "vat_number_prefix" | "vat_number_format" | "vat_number_check_digits" | "registration_code_mismatch" | "registration_number_format" | "district_court_unknown" | "mcc_unknown" | "phone_invalid" | "iban_country" | "iban_length" | "iban_format" | "iban_checksum" | "iban_not_sepa" | "method_not_offered" | "card_expired" | "token_unusable" | "unknown_report" | "account_type_mismatch" | "amount_required" | "amounts_do_not_add_up" | "contributions_do_not_add_up" | "duplicate" | "unknown_merchant" | "fee_share_too_large" | "initial_payment_unusable" | "currency_mismatch" | "exceeds_refundable" | "nothing_to_refund" | "not_sepa_payment";
                 detail: string;
                 /** @description The values the code names, such as limit of too_long */
                 params?: {
@@ -3364,6 +3399,286 @@ export interface operations {
             };
             /** @description No such object for this platform in this environment */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAccountsByAccountIdBranding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account_id: string;
+                        /** @description The name the pages show: the one set, else the platform's name or the merchant's business name */
+                        name: string;
+                        /** @description The colours set, else the platform's (a merchant's default) */
+                        colors: {
+                            /** @description HEX colour */
+                            primary: string;
+                            /** @description HEX colour */
+                            secondary: string;
+                        };
+                        /**
+                         * @description Whose brand the payment page leads with; a merchant's null follows its platform's
+                         * @enum {string}
+                         */
+                        format: "merchant_primary" | "platform_primary";
+                        logo: {
+                            document_id: string;
+                            /** @description Where the pages load it from: this server, without a token */
+                            url: string;
+                        } | null;
+                        inherited: ("name" | "colors.primary" | "colors.secondary" | "format" | "logo")[];
+                        /** @description Where the pages show another colour than the one set so that text and focus rings read (WCAG AA) */
+                        contrast_adjustments: {
+                            /** @enum {string} */
+                            use: "links_and_focus" | "button_text" | "header_text" | "button_edge";
+                            /** @description HEX colour */
+                            given: string;
+                            /** @description HEX colour */
+                            shown: string;
+                            /** @description WCAG 2 contrast of the shown colour on its background */
+                            ratio: number;
+                            /** @description The ratio WCAG AA asks for this use */
+                            minimum: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope accounts:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    patchAccountsByAccountIdBranding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Only the members given change; null returns a member to what it inherits */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Ticketwelt",
+                 *       "colors": {
+                 *         "primary": "#0a7d4f"
+                 *       },
+                 *       "logo_document_id": null
+                 *     }
+                 */
+                "application/json": {
+                    name?: string | null;
+                    colors?: {
+                        primary?: string | null;
+                        secondary?: string | null;
+                    };
+                    format?: ("merchant_primary" | "platform_primary") | null;
+                    logo_document_id?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account_id: string;
+                        /** @description The name the pages show: the one set, else the platform's name or the merchant's business name */
+                        name: string;
+                        /** @description The colours set, else the platform's (a merchant's default) */
+                        colors: {
+                            /** @description HEX colour */
+                            primary: string;
+                            /** @description HEX colour */
+                            secondary: string;
+                        };
+                        /**
+                         * @description Whose brand the payment page leads with; a merchant's null follows its platform's
+                         * @enum {string}
+                         */
+                        format: "merchant_primary" | "platform_primary";
+                        logo: {
+                            document_id: string;
+                            /** @description Where the pages load it from: this server, without a token */
+                            url: string;
+                        } | null;
+                        inherited: ("name" | "colors.primary" | "colors.secondary" | "format" | "logo")[];
+                        /** @description Where the pages show another colour than the one set so that text and focus rings read (WCAG AA) */
+                        contrast_adjustments: {
+                            /** @enum {string} */
+                            use: "links_and_focus" | "button_text" | "header_text" | "button_edge";
+                            /** @description HEX colour */
+                            given: string;
+                            /** @description HEX colour */
+                            shown: string;
+                            /** @description WCAG 2 contrast of the shown colour on its background */
+                            ratio: number;
+                            /** @description The ratio WCAG AA asks for this use */
+                            minimum: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope accounts:read_write */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6529,6 +6844,66 @@ export interface operations {
             };
         };
     };
+    getBrandLogosByDocumentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image/png or image/jpeg or image/svg+xml content */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getHppPaymentsByPaymentId: {
         parameters: {
             query?: never;
@@ -6560,7 +6935,7 @@ export interface operations {
                         language: ("de" | "en" | "es") | null;
                         branding: {
                             /** @enum {string} */
-                            format: "merchant_primary";
+                            format: "merchant_primary" | "platform_primary";
                             platform: {
                                 name: string;
                                 colors: {
@@ -6569,6 +6944,7 @@ export interface operations {
                                     /** @description HEX colour */
                                     secondary: string;
                                 };
+                                logo_url: string | null;
                             };
                             merchant: {
                                 name: string;
@@ -6578,7 +6954,13 @@ export interface operations {
                                     /** @description HEX colour */
                                     secondary: string;
                                 };
+                                logo_url: string | null;
                             };
+                            /**
+                             * @description The brand the page leads with (header, colours, logo), from the format and whether the merchant set a branding
+                             * @enum {string}
+                             */
+                            shown: "platform" | "merchant";
                         };
                         payment_methods: {
                             /** @enum {string} */
@@ -7694,6 +8076,7 @@ export interface operations {
                                 primary_color: string;
                                 secondary_color: string;
                             };
+                            logo_url: string | null;
                         };
                         applicant: {
                             first_name: string;
@@ -7869,6 +8252,7 @@ export interface operations {
                                 primary_color: string;
                                 secondary_color: string;
                             };
+                            logo_url: string | null;
                         };
                         applicant: {
                             first_name: string;
@@ -8062,6 +8446,7 @@ export interface operations {
                                 primary_color: string;
                                 secondary_color: string;
                             };
+                            logo_url: string | null;
                         };
                         applicant: {
                             first_name: string;
@@ -8310,6 +8695,7 @@ export interface operations {
                                 primary_color: string;
                                 secondary_color: string;
                             };
+                            logo_url: string | null;
                         };
                         applicant: {
                             first_name: string;
@@ -8532,6 +8918,7 @@ export interface operations {
                                 primary_color: string;
                                 secondary_color: string;
                             };
+                            logo_url: string | null;
                         };
                         applicant: {
                             first_name: string;
@@ -8813,6 +9200,7 @@ export interface operations {
                                 primary_color: string;
                                 secondary_color: string;
                             };
+                            logo_url: string | null;
                         };
                         applicant: {
                             first_name: string;
@@ -9215,6 +9603,7 @@ export interface operations {
                                 primary_color: string;
                                 secondary_color: string;
                             };
+                            logo_url: string | null;
                         };
                         applicant: {
                             first_name: string;
@@ -9428,6 +9817,7 @@ export interface operations {
                                 primary_color: string;
                                 secondary_color: string;
                             };
+                            logo_url: string | null;
                         };
                         applicant: {
                             first_name: string;
@@ -9851,6 +10241,7 @@ export interface operations {
                                 primary_color: string;
                                 secondary_color: string;
                             };
+                            logo_url: string | null;
                         };
                         applicant: {
                             first_name: string;
@@ -10044,6 +10435,7 @@ export interface operations {
                                 primary_color: string;
                                 secondary_color: string;
                             };
+                            logo_url: string | null;
                         };
                         applicant: {
                             first_name: string;
@@ -10264,6 +10656,7 @@ export interface operations {
                                 primary_color: string;
                                 secondary_color: string;
                             };
+                            logo_url: string | null;
                         };
                         applicant: {
                             first_name: string;
@@ -10466,6 +10859,7 @@ export interface operations {
                                 primary_color: string;
                                 secondary_color: string;
                             };
+                            logo_url: string | null;
                         };
                         applicant: {
                             first_name: string;

@@ -48,6 +48,8 @@ export type CreateApplication = BodyOf<'/applications', 'POST'>;
 export type ApplicationListQuery = QueryOf<'/applications', 'GET'>;
 export type Account = ResponseOf<'/accounts/{account_id}', 'GET'>;
 export type AccountListQuery = QueryOf<'/accounts', 'GET'>;
+export type Branding = ResponseOf<'/accounts/{account_id}/branding', 'GET'>;
+export type BrandingUpdate = BodyOf<'/accounts/{account_id}/branding', 'PATCH'>;
 export type ClockTime = ResponseOf<'/simulations/clock', 'GET'>;
 export type ClockMoved = ResponseOf<'/simulations/clock/advance', 'POST'>;
 /** An RFC 9457 problem, as every error answer carries it. */

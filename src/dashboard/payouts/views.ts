@@ -14,6 +14,8 @@ export interface PayoutDetail {
 }
 
 const accountLabel = (t: Translator, account: Account) => `${account.name} (${t.t(account.type)})`;
+/** In a list to choose from, two accounts of the same name are told apart by their ids. */
+const accountOption = (t: Translator, account: Account) => ({ value: account.id, label: `${account.name} (${t.t(account.type)}, ${account.id})` });
 
 /** The platform's own account first, then its merchants by name. */
 function ordered(accounts: Account[]): Account[] {
@@ -54,7 +56,7 @@ export function payoutsPage(view: View, filters: PayoutFilters, accounts: Accoun
     t.t('payouts'),
     html`<form class="panel filters" method="get" action="/dashboard/payouts" aria-label="${t.t('filters')}">
 <div class="filter-grid">
-${select('account', t.t('payoutAccount'), t, ordered(accounts).map((account) => ({ value: account.id, label: accountLabel(t, account) })), filters.account)}
+${select('account', t.t('payoutAccount'), t, ordered(accounts).map((account) => accountOption(t, account)), filters.account)}
 ${select('status', t.t('status'), t, statusOptions(t, PAYOUT_STATUSES), filters.status)}
 ${date('from', t.t('from'))}
 ${date('to', t.t('to'))}
@@ -64,8 +66,19 @@ ${date('to', t.t('to'))}
 <section class="panel">
 ${payoutRows(t, payouts, new Map(accounts.map((account) => [account.id, account])))}
 <nav class="pager" aria-label="${t.t('payouts')}">${paged ? html`<a href="${payoutsHref(filters)}">${t.t('firstPage')}</a>` : ''}${cursor ? html`<a href="${payoutsHref(filters, cursor)}" rel="next">${t.t('nextPage')}</a>` : ''}</nav>
-</section>`,
+</section>
+${exportLinks(view, filters)}`,
   );
+}
+
+/** The period's payouts, transfers and refunds as CSV (the dates of the filter; the other filters are the list's own). */
+function exportLinks(view: View, filters: PayoutFilters): Html {
+  const { t } = view;
+  const period = new URLSearchParams(Object.entries({ from: filters.from ?? '', to: filters.to ?? '' }).filter(([, value]) => value));
+  const href = (kind: string) => `/dashboard/${kind}/export.csv${period.size ? `?${period}` : ''}`;
+  return html`<section class="panel" aria-labelledby="exports-title"><h2 id="exports-title">${t.t('exportsTitle')}</h2>
+<p class="hint">${t.t('exportsHint')}</p>
+<ul class="export-list">${(['payouts', 'transfers', 'refunds'] as const).map((kind) => html`<li><a href="${href(kind)}" download>${t.t(`export_${kind}`)}</a></li>`)}</ul></section>`;
 }
 
 /** A payout as the API shows it, and its transfers, each linked to its payment. */

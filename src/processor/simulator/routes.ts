@@ -90,7 +90,8 @@ function challengePage(challenge: { id: string; amount_minor: number; currency: 
   );
 }
 
-function bankPage(token: string, language: Language, error?: keyof Text): string {
+/** The bank's form; after an invalid IBAN it keeps what the buyer typed, so one wrong digit is corrected, not the whole account typed again. */
+function bankPage(token: string, language: Language, error?: keyof Text, typed: { iban?: string; holder?: string; accountType?: string } = {}): string {
   const { lang, text } = textOf(language);
   return page(
     lang,
@@ -99,9 +100,9 @@ function bankPage(token: string, language: Language, error?: keyof Text): string
 ${error ? `<p class="error" role="alert">${escapeHtml(text[error])}</p>` : ''}
 <form method="post" action="/simulator/bank/verify">
 <input type="hidden" name="token" value="${escapeHtml(token)}">
-<label for="iban">${escapeHtml(text.iban)}</label><input id="iban" name="iban" required autocomplete="off" spellcheck="false" autocapitalize="characters" placeholder="DE89 3704 0044 0532 0130 00">
-<label for="holder">${escapeHtml(text.holder)}</label><input id="holder" name="account_holder" autocomplete="name">
-<label for="type">${escapeHtml(text.accountType)}</label><select id="type" name="account_type"><option value="consumer">${escapeHtml(text.personal)}</option><option value="business">${escapeHtml(text.business)}</option></select>
+<label for="iban">${escapeHtml(text.iban)}</label><input id="iban" name="iban" required autocomplete="off" spellcheck="false" autocapitalize="characters" placeholder="DE89 3704 0044 0532 0130 00" value="${escapeHtml(typed.iban ?? '')}"${error ? ' aria-invalid="true" autofocus' : ''}>
+<label for="holder">${escapeHtml(text.holder)}</label><input id="holder" name="account_holder" autocomplete="name" value="${escapeHtml(typed.holder ?? '')}">
+<label for="type">${escapeHtml(text.accountType)}</label><select id="type" name="account_type"><option value="consumer">${escapeHtml(text.personal)}</option><option value="business"${typed.accountType === 'business' ? ' selected' : ''}>${escapeHtml(text.business)}</option></select>
 <button class="confirm" type="submit">${escapeHtml(text.confirmAccount)}</button></form></div>`,
   );
 }
@@ -186,7 +187,7 @@ export async function simulatorRoutes(fastify: FastifyInstance, { simulator, bod
       const iban = electronicFormatIBAN(request.body.iban) ?? '';
       if (!isValidIBAN(iban)) {
         // The page again, as HTML: not one of the declared (JSON) answers, so the untyped reply sends it.
-        return (reply as FastifyReply).code(400).type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(bankPage(token, pageLanguage(session.language, request.headers['accept-language']), 'invalidIban'));
+        return (reply as FastifyReply).code(400).type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(bankPage(token, pageLanguage(session.language, request.headers['accept-language']), 'invalidIban', { iban: request.body.iban, holder, accountType }));
       }
       const verification = await simulator.verifyBankAccount(session, { iban, accountHolder: holder?.trim() || 'Account holder', accountType });
       return reply.redirect(verificationCallback(session.callback_url, verification), 303);

@@ -168,12 +168,18 @@ export function brandPalette(primary, secondary) {
   };
 }
 
-/** The platform's name in the header and its colours on the page (see brandPalette); an invalid colour keeps the default. */
-export function applyBranding({ name, primary, secondary }) {
+/**
+ * A brand's name and logo in the header and its colours on the page (see brandPalette); an invalid
+ * colour keeps the default. The logo is served by this origin; the name beside it says the same, so it is decorative.
+ */
+export function applyBranding({ name, primary, secondary, logo }) {
   const root = document.documentElement;
   const palette = brandPalette(HEX.test(primary || '') ? primary : '#1f4fd8', HEX.test(secondary || '') ? secondary : '#0f172a');
   for (const [property, value] of Object.entries(palette)) root.style.setProperty(property, value);
   document.getElementById('brand-name').textContent = name;
+  const image = document.getElementById('brand-logo');
+  if (logo && logo.startsWith('/')) image.src = logo;
+  image.hidden = !(logo && logo.startsWith('/'));
 }
 
 /** A labelled form field with its error line, which the input names in aria-describedby. */

@@ -65,7 +65,7 @@ function reference(path) {
 async function adopt(application) {
   state = application;
   texts.use(state.language);
-  applyBranding({ name: state.platform.name, primary: state.platform.colors.primary_color, secondary: state.platform.colors.secondary_color });
+  applyBranding({ name: state.platform.name, primary: state.platform.colors.primary_color, secondary: state.platform.colors.secondary_color, logo: state.platform.logo_url });
   const href = link('app:field-configuration');
   const key = `${state.business.country_code}/${state.business.type}/${state.business.structure}`;
   if (!href) {

@@ -14,7 +14,8 @@ const TEXT = {
     authFailedOnly: 'The authentication with your bank did not succeed. Please try again.',
     verifyFailed: 'Your bank account could not be verified. Please try again or choose another payment method.',
     verifyFailedOnly: 'Your bank account could not be verified. Please try again.',
-    success: 'Payment successful', successText: 'Thank you. You will be taken back to {merchant}.', authorizedText: 'Your direct debit mandate was accepted. You will be taken back to {merchant}.',
+    success: 'Payment successful', successText: 'Thank you. You will be taken back to {merchant}.', authorizedText: 'Your direct debit mandate was accepted. The amount is debited from your account in the next few days. You will be taken back to {merchant}.',
+    processing: 'Payment processing', processingText: 'The direct debit of this payment is under way: the amount is debited from your account in the next few days.',
     back: 'Return to {merchant}', canceled: 'Payment canceled', canceledText: 'This payment was canceled.',
     paid: 'Already paid', paidText: 'This payment has already been completed.', finalDeclined: 'This payment was declined. No money was taken.',
     expired: 'This payment link has expired', expiredText: 'The time to pay has run out and the payment was canceled. Please return to the shop and start again.',
@@ -45,7 +46,8 @@ const TEXT = {
     authFailedOnly: 'Die Authentifizierung bei Ihrer Bank war nicht erfolgreich. Bitte versuchen Sie es erneut.',
     verifyFailed: 'Ihr Bankkonto konnte nicht bestätigt werden. Bitte versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.',
     verifyFailedOnly: 'Ihr Bankkonto konnte nicht bestätigt werden. Bitte versuchen Sie es erneut.',
-    success: 'Zahlung erfolgreich', successText: 'Vielen Dank. Sie werden zu {merchant} zurückgeleitet.', authorizedText: 'Ihr Lastschriftmandat wurde angenommen. Sie werden zu {merchant} zurückgeleitet.',
+    success: 'Zahlung erfolgreich', successText: 'Vielen Dank. Sie werden zu {merchant} zurückgeleitet.', authorizedText: 'Ihr Lastschriftmandat wurde angenommen. Der Betrag wird in den nächsten Tagen von Ihrem Konto abgebucht. Sie werden zu {merchant} zurückgeleitet.',
+    processing: 'Zahlung in Bearbeitung', processingText: 'Die Lastschrift dieser Zahlung läuft: Der Betrag wird in den nächsten Tagen von Ihrem Konto abgebucht.',
     back: 'Zurück zu {merchant}', canceled: 'Zahlung abgebrochen', canceledText: 'Diese Zahlung wurde abgebrochen.',
     paid: 'Bereits bezahlt', paidText: 'Diese Zahlung wurde bereits abgeschlossen.', finalDeclined: 'Diese Zahlung wurde abgelehnt. Es wurde kein Geld abgebucht.',
     expired: 'Dieser Zahlungslink ist abgelaufen', expiredText: 'Die Zeit zum Bezahlen ist abgelaufen und die Zahlung wurde storniert. Bitte kehren Sie zum Shop zurück und beginnen Sie erneut.',
@@ -76,7 +78,8 @@ const TEXT = {
     authFailedOnly: 'La autenticación con su banco no se completó. Inténtelo de nuevo.',
     verifyFailed: 'No se pudo verificar su cuenta bancaria. Inténtelo de nuevo o elija otro método de pago.',
     verifyFailedOnly: 'No se pudo verificar su cuenta bancaria. Inténtelo de nuevo.',
-    success: 'Pago realizado', successText: 'Gracias. Le llevaremos de vuelta a {merchant}.', authorizedText: 'Su orden de domiciliación ha sido aceptada. Le llevaremos de vuelta a {merchant}.',
+    success: 'Pago realizado', successText: 'Gracias. Le llevaremos de vuelta a {merchant}.', authorizedText: 'Su orden de domiciliación ha sido aceptada. El importe se cargará en su cuenta en los próximos días. Le llevaremos de vuelta a {merchant}.',
+    processing: 'Pago en proceso', processingText: 'El adeudo de este pago está en curso: el importe se cargará en su cuenta en los próximos días.',
     back: 'Volver a {merchant}', canceled: 'Pago cancelado', canceledText: 'Este pago ha sido cancelado.',
     paid: 'Ya pagado', paidText: 'Este pago ya se ha completado.', finalDeclined: 'Este pago fue rechazado. No se ha cobrado nada.',
     expired: 'Este enlace de pago ha caducado', expiredText: 'El plazo para pagar ha terminado y el pago se ha cancelado. Vuelva a la tienda y empiece de nuevo.',
@@ -175,6 +178,8 @@ const kept = {
 
 /** A masked IBAN kept on one line (DE89 •••• 3000). */
 const unbroken = (text) => String(text || '').replace(/ /g, '\u00a0');
+/** An id with a break opportunity every six characters: where it must break, it breaks into even parts (text-wrap: balance), never before its last letter. */
+const breakable = (id) => (String(id).match(/.{1,6}/g) || []).flatMap((part, index) => (index === 0 ? [part] : [h('wbr'), part]));
 
 /** The receipt of a paid payment: amount, merchant, what paid it, and the references the buyer may quote. */
 function receipt(paid) {
@@ -183,7 +188,7 @@ function receipt(paid) {
   if (instrument && instrument.type === 'card') rows.push([t('receiptCard'), `${schemeName(instrument.scheme)} •••• ${instrument.last4}`]);
   if (instrument && instrument.type === 'sepa_direct_debit') rows.push([t('receiptAccount'), unbroken(instrument.iban)]);
   if (instrument && instrument.mandate_reference) rows.push([t('mandateReference'), instrument.mandate_reference]);
-  rows.push([t('receiptReference'), paid.id]);
+  rows.push([t('receiptReference'), h('span', { class: 'payment-id' }, breakable(paid.id))]);
   return h('dl', { class: 'details receipt', id: 'receipt', 'aria-label': t('receipt') }, rows.map(([term, value]) => h('div', {}, h('dt', {}, term), h('dd', {}, value))));
 }
 
@@ -197,9 +202,11 @@ async function completed(result, { fromFlow }) {
   const status = result.status;
   if (SUCCEEDED.has(status)) {
     const paid = result.payment_instrument === undefined ? (await api('GET', selfPath())).body || view : result;
-    const title = fromFlow ? t('success') : t('paid');
-    const text = fromFlow ? t(status === 'authorized' ? 'authorizedText' : 'successText', { merchant }) : t('paidText');
-    messagePage('success', title, text, receipt(paid), backButton(href));
+    // A direct debit's mandate authorizes it; the money arrives days later: processing, not paid yet.
+    const processing = status === 'authorized';
+    const title = processing ? t('processing') : fromFlow ? t('success') : t('paid');
+    const text = processing ? t(fromFlow ? 'authorizedText' : 'processingText', { merchant }) : fromFlow ? t('successText', { merchant }) : t('paidText');
+    messagePage(processing ? 'processing' : 'success', title, text, receipt(paid), backButton(href));
     if (fromFlow && href) setTimeout(() => location.assign(href), RECEIPT_SECONDS * 1000);
     return;
   }
@@ -227,6 +234,12 @@ function wayBack() {
   return null;
 }
 
+/** The brand the page leads with: the server resolves it from the format and the merchant's branding. */
+function leadBrand(branding) {
+  const lead = branding[branding.shown] || branding.platform;
+  return { name: lead.name, primary: lead.colors.primary, secondary: lead.colors.secondary, logo: lead.logo_url };
+}
+
 function apiFailure(response) {
   if (response.status === 410) {
     // The problem of an expired payment carries its branding and the way back (the token was checked).
@@ -234,7 +247,7 @@ function apiFailure(response) {
     if (gone.branding) {
       texts.use(gone.language || texts.lang);
       merchant = gone.branding.merchant.name;
-      brand({ name: gone.branding.platform.name, primary: gone.branding.platform.colors.primary, secondary: gone.branding.platform.colors.secondary });
+      brand(leadBrand(gone.branding));
     }
     const href = gone._links && gone._links['hpp:complete'] ? gone._links['hpp:complete'].href : undefined;
     return messagePage('expired', t('expired'), t('expiredText'), href ? backButton(href) : wayBack());
@@ -287,7 +300,7 @@ async function cancel(event) {
 
 /** A step of the payment: the order summary, beside the form on a wide screen, and the ways out. */
 function screen(content, { alert, canSwitch } = {}) {
-  document.title = `${t('title')} · ${view.branding.platform.name}`;
+  document.title = `${t('title')} · ${leadBrand(view.branding).name}`;
   const others = view.payment_methods.length > 1 && canSwitch;
   const dialog = cancelDialog();
   main.classList.add('checkout');
@@ -629,7 +642,7 @@ async function load() {
   view = response.body;
   texts.use(view.language);
   merchant = view.branding.merchant.name || view.branding.platform.name;
-  brand({ name: view.branding.platform.name, primary: view.branding.platform.colors.primary, secondary: view.branding.platform.colors.secondary });
+  brand(leadBrand(view.branding));
   const fromFlow = sessionStorage.getItem(flagKey) === 'flow';
   if (view.workflow.complete) return completed(view, { fromFlow });
   const failed = view.status === 'authentication_failed';
