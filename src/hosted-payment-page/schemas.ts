@@ -92,6 +92,22 @@ export const ThreeDsCallback = Type.Object(
 );
 export type ThreeDsCallback = Static<typeof ThreeDsCallback>;
 
+/** Which challenge the buyer comes back from: the query of the return URL we gave the acquirer, which appends its own fields. */
+export const RedirectReturnQuery = Type.Object({
+  payment_id: Type.String({ maxLength: 64 }),
+  svc_token: Type.String({ maxLength: 200 }),
+  redirectResult: Type.Optional(Type.String({ maxLength: 20_000 })),
+});
+export type RedirectReturnQuery = Static<typeof RedirectReturnQuery>;
+
+/** What an acquirer may form-post with the buyer's return (Adyen: redirectResult, or MD and PaRes of 3-D Secure 1). */
+export const RedirectReturnForm = Type.Object({
+  redirectResult: Type.Optional(Type.String({ maxLength: 20_000 })),
+  MD: Type.Optional(Type.String({ maxLength: 20_000 })),
+  PaRes: Type.Optional(Type.String({ maxLength: 20_000 })),
+});
+export type RedirectReturnForm = Static<typeof RedirectReturnForm>;
+
 export const HppParams = Type.Object({ payment_id: Type.String({ maxLength: 64 }) });
 export const HppQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) });
 

@@ -371,11 +371,13 @@ export class HostedPaymentPageService {
 
   /** The buyer on the page: an action (3-D Secure) sends the buyer to the acquirer's page and back here. */
   private buyerSession(payment: PaymentRow, last4: string): BuyerSession {
+    const svcToken = randomBytes(24).toString('base64url');
     return {
       paymentId: payment.id,
       returnUrl: `${this.config.baseUrl}/pay/${payment.id}?token=${encodeURIComponent(payment.resource_token)}`,
       callbackUrl: `${this.config.baseUrl}/hpp/callbacks/3ds`,
-      svcToken: randomBytes(24).toString('base64url'),
+      redirectReturnUrl: `${this.config.baseUrl}/hpp/callbacks/redirect?${new URLSearchParams({ payment_id: payment.id, svc_token: svcToken })}`,
+      svcToken,
       language: payment.language,
       last4,
     };
@@ -414,18 +416,35 @@ export class HostedPaymentPageService {
    * or authentication failed.
    */
   async threeDsCallback(body: ThreeDsCallback): Promise<StepResult> {
-    const payment = await this.findPayment(body.payment_id);
-    const begun = await this.step(body.payment_id, payment?.resource_token, async (trx, locked, now): Promise<Begun> => {
-      const challenge = await repo.answerChallenge(trx, body.payment_id, body.svc_token);
-      if (!challenge && (await repo.challengeState(trx, body.payment_id, body.svc_token)) === 'superseded') {
-        throw conflict(`The buyer of payment ${body.payment_id} left this 3-D Secure authentication for another authorization or method`);
+    const { payment_id: paymentId, svc_token: svcToken } = body;
+    const details = Object.fromEntries(Object.entries(body).map(([name, value]) => [name, String(value)]));
+    return this.completeChallenge(paymentId, svcToken, details);
+  }
+
+  /**
+   * The buyer back from an acquirer's redirect (Adyen's 3-D Secure page), with what the acquirer
+   * appended (its redirectResult): the same authorization is completed as by the 3-D Secure
+   * callback, and the buyer is sent back to the payment page, which shows the outcome.
+   */
+  async redirectReturn(paymentId: string, svcToken: string, details: Record<string, string>): Promise<string> {
+    await this.completeChallenge(paymentId, svcToken, details);
+    const payment = (await this.findPayment(paymentId))!;
+    return `${this.config.baseUrl}/pay/${payment.id}?token=${encodeURIComponent(payment.resource_token)}`;
+  }
+
+  /** The buyer's challenge answered: the authorization it interrupted is completed at the acquirer with what the buyer's return carries. */
+  private async completeChallenge(paymentId: string, svcToken: string, details: Record<string, string>): Promise<StepResult> {
+    const payment = await this.findPayment(paymentId);
+    const begun = await this.step(paymentId, payment?.resource_token, async (trx, locked, now): Promise<Begun> => {
+      const challenge = await repo.answerChallenge(trx, paymentId, svcToken);
+      if (!challenge && (await repo.challengeState(trx, paymentId, svcToken)) === 'superseded') {
+        throw conflict(`The buyer of payment ${paymentId} left this 3-D Secure authentication for another authorization or method`);
       }
       if (!challenge) throw invalidToken('Unknown or already answered 3-D Secure authentication');
       if (locked.status !== 'started') throw conflict(`Payment ${locked.id} is ${locked.status}`);
       // The buyer of a user_selected payment may have switched to SEPA Direct Debit while the challenge was open.
       if (locked.selected_method !== 'card') throw conflict(`The buyer of payment ${locked.id} chose ${locked.selected_method} after this card authentication began`);
       const completes = { reference: challenge.id, processorReference: challenge.processor_reference, data: challenge.processor_data };
-      const details = Object.fromEntries(Object.entries(body).map(([name, value]) => [name, String(value)]));
       const card = { scheme: challenge.scheme, last4: challenge.last4 };
       return { attempt: await this.attempts.begin(trx, locked, { method: 'card', card, completes, details, buyer: this.buyerSession(locked, challenge.last4) }, now) };
     });
