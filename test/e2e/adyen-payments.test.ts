@@ -51,10 +51,10 @@ const runJobs = () => server.app.services.jobs.runDue();
 const local = (url: string) => url.replace(server.config.baseUrl, '');
 
 /** A hosted card payment up to the authorize call with this card; answers the payment, its page token and the authorize answer. */
-async function authorizeCard(card: string, amount = 2_500) {
+async function authorizeCard(card: string, amount = 2_500, extra: Record<string, unknown> = {}) {
   const created = await api('POST', '/payments', {
     amount_minor: amount, currency: 'EUR', reference: `adyen-${card.slice(-4)}`, payment_method: { type: 'card' },
-    integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return' },
+    integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return' }, ...extra,
   });
   expect(created.status, created.text).toBe(201);
   const id: string = created.body.id;
@@ -152,6 +152,21 @@ describe('cards with Adyen', () => {
     const keys = adyen.requestsTo('/payments').filter((request) => (request.body as { paymentMethod: { number?: string } }).paymentMethod.number === ADYEN_TEST_CARDS.lostAnswer).map((request) => request.headers['idempotency-key']);
     expect(keys).toHaveLength(2);
     expect(new Set(keys).size).toBe(1);
+  });
+});
+
+describe('merchant-initiated payments with Adyen', () => {
+  it('stores the card at Adyen with the initial payment and charges it again with ContAuth, a returnUrl on that /payments too', async () => {
+    const { id: initial, authorized } = await authorizeCard(ADYEN_TEST_CARDS.authorised, 1_000, { cit_mode: 'initial' });
+    expect(authorized.body.status, authorized.text).toBe('captured');
+    const charged = await api('POST', '/payments/authorize', { initial_payment_id: initial, amount_minor: 1_999, currency: 'EUR', reference: 'month-2' });
+    expect(charged.status, charged.text).toBe(201);
+    expect(charged.body).toMatchObject({ status: 'captured', initial_payment_id: initial });
+    const [stored, again] = adyen.requestsTo('/payments').slice(-2).map((request) => request.body as Record<string, unknown>);
+    expect(stored).toMatchObject({ storePaymentMethod: true, shopperReference: initial, recurringProcessingModel: 'UnscheduledCardOnFile' });
+    expect(again).toMatchObject({ shopperInteraction: 'ContAuth', shopperReference: initial, recurringProcessingModel: 'UnscheduledCardOnFile', amount: { value: 1_999 } });
+    expect(again!.returnUrl).toEqual(expect.any(String));
+    expect(await eventTypes(charged.body.id)).toEqual(['payment_succeeded']);
   });
 });
 
