@@ -424,10 +424,13 @@ export class HostedPaymentPageService {
   /**
    * The buyer back from an acquirer's redirect (Adyen's 3-D Secure page), with what the acquirer
    * appended (its redirectResult): the same authorization is completed as by the 3-D Secure
-   * callback, and the buyer is sent back to the payment page, which shows the outcome.
+   * callback, and the buyer is sent back to the payment page, which shows the outcome. The same
+   * return again (a reload, the back button) finishes nothing and shows the page.
    */
   async redirectReturn(paymentId: string, svcToken: string, details: Record<string, string>): Promise<string> {
-    await this.completeChallenge(paymentId, svcToken, details);
+    const state = await repo.challengeState(this.db, paymentId, svcToken);
+    if (!state) throw invalidToken('Unknown 3-D Secure authentication');
+    if (state === 'pending') await this.completeChallenge(paymentId, svcToken, details);
     const payment = (await this.findPayment(paymentId))!;
     return `${this.config.baseUrl}/pay/${payment.id}?token=${encodeURIComponent(payment.resource_token)}`;
   }

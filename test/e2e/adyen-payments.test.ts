@@ -124,9 +124,16 @@ describe('cards with Adyen', () => {
     expect(await eventTypes(id)).toEqual([event]);
     const [details] = adyen.requestsTo('/payments/details').slice(-1);
     expect(details!.headers['idempotency-key']).toMatch(/\.details$/);
-    // The same return again (a reload) finishes nothing twice.
-    expect((await server.request('GET', local(returnUrl))).status).not.toBe(303);
+    // The same return again (a reload) shows the page and finishes nothing twice.
+    const reloaded = await server.request('GET', local(returnUrl));
+    expect(reloaded.status, reloaded.text).toBe(303);
+    expect(reloaded.headers.get('location')).toBe(back.headers.get('location'));
+    expect(adyen.requestsTo('/payments/details').filter((request) => request.headers['idempotency-key'] === details!.headers['idempotency-key'])).toHaveLength(1);
     expect(await eventTypes(id)).toEqual([event]);
+    // A return naming no challenge of the payment is refused.
+    const forged = new URL(returnUrl);
+    forged.searchParams.set('svc_token', 'not-a-challenge-token');
+    expect((await server.request('GET', local(forged.toString()))).status).toBe(401);
   });
 
   it('takes the buyer’s return as a form POST too', async () => {
