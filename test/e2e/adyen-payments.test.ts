@@ -160,6 +160,18 @@ describe('cards with Adyen', () => {
     expect(keys).toHaveLength(2);
     expect(new Set(keys).size).toBe(1);
   });
+
+  it('ends an attempt whose answer was lost by Adyen’s AUTHORISATION notification, before the recovery job: captured once', async () => {
+    const { id, authorized } = await authorizeCard(ADYEN_TEST_CARDS.lostAnswer);
+    expect(authorized.status, authorized.text).toBe(503);
+    const [lost] = adyen.requestsTo('/payments').filter((request) => (request.body as { paymentMethod: { number?: string } }).paymentMethod.number === ADYEN_TEST_CARDS.lostAnswer).slice(-1);
+    const attempt = (lost!.body as { reference: string }).reference;
+    await notified([adyen.authorisation(adyen.pspReferenceOf(attempt))]);
+    expect((await api('GET', `/payments/${id}`)).body.status).toBe('captured');
+    await api('POST', '/simulations/clock/advance', { seconds: RECOVERY_SECONDS + 1 }); // nothing left for the recovery job
+    expect(await eventTypes(id)).toEqual(['payment_succeeded']);
+    expect(adyen.requestsTo('/payments').filter((request) => (request.body as { reference: string }).reference === attempt)).toHaveLength(1);
+  });
 });
 
 describe('merchant-initiated payments with Adyen', () => {
