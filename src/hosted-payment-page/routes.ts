@@ -4,9 +4,10 @@ import { formBodyOptions } from '../core/body-shape.js';
 import type { BodyShape } from '../core/config.js';
 import { SeeOther, typed } from '../core/http.js';
 import { missingToken } from '../core/auth.js';
-import { AccountVerificationQuery, AuthorizeBody, RedirectReturnForm, RedirectReturnQuery, MandateBody, MandateRequirements, HppParams, HppQuery, PaymentView, StartBody, StepResult, ThreeDsCallback, TokenizeBody, TokenResult } from './schemas.js';
+import { AccountVerificationQuery, AuthorizeBody, type BrowserInfo, RedirectReturnForm, RedirectReturnQuery, MandateBody, MandateRequirements, HppParams, HppQuery, PaymentView, StartBody, StepResult, ThreeDsCallback, TokenizeBody, TokenResult } from './schemas.js';
 import type { HostedPaymentPageService } from './service.js';
 import type { PaymentRow } from '../payments/repository.js';
+import type { BuyerBrowser } from '../processor/boundary.js';
 
 /** The payment's resource token, as a Bearer token or the token query parameter. */
 function resourceToken(request: FastifyRequest): string | undefined {
@@ -70,7 +71,7 @@ export async function hostedPaymentPageRoutes(fastify: FastifyInstance, { hpp, b
   );
 
   app.post('/hpp/payments/:payment_id/authorize', { schema: { tags, summary: 'Authorize a card payment with a token', body: AuthorizeBody, ...step } }, async (request) =>
-    hpp.authorize(request.params.payment_id, resourceToken(request), request.body.token),
+    hpp.authorize(request.params.payment_id, resourceToken(request), request.body.token, buyerBrowser(request, request.body.browser_info)),
   );
 
   app.post('/hpp/payments/:payment_id/cancel', { schema: { tags, summary: 'The buyer cancels', ...step } }, async (request) =>
@@ -120,6 +121,18 @@ async function redirectReturnRoutes(app: FastifyInstance, { hpp, bodyShape }: { 
     const { payment_id: paymentId, svc_token: svcToken, ...details } = request.query;
     return reply.redirect(await hpp.redirectReturn(paymentId, svcToken, definedOnly({ ...details, ...request.body })), 303);
   });
+}
+
+/** The buyer's browser as the page measured it (when it did) and as its request's headers say. */
+function buyerBrowser(request: FastifyRequest, info: BrowserInfo | undefined): BuyerBrowser {
+  const { 'user-agent': userAgent, accept } = request.headers;
+  return {
+    ...(userAgent ? { userAgent } : {}),
+    ...(accept ? { accept } : {}),
+    ...(info
+      ? { page: { screenWidth: info.screen_width, screenHeight: info.screen_height, colorDepth: info.color_depth, timeZoneOffset: info.time_zone_offset, languages: info.languages, ...(info.java_enabled === undefined ? {} : { javaEnabled: info.java_enabled }) } }
+      : {}),
+  };
 }
 
 function definedOnly(fields: Record<string, string | undefined>): Record<string, string> {

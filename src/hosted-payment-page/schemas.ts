@@ -75,7 +75,30 @@ export const TokenizeBody = Type.Object(
 export type TokenizeBody = Static<typeof TokenizeBody>;
 
 export const TokenResult = Type.Object({ token: Type.String(), expires_at: DateTime() });
-export const AuthorizeBody = Type.Object({ token: Type.String({ maxLength: 64 }) }, { additionalProperties: false, examples: [{ token: 'tok_01JD3V6Q2W8X9Y0Z1A2B3C4D5E' }] });
+/** What the page may measure of the buyer's browser for the acquirer's 3-D Secure risk checks; optional, all of it or none. */
+export const BrowserInfo = Type.Object(
+  {
+    screen_width: Type.Integer({ minimum: 0, maximum: 100_000 }),
+    screen_height: Type.Integer({ minimum: 0, maximum: 100_000 }),
+    color_depth: Type.Integer({ minimum: 1, maximum: 48 }),
+    time_zone_offset: Type.Integer({ minimum: -900, maximum: 900, description: "minutes from UTC as JavaScript's Date#getTimezoneOffset() gives them (UTC+1: -60)" }),
+    languages: Type.Array(Type.String({ minLength: 2, maxLength: 35 }), { minItems: 1, maxItems: 20, description: 'navigator.languages, the preferred first' }),
+    java_enabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type BrowserInfo = Static<typeof BrowserInfo>;
+
+export const AuthorizeBody = Type.Object(
+  { token: Type.String({ maxLength: 64 }), browser_info: Type.Optional(BrowserInfo) },
+  {
+    additionalProperties: false,
+    examples: [
+      { token: 'tok_01JD3V6Q2W8X9Y0Z1A2B3C4D5E' },
+      { token: 'tok_01JD3V6Q2W8X9Y0Z1A2B3C4D5E', browser_info: { screen_width: 1920, screen_height: 1080, color_depth: 24, time_zone_offset: -60, languages: ['de-DE', 'en'] } },
+    ],
+  },
+);
 
 export const ThreeDsCallback = Type.Object(
   {

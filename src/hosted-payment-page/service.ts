@@ -13,7 +13,7 @@ import { invalidToken } from '../core/auth.js';
 import { processingFee, splitByPercent, type PaymentMethod } from '../payments/fees.js';
 import * as payments from '../payments/repository.js';
 import type { PaymentRow } from '../payments/repository.js';
-import type { BuyerSession, CardDetails, DirectDebitProvider } from '../processor/boundary.js';
+import type { BuyerBrowser, BuyerSession, CardDetails, DirectDebitProvider } from '../processor/boundary.js';
 import type { Processors } from '../processor/registry.js';
 import { cardScheme } from './card-schemes.js';
 import * as repo from './repository.js';
@@ -352,7 +352,7 @@ export class HostedPaymentPageService {
     }
   }
 
-  async authorize(id: string, token: string | undefined, cardToken: string): Promise<StepResult> {
+  async authorize(id: string, token: string | undefined, cardToken: string, browser?: BuyerBrowser): Promise<StepResult> {
     const begun = await this.step(id, token, async (trx, payment, now): Promise<Begun> => {
       if (!OPEN.has(payment.status) || payment.status === 'initiated') throw conflict(`Payment ${id} is ${payment.status}; it cannot be authorized`);
       const card = await repo.useCardTokenSupersedingChallenges(trx, id, cardToken, now); // this authorization replaces any challenge still open
@@ -363,7 +363,7 @@ export class HostedPaymentPageService {
       await this.select(trx, payment, 'card');
       const refused = await this.declineIfAFeeShareExceedsItsParty(trx, payment, now);
       if (refused) return { result: refused };
-      const request: AttemptRequest = { method: 'card', card: { scheme: card.scheme, last4: card.last4 }, details: card.card_details, buyer: this.buyerSession(payment, card.last4) };
+      const request: AttemptRequest = { method: 'card', card: { scheme: card.scheme, last4: card.last4 }, details: card.card_details, buyer: { ...this.buyerSession(payment, card.last4), ...(browser ? { browser } : {}) } };
       return { attempt: await this.attempts.begin(trx, payment, request, now) };
     });
     return this.finish(begun);

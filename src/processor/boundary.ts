@@ -50,6 +50,15 @@ export interface BuyerSession {
   /** The payment's language; null: the buyer's browser decides. */
   language: string | null;
   last4: string;
+  /** What the page measured of the buyer's browser, and its request's headers, for the acquirer's 3-D Secure risk checks. */
+  browser?: BuyerBrowser;
+}
+
+/** The buyer's browser: the page's optional measurements (its authorize call's `browser_info`) and the request's headers. */
+export interface BuyerBrowser {
+  userAgent?: string;
+  accept?: string;
+  page?: { screenWidth: number; screenHeight: number; colorDepth: number; timeZoneOffset: number; languages: string[]; javaEnabled?: boolean };
 }
 
 /** What the authorization charges: the card typed on the page, or a credential the acquirer stored at an initial payment. */

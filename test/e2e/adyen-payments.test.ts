@@ -51,7 +51,7 @@ const runJobs = () => server.app.services.jobs.runDue();
 const local = (url: string) => url.replace(server.config.baseUrl, '');
 
 /** A hosted card payment up to the authorize call with this card; answers the payment, its page token and the authorize answer. */
-async function authorizeCard(card: string, amount = 2_500, extra: Record<string, unknown> = {}) {
+async function authorizeCard(card: string, amount = 2_500, extra: Record<string, unknown> = {}, browser?: { info: unknown; headers: Record<string, string> }) {
   const created = await api('POST', '/payments', {
     amount_minor: amount, currency: 'EUR', reference: `adyen-${card.slice(-4)}`, payment_method: { type: 'card' },
     integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return' }, ...extra,
@@ -65,7 +65,9 @@ async function authorizeCard(card: string, amount = 2_500, extra: Record<string,
     type: 'card', value: card, issuer: 'visa', token_data: { expiry_month: 12, expiry_year: server.clock.now().getUTCFullYear() + 2, cvv: '737' },
   });
   expect(tokenized.status, tokenized.text).toBe(201);
-  return { id, token, authorized: await hpp('/authorize', { token: tokenized.body.token }) };
+  const body = { token: tokenized.body.token, ...(browser ? { browser_info: browser.info } : {}) };
+  const authorized = await server.request('POST', `/hpp/payments/${id}/authorize`, { token, body, ...(browser ? { headers: browser.headers } : {}) });
+  return { id, token, authorized };
 }
 
 async function paidByCard(amount = 2_500): Promise<string> {
@@ -97,8 +99,20 @@ describe('cards with Adyen', () => {
     const [sent] = adyen.requestsTo('/payments').filter((request) => (request.body as { amount: { value: number } }).amount.value === 2_500).slice(-1);
     const body = sent!.body as { reference: string; returnUrl: string; paymentMethod: { type: string } };
     expect(body.paymentMethod.type).toBe('scheme');
+    expect(body).not.toHaveProperty('browserInfo'); // the page measured nothing: none at all, as Adyen wants it complete or absent
     expect(sent!.headers['idempotency-key']).toBe(body.reference);
     expect(body.returnUrl).toMatch(new RegExp(`^${server.config.baseUrl}/hpp/callbacks/redirect\\?payment_id=${id}&svc_token=`));
+  });
+
+  it('sends browserInfo complete when the page measured the browser: its browser_info and the request’s User-Agent and Accept', async () => {
+    const info = { screen_width: 1920, screen_height: 1080, color_depth: 24, time_zone_offset: -60, languages: ['de-DE', 'en'] };
+    const headers = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0', accept: 'text/html,application/xhtml+xml' };
+    const { authorized } = await authorizeCard(ADYEN_TEST_CARDS.authorised, 3_100, {}, { info, headers });
+    expect(authorized.body.status, authorized.text).toBe('captured');
+    const [sent] = adyen.requestsTo('/payments').filter((request) => (request.body as { amount: { value: number } }).amount.value === 3_100).slice(-1);
+    expect((sent!.body as { browserInfo?: unknown }).browserInfo).toEqual({
+      userAgent: headers['user-agent'], acceptHeader: headers.accept, language: 'de-DE', colorDepth: 24, screenHeight: 1080, screenWidth: 1920, timeZoneOffset: -60, javaEnabled: false,
+    });
   });
 
   it('declines a refused card with the reason mapped: payment_failed', async () => {

@@ -7,6 +7,7 @@ import {
 import type { AdapterFactory } from '../registry.js';
 import { createAdyen, type Adyen } from './adyen.js';
 import { AdyenError } from './errors.js';
+import { browserDetails } from './mapping.js';
 import { NOTIFICATIONS_ACCEPTED } from './notifications.js';
 import type { AuthorizationOutcome, ProcessorNotification as AdyenNotification, StoredCredentialUse } from './types.js';
 
@@ -59,7 +60,8 @@ function cardAcquirer(adyen: Adyen, log: FastifyBaseLogger, noBuyerReturnUrl: st
     if ('storedCredential' in request.card) return adyen.chargeStoredCard({ ...basics, storedPaymentMethodId: request.card.storedCredential, credential });
     const { number, expiryMonth, expiryYear, cvv, holderName } = request.card.details;
     const card = { number, expiryMonth, expiryYear, cvc: cvv, ...(holderName ? { holderName } : {}) };
-    return adyen.authorizeCard({ ...basics, card, ...(request.storeCredential ? { storeFor: credential } : {}) });
+    const browser = request.buyer?.browser && browserDetails(request.buyer.browser.page, request.buyer.browser);
+    return adyen.authorizeCard({ ...basics, card, ...(browser ? { browser } : {}), ...(request.storeCredential ? { storeFor: credential } : {}) });
   };
   return {
     authorize: (request) => declinedIfRefused(log, request.reference, async () => answerOf(await authorize(request), request.reference)),
