@@ -45,6 +45,7 @@ import { CARD_TOKEN_EXPIRY_JOB, eraseExpiredCard } from './hosted-payment-page/r
 import type { ScryptSettings } from './core/scrypt.js';
 import { simulatorRoutes } from './processor/simulator/routes.js';
 import { simulatorAdapter } from './processor/simulator/index.js';
+import { adyenAdapter } from './processor/adyen/adapter.js';
 import { Processors, usedProcessor } from './processor/registry.js';
 import { NotificationInbox, NOTIFICATION_JOB } from './processor/inbox.js';
 import { processorNotificationRoutes } from './processor/routes.js';
@@ -264,10 +265,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await environmentClock.start(database);
   installBacklogMetrics(metrics, db, environmentClock);
   // The partners behind the processor boundary: the simulator pays payouts (and takes the payments
-  // of the environments that use it); the Adyen adapter is wired in by its own change.
-  if (usedProcessor(config, 'adyen')) throw new Error('PROCESSOR adyen: the Adyen adapter is not available in this build; use PROCESSOR=simulator');
+  // of the environments that use it); Adyen takes the cards of the environments configured for it.
   const simulator = await simulatorAdapter(db, config);
-  const processors = new Processors(config.processors, { simulator: simulator.factory }, { simulator: simulator.reader });
+  const adyen = config.adyen && adyenAdapter(config.adyen, { baseUrl: config.baseUrl, log: app.log });
+  const processors = new Processors(
+    config.processors,
+    { simulator: simulator.factory, ...(adyen ? { adyen: adyen.factory } : {}) },
+    { simulator: simulator.reader, ...(adyen ? { adyen: adyen.reader } : {}) },
+  );
   const jobs = new JobRunner(db, environmentClock, app.log);
   const inbox = new NotificationInbox(environmentClock, app.log);
   const outcomes = new PaymentOutcomes(outbox);
@@ -348,7 +353,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     rateLimit(scope, limiter, byAddress);
     await scope.register(webRoutes, { hpp: services.hpp });
     await scope.register(logoRoutes, { branding: services.branding });
-    await scope.register(hostedPaymentPageRoutes, { hpp: services.hpp });
+    await scope.register(hostedPaymentPageRoutes, { hpp: services.hpp, bodyShape: config.bodyShape });
     // The simulator's 3-D Secure server and bank, only where an environment takes its payments with it.
     if (usedProcessor(config, 'simulator')) await scope.register(simulatorRoutes, { simulator: simulator.pages, bodyShape: config.bodyShape });
   });

@@ -73,8 +73,9 @@ describe('processor settings', () => {
 
   it("reads Adyen's settings only when an environment uses it, its test endpoint by default", () => {
     expect(loadConfig(adyen).adyen).toBeUndefined();
-    expect(loadConfig({ SANDBOX_PROCESSOR: 'adyen', ...adyen }).adyen).toEqual({ apiKey: 'key', merchantAccount: 'Platform', checkoutUrl: 'https://checkout-test.adyen.com/v71', hmacKey: '44782DEF547AAA06' });
+    expect(loadConfig({ SANDBOX_PROCESSOR: 'adyen', ...adyen }).adyen).toEqual({ apiKey: 'key', merchantAccount: 'Platform', checkoutUrl: 'https://checkout-test.adyen.com/v71', hmacKey: '44782DEF547AAA06', timeoutMs: 30_000 });
     expect(loadConfig({ PROCESSOR: 'adyen', ...adyen, ADYEN_CHECKOUT_URL: 'http://127.0.0.1:9999/v71/' }).adyen?.checkoutUrl).toBe('http://127.0.0.1:9999/v71');
+    expect(loadConfig({ PROCESSOR: 'adyen', ...adyen, ADYEN_TIMEOUT_MS: '5000' }).adyen?.timeoutMs).toBe(5_000);
   });
 
   it('refuses an unknown processor, and Adyen without its settings (named) or with an HMAC key that is not hex', () => {

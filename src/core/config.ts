@@ -110,6 +110,8 @@ export interface AdyenSettings {
   checkoutUrl: string;
   /** ADYEN_HMAC_KEY, hex: the key notifications are signed with. */
   hmacKey: string;
+  /** ADYEN_TIMEOUT_MS (default 30 000): how long a call waits for Adyen's answer before the attempt is left to the recovery job. */
+  timeoutMs: number;
 }
 
 /** Who may read /metrics (src/operations/metrics.ts): nobody unless one of these is set. */
@@ -315,7 +317,7 @@ function processorSettings(env: Env): Pick<Config, 'processors' | 'adyen'> {
   const missing = ['ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT', 'ADYEN_HMAC_KEY'].filter((name) => !env[name]);
   if (missing.length > 0) throw new Error(`The adyen processor needs ${missing.join(', ')}`);
   if (!/^([0-9a-fA-F]{2})+$/.test(env.ADYEN_HMAC_KEY!)) throw new Error('ADYEN_HMAC_KEY must be hexadecimal, as Adyen shows it');
-  const adyen = { apiKey: env.ADYEN_API_KEY!, merchantAccount: env.ADYEN_MERCHANT_ACCOUNT!, checkoutUrl: trimSlash(env.ADYEN_CHECKOUT_URL || 'https://checkout-test.adyen.com/v71'), hmacKey: env.ADYEN_HMAC_KEY! };
+  const adyen = { apiKey: env.ADYEN_API_KEY!, merchantAccount: env.ADYEN_MERCHANT_ACCOUNT!, checkoutUrl: trimSlash(env.ADYEN_CHECKOUT_URL || 'https://checkout-test.adyen.com/v71'), hmacKey: env.ADYEN_HMAC_KEY!, timeoutMs: integer(env, 'ADYEN_TIMEOUT_MS', 30_000) };
   return { processors, adyen };
 }
 

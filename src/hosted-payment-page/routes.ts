@@ -1,9 +1,13 @@
+import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { formBodyOptions } from '../core/body-shape.js';
+import type { BodyShape } from '../core/config.js';
 import { SeeOther, typed } from '../core/http.js';
 import { missingToken } from '../core/auth.js';
-import { AccountVerificationQuery, AuthorizeBody, MandateBody, MandateRequirements, HppParams, HppQuery, PaymentView, StartBody, StepResult, ThreeDsCallback, TokenizeBody, TokenResult } from './schemas.js';
+import { AccountVerificationQuery, AuthorizeBody, type BrowserInfo, RedirectReturnForm, RedirectReturnQuery, MandateBody, MandateRequirements, HppParams, HppQuery, PaymentView, StartBody, StepResult, ThreeDsCallback, TokenizeBody, TokenResult } from './schemas.js';
 import type { HostedPaymentPageService } from './service.js';
 import type { PaymentRow } from '../payments/repository.js';
+import type { BuyerBrowser } from '../processor/boundary.js';
 
 /** The payment's resource token, as a Bearer token or the token query parameter. */
 function resourceToken(request: FastifyRequest): string | undefined {
@@ -36,8 +40,9 @@ function requireResourceToken(app: FastifyInstance, hpp: HostedPaymentPageServic
   });
 }
 
-export async function hostedPaymentPageRoutes(fastify: FastifyInstance, { hpp }: { hpp: HostedPaymentPageService }): Promise<void> {
+export async function hostedPaymentPageRoutes(fastify: FastifyInstance, { hpp, bodyShape }: { hpp: HostedPaymentPageService; bodyShape: BodyShape }): Promise<void> {
   requireResourceToken(fastify, hpp);
+  await fastify.register(redirectReturnRoutes, { hpp, bodyShape });
   const app = typed(fastify);
   const tags = ['hosted payment page'];
   const step = { params: HppParams, querystring: HppQuery, response: { 200: StepResult } };
@@ -66,7 +71,7 @@ export async function hostedPaymentPageRoutes(fastify: FastifyInstance, { hpp }:
   );
 
   app.post('/hpp/payments/:payment_id/authorize', { schema: { tags, summary: 'Authorize a card payment with a token', body: AuthorizeBody, ...step } }, async (request) =>
-    hpp.authorize(request.params.payment_id, resourceToken(request), request.body.token),
+    hpp.authorize(request.params.payment_id, resourceToken(request), request.body.token, buyerBrowser(request, request.body.browser_info)),
   );
 
   app.post('/hpp/payments/:payment_id/cancel', { schema: { tags, summary: 'The buyer cancels', ...step } }, async (request) =>
@@ -94,4 +99,42 @@ export async function hostedPaymentPageRoutes(fastify: FastifyInstance, { hpp }:
     { schema: { tags, summary: 'Bank account verification result (AIS); redirects the buyer back to the page', querystring: AccountVerificationQuery, response: { 303: SeeOther } } },
     async (request, reply) => reply.redirect(await hpp.accountVerified(request.query, request.hppPayment), 303),
   );
+}
+
+/**
+ * The buyer's return from an acquirer's redirect (GET, or a form POST: no script needed), which the
+ * challenge's own token in the query authorizes: the authorization is finished, the buyer sent to the page.
+ */
+async function redirectReturnRoutes(app: FastifyInstance, { hpp, bodyShape }: { hpp: HostedPaymentPageService; bodyShape: BodyShape }): Promise<void> {
+  await app.register(formbody, formBodyOptions(bodyShape));
+  const tags = ['hosted payment page'];
+  const summary = "The buyer back from the acquirer's 3-D Secure redirect; redirects the buyer to the payment page";
+  const config = { resourceToken: false } as const;
+  // The buyer's browser follows it from the acquirer's page; no client of the API calls it.
+  const hide = true;
+  const typedApp = typed(app);
+  typedApp.get('/hpp/callbacks/redirect', { schema: { tags, summary, hide, querystring: RedirectReturnQuery, response: { 303: SeeOther } }, config }, async (request, reply) => {
+    const { payment_id: paymentId, svc_token: svcToken, ...details } = request.query;
+    return reply.redirect(await hpp.redirectReturn(paymentId, svcToken, definedOnly(details)), 303);
+  });
+  typedApp.post('/hpp/callbacks/redirect', { schema: { tags, summary, hide, querystring: RedirectReturnQuery, body: RedirectReturnForm, response: { 303: SeeOther } }, config }, async (request, reply) => {
+    const { payment_id: paymentId, svc_token: svcToken, ...details } = request.query;
+    return reply.redirect(await hpp.redirectReturn(paymentId, svcToken, definedOnly({ ...details, ...request.body })), 303);
+  });
+}
+
+/** The buyer's browser as the page measured it (when it did) and as its request's headers say. */
+function buyerBrowser(request: FastifyRequest, info: BrowserInfo | undefined): BuyerBrowser {
+  const { 'user-agent': userAgent, accept } = request.headers;
+  return {
+    ...(userAgent ? { userAgent } : {}),
+    ...(accept ? { accept } : {}),
+    ...(info
+      ? { page: { screenWidth: info.screen_width, screenHeight: info.screen_height, colorDepth: info.color_depth, timeZoneOffset: info.time_zone_offset, languages: info.languages, ...(info.java_enabled === undefined ? {} : { javaEnabled: info.java_enabled }) } }
+      : {}),
+  };
+}
+
+function definedOnly(fields: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }

@@ -85,7 +85,30 @@ export const TokenizeBody = Type.Object(
 export type TokenizeBody = Static<typeof TokenizeBody>;
 
 export const TokenResult = Type.Object({ token: Type.String(), expires_at: DateTime() });
-export const AuthorizeBody = Type.Object({ token: Type.String({ maxLength: 64 }) }, { additionalProperties: false, examples: [{ token: 'tok_01JD3V6Q2W8X9Y0Z1A2B3C4D5E' }] });
+/** What the page may measure of the buyer's browser for the acquirer's 3-D Secure risk checks; optional, all of it or none. */
+export const BrowserInfo = Type.Object(
+  {
+    screen_width: Type.Integer({ minimum: 0, maximum: 100_000 }),
+    screen_height: Type.Integer({ minimum: 0, maximum: 100_000 }),
+    color_depth: Type.Integer({ minimum: 1, maximum: 48 }),
+    time_zone_offset: Type.Integer({ minimum: -900, maximum: 900, description: "minutes from UTC as JavaScript's Date#getTimezoneOffset() gives them (UTC+1: -60)" }),
+    languages: Type.Array(Type.String({ minLength: 2, maxLength: 35 }), { minItems: 1, maxItems: 20, description: 'navigator.languages, the preferred first' }),
+    java_enabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type BrowserInfo = Static<typeof BrowserInfo>;
+
+export const AuthorizeBody = Type.Object(
+  { token: Type.String({ maxLength: 64 }), browser_info: Type.Optional(BrowserInfo) },
+  {
+    additionalProperties: false,
+    examples: [
+      { token: 'tok_01JD3V6Q2W8X9Y0Z1A2B3C4D5E' },
+      { token: 'tok_01JD3V6Q2W8X9Y0Z1A2B3C4D5E', browser_info: { screen_width: 1920, screen_height: 1080, color_depth: 24, time_zone_offset: -60, languages: ['de-DE', 'en'] } },
+    ],
+  },
+);
 
 export const ThreeDsCallback = Type.Object(
   {
@@ -101,6 +124,22 @@ export const ThreeDsCallback = Type.Object(
   { additionalProperties: false, examples: [{ payment_id: 'pay_01JD3V6Q2W8X9Y0Z1A2B3C4D5E', svc_token: '3f2a9c1e5b7d40a1c2e3f4a5b6c7d8e9', '3ds_eci': '05', '3ds_cavv': 'AAABBEg0VhI0VniQEjRWAAAAAAA=', '3ds_trxid': '9f8e7d6c5b4a39281706f5e4d3c2b1a0', '3ds_version': '2.2.0', '3ds_status': 'Y', '3ds_valid_payment': 'Y' }] },
 );
 export type ThreeDsCallback = Static<typeof ThreeDsCallback>;
+
+/** Which challenge the buyer comes back from: the query of the return URL we gave the acquirer, which appends its own fields. */
+export const RedirectReturnQuery = Type.Object({
+  payment_id: Type.String({ maxLength: 64 }),
+  svc_token: Type.String({ maxLength: 200 }),
+  redirectResult: Type.Optional(Type.String({ maxLength: 20_000 })),
+});
+export type RedirectReturnQuery = Static<typeof RedirectReturnQuery>;
+
+/** What an acquirer may form-post with the buyer's return (Adyen: redirectResult, or MD and PaRes of 3-D Secure 1). */
+export const RedirectReturnForm = Type.Object({
+  redirectResult: Type.Optional(Type.String({ maxLength: 20_000 })),
+  MD: Type.Optional(Type.String({ maxLength: 20_000 })),
+  PaRes: Type.Optional(Type.String({ maxLength: 20_000 })),
+});
+export type RedirectReturnForm = Static<typeof RedirectReturnForm>;
 
 export const HppParams = Type.Object({ payment_id: Type.String({ maxLength: 64 }) });
 export const HppQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) });

@@ -13,7 +13,7 @@ import { invalidToken } from '../core/auth.js';
 import { processingFee, splitByPercent, type PaymentMethod } from '../payments/fees.js';
 import * as payments from '../payments/repository.js';
 import type { PaymentRow } from '../payments/repository.js';
-import type { BuyerSession, CardDetails, DirectDebitProvider } from '../processor/boundary.js';
+import type { BuyerBrowser, BuyerSession, CardDetails, DirectDebitProvider } from '../processor/boundary.js';
 import type { Processors } from '../processor/registry.js';
 import { cardScheme } from './card-schemes.js';
 import * as repo from './repository.js';
@@ -364,7 +364,7 @@ export class HostedPaymentPageService {
     }
   }
 
-  async authorize(id: string, token: string | undefined, cardToken: string): Promise<StepResult> {
+  async authorize(id: string, token: string | undefined, cardToken: string, browser?: BuyerBrowser): Promise<StepResult> {
     const begun = await this.step(id, token, async (trx, payment, now): Promise<Begun> => {
       if (!OPEN.has(payment.status) || payment.status === 'initiated') throw conflict(`Payment ${id} is ${payment.status}; it cannot be authorized`);
       const card = await repo.useCardTokenSupersedingChallenges(trx, id, cardToken, now); // this authorization replaces any challenge still open
@@ -375,7 +375,7 @@ export class HostedPaymentPageService {
       await this.select(trx, payment, 'card');
       const refused = await this.declineIfAFeeShareExceedsItsParty(trx, payment, now);
       if (refused) return { result: refused };
-      const request: AttemptRequest = { method: 'card', card: { scheme: card.scheme, last4: card.last4 }, details: card.card_details, buyer: this.buyerSession(payment, card.last4) };
+      const request: AttemptRequest = { method: 'card', card: { scheme: card.scheme, last4: card.last4 }, details: card.card_details, buyer: { ...this.buyerSession(payment, card.last4), ...(browser ? { browser } : {}) } };
       return { attempt: await this.attempts.begin(trx, payment, request, now) };
     });
     return this.finish(begun);
@@ -383,11 +383,13 @@ export class HostedPaymentPageService {
 
   /** The buyer on the page: an action (3-D Secure) sends the buyer to the acquirer's page and back here. */
   private buyerSession(payment: PaymentRow, last4: string): BuyerSession {
+    const svcToken = randomBytes(24).toString('base64url');
     return {
       paymentId: payment.id,
       returnUrl: `${this.config.baseUrl}/pay/${payment.id}?token=${encodeURIComponent(payment.resource_token)}`,
       callbackUrl: `${this.config.baseUrl}/hpp/callbacks/3ds`,
-      svcToken: randomBytes(24).toString('base64url'),
+      redirectReturnUrl: `${this.config.baseUrl}/hpp/callbacks/redirect?${new URLSearchParams({ payment_id: payment.id, svc_token: svcToken })}`,
+      svcToken,
       language: payment.language,
       last4,
     };
@@ -426,18 +428,38 @@ export class HostedPaymentPageService {
    * or authentication failed.
    */
   async threeDsCallback(body: ThreeDsCallback): Promise<StepResult> {
-    const payment = await this.findPayment(body.payment_id);
-    const begun = await this.step(body.payment_id, payment?.resource_token, async (trx, locked, now): Promise<Begun> => {
-      const challenge = await repo.answerChallenge(trx, body.payment_id, body.svc_token);
-      if (!challenge && (await repo.challengeState(trx, body.payment_id, body.svc_token)) === 'superseded') {
-        throw conflict(`The buyer of payment ${body.payment_id} left this 3-D Secure authentication for another authorization or method`);
+    const { payment_id: paymentId, svc_token: svcToken } = body;
+    const details = Object.fromEntries(Object.entries(body).map(([name, value]) => [name, String(value)]));
+    return this.completeChallenge(paymentId, svcToken, details);
+  }
+
+  /**
+   * The buyer back from an acquirer's redirect (Adyen's 3-D Secure page), with what the acquirer
+   * appended (its redirectResult): the same authorization is completed as by the 3-D Secure
+   * callback, and the buyer is sent back to the payment page, which shows the outcome. The same
+   * return again (a reload, the back button) finishes nothing and shows the page.
+   */
+  async redirectReturn(paymentId: string, svcToken: string, details: Record<string, string>): Promise<string> {
+    const state = await repo.challengeState(this.db, paymentId, svcToken);
+    if (!state) throw invalidToken('Unknown 3-D Secure authentication');
+    if (state === 'pending') await this.completeChallenge(paymentId, svcToken, details);
+    const payment = (await this.findPayment(paymentId))!;
+    return `${this.config.baseUrl}/pay/${payment.id}?token=${encodeURIComponent(payment.resource_token)}`;
+  }
+
+  /** The buyer's challenge answered: the authorization it interrupted is completed at the acquirer with what the buyer's return carries. */
+  private async completeChallenge(paymentId: string, svcToken: string, details: Record<string, string>): Promise<StepResult> {
+    const payment = await this.findPayment(paymentId);
+    const begun = await this.step(paymentId, payment?.resource_token, async (trx, locked, now): Promise<Begun> => {
+      const challenge = await repo.answerChallenge(trx, paymentId, svcToken);
+      if (!challenge && (await repo.challengeState(trx, paymentId, svcToken)) === 'superseded') {
+        throw conflict(`The buyer of payment ${paymentId} left this 3-D Secure authentication for another authorization or method`);
       }
       if (!challenge) throw invalidToken('Unknown or already answered 3-D Secure authentication');
       if (locked.status !== 'started') throw conflict(`Payment ${locked.id} is ${locked.status}`);
       // The buyer of a user_selected payment may have switched to SEPA Direct Debit while the challenge was open.
       if (locked.selected_method !== 'card') throw conflict(`The buyer of payment ${locked.id} chose ${locked.selected_method} after this card authentication began`);
       const completes = { reference: challenge.id, processorReference: challenge.processor_reference, data: challenge.processor_data };
-      const details = Object.fromEntries(Object.entries(body).map(([name, value]) => [name, String(value)]));
       const card = { scheme: challenge.scheme, last4: challenge.last4 };
       return { attempt: await this.attempts.begin(trx, locked, { method: 'card', card, completes, details, buyer: this.buyerSession(locked, challenge.last4) }, now) };
     });

@@ -39,12 +39,26 @@ export interface BuyerSession {
   paymentId: string;
   /** Where the buyer comes back once the action is done. */
   returnUrl: string;
+  /**
+   * Where an acquirer that redirects the buyer (Adyen) sends them back: our route that finishes the
+   * authorization with what the return carries (query or form fields), then shows the page.
+   */
+  redirectReturnUrl: string;
   /** The specification's 3-D Secure callback (`POST /hpp/callbacks/3ds`) and the token it must carry; a partner without one ignores them. */
   callbackUrl: string;
   svcToken: string;
   /** The payment's language; null: the buyer's browser decides. */
   language: string | null;
   last4: string;
+  /** What the page measured of the buyer's browser, and its request's headers, for the acquirer's 3-D Secure risk checks. */
+  browser?: BuyerBrowser;
+}
+
+/** The buyer's browser: the page's optional measurements (its authorize call's `browser_info`) and the request's headers. */
+export interface BuyerBrowser {
+  userAgent?: string;
+  accept?: string;
+  page?: { screenWidth: number; screenHeight: number; colorDepth: number; timeZoneOffset: number; languages: string[]; javaEnabled?: boolean };
 }
 
 /** What the authorization charges: the card typed on the page, or a credential the acquirer stored at an initial payment. */
@@ -160,8 +174,11 @@ export interface PayoutProvider {
   payOut(request: PayoutRequest): Promise<PendingAnswer>;
 }
 
-/** The objects a notification may concern. */
-export type NotifiedObject = 'authorization' | 'collection' | 'refund' | 'payout';
+/**
+ * The objects a notification may concern; `other`: an event no feature acts on yet (Adyen's
+ * CHARGEBACK, CANCELLATION, …), kept in the inbox and logged as without effect.
+ */
+export type NotifiedObject = 'authorization' | 'collection' | 'refund' | 'payout' | 'other';
 
 /**
  * A partner's notification, in the boundary's words. Matched to our object by our reference when
@@ -170,6 +187,8 @@ export type NotifiedObject = 'authorization' | 'collection' | 'refund' | 'payout
 export interface ProcessorNotification {
   /** The partner's own key of this event: the same notification twice is applied once. */
   eventKey: string;
+  /** The partner's own name of the event (Adyen's eventCode), when it has one. */
+  kind?: string;
   object: NotifiedObject;
   /** Our reference (an attempt's, a refund's, a payout's), when the partner echoes it. */
   reference: string | null;

@@ -64,7 +64,7 @@ export class NotificationInbox {
     const result = applier ? await applier(trx, row.notification, timeIn) : 'unknown';
     await trx.updateTable('processor_notifications').set({ applied_at: at, result }).where('id', '=', id).execute();
     if (result !== 'applied') {
-      this.log.warn({ notification: id, processor: row.processor, event_key: row.event_key, object: row.notification.object, result }, 'processor notification kept without effect');
+      this.log.warn({ notification: id, processor: row.processor, event_key: row.event_key, object: row.notification.object, kind: row.notification.kind, result }, 'processor notification kept without effect');
     }
   }
 }

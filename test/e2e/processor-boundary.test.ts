@@ -276,8 +276,15 @@ describe('the processor of each environment', () => {
     await expect(startServer({ LIVE_PROCESSOR: 'stripe' })).rejects.toThrow('LIVE_PROCESSOR must be one of simulator, adyen, got "stripe"');
   });
 
-  it('refuses to start with every Adyen setting while the Adyen adapter is not part of the build', async () => {
+  it('starts with every Adyen setting: Adyen’s notification route is served (a body it did not sign is 401), the simulator’s pages are not', async () => {
     const adyen = { PROCESSOR: 'adyen', ADYEN_API_KEY: 'key', ADYEN_MERCHANT_ACCOUNT: 'Platform', ADYEN_HMAC_KEY: '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056' };
-    await expect(startServer(adyen)).rejects.toThrow('the Adyen adapter is not available in this build');
+    const withAdyen = await startServer(adyen);
+    try {
+      const unsigned = await withAdyen.request('POST', '/processor/adyen/notifications', { body: { live: 'false', notificationItems: [] } });
+      expect(unsigned.status, unsigned.text).toBe(401);
+      expect((await withAdyen.request('GET', '/simulator/bank?token=x')).status).toBe(404);
+    } finally {
+      await withAdyen.close();
+    }
   });
 });

@@ -7329,13 +7329,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "token": "tok_01JD3V6Q2W8X9Y0Z1A2B3C4D5E"
-                 *     }
-                 */
                 "application/json": {
                     token: string;
+                    browser_info?: {
+                        screen_width: number;
+                        screen_height: number;
+                        color_depth: number;
+                        /** @description minutes from UTC as JavaScript's Date#getTimezoneOffset() gives them (UTC+1: -60) */
+                        time_zone_offset: number;
+                        /** @description navigator.languages, the preferred first */
+                        languages: string[];
+                        java_enabled?: boolean;
+                    };
                 };
             };
         };
