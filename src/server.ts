@@ -296,7 +296,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     outbox,
     events: new EventService(db, pager, outbox),
     webhookSecrets: new WebhookSecretService(db, clock),
-    payments: new PaymentService(db, config, pager, environmentClock, attempts, feeSchedules, database.cipher, buyers),
+    payments: new PaymentService(db, config, pager, environmentClock, attempts, feeSchedules, database.cipher, buyers, processors),
     hpp: new HostedPaymentPageService(db, config, environmentClock, outcomes, attempts, processors, feeSchedules, buyers),
     applications: new ApplicationService(db, config, pager, environmentClock, compliance),
     applicant: new ApplicantService(db, config, environmentClock, outbox, compliance, blobs),

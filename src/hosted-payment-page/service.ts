@@ -47,13 +47,13 @@ function workflowOf(status: PaymentStatus): Workflow {
 }
 
 /**
- * The methods the buyer may choose. SEPA Direct Debit needs euros (decisions §4) and an amount to
- * collect (a zero-amount initial payment verifies a card): a user_selected payment without them
- * offers the card alone.
+ * The methods the buyer may choose. SEPA Direct Debit needs euros (decisions §4), an amount to
+ * collect (a zero-amount initial payment verifies a card) and a processor that collects debits: a
+ * user_selected payment without them offers the card alone.
  */
-function offeredMethods(payment: PaymentRow): PaymentMethod[] {
+function offeredMethods(payment: PaymentRow, takesDirectDebit: boolean): PaymentMethod[] {
   if (payment.method_type !== 'user_selected') return [payment.method_type];
-  return payment.currency === 'EUR' && payment.amount_minor > 0 ? ['card', 'sepa_direct_debit'] : ['card'];
+  return takesDirectDebit && payment.currency === 'EUR' && payment.amount_minor > 0 ? ['card', 'sepa_direct_debit'] : ['card'];
 }
 
 
@@ -254,7 +254,7 @@ export class HostedPaymentPageService {
       minor_units: minorUnits(payment.currency),
       language: payment.language as Language | null,
       branding,
-      payment_methods: offeredMethods(payment).map((type) => {
+      payment_methods: this.offeredMethods(payment).map((type) => {
         const start = links['hpp:start'];
         const methodLinks: StepResult['_links'] = start ? { start } : {};
         return { type, ...METHOD_NAMES[type], _links: methodLinks };
@@ -292,8 +292,8 @@ export class HostedPaymentPageService {
   /** Fixes the method (and with it the fee) when the buyer picks one on a user_selected payment. */
   private async select(trx: Db, payment: PaymentRow, method: PaymentMethod | undefined): Promise<void> {
     if (!method || payment.selected_method === method) return;
-    if (!offeredMethods(payment).includes(method)) {
-      throw new ApiError('validation_error', { detail: `This payment is not offered for ${method}`, errors: [{ pointer: '/type', code: 'method_not_offered', detail: `must be one of ${offeredMethods(payment).join(', ')}` }] });
+    if (!this.offeredMethods(payment).includes(method)) {
+      throw new ApiError('validation_error', { detail: `This payment is not offered for ${method}`, errors: [{ pointer: '/type', code: 'method_not_offered', detail: `must be one of ${this.offeredMethods(payment).join(', ')}` }] });
     }
     await repo.supersedeChallenges(trx, payment.id); // a card challenge left open no longer decides the payment
     const fee = processingFee(method, payment.amount_minor, await this.feeSchedules.of(payment.platform_id, trx));
@@ -321,7 +321,7 @@ export class HostedPaymentPageService {
    * system). One per payment: asked again, the service answers the same page.
    */
   private async accountVerificationUrl(payment: PaymentRow, method: PaymentMethod | undefined): Promise<string | undefined> {
-    const sepa = (method ?? payment.selected_method) === 'sepa_direct_debit' && offeredMethods(payment).includes('sepa_direct_debit');
+    const sepa = (method ?? payment.selected_method) === 'sepa_direct_debit' && this.offeredMethods(payment).includes('sepa_direct_debit');
     if (!sepa || !OPEN.has(payment.status) || payment.account_verification_url) return undefined;
     const callback = new URL(`${this.config.baseUrl}/hpp/callbacks/account-verification`);
     callback.searchParams.set('token', payment.resource_token);
@@ -336,6 +336,10 @@ export class HostedPaymentPageService {
   }
 
   /** The SEPA Direct Debit provider of the payment: the one that took it, else the environment's. */
+  private offeredMethods(payment: PaymentRow): PaymentMethod[] {
+    return offeredMethods(payment, this.processors.takesDirectDebit(payment.environment));
+  }
+
   private directDebit(payment: PaymentRow): DirectDebitProvider {
     return this.processors.directDebit(payment.environment, payment.processor ?? undefined);
   }
@@ -356,7 +360,7 @@ export class HostedPaymentPageService {
 
   private checkTokenizable(payment: PaymentRow, body: TokenizeBody, now: Date): void {
     if (!OPEN.has(payment.status) || payment.status === 'initiated') throw conflict(`Payment ${payment.id} is ${payment.status}; start it before tokenizing a card`);
-    if (!offeredMethods(payment).includes('card')) throw conflict(`Payment ${payment.id} does not accept cards`);
+    if (!this.offeredMethods(payment).includes('card')) throw conflict(`Payment ${payment.id} does not accept cards`);
     const { expiry_month: month, expiry_year: year } = body.token_data;
     const expiresEnd = Date.UTC(year, month, 1); // first instant after the expiry month
     if (expiresEnd <= now.getTime()) {

@@ -14,6 +14,7 @@ import type { FeeSchedules } from './fee-schedules.js';
 import * as repo from './repository.js';
 import { moveTo, OPEN_STATUSES, SUCCEEDED_STATUSES } from './states.js';
 import { type AuthorizeMitPayment, type InitiatePayment, type MitPaymentResult, type Payment, type PaymentCreated, type RoutingRequest } from './schemas.js';
+import type { Processors } from '../processor/registry.js';
 import { ATTEMPT_RECOVERY_SECONDS, type AttemptRequest, type PaymentAttempts } from './attempts.js';
 import { mitResult, paymentHref } from './mit-result.js';
 import { scheduleJob } from '../core/jobs.js';
@@ -115,6 +116,7 @@ export class PaymentService {
     private readonly feeSchedules: FeeSchedules,
     private readonly cipher: Cipher,
     private readonly buyers: BuyerDigests,
+    private readonly processors: Pick<Processors, 'takesDirectDebit'>,
   ) {}
 
   /** Business rules: routing, currency and fee shares; answered 422 with every broken rule. */
@@ -125,6 +127,9 @@ export class PaymentService {
       errors.push({ pointer: '/currency', code: 'currency_not_supported', detail: `is not supported; supported: ${this.config.supportedCurrencies.join(', ')}` });
     } else if (method === 'sepa_direct_debit' && request.currency !== 'EUR') {
       errors.push({ pointer: '/currency', code: 'currency_not_supported', detail: 'must be EUR for SEPA Direct Debit' });
+    }
+    if (method === 'sepa_direct_debit' && !this.processors.takesDirectDebit(caller.environment)) {
+      errors.push({ pointer: '/payment_method/type', code: 'method_not_offered', detail: `SEPA Direct Debit is not offered in ${caller.environment}: its processor takes cards only` });
     }
     if (request.amount_minor === 0 && method === 'sepa_direct_debit') errors.push({ pointer: '/amount_minor', code: 'amount_required', detail: 'a zero-amount initial payment verifies a card; SEPA Direct Debit needs an amount' });
     const routed = parties.reduce((sum, party) => sum + party.amount, 0);

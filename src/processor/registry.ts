@@ -50,6 +50,11 @@ export class Processors {
     return cards;
   }
 
+  /** Whether the environment's new payments can be taken by SEPA Direct Debit (its partner offers it). */
+  takesDirectDebit(environment: Environment): boolean {
+    return this.adapter(environment, this.chosen(environment)).directDebit !== undefined;
+  }
+
   directDebit(environment: Environment, name: ProcessorName = this.chosen(environment)): DirectDebitProvider {
     const { directDebit } = this.adapter(environment, name);
     if (!directDebit) throw new Error(`the ${name} processor takes no SEPA Direct Debit`);
