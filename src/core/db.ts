@@ -202,6 +202,8 @@ export interface PaymentsTable {
   processor: Generated<ProcessorName | null>;
   /** The partner's reference of the payment's authorization or collection, for every later call about it. */
   processor_reference: Generated<string | null>;
+  /** Why a declined payment was declined: the acquirer's reason, or the page's fee rule. */
+  decline_reason: Generated<string | null>;
 }
 
 export interface TransfersTable {

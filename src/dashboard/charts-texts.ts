@@ -17,6 +17,11 @@ const en = {
   failuresByOutcome: 'How payments failed',
   noFailures: 'No payment failed in this period.',
   refundsPerDay: 'Refunds per day',
+  declinedBecause: '{status}: {reason}',
+  reason_card_declined: 'declined by the issuer',
+  reason_insufficient_funds: 'insufficient funds',
+  reason_expired_card: 'card expired',
+  reason_processing_fee_exceeds_routed_amount: 'fee above a party’s share',
 };
 
 /** The texts of home's period, charts and comparisons. */
@@ -39,6 +44,11 @@ export const chartTexts: AreaTexts<typeof en> = {
     failuresByOutcome: 'Wie Zahlungen scheiterten',
     noFailures: 'In diesem Zeitraum ist keine Zahlung gescheitert.',
     refundsPerDay: 'Erstattungen pro Tag',
+    declinedBecause: '{status}: {reason}',
+    reason_card_declined: 'von der Bank abgelehnt',
+    reason_insufficient_funds: 'keine Deckung',
+    reason_expired_card: 'Karte abgelaufen',
+    reason_processing_fee_exceeds_routed_amount: 'Gebühr über dem Anteil einer Partei',
   },
   es: {
     chartFigures: 'Las cifras',
@@ -57,5 +67,10 @@ export const chartTexts: AreaTexts<typeof en> = {
     failuresByOutcome: 'Cómo fallaron los pagos',
     noFailures: 'Ningún pago falló en este periodo.',
     refundsPerDay: 'Reembolsos por día',
+    declinedBecause: '{status}: {reason}',
+    reason_card_declined: 'rechazado por el emisor',
+    reason_insufficient_funds: 'fondos insuficientes',
+    reason_expired_card: 'tarjeta caducada',
+    reason_processing_fee_exceeds_routed_amount: 'comisión mayor que la parte de un participante',
   },
 };

@@ -199,13 +199,21 @@ export async function dailyTotals(db: Db, tenant: Tenant, scope: ChartScope, sta
     .execute();
 }
 
-/** How many of the scope's payments ended in each way of failing. */
-export async function failures(db: Db, tenant: Tenant, scope: ChartScope, failed: readonly PaymentStatus[]): Promise<{ status: string; count: number }[]> {
+export interface Failure {
+  status: string;
+  reason: string | null;
+  count: number;
+}
+
+/** How many of the scope's payments ended in each way of failing: by status, and a decline by its reason. */
+export async function failures(db: Db, tenant: Tenant, scope: ChartScope, failed: readonly PaymentStatus[]): Promise<Failure[]> {
   return paymentsIn(db, tenant, scope)
-    .select(['status', sql<number>`count(*)::int`.as('count')])
+    .select(['status', 'decline_reason as reason', sql<number>`count(*)::int`.as('count')])
     .where('status', '=', (eb) => eb.fn.any(eb.val([...failed])))
-    .groupBy('status')
+    .groupBy(['status', 'decline_reason'])
     .orderBy('count', 'desc')
+    .orderBy('status')
+    .orderBy('decline_reason')
     .execute();
 }
 

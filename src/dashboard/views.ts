@@ -14,6 +14,8 @@ import { ALL_SCOPES } from '../core/auth.js';
 import type { Account } from '../accounts/schemas.js';
 import { categoryChart, comparison, timeChart } from './charts.js';
 import { PERIOD_DAYS } from './schemas.js';
+import { chartTexts } from './charts-texts.js';
+import type { Failure } from './repository.js';
 
 /** What every page of a signed-in user knows: the texts, the session and the platform's name. */
 export interface View {
@@ -179,12 +181,20 @@ export interface HomeData {
   successRate: number | null;
   volumes: Volume[];
   previous: { initiated: number; successRate: number | null; volumes: Volume[] };
-  failures: { status: string; count: number }[];
+  failures: Failure[];
   recent: Payment[];
   failingEndpoints: { url: string; attempts: number; failed: number; last_failure: Date }[];
   waitingApplications: { status: string; count: number }[];
 }
 type Volume = { currency: string; amount_minor: number };
+
+/** A failure's status, and for a decline its reason (one the dashboard has no words for is shown as the processor gave it). */
+function failureLabel(t: Translator, { status, reason }: Failure): string {
+  if (!reason) return t.status(status);
+  const key = `reason_${reason}`;
+  const words = key in chartTexts.en ? t.t(key as keyof typeof chartTexts.en) : reason;
+  return t.t('declinedBecause', { status: t.status(status), reason: words });
+}
 
 function volumesText(t: Translator, volumes: Volume[]): string {
   return volumes.length === 0 ? '–' : volumes.map((volume) => t.money(volume.amount_minor, volume.currency)).join(' · ');
@@ -218,7 +228,7 @@ function charts(view: View, data: HomeData): Html {
     value: day.decided === 0 ? 0 : day.succeeded / day.decided,
     text: day.decided === 0 ? '–' : t.t('rateOf', { rate: percentText(t, day.succeeded / day.decided), succeeded: String(day.succeeded), decided: String(day.decided) }),
   }));
-  const failures = data.failures.map((failure) => ({ label: t.status(failure.status), value: failure.count, text: String(failure.count) }));
+  const failures = data.failures.map((failure) => ({ label: failureLabel(t, failure), value: failure.count, text: String(failure.count) }));
   const refunds = data.days.map((day) => ({ label: day.day, value: day.refunds, text: day.refunds === 0 ? '0' : `${day.refunds} (${volumesText(t, day.refundVolumes)})` }));
   return html`<section class="panel" aria-labelledby="charts-title"><h2 id="charts-title">${t.t('chartsTitle', { days: String(data.period.days) })}</h2>
 <div class="chart-grid">

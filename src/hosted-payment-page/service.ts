@@ -421,7 +421,7 @@ export class HostedPaymentPageService {
     if (!parties.some((party) => (party.fee_share ?? 0) > party.amount_minor)) return undefined;
     // The failed status of the method: declined for a card, not_completed for SEPA Direct Debit (States and transitions).
     const status = payment.selected_method === 'sepa_direct_debit' ? 'not_completed' : 'declined';
-    await repo.updatePayment(trx, payment.id, { ...moveTo(payment, status), updated_at: now });
+    await repo.updatePayment(trx, payment.id, { ...moveTo(payment, status), decline_reason: FEE_EXCEEDS_SHARE, updated_at: now });
     await this.outcomes.emit(trx, payment, 'payment_failed', status, now);
     return this.result(payment, status, { decline_reason: FEE_EXCEEDS_SHARE });
   }

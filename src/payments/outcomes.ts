@@ -48,7 +48,7 @@ export class PaymentOutcomes {
   async card(trx: Db, payment: PaymentRow, card: ChargedCard, authorization: FinalAuthorization, now: Date): Promise<'captured' | 'declined' | 'authentication_failed'> {
     const details = { ...ATTEMPT_CLOSED, card_scheme: card.scheme, card_last4: card.last4, processor_reference: authorization.processorReference ?? payment.processor_reference, updated_at: now };
     if (authorization.outcome === 'declined') {
-      await repo.updatePayment(trx, payment.id, { ...details, ...moveTo(payment, 'declined') });
+      await repo.updatePayment(trx, payment.id, { ...details, ...moveTo(payment, 'declined'), decline_reason: authorization.reason });
       await this.emit(trx, payment, 'payment_failed', 'declined', now);
       return 'declined';
     }

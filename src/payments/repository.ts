@@ -45,7 +45,7 @@ const PAYMENT_COLUMNS = [
   'language', 'cit_mode', 'customer', 'redirect_url', 'webhook_url', 'generate_qr_code', 'resource_token', 'resource_token_hash', 'processing_fee', 'expires_at',
   'created_at', 'updated_at', 'selected_method', 'card_scheme', 'card_last4', 'stored_credential', 'succeeded_at', 'verified_iban',
   'account_holder', 'account_type', 'mandate', 'initial_payment_id', 'authorization_reference', 'authorization_started_at',
-  'authorization_request', 'account_verification_url', 'processor', 'processor_reference', 'buyer_digests',
+  'authorization_request', 'account_verification_url', 'processor', 'processor_reference', 'buyer_digests', 'decline_reason',
 ] as const satisfies readonly (keyof PaymentsTable)[];
 const PARTY_COLUMNS = [
   'payment_id', 'position', 'party_type', 'account_id', 'reference', 'amount_minor', 'fee_contribution', 'fee_share', 'refundable_amount',

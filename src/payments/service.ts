@@ -222,6 +222,7 @@ export class PaymentService {
       processor: null,
       processor_reference: null,
       buyer_digests: [],
+      decline_reason: null,
     };
   }
 

@@ -21,7 +21,7 @@ beforeAll(async () => {
   server.clock.advance(10 * 86400);
   const paid = await payByCard(server, platform, { ...routed(4990), reference: 'today-1' });
   await payByCard(server, platform, { amount_minor: 500, reference: 'today-2' });
-  await payByCard(server, platform, { amount_minor: 700, reference: 'today-declined' }, '4000000000000002').catch(() => undefined);
+  await payByCard(server, platform, { amount_minor: 700, reference: 'today-declined' }, '4000000000009995').catch(() => undefined); // declined: insufficient funds
   const refund = await server.request('POST', '/sandbox/refunds', { token: await platform.token(), body: { payment_id: paid, description: 'Scratched', routing: { platform: { amount_minor: 100 } } } });
   expect(refund.status, refund.text).toBe(201);
   ({ client } = await dashboardUser(server, platform.platformId, 'viewer'));
@@ -47,7 +47,7 @@ describe('home', () => {
     expect(figures(page.text, 'Succeeded volume per day, EUR').at(-1)).toEqual([today, '€54.90']);
     expect(figures(page.text, 'Succeeded volume per day, EUR')).toHaveLength(7);
     expect(figures(page.text, 'Success rate per day').at(-1)).toEqual([today, '66.7% (2 of 3)']);
-    expect(figures(page.text, 'How payments failed')).toEqual([['Declined', '1']]);
+    expect(figures(page.text, 'How payments failed')).toEqual([['Declined: insufficient funds', '1']]);
     expect(figures(page.text, 'Refunds per day').at(-1)).toEqual([today, '1 (€1.00)']);
     // Server-drawn and described: no script, an image with a title and a description.
     expect(page.text).toMatch(/<svg class="chart" [^>]*role="img" aria-labelledby="success-rate-title success-rate-desc">/);
