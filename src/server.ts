@@ -82,7 +82,7 @@ import { sandboxArea } from './dashboard/sandbox/routes.js';
 import { DashboardSandbox } from './dashboard/sandbox/service.js';
 import { brandingArea } from './dashboard/branding/routes.js';
 import { DashboardBranding } from './dashboard/branding/service.js';
-import { BuyerDigests } from './payments/buyer-digests.js';
+import { BuyerDigests, digestBuyersOnce } from './payments/buyer-digests.js';
 
 export interface AppOptions {
   config: Config;
@@ -284,6 +284,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (sealedDocuments > 0) app.log.info({ documents: sealedDocuments }, 'documents kept in clear by an earlier version are sealed');
   const streams = new EventStreams(database, tokens, app.log);
   const buyers = await BuyerDigests.open(db);
+  const digestedBuyers = await digestBuyersOnce(db, buyers, clock.now());
+  if (digestedBuyers > 0) app.log.info({ payments: digestedBuyers }, 'buyers of payments made by an earlier version digested for search');
   // Streams never end by themselves: they end as the listener closes, so the requests in flight can finish.
   app.addHook('preClose', () => streams.close());
   const domain = {

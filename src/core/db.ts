@@ -206,6 +206,11 @@ export interface PaymentsTable {
   decline_reason: Generated<string | null>;
 }
 
+export interface DataPassesTable {
+  name: string;
+  done_at: Date;
+}
+
 export interface TransfersTable {
   id: string;
   environment: Environment;
@@ -478,6 +483,7 @@ export interface Tables {
   representatives: RepresentativesTable;
   application_documents: ApplicationDocumentsTable;
   scheduled_jobs: ScheduledJobsTable;
+  data_passes: DataPassesTable;
   transfers: TransfersTable;
   payouts: PayoutsTable;
   refunds: RefundsTable;

@@ -1,5 +1,9 @@
 import type { Db } from '../core/db.js';
+import { runPassOnce } from '../core/data-passes.js';
 import { keyedDigest, sharedSecret } from '../core/secrets.js';
+import { buyersAfter, setBuyerDigests } from './repository.js';
+
+const PASS_BATCH = 500;
 
 /** How an e-mail or a name is compared: case, accents' encoding and spacing do not count. */
 function normal(text: string): string {
@@ -28,4 +32,29 @@ export class BuyerDigests {
     const terms = [buyer.email ?? '', ...names, ...names.flatMap((name) => name.split(/\s+/).filter((part) => part.length > 1))];
     return [...new Set(terms.map(normal).filter(Boolean))].map((term) => keyedDigest(this.key, term));
   }
+}
+
+type Buyer = Parameters<BuyerDigests['ofBuyer']>[0];
+
+/**
+ * Digests the buyers of the payments an earlier version wrote without digests, once, at the first
+ * start after the upgrade: they are found by the dashboard's search like newer ones. Each payment's
+ * sealed customer and account holder are opened one batch at a time; digests it has already are
+ * kept. Answers how many payments it went through.
+ */
+export function digestBuyersOnce(db: Db, buyers: BuyerDigests, now: Date): Promise<number> {
+  return runPassOnce(db, 'buyer digests', now, async () => {
+    let seen = 0;
+    for (let after = ''; ; ) {
+      const rows = await buyersAfter(db, after, PASS_BATCH);
+      if (rows.length === 0) return seen;
+      const digested = rows.map((row) => ({
+        id: row.id,
+        digests: [...new Set([...row.buyer_digests, ...buyers.ofBuyer({ ...(row.customer as Buyer | null), holder: row.account_holder })])],
+      }));
+      await setBuyerDigests(db, digested);
+      seen += rows.length;
+      after = rows.at(-1)!.id;
+    }
+  });
 }

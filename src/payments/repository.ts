@@ -304,3 +304,23 @@ export type TransferRow = Selectable<TransfersTable>;
 export async function insertTransfers(db: Db, rows: Insertable<TransfersTable>[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('transfers').values(rows).execute();
 }
+
+/** What a payment's buyer is searched by, for the payments after `afterId` (in id order) that name a customer or an account holder. */
+export async function buyersAfter(db: Db, afterId: string, limit: number) {
+  return db
+    .selectFrom('payments')
+    .select(['id', 'customer', 'account_holder', 'buyer_digests'])
+    .where('id', '>', afterId)
+    .where((eb) => eb.or([eb('customer', 'is not', null), eb('account_holder', 'is not', null)]))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Sets the buyer digests of these payments, in one statement. */
+export async function setBuyerDigests(db: Db, rows: { id: string; digests: string[] }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await sql`UPDATE payments SET buyer_digests = given.digests
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS given(id text, digests text[])
+    WHERE payments.id = given.id`.execute(db);
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMerchantAccount, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { addMerchantAccount, createDataStore, freePort, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { dashboardUser, type DashboardClient } from '../helpers/dashboard.js';
 import { payByCard, paySepa } from '../helpers/money.js';
 
@@ -145,5 +145,41 @@ describe('accounts of the same name', () => {
     const payouts = await viewer.get('/dashboard/payouts?from=2026-01-01');
     for (const id of [first, second]) expect(payouts.text).toContain(`<option value="${id}" >Erika Mustermann (Merchant, ${id})</option>`);
     expect(payouts.text).toContain('href="/dashboard/transfers/export.csv?from=2026-01-01" download');
+  });
+});
+
+describe('payments an earlier version made', () => {
+  it('are found by their buyer once the first start after the upgrade has digested them, and that pass runs once', { timeout: 180_000 }, async () => {
+    const store = await createDataStore();
+    const port = await freePort(); // one address for every start: the dashboard's session names it
+    let own: TestServer | undefined;
+    const restart = async () => {
+      await own?.close();
+      own = await startServer({}, { store, port });
+      return own;
+    };
+    try {
+      const first = await restart();
+      const mine = await first.platform();
+      const created = await first.request('POST', '/sandbox/payments', {
+        token: await mine.token(),
+        body: { amount_minor: 1250, currency: 'EUR', reference: 'before-search', payment_method: { type: 'card' }, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return' }, customer: { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' } },
+      });
+      expect(created.status, created.text).toBe(201);
+      // As an earlier version left it: no digests, and no record of the pass that makes them.
+      await first.app.database.db.updateTable('payments').set({ buyer_digests: [] }).execute();
+      await first.app.database.db.deleteFrom('data_passes').execute();
+      const { client: viewer } = await dashboardUser(first, mine.platformId, 'viewer');
+      const search = async (q: string) => (await viewer.get(`/dashboard/payments?q=${encodeURIComponent(q)}`)).text.includes(created.body.id);
+      expect(await search('ada@example.com')).toBe(false);
+
+      await restart();
+      expect(await search('ada@example.com')).toBe(true);
+      expect(await search('lovelace')).toBe(true);
+      expect(await own!.app.database.db.selectFrom('data_passes').select('name').execute()).toEqual([{ name: 'buyer digests' }]);
+    } finally {
+      await own?.close();
+      await store.remove();
+    }
   });
 });
