@@ -46,8 +46,8 @@ async function tokenRequest(url: string, body: Record<string, string>) {
 
 type Operation = { operationId?: string; security?: { oauth2: string[] }[]; responses: Record<string, any>; parameters?: unknown[]; requestBody?: unknown };
 const PUBLIC_PATHS = ['/healthz', '/readyz', '/metrics', '/oauth/token', '/.well-known/jwks.json', '/.well-known/oauth-authorization-server'];
-/** Routes authorized otherwise than by a platform token: public reference data, the payment page's resource token, the simulator, the onboarding token. */
-const NOT_PLATFORM = /^\/(reference|hpp|simulator|smo|merchants)\//;
+/** Routes authorized otherwise than by a platform token: public reference data, the payment page's resource token, the simulator, the onboarding token, the pages' public logos. */
+const NOT_PLATFORM = /^\/(reference|hpp|simulator|smo|merchants|brand-logos)\//;
 
 function operations(document: { paths: Record<string, Record<string, Operation>> }) {
   return Object.entries(document.paths).flatMap(([pathname, item]) =>
