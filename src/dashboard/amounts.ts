@@ -1,9 +1,12 @@
 import { minorUnits } from '../core/formats.js';
 
-/** An amount in minor units as a form shows it: "12.50" for 1250 EUR, "1250" for 1250 JPY. */
+/** An amount in minor units in major units with all its decimals, as a form or a spreadsheet reads it: "12.50" for 1250 EUR, "1250" for 1250 JPY. */
 export function amountText(amountMinor: number, currency: string): string {
   const digits = minorUnits(currency);
-  return digits === 0 ? String(amountMinor) : `${Math.trunc(amountMinor / 10 ** digits)}.${String(amountMinor % 10 ** digits).padStart(digits, '0')}`;
+  if (digits === 0) return String(amountMinor);
+  const sign = amountMinor < 0 ? '-' : '';
+  const absolute = Math.abs(amountMinor);
+  return `${sign}${Math.trunc(absolute / 10 ** digits)}.${String(absolute % 10 ** digits).padStart(digits, '0')}`;
 }
 
 /** What a person typed ("12.5", "12,50", "12") in minor units of the currency; undefined if it is no such amount. */

@@ -1,18 +1,9 @@
 import type { Readable } from 'node:stream';
-import { minorUnits } from '../core/formats.js';
+import { amountText } from './amounts.js';
 import { formatDateTime } from '../core/time.js';
 import type { ExportedPayment } from '../payments/repository.js';
 import { csvStream } from './csv.js';
 import type { ExportedPayout, ExportedRefund, ExportedTransfer } from './repository.js';
-
-/** An amount in major units with all its decimals, as a spreadsheet reads it: 1250 EUR is 12.50, 1250 JPY is 1250. */
-export function majorUnits(amountMinor: number, currency: string): string {
-  const digits = minorUnits(currency);
-  if (digits === 0) return String(amountMinor);
-  const sign = amountMinor < 0 ? '-' : '';
-  const absolute = Math.abs(amountMinor);
-  return `${sign}${Math.trunc(absolute / 10 ** digits)}.${String(absolute % 10 ** digits).padStart(digits, '0')}`;
-}
 
 const when = (date: Date | null) => (date ? formatDateTime(date) : null);
 
@@ -25,14 +16,14 @@ export function paymentsCsv(batches: AsyncIterable<ExportedPayment[]>): Readable
     payment.status,
     payment.selected_method ?? payment.method_type,
     payment.currency,
-    majorUnits(payment.amount_minor, payment.currency),
-    payment.processing_fee === null ? null : majorUnits(payment.processing_fee, payment.currency),
+    amountText(payment.amount_minor, payment.currency),
+    payment.processing_fee === null ? null : amountText(payment.processing_fee, payment.currency),
     payment.reference,
     payment.description,
     payment.card_last4 ? `${payment.card_scheme ?? 'card'} ${payment.card_last4}` : null,
     when(payment.succeeded_at),
     // acc_…:1250 acc_…:300 → acc_…:12.50 acc_…:3.00
-    payment.merchants?.replace(/:(-?\d+)/g, (_match, amount: string) => `:${majorUnits(Number(amount), payment.currency)}`),
+    payment.merchants?.replace(/:(-?\d+)/g, (_match, amount: string) => `:${amountText(Number(amount), payment.currency)}`),
   ]);
 }
 
@@ -45,7 +36,7 @@ export function refundsCsv(batches: AsyncIterable<ExportedRefund[]>): Readable {
     refund.origin,
     refund.payment_id,
     refund.currency,
-    majorUnits(refund.amount_minor, refund.currency),
+    amountText(refund.amount_minor, refund.currency),
     refund.reference,
     refund.description,
     when(refund.completed_at),
@@ -60,7 +51,7 @@ export function payoutsCsv(batches: AsyncIterable<ExportedPayout[]>): Readable {
     payout.status,
     payout.account_id,
     payout.currency,
-    majorUnits(payout.amount_minor, payout.currency),
+    amountText(payout.amount_minor, payout.currency),
     payout.transfers,
     when(payout.completed_at),
   ]);
@@ -74,9 +65,9 @@ export function transfersCsv(batches: AsyncIterable<ExportedTransfer[]>): Readab
     transfer.payment_id,
     transfer.account_id,
     transfer.currency,
-    majorUnits(transfer.amount_minor, transfer.currency),
-    majorUnits(transfer.fee_minor, transfer.currency),
-    majorUnits(transfer.returned_minor, transfer.currency),
+    amountText(transfer.amount_minor, transfer.currency),
+    amountText(transfer.fee_minor, transfer.currency),
+    amountText(transfer.returned_minor, transfer.currency),
     transfer.payout_id,
     transfer.reference,
   ]);

@@ -191,7 +191,7 @@ export async function dailyTotals(db: Db, tenant: Tenant, scope: ChartScope, sta
       'currency',
       sql<number>`count(*)::int`.as('count'),
       sql<number>`(count(*) FILTER (WHERE ${ok}))::int`.as('succeeded'),
-      sql<number>`coalesce(sum(amount_minor) FILTER (WHERE ${ok}), 0)::float8`.as('volume_minor'),
+      sql<number>`coalesce(sum(amount_minor) FILTER (WHERE ${ok}), 0)::bigint`.as('volume_minor'),
       sql<number>`(count(*) FILTER (WHERE ${decided}))::int`.as('decided'),
     ])
     .groupBy(['day', 'currency'])
@@ -225,7 +225,7 @@ export async function dailyRefunds(db: Db, tenant: Tenant, scope: ChartScope): P
       sql<string>`to_char(refunds.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`.as('day'),
       'refunds.currency',
       sql<number>`count(*)::int`.as('count'),
-      sql<number>`sum(refunds.amount_minor)::float8`.as('amount_minor'),
+      sql<number>`sum(refunds.amount_minor)::bigint`.as('amount_minor'),
     ])
     .where('refunds.platform_id', '=', tenant.platformId)
     .where('refunds.environment', '=', tenant.environment)
