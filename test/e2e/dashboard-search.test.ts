@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMerchantAccount, createDataStore, freePort, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { addMerchantAccount, createDataStore, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { dashboardUser, type DashboardClient } from '../helpers/dashboard.js';
 import { payByCard, paySepa } from '../helpers/money.js';
 
@@ -151,11 +151,10 @@ describe('accounts of the same name', () => {
 describe('payments an earlier version made', () => {
   it('are found by their buyer once the first start after the upgrade has digested them, and that pass runs once', { timeout: 180_000 }, async () => {
     const store = await createDataStore();
-    const port = await freePort(); // one address for every start: the dashboard's session names it
     let own: TestServer | undefined;
     const restart = async () => {
       await own?.close();
-      own = await startServer({}, { store, port });
+      own = await startServer({}, { store });
       return own;
     };
     try {
@@ -169,11 +168,13 @@ describe('payments an earlier version made', () => {
       // As an earlier version left it: no digests, and no record of the pass that makes them.
       await first.app.database.db.updateTable('payments').set({ buyer_digests: [] }).execute();
       await first.app.database.db.deleteFrom('data_passes').execute();
-      const { client: viewer } = await dashboardUser(first, mine.platformId, 'viewer');
-      const search = async (q: string) => (await viewer.get(`/dashboard/payments?q=${encodeURIComponent(q)}`)).text.includes(created.body.id);
-      expect(await search('ada@example.com')).toBe(false);
+      const searcher = async (server: TestServer) => {
+        const { client: viewer } = await dashboardUser(server, mine.platformId, 'viewer');
+        return async (q: string) => (await viewer.get(`/dashboard/payments?q=${encodeURIComponent(q)}`)).text.includes(created.body.id);
+      };
+      expect(await (await searcher(first))('ada@example.com')).toBe(false);
 
-      await restart();
+      const search = await searcher(await restart());
       expect(await search('ada@example.com')).toBe(true);
       expect(await search('lovelace')).toBe(true);
       expect(await own!.app.database.db.selectFrom('data_passes').select('name').execute()).toEqual([{ name: 'buyer digests' }]);
