@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyBaseLogger, FastifyListenOptions } from 'fastify';
+import type { FastifyListenOptions } from 'fastify';
 import type { Config } from './config.js';
 import { databaseUnavailable, problemBody } from './errors.js';
 import { newTraceId } from './ids.js';
@@ -63,13 +63,18 @@ function answerWhileStarting(request: http.IncomingMessage, response: http.Serve
   request.resume();
 }
 
+/** Where the waits are told: a process's logger, or the CLI's stderr. */
+export interface WarningLog {
+  warn(context: Record<string, unknown>, message: string): void;
+}
+
 /**
  * Runs `start` (open the database, migrate, build the services) until it succeeds: while it fails
  * because the database is unavailable (down, restarting, failing over, not yet started), it is
  * tried again after a wait that doubles up to a few seconds, one warning line per attempt. Any
  * other failure is thrown. `start` must leave nothing open when it fails.
  */
-export async function startWhenDatabaseAnswers<T>(start: () => Promise<T>, log: Pick<FastifyBaseLogger, 'warn'>): Promise<T> {
+export async function startWhenDatabaseAnswers<T>(start: () => Promise<T>, log: WarningLog): Promise<T> {
   let attempt = 0;
   return retryWhileUnavailable(
     () => {

@@ -1,6 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateKey } from '../../src/core/encryption-keys.js';
 import { ServerProcess } from '../helpers/api-process.js';
 import { POSTGRES_BIN, PostgresInstance, waitUntil } from '../helpers/postgres-instance.js';
+import { runScript } from '../helpers/processes.js';
 import { purchase } from '../helpers/purchase.js';
 import { startReceiver } from '../helpers/receiver.js';
 
@@ -63,6 +68,25 @@ describe.skipIf(!RUNS)('starting while the database is away', () => {
         expect(troubleLines(api), api.output()).toEqual([]);
       } finally {
         await api.stop();
+      }
+    },
+    3 * SLOW_MS,
+  );
+
+  it(
+    '`migrate --wait` waits for the database, one line per attempt, and migrates once it is back',
+    async () => {
+      const url = await server.createDatabase('migrate_waits');
+      await server.stop('immediate');
+      const folder = await mkdtemp(path.join(os.tmpdir(), 'migrate-waits-'));
+      try {
+        const migrate = runScript('src/cli/main.ts', ['migrate', '--wait'], { DATABASE_URL: url, ENCRYPTION_KEY: generateKey(), DATA_DIR: folder }, folder);
+        await migrate.waitFor(/attempt 2, again in/, SLOW_MS);
+        await server.start();
+        expect(await migrate.exited, migrate.output()).toBe(0);
+        expect(migrate.output()).toMatch(/The database schema is up to date: \d+ migrations applied/);
+      } finally {
+        await rm(folder, { recursive: true, force: true });
       }
     },
     3 * SLOW_MS,
