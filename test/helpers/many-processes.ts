@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { ServerProcess, type TimedResponse } from './api-process.js';
 import { waitUntil } from './postgres-instance.js';
 import { purchase } from './purchase.js';
@@ -206,4 +207,24 @@ export async function runDeployment(options: DeploymentOptions): Promise<Deploym
     for (const each of processes) await each.stop();
     await receiver.close();
   }
+}
+
+/**
+ * What a deployment run must show: no failed request at the processes that lived, every payment
+ * paid but those the killed API left unanswered, each captured and announced once, each webhook
+ * received once (again only if the killed worker had it in flight), the clock advance seen by all.
+ * Answers the failure context (figures and every process's output) for further checks.
+ */
+export function expectDeploymentHeld(report: DeploymentReport, payments: number, more = ''): string {
+  const context = `${JSON.stringify({ failed: report.failedAtSurvivors, refused: report.refusedAtKilled, paid: report.paid.length })}\n${report.outputs()}\n${more}`;
+  expect(report.failedAtSurvivors, context).toEqual([]);
+  expect(report.survivorsAlive, context).toBe(true);
+  expect(report.paid.length, context).toBeGreaterThanOrEqual(payments - report.refusedAtKilled);
+  expect(report.paid.length, context).toBeGreaterThanOrEqual(payments / 2);
+  expect([...report.capturesPerPayment.values()].every((count) => count === 1), context).toBe(true);
+  expect([...report.succeededEvents.values()].every((count) => count === 1), context).toBe(true);
+  const receivedTwice = [...report.receivedPerEvent].filter(([, count]) => count > 1).map(([id]) => id);
+  expect(receivedTwice.filter((id) => !report.duplicatesInFlightAtKill.includes(id)), context).toEqual([]);
+  for (const ahead of report.clockAheadMs) expect(ahead, context).toBeGreaterThan((report.advancedSeconds - 60) * 1000);
+  return context;
 }
