@@ -41,6 +41,8 @@ export interface DeploymentReport {
   receivedPerEvent: Map<string, number>;
   /** Event ids received more than once whose first receipt came before the worker was killed (in flight then). */
   duplicatesInFlightAtKill: string[];
+  /** Scheduled jobs done (the simulator's notifications and the like: the workers' work), every one due during the load among them. */
+  jobsDone: number;
   /** Captures booked per paid payment (the ledger). */
   capturesPerPayment: Map<string, number>;
   /** The sandbox clock each surviving API answers after an advance made through one of them (ms ahead of real time). */
@@ -90,6 +92,8 @@ export async function runDeployment(options: DeploymentOptions): Promise<Deploym
     const failedAtSurvivors: string[] = [];
     let refusedAtKilled = 0;
     const paid: string[] = [];
+    /** Processes a request got no answer from: a client sends its next payment elsewhere. */
+    const unreachable = new Set<ServerProcess>();
     /** Wraps a process so that each of its answers and failures is judged. */
     const judged = (api: ServerProcess) =>
       new Proxy(api, {
@@ -101,6 +105,7 @@ export async function runDeployment(options: DeploymentOptions): Promise<Deploym
               if (answer.status >= 300 && target !== killedApi) failedAtSurvivors.push(`${args[0]} ${args[1]}: ${answer.status} ${answer.text}`);
               return answer;
             } catch (error) {
+              unreachable.add(target);
               if (target === killedApi) refusedAtKilled += 1;
               else failedAtSurvivors.push(`${args[0]} ${args[1]}: no answer (${String((error as Error).cause ?? error)})`);
               throw error;
@@ -118,7 +123,7 @@ export async function runDeployment(options: DeploymentOptions): Promise<Deploym
       let api = apis[index % apis.length]!;
       for (let n = 0; n < options.paymentsPerBuyer; n++) {
         // A client whose API went away sends its next payment to another one.
-        if (!api.alive) api = apis.find((each) => each.alive)!;
+        if (unreachable.has(api)) api = apis.find((each) => !unreachable.has(each))!;
         const reference = `many-${index}-${n}`;
         started += 1;
         // A failure is recorded by `judged` (and counted against a survivor); the buyer goes on.
@@ -139,6 +144,8 @@ export async function runDeployment(options: DeploymentOptions): Promise<Deploym
     };
     await Promise.all([...Array.from({ length: options.buyers }, (_, index) => buyer(index)), killer()]);
     say('load done');
+    const loadEndedAt = new Date();
+    await check.connect();
 
     const survivors = processes.filter((each) => each !== killedApi && each !== killedWorker);
     const survivingApi = apis.find((each) => each !== killedApi)!;
@@ -158,6 +165,11 @@ export async function runDeployment(options: DeploymentOptions): Promise<Deploym
       'every payment_succeeded delivered',
     );
     say('delivered');
+    // Every job that fell due during the load is done (one the killed worker held, once its lease ran out).
+    const pendingJobs = async () =>
+      Number((await check.query<{ count: string }>(`SELECT count(*) FROM scheduled_jobs WHERE state = 'pending' AND due_at <= $1`, [loadEndedAt])).rows[0]!.count);
+    await waitUntil(async () => (await pendingJobs()) === 0, 3 * options.slowMs, 'every job due during the load done');
+    const jobsDone = Number((await check.query<{ count: string }>(`SELECT count(*) FROM scheduled_jobs WHERE state = 'done' AND done_at <= $1`, [new Date()])).rows[0]!.count);
     const succeededEvents = new Map<string, number>();
     for (const id of paid) succeededEvents.set(id, (await events(id)).length);
     const receivedPerEvent = new Map<string, number>();
@@ -169,7 +181,6 @@ export async function runDeployment(options: DeploymentOptions): Promise<Deploym
     }
     const duplicatesInFlightAtKill = [...receivedPerEvent].filter(([id, count]) => count > 1 && firstReceipt.get(id)! < workerKilledAt).map(([id]) => id);
 
-    await check.connect();
     const captures = await check.query<{ payment_id: string; count: string }>(`SELECT payment_id, count(*) FROM ledger_entries WHERE kind = 'capture' AND payment_id = ANY($1) GROUP BY payment_id`, [paid]);
     const capturesPerPayment = new Map(paid.map((id) => [id, Number(captures.rows.find((row) => row.payment_id === id)?.count ?? 0)]));
 
@@ -196,6 +207,7 @@ export async function runDeployment(options: DeploymentOptions): Promise<Deploym
       succeededEvents,
       receivedPerEvent,
       duplicatesInFlightAtKill,
+      jobsDone,
       capturesPerPayment,
       clockAheadMs,
       advancedSeconds,
@@ -221,6 +233,7 @@ export function expectDeploymentHeld(report: DeploymentReport, payments: number,
   expect(report.survivorsAlive, context).toBe(true);
   expect(report.paid.length, context).toBeGreaterThanOrEqual(payments - report.refusedAtKilled);
   expect(report.paid.length, context).toBeGreaterThanOrEqual(payments / 2);
+  expect(report.jobsDone, context).toBeGreaterThan(0);
   expect([...report.capturesPerPayment.values()].every((count) => count === 1), context).toBe(true);
   expect([...report.succeededEvents.values()].every((count) => count === 1), context).toBe(true);
   const receivedTwice = [...report.receivedPerEvent].filter(([, count]) => count > 1).map(([id]) => id);
