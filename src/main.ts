@@ -1,14 +1,17 @@
-import type { FastifyListenOptions } from 'fastify';
 import { existsSync } from 'node:fs';
 import { loadConfig } from './core/config.js';
-import { buildApp } from './server.js';
+import { buildApp, startingLogger } from './server.js';
 import { listClients } from './auth/repository.js';
 import { stopOnSignals } from './core/shutdown.js';
 import { generatedKeyLines, needsRotation, startingWithKeys } from './core/encryption-keys.js';
+import { StartingListener, startWhenDatabaseAnswers } from './core/starting.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const config = await startingWithKeys(async () => loadConfig());
-const { app, database, services, close } = await startingWithKeys(() => buildApp({ config }));
+// The port answers at once (readiness 503) while the start waits for the database, however long it is away.
+const starting = await StartingListener.open(config);
+const startLog = startingLogger(config);
+const { app, database, services, close } = await startingWithKeys(() => startWhenDatabaseAnswers(() => buildApp({ config }), startLog));
 // At once: webhook delivery and scheduled jobs run already.
 stopOnSignals(app.log, config.shutdown.timeoutSeconds, close);
 
@@ -30,16 +33,15 @@ async function announceCredentials(): Promise<string[]> {
   ];
 }
 
-// Node's listen takes an inherited descriptor; Fastify's types do not name it.
-await app.listen(config.listenFd === undefined ? { port: config.port, host: config.host } : ({ fd: config.listenFd, host: config.host } as FastifyListenOptions));
+await app.listen(starting.handOver());
 const lines = [
   `Payments API on ${config.baseUrl} (sandbox ${config.sandboxBaseUrl}), database: ${database.kind === 'pglite' ? `embedded in ${config.dataDir}` : 'PostgreSQL'}`,
   `API reference: ${config.baseUrl}/docs`,
-  ...(await announceCredentials()),
+  ...(await startWhenDatabaseAnswers(announceCredentials, app.log)),
   ...generatedKeyLines(database.generatedKey),
   `Get a token: curl -s ${config.authUrl}/oauth/token -H 'content-type: application/json' -d '{"grant_type":"client_credentials","client_id":"…","client_secret":"…","audience":"${config.sandboxBaseUrl}"}'`,
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
-if (await needsRotation(database.db, database.cipher)) {
+if (await startWhenDatabaseAnswers(() => needsRotation(database.db, database.cipher), app.log)) {
   app.log.warn('some data is still sealed with a previous encryption key: run `npm run cli -- keys rotate`, then drop the old key');
 }

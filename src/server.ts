@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn, setTimeout as delay } from 'node:timers/promises';
+import pino from 'pino';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Ajv, type Options as AjvOptions, type ValidateFunction } from 'ajv';
 import type { Config, Environment, HttpLimits } from './core/config.js';
@@ -180,6 +181,11 @@ function loggerOptions(config: Config, logger: AppOptions['logger']) {
   };
 }
 
+/** A logger as the app's, for what a process logs before its app is built (waiting for the database). */
+export function startingLogger(config: Config): pino.Logger {
+  return pino(loggerOptions(config, true) as pino.LoggerOptions);
+}
+
 /** How often Node looks for requests past their header or request timeout (its default, 30 s, would let them run that much longer). */
 const TIMEOUT_CHECK_MS = 1_000;
 
@@ -209,10 +215,26 @@ async function closeHttp(app: FastifyInstance, drainMs: number): Promise<void> {
   await app.close();
 }
 
+/**
+ * Builds the app on the database given, else on one it opens. A start that fails (the database went
+ * away during migrations, the key check or the jobs' scheduling) closes what it had opened, so that
+ * it can be tried again (core/starting.ts).
+ */
 export async function buildApp(options: AppOptions): Promise<App> {
+  const database = options.database ?? (await openDatabase(options.config));
+  const opened: Array<() => Promise<unknown>> = options.database ? [] : [() => database.close()];
+  try {
+    return await assembleApp(options, database, opened);
+  } catch (error) {
+    for (const close of opened.reverse()) await close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** `opened` hears of each part that must be closed should a later step fail. */
+async function assembleApp(options: AppOptions, database: Database, opened: Array<() => Promise<unknown>>): Promise<App> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
-  const database = options.database ?? (await openDatabase(config));
   const { db } = database;
 
   const app = Fastify({
@@ -232,6 +254,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return503OnClosing: false,
     forceCloseConnections: 'idle',
   });
+  opened.push(() => app.close());
   limitConnectionsPerAddress(app.server, config.http.maxConnectionsPerAddress);
   const compilers = validatorCompilers();
   app.setValidatorCompiler(({ schema, httpPart }) => withProductRules((httpPart === 'body' ? compilers.body : compilers.text).compile(schema), httpPart === 'body'));
@@ -263,6 +286,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const environmentClock = new EnvironmentClock(clock);
   const outbox = new Outbox(environmentClock);
   await environmentClock.start(database);
+  opened.push(() => environmentClock.stop());
   installBacklogMetrics(metrics, db, environmentClock);
   // The partners behind the processor boundary: the simulator pays payouts (and takes the payments
   // of the environments that use it); Adyen takes the cards of the environments configured for it.
@@ -399,6 +423,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await services.payouts.scheduleCutoffs();
   await housekeeping.schedule();
   const metricsListener = config.metrics.listen && (await startMetricsListener(metrics, config.metrics.listen, config.metrics.token, app.log));
+  if (metricsListener) opened.push(() => metricsListener.close());
   if (config.webhookWorker) await services.worker.start();
   if (config.jobWorker) jobs.start();
   return {

@@ -8,15 +8,16 @@ import type { Database } from '../core/db.js';
  * (clients, encryption keys). The database modules are loaded here, when such a command runs: they
  * take seconds to load, which every other command (and --help) would otherwise wait for.
  */
-export async function withDatabase<T>(work: (database: Database, config: Config) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(work: (database: Database, config: Config) => Promise<T>, { waitForDatabase = false } = {}): Promise<T> {
   if (existsSync('.env')) process.loadEnvFile('.env');
-  const [{ loadConfig }, { openDatabase }, { generatedKeyLines }] = await Promise.all([
+  const [{ loadConfig }, { openDatabase }, { generatedKeyLines }, { startWhenDatabaseAnswers }] = await Promise.all([
     import('../core/config.js'),
     import('../core/db.js'),
     import('../core/encryption-keys.js'),
+    import('../core/starting.js'),
   ]);
   const config = loadConfig();
-  const database = await openDatabase(config);
+  const database = waitForDatabase ? await startWhenDatabaseAnswers(() => openDatabase(config), stderrWarnings) : await openDatabase(config);
   for (const line of generatedKeyLines(database.generatedKey)) process.stdout.write(`${line}\n`);
   try {
     return await work(database, config);
@@ -24,3 +25,10 @@ export async function withDatabase<T>(work: (database: Database, config: Config)
     await database.close();
   }
 }
+
+/** One line on stderr per wait for the database (`migrate --wait`). */
+const stderrWarnings = {
+  warn(context: Record<string, unknown>, message: string) {
+    process.stderr.write(`${message} (attempt ${String(context.attempt)}, again in ${String(context.retry_in_ms)} ms: ${String(context.reason)})\n`);
+  },
+};

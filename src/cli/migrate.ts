@@ -6,15 +6,20 @@ export const migrateCommand: Command = {
   name: 'migrate',
   summary: 'Apply the database migrations not yet applied, then exit',
   usage: `Usage:
-  payments migrate
+  payments migrate [--wait]
       Applies every database migration not yet applied (the API and the worker do the same at their
       start; a deployment runs this once before them, as a job of its own) and checks that the
       encryption keys open the data. Opens the database itself (DATABASE_URL or DATA_DIR, .env
-      read), as \`clients\` does.`,
+      read), as \`clients\` does.
+
+      --wait   while the database cannot be reached (not started yet, restarting, failing over),
+               try again, one line on stderr per attempt, instead of failing at once`,
   async run(args, context) {
-    parseCommandArgs(args, {}, { min: 0, max: 0 });
+    const { values } = parseCommandArgs(args, { wait: { type: 'boolean' } }, { min: 0, max: 0 });
     const { sql } = await import('kysely');
-    const versions = await withDatabase(async (database) => (await sql<{ version: string }>`SELECT version FROM schema_migrations ORDER BY version`.execute(database.db)).rows);
+    const versions = await withDatabase(async (database) => (await sql<{ version: string }>`SELECT version FROM schema_migrations ORDER BY version`.execute(database.db)).rows, {
+      waitForDatabase: values.wait ?? false,
+    });
     context.print(`The database schema is up to date: ${versions.length} migrations applied, the last ${versions.at(-1)?.version ?? 'none'}.`);
     return 0;
   },

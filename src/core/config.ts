@@ -49,6 +49,11 @@ export interface Config {
   s3: S3Settings | undefined;
   /** postgres://… switches from the embedded PGlite to a PostgreSQL server. */
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_DIRECT_URL: where what needs a session of its own connects (LISTEN, the migrations'
+   * advisory lock), when DATABASE_URL is a pooler in transaction mode (PgBouncer); unset, DATABASE_URL.
+   */
+  databaseDirectUrl: string | undefined;
   /** Schema to use on a PostgreSQL server (tests give each run its own). */
   databaseSchema: string | undefined;
   /** How long opening a connection to the PostgreSQL server may take before the request is answered 503 (DATABASE_CONNECT_TIMEOUT_SECONDS, default 5). */
@@ -276,6 +281,7 @@ export function loadConfig(env: Env = process.env): Config {
     encryption: encryptionSettings(env),
     s3: s3Settings(env),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseDirectUrl: env.DATABASE_DIRECT_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     databaseConnectTimeoutSeconds: positive(env, 'DATABASE_CONNECT_TIMEOUT_SECONDS', 5),
     bootstrapClients: bootstrapClients(env),

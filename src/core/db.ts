@@ -581,10 +581,15 @@ export class PreparingPool implements PostgresPool {
   private readonly names = new Map<string, string>();
   private readonly generations = new Map<string, number>();
 
-  /** `checkout` takes a connection from the pool (trying each server in turn, when there are several). */
+  /**
+   * `checkout` takes a connection from the pool (trying each server in turn, when there are several).
+   * `named` false sends every statement unnamed: through a pooler in transaction mode, a named
+   * statement prepared on one server connection would be looked for on another.
+   */
   constructor(
     private readonly pool: pg.Pool,
     private readonly checkout: () => Promise<pg.PoolClient> = () => pool.connect(),
+    private readonly named = true,
   ) {}
 
   private nameOf(text: string): string {
@@ -618,7 +623,7 @@ export class PreparingPool implements PostgresPool {
         throw error;
       });
     const query = (text: unknown, parameters?: readonly unknown[]) =>
-      noticing(typeof text === 'string' && parameters && parameters.length > 0 ? this.run(client, text, [...parameters]) : client.query(text as string, parameters as unknown[]));
+      noticing(this.named && typeof text === 'string' && parameters && parameters.length > 0 ? this.run(client, text, [...parameters]) : client.query(text as string, parameters as unknown[]));
     return {
       query: query as unknown as PostgresPoolClient['query'],
       release: () => {
@@ -688,20 +693,37 @@ export interface OpenOptions {
   inMemory?: boolean;
 }
 
+/** Kysely over a pool of the server's connections (all statements unnamed when `pooled`, see PreparingPool). */
+function postgresDatabase(server: ServerConnections, pooled: boolean): Kysely<Tables> {
+  const pool = postgresPool(server);
+  const checkout = () => server.selector.firstAccepting(() => pool.connect());
+  return new Kysely<Tables>({ dialect: new PostgresDialect({ pool: new PreparingPool(pool, checkout, !pooled) }) });
+}
+
+/** The migrations, on a direct connection: their advisory lock is held across transactions, which a pooler in transaction mode would not keep. */
+async function migrateDirectly(direct: ServerConnections): Promise<void> {
+  const db = postgresDatabase(direct, false);
+  try {
+    await migrate(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
 export async function openDatabase(config: Config, options: OpenOptions = {}): Promise<Database> {
   if (config.databaseUrl) {
+    // DATABASE_DIRECT_URL set apart: DATABASE_URL is a pooler in transaction mode (no session of one's own).
+    const pooled = config.databaseDirectUrl !== undefined && config.databaseDirectUrl !== config.databaseUrl;
     const server = serverConnections(config.databaseUrl, config);
-    if (config.databaseSchema) await ensureSchema(server, config.databaseSchema);
-    const pool = postgresPool(server);
-    const checkout = () => server.selector.firstAccepting(() => pool.connect());
-    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: new PreparingPool(pool, checkout) }) });
-    const sealed = await migrate(db)
-      .then(() => sealing(db, config))
-      .catch(async (error: unknown) => {
-        await db.destroy();
-        throw error;
-      });
-    return { ...sealed, kind: 'postgres', listen: (channel, onNotify) => listenOnServer(server, channel, onNotify), close: () => db.destroy() };
+    const direct = pooled ? serverConnections(config.databaseDirectUrl!, config) : server;
+    if (config.databaseSchema) await ensureSchema(direct, config.databaseSchema);
+    await migrateDirectly(direct);
+    const db = postgresDatabase(server, pooled);
+    const sealed = await sealing(db, config).catch(async (error: unknown) => {
+      await db.destroy();
+      throw error;
+    });
+    return { ...sealed, kind: 'postgres', listen: (channel, onNotify) => listenOnServer(direct, channel, onNotify), close: () => db.destroy() };
   }
   const inMemory = options.inMemory ?? false;
   const unlock = inMemory ? async () => undefined : await lockDataDir(await dataDirOf(config));

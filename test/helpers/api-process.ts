@@ -18,6 +18,8 @@ export interface ProcessOptions {
   startTimeoutMs?: number;
   /** Where an earlier process of the same deployment ran (its port, data folder and client): a restart after `kill`. */
   after?: ServerProcess;
+  /** The log line that says it started; by default the API's "Server listening" or the worker's "worker started". */
+  startedWhen?: RegExp;
 }
 
 /** An answer, with how long it took from sending the request to the whole body read. */
@@ -51,7 +53,7 @@ export class ServerProcess {
     const { proc, port } = script === 'src/main.ts' ? await runApi(env, dataDir, after?.port) : { proc: runScript(script, [], env, dataDir), port: after?.port ?? 0 };
     const server = new ServerProcess(proc, `http://127.0.0.1:${port}`, port, dataDir, client);
     try {
-      await proc.waitFor(script === 'src/worker.ts' ? /worker started/ : /"msg":"Server listening/, options.startTimeoutMs ?? 120_000);
+      await proc.waitFor(options.startedWhen ?? (script === 'src/worker.ts' ? /worker started/ : /"msg":"Server listening/), options.startTimeoutMs ?? 120_000);
     } catch (error) {
       await server.stop();
       throw error;
@@ -62,6 +64,11 @@ export class ServerProcess {
   /** Whether the process is still running. */
   get alive(): boolean {
     return this.proc.child.exitCode === null && this.proc.child.signalCode === null;
+  }
+
+  /** Waits until its output shows `pattern`. */
+  async waitFor(pattern: RegExp, timeoutMs = 120_000): Promise<void> {
+    await this.proc.waitFor(pattern, timeoutMs);
   }
 
   /** Everything it wrote, for a failure message. */

@@ -40,7 +40,7 @@ function findBinDir(): string | undefined {
 /** The folder of initdb, pg_ctl and pg_basebackup, or undefined when PostgreSQL is not installed. */
 export const POSTGRES_BIN = findBinDir();
 
-const AS_ROOT = process.getuid?.() === 0;
+export const AS_ROOT = process.getuid?.() === 0;
 
 /** The postgres user's uid and gid, when the tests run as root. */
 function postgresOwner(): { uid: number; gid: number } {
@@ -62,7 +62,7 @@ async function postgresCommand(program: string, args: string[]): Promise<string>
 }
 
 /** A temporary folder the postgres user owns. */
-async function ownedFolder(name: string): Promise<string> {
+export async function ownedFolder(name: string): Promise<string> {
   const folder = await mkdtemp(path.join(os.tmpdir(), `pg-${name}-`));
   if (AS_ROOT) {
     const { uid, gid } = postgresOwner();
