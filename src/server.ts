@@ -265,11 +265,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await environmentClock.start(database);
   installBacklogMetrics(metrics, db, environmentClock);
   // The partners behind the processor boundary: the simulator pays payouts (and takes the payments
-  // of the environments that use it); Adyen takes the cards of the environments configured for it.
+  // of the environments that use it); Adyen takes the cards and SEPA Direct Debits of the
+  // environments configured for it (PROCESSOR, SEPA_PROCESSOR).
   const simulator = await simulatorAdapter(db, config);
   const adyen = config.adyen && adyenAdapter(config.adyen, { baseUrl: config.baseUrl, log: app.log });
   const processors = new Processors(
-    config.processors,
+    { cards: config.processors, directDebit: config.sepaProcessors },
     { simulator: simulator.factory, ...(adyen ? { adyen: adyen.factory } : {}) },
     { simulator: simulator.reader, ...(adyen ? { adyen: adyen.reader } : {}) },
   );
