@@ -47,6 +47,7 @@ import { simulatorRoutes } from './processor/simulator/routes.js';
 import { simulatorAdapter } from './processor/simulator/index.js';
 import { adyenAdapter } from './processor/adyen/adapter.js';
 import { Processors, usedProcessor } from './processor/registry.js';
+import { Chargebacks } from './chargebacks/service.js';
 import { NotificationInbox, NOTIFICATION_JOB } from './processor/inbox.js';
 import { processorNotificationRoutes } from './processor/routes.js';
 import { webRoutes } from './web/routes.js';
@@ -387,6 +388,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   inbox.handle('collection', (trx, notification, timeIn) => attempts.notified(trx, notification, timeIn));
   inbox.handle('refund', (trx, notification, timeIn) => services.refunds.notified(trx, notification, timeIn));
   inbox.handle('payout', (trx, notification, timeIn) => services.payouts.notified(trx, notification, timeIn));
+  const chargebacks = new Chargebacks(outbox, outcomes, services.refunds);
+  inbox.handle('chargeback', (trx, notification, timeIn) => chargebacks.notified(trx, notification, timeIn));
   jobs.register(NOTIFICATION_JOB, (trx, id, at, environment) => inbox.apply(trx, id, at, environment));
   simulator.schedule(jobs, inbox);
   jobs.register(CARD_TOKEN_EXPIRY_JOB, (trx, tokenId) => eraseExpiredCard(trx, tokenId));
