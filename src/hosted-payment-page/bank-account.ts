@@ -83,18 +83,20 @@ export async function bankAccountRoutes(app: FastifyInstance, { hpp, bodyShape }
   await app.register(formbody, formBodyOptions(bodyShape));
   const typedApp = typed(app);
   const tags = ['hosted payment page'];
+  // The buyer's browser follows it from the page's account_verification link; no client of the API calls it.
+  const hide = true;
   // The payment the page's token opened (the scope's hook): its language, else the browser's.
   const languageOf = (request: FastifyRequest) => pageLanguage(request.hppPayment?.language ?? null, request.headers['accept-language']);
 
   typedApp.get(
     '/hpp/payments/:payment_id/bank-account',
-    { schema: { tags, summary: 'The bank account form, where the SEPA provider has no account verification (AIS)', params: HppParams, querystring: HppQuery, produces: ['text/html'] } },
+    { schema: { tags, summary: 'The bank account form, where the SEPA provider has no account verification (AIS)', hide, params: HppParams, querystring: HppQuery, produces: ['text/html'] } },
     async (request, reply) => sendPage(reply, 200, formPage(actionOf(request), languageOf(request))),
   );
 
   typedApp.post(
     '/hpp/payments/:payment_id/bank-account',
-    { schema: { tags, summary: 'The buyer gives the account to debit; redirects back to the payment page', params: HppParams, querystring: HppQuery, body: BankAccountForm, response: { 303: SeeOther } } },
+    { schema: { tags, summary: 'The buyer gives the account to debit; redirects back to the payment page', hide, params: HppParams, querystring: HppQuery, body: BankAccountForm, response: { 303: SeeOther } } },
     async (request, reply) => {
       const { iban, account_holder: holder, account_type: accountType = 'consumer' } = request.body;
       try {

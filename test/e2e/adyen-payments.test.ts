@@ -242,32 +242,14 @@ describe('Adyen’s notifications', () => {
     expect(await inbox(`${psp}:AUTHORISATION:true`)).toEqual([]);
   });
 
-  it('keeps an AUTHORISATION of a captured payment, and a CHARGEBACK no feature acts on, without effect: accepted, never an error to Adyen', async () => {
+  it('keeps an AUTHORISATION of a captured payment, and a CANCELLATION no feature acts on, without effect: accepted, never an error to Adyen', async () => {
     const id = await paidByCard();
     const psp = await pspOf(id);
-    const chargeback: NotificationEvent = { ...adyen.authorisation(psp), eventCode: 'CHARGEBACK', pspReference: `${psp.slice(0, 15)}C`, originalReference: psp, reason: 'Fraud' };
-    await notified([adyen.authorisation(psp), chargeback]);
+    const cancellation: NotificationEvent = { ...adyen.authorisation(psp), eventCode: 'CANCELLATION', pspReference: `${psp.slice(0, 15)}C`, originalReference: psp };
+    await notified([adyen.authorisation(psp), cancellation]);
     expect(await inbox(`${psp}:AUTHORISATION:true`)).toEqual([{ result: 'final' }]);
-    expect(await inbox(`${chargeback.pspReference}:CHARGEBACK:true`)).toEqual([{ result: 'unknown' }]);
+    expect(await inbox(`${cancellation.pspReference}:CANCELLATION:true`)).toEqual([{ result: 'unknown' }]);
     expect((await api('GET', `/payments/${id}`)).body.status).toBe('captured');
     expect(await eventTypes(id)).toEqual(['payment_succeeded']);
-  });
-});
-
-describe('SEPA Direct Debit where the processor takes cards only', () => {
-  it('refuses a SEPA payment 422 naming the method, and a user_selected payment offers its buyer the card alone', async () => {
-    const base = { amount_minor: 2_500, currency: 'EUR', reference: 'adyen-sepa', integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return' } };
-    const refused = await api('POST', '/payments', { ...base, payment_method: { type: 'sepa_direct_debit' } });
-    expect(refused.status, refused.text).toBe(422);
-    expect(refused.body.errors).toEqual([expect.objectContaining({ pointer: '/payment_method/type', code: 'method_not_offered' })]);
-
-    const chosen = await api('POST', '/payments', { ...base, payment_method: { type: 'user_selected' } });
-    expect(chosen.status, chosen.text).toBe(201);
-    const token = new URL(chosen.body._links.hosted_page.href).searchParams.get('token')!;
-    const page = await server.request('GET', `/hpp/payments/${chosen.body.id}`, { token });
-    expect(page.body.payment_methods.map((method: { type: string }) => method.type)).toEqual(['card']);
-    const started = await server.request('POST', `/hpp/payments/${chosen.body.id}/start`, { token, body: { type: 'sepa_direct_debit' } });
-    expect(started.status, started.text).toBe(400);
-    expect(started.body.errors).toEqual([expect.objectContaining({ pointer: '/type', code: 'method_not_offered' })]);
   });
 });
