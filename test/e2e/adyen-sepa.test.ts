@@ -246,3 +246,44 @@ describe('chargebacks with Adyen', () => {
     expect(await eventTypes(id)).toEqual(['payment_succeeded']);
   });
 });
+
+describe('Adyen cards with the simulator’s SEPA Direct Debit (SEPA_PROCESSOR=simulator)', () => {
+  let mixed: TestServer;
+
+  beforeAll(async () => {
+    mixed = await startServer({
+      PROCESSOR: 'adyen', SEPA_PROCESSOR: 'simulator',
+      ADYEN_API_KEY: ADYEN.apiKey, ADYEN_MERCHANT_ACCOUNT: ADYEN.merchantAccount, ADYEN_HMAC_KEY: HMAC_KEY_HEX, ADYEN_CHECKOUT_URL: adyen.checkoutUrl, ADYEN_TIMEOUT_MS: '15000',
+      JOB_WORKER: 'off',
+    });
+  });
+  afterAll(() => mixed?.close());
+
+  it('takes the card with Adyen and the SEPA debit with the simulator, whose bank verifies the account', async () => {
+    const tenant = await mixed.platform();
+    const card = await payByCard(mixed, tenant, { amount_minor: 1_500, reference: 'mixed-card' }, ADYEN_TEST_CARDS.authorised);
+    const cardRow = await mixed.app.database.db.selectFrom('payments').select(['processor', 'status']).where('id', '=', card).executeTakeFirstOrThrow();
+    expect(cardRow).toEqual({ processor: 'adyen', status: 'captured' });
+
+    const created = await mixed.request('POST', '/sandbox/payments', {
+      token: await tenant.token(),
+      body: { amount_minor: 2_500, currency: 'EUR', reference: 'mixed-sepa', payment_method: { type: 'sepa_direct_debit' }, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return' } },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id: string = created.body.id;
+    const token = new URL(created.body._links.hosted_page.href).searchParams.get('token')!;
+    const started = await mixed.request('POST', `/hpp/payments/${id}/start`, { token, body: {} });
+    const bank = new URL(started.body._links.account_verification.href);
+    expect(bank.pathname).toBe('/simulator/bank');
+    const verified = await mixed.request('POST', '/simulator/bank/verify', form({ token: bank.searchParams.get('token')!, iban: IBAN, account_holder: 'Erika Mustermann' }));
+    expect(verified.status, verified.text).toBe(303);
+    const callback = new URL(verified.headers.get('location')!);
+    expect((await mixed.request('GET', `${callback.pathname}${callback.search}`)).status).toBe(303);
+    const mandate = await mixed.request('POST', `/hpp/payments/${id}/mandate`, { token, body: consumerMandate });
+    expect(mandate.body.status, mandate.text).toBe('authorized');
+    const sepaRow = await mixed.app.database.db.selectFrom('payments').select('processor').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(sepaRow.processor).toBe('simulator');
+    expect(adyen.requestsTo('/payments').some((request) => (request.body as { paymentMethod: { type: string } }).paymentMethod.type === 'sepadirectdebit' && (request.body as { amount: { value: number } }).amount.value === 2_500)).toBe(false);
+    expect(await moneyViolations(mixed.app.database.db)).toEqual({});
+  });
+});
