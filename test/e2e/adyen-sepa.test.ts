@@ -5,49 +5,24 @@
  * every webhook is checked against Adyen's OpenAPI documents (`violations` stays empty), and the
  * money's invariants hold after each test.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moneyViolations } from '../../chaos/invariants.js';
-import { ADYEN_TEST_CARDS, LocalAdyen, type NotificationEvent } from '../helpers/adyen/server.js';
+import { ADYEN_TEST_CARDS, type LocalAdyen, type NotificationEvent } from '../helpers/adyen/server.js';
+import { adyenSettings, useLocalAdyen } from '../helpers/adyen/setup.js';
 import { dashboardUser } from '../helpers/dashboard.js';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { payByCard } from '../helpers/money.js';
-import { consumerMandate } from '../helpers/payments.js';
+import { bookedFor, consumerMandate } from '../helpers/payments.js';
 
-const HMAC_KEY_HEX = 'A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F60718293A4B5C6D7E8F90';
-const ADYEN = { apiKey: 'sepa-api-key', merchantAccount: 'PlatformSEPA', hmacKey: Buffer.from(HMAC_KEY_HEX, 'hex') };
+const ACCOUNT = { apiKey: 'sepa-api-key', merchantAccount: 'PlatformSEPA', hmacKeyHex: 'A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F60718293A4B5C6D7E8F90' };
 const IBAN = 'DE89370400440532013000';
 
-let adyen: LocalAdyen;
-let server: TestServer;
-let platform: TestPlatform;
+const started = useLocalAdyen(ACCOUNT);
+/** The file's local Adyen, server and platform, once started. */
+let adyen: LocalAdyen, server: TestServer, platform: TestPlatform;
+beforeAll(() => void ({ adyen, server, platform } = started));
 
-beforeAll(async () => {
-  adyen = await LocalAdyen.start(ADYEN);
-  server = await startServer({
-    PROCESSOR: 'adyen',
-    ADYEN_API_KEY: ADYEN.apiKey,
-    ADYEN_MERCHANT_ACCOUNT: ADYEN.merchantAccount,
-    ADYEN_HMAC_KEY: HMAC_KEY_HEX,
-    ADYEN_CHECKOUT_URL: adyen.checkoutUrl,
-    ADYEN_TIMEOUT_MS: '15000',
-    JOB_WORKER: 'off', // notifications are applied when the test runs the due jobs
-  });
-  platform = await server.platform();
-  adyen.notificationUrl = `${server.url}/processor/adyen/notifications`;
-});
-
-afterAll(async () => {
-  await server?.close();
-  await adyen?.close();
-});
-
-afterEach(async () => {
-  expect(adyen.violations.splice(0)).toEqual([]);
-  expect(await moneyViolations(server.app.database.db)).toEqual({});
-});
-
-const api = async (method: string, path: string, body?: unknown) => server.request(method, `/sandbox${path}`, { token: await platform.token('sandbox'), body });
-const eventTypes = async (objectId: string) => (await api('GET', `/events?object_id=${objectId}`)).body.data.map((event: { type: string }) => event.type).reverse();
+const { api, eventTypes } = started;
 const local = (url: string) => url.replace(server.config.baseUrl, '');
 const form = (fields: Record<string, string>) => ({ raw: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
 
@@ -56,17 +31,7 @@ async function notified(events: NotificationEvent[]) {
   await server.app.services.jobs.runDue();
 }
 
-/** What the ledger holds for a payment's entries, by account (zero balances left out). */
-async function booked(paymentId: string): Promise<Record<string, number>> {
-  const rows = await server.app.database.db
-    .selectFrom('ledger_lines')
-    .innerJoin('ledger_entries', 'ledger_entries.id', 'ledger_lines.entry_id')
-    .select(['ledger_lines.account', (eb) => eb.fn.sum<string>('ledger_lines.amount_minor').as('balance')])
-    .where('ledger_entries.payment_id', '=', paymentId)
-    .groupBy('ledger_lines.account')
-    .execute();
-  return Object.fromEntries(rows.map((row) => [row.account, Number(row.balance)]).filter(([, balance]) => balance !== 0));
-}
+const booked = (paymentId: string) => bookedFor(server, paymentId);
 
 const pspOf = async (paymentId: string) =>
   (await server.app.database.db.selectFrom('payments').select('processor_reference').where('id', '=', paymentId).executeTakeFirstOrThrow()).processor_reference!;
@@ -146,17 +111,12 @@ describe('SEPA Direct Debit with Adyen', () => {
     expect(await booked(id)).toEqual({ buyers: -4_990, fees: fee, [`pending:${platform.platformId}`]: 4_990 - fee });
   });
 
-  it('ends a debit Adyen refuses not_completed, by its AUTHORISATION with success false: payment_failed, nothing booked', async () => {
-    const { id, psp } = await sepaAuthorized(3_000);
-    await notified([adyen.sepaOutcome(psp, 'refused')]);
-    expect((await api('GET', `/payments/${id}`)).body.status).toBe('not_completed');
-    expect(await eventTypes(id)).toEqual(['payment_failed']);
-    expect(await booked(id)).toEqual({});
-  });
-
-  it('ends a debit returned while still collecting (CHARGEBACK before the AUTHORISATION) not_completed', async () => {
-    const { id, psp } = await sepaAuthorized(3_100);
-    await notified([adyen.sepaOutcome(psp, 'returned')]);
+  it.each([
+    ['Adyen refuses, by its AUTHORISATION with success false', 'refused'],
+    ['returned while still collecting (CHARGEBACK before the AUTHORISATION)', 'returned'],
+  ] as const)('ends a debit %s not_completed: payment_failed, nothing booked', async (_label, outcome) => {
+    const { id, psp } = await sepaAuthorized(outcome === 'refused' ? 3_000 : 3_100);
+    await notified([adyen.sepaOutcome(psp, outcome)]);
     expect((await api('GET', `/payments/${id}`)).body.status).toBe('not_completed');
     expect(await eventTypes(id)).toEqual(['payment_failed']);
     expect(await booked(id)).toEqual({});
@@ -251,11 +211,7 @@ describe('Adyen cards with the simulator’s SEPA Direct Debit (SEPA_PROCESSOR=s
   let mixed: TestServer;
 
   beforeAll(async () => {
-    mixed = await startServer({
-      PROCESSOR: 'adyen', SEPA_PROCESSOR: 'simulator',
-      ADYEN_API_KEY: ADYEN.apiKey, ADYEN_MERCHANT_ACCOUNT: ADYEN.merchantAccount, ADYEN_HMAC_KEY: HMAC_KEY_HEX, ADYEN_CHECKOUT_URL: adyen.checkoutUrl, ADYEN_TIMEOUT_MS: '15000',
-      JOB_WORKER: 'off',
-    });
+    mixed = await startServer({ PROCESSOR: 'adyen', SEPA_PROCESSOR: 'simulator', ...adyenSettings(adyen, ACCOUNT) });
   });
   afterAll(() => mixed?.close());
 
