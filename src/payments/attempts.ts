@@ -8,7 +8,7 @@ import { mitResult } from './mit-result.js';
 import { newId } from '../core/ids.js';
 import { completePendingJob, scheduleJob, type AskingJob } from '../core/jobs.js';
 import { addSeconds } from '../core/time.js';
-import type { AuthorizationAnswer, BuyerSession, CardDetails, KnownAuthorization, PendingAnswer, ProcessorNotification } from '../processor/boundary.js';
+import type { AuthorizationAnswer, BuyerSession, CardDetails, KnownAuthorization, PendingAnswer, ProcessorNotification, RefusedCollection } from '../processor/boundary.js';
 import type { NotificationResult } from '../processor/inbox.js';
 import type { Environment } from '../core/config.js';
 import type { ProcessorName } from '../processor/boundary.js';
@@ -35,7 +35,7 @@ export type AttemptRequest =
   | { method: 'card'; card: ChargedCard; completes: KnownAuthorization; details: Record<string, string>; buyer?: BuyerSession }
   | { method: 'sepa_direct_debit'; iban: string; mandate: Record<string, unknown> };
 
-export type AttemptAnswer = { authorization: AuthorizationAnswer } | { collection: PendingAnswer };
+export type AttemptAnswer = { authorization: AuthorizationAnswer } | { collection: PendingAnswer | RefusedCollection };
 
 /** An attempt begun: the reference the processor knows it by, and the payment as it was then. */
 export interface Attempt {
@@ -193,7 +193,11 @@ export class PaymentAttempts {
 
   private async recordOutcome(trx: Db, payment: PaymentRow, reference: string, answer: AttemptAnswer, now: Date): Promise<PaymentStatus> {
     const request = payment.authorization_request as AttemptRequest;
-    if (request.method === 'sepa_direct_debit' && 'collection' in answer) return this.outcomes.debitCollected(trx, payment, request.mandate, answer.collection, now);
+    if (request.method === 'sepa_direct_debit' && 'collection' in answer) {
+      const { collection } = answer;
+      if ('refused' in collection) return this.outcomes.debitRefused(trx, payment, collection, now);
+      return this.outcomes.debitCollected(trx, payment, request.mandate, collection, now);
+    }
     if (request.method !== 'card' || !('authorization' in answer)) throw new Error(`the processor's answer does not fit attempt ${reference}`);
     const { authorization } = answer;
     if (authorization.outcome === 'pending') {

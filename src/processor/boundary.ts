@@ -152,6 +152,12 @@ export interface DebitCollectionRequest extends Money, LaterOutcome {
   mandateReference: string;
 }
 
+/** A debit the provider refused at once (nothing will be collected), with its reason in the provider's words. */
+export interface RefusedCollection {
+  refused: string;
+  processorReference?: string;
+}
+
 /** A provider's account-information service (AIS): the buyer verifies the account at the bank. */
 export interface AccountInformationService {
   /** The page where the buyer verifies the account; the same reference, the same page. */
@@ -167,8 +173,8 @@ export interface AccountInformationService {
  */
 export interface DirectDebitProvider {
   accountInformation?: AccountInformationService;
-  /** Starts collecting; paid or returned comes as the notification. */
-  collect(request: DebitCollectionRequest): Promise<PendingAnswer>;
+  /** Starts collecting; paid or returned comes as the notification, unless the provider refused the debit at once. */
+  collect(request: DebitCollectionRequest): Promise<PendingAnswer | RefusedCollection>;
   refund(request: RefundRequest): Promise<PendingAnswer>;
 }
 

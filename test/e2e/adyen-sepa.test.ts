@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moneyViolations } from '../../chaos/invariants.js';
-import { ADYEN_TEST_CARDS, type LocalAdyen, type NotificationEvent } from '../helpers/adyen/server.js';
+import { ADYEN_REFUSED_IBAN, ADYEN_TEST_CARDS, type LocalAdyen, type NotificationEvent } from '../helpers/adyen/server.js';
 import { adyenSettings, useLocalAdyen } from '../helpers/adyen/setup.js';
 import { dashboardUser } from '../helpers/dashboard.js';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
@@ -52,13 +52,19 @@ async function sepaStarted(amount = 4_990) {
   return { id, token, started };
 }
 
-/** The buyer types the account on our form and signs the mandate: the payment authorized, its debit with Adyen. */
-async function sepaAuthorized(amount = 4_990) {
+/** The buyer types the account on our form and signs the mandate: answers the payment and the mandate step's answer. */
+async function sepaMandated(amount: number, iban: string) {
   const { id, token, started } = await sepaStarted(amount);
-  const entered = await server.request('POST', local(started.body._links.account_verification.href), form({ iban: 'de89 3704 0044 0532 0130 00', account_holder: 'Erika Mustermann', account_type: 'consumer' }));
+  const entered = await server.request('POST', local(started.body._links.account_verification.href), form({ iban, account_holder: 'Erika Mustermann', account_type: 'consumer' }));
   expect(entered.status, entered.text).toBe(303);
   const mandate = await server.request('POST', `/hpp/payments/${id}/mandate`, { token, body: consumerMandate });
   expect(mandate.status, mandate.text).toBe(200);
+  return { id, mandate };
+}
+
+/** A SEPA payment authorized, its debit with Adyen: answers it and its pspReference. */
+async function sepaAuthorized(amount = 4_990) {
+  const { id, mandate } = await sepaMandated(amount, 'de89 3704 0044 0532 0130 00');
   expect(mandate.body.status).toBe('authorized');
   return { id, psp: await pspOf(id) };
 }
@@ -117,6 +123,19 @@ describe('SEPA Direct Debit with Adyen', () => {
   ] as const)('ends a debit %s not_completed: payment_failed, nothing booked', async (_label, outcome) => {
     const { id, psp } = await sepaAuthorized(outcome === 'refused' ? 3_000 : 3_100);
     await notified([adyen.sepaOutcome(psp, outcome)]);
+    expect((await api('GET', `/payments/${id}`)).body.status).toBe('not_completed');
+    expect(await eventTypes(id)).toEqual(['payment_failed']);
+    expect(await booked(id)).toEqual({});
+  });
+
+  it('ends a debit Adyen refuses at once not_completed on the mandate step; its later AUTHORISATION finds it ended', async () => {
+    const { id, mandate } = await sepaMandated(3_200, ADYEN_REFUSED_IBAN);
+    expect(mandate.body).toMatchObject({ status: 'not_completed', succeeded: false });
+    expect(await eventTypes(id)).toEqual(['payment_failed']);
+    const psp = await pspOf(id);
+    await notified([adyen.authorisation(psp)]);
+    const inbox = await server.app.database.db.selectFrom('processor_notifications').select('result').where('event_key', '=', `${psp}:AUTHORISATION:false`).execute();
+    expect(inbox).toEqual([{ result: 'final' }]);
     expect((await api('GET', `/payments/${id}`)).body.status).toBe('not_completed');
     expect(await eventTypes(id)).toEqual(['payment_failed']);
     expect(await booked(id)).toEqual({});

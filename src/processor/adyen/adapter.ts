@@ -84,8 +84,16 @@ function directDebitProvider(adyen: Adyen, cards: CardAcquirer, returnUrl: strin
   return {
     collect: async (request) => {
       const input = { reference: request.reference, amountMinor: request.amountMinor, currency: request.currency, returnUrl, iban: request.iban, ownerName: request.accountHolder ?? '' };
-      const outcome = await adyen.debitSepa(input);
-      // Refused at once: its AUTHORISATION (success false) ends the payment not_completed, found by this reference.
+      let outcome: AuthorizationOutcome;
+      try {
+        outcome = await adyen.debitSepa(input);
+      } catch (error) {
+        // Adyen refused the request itself (a 4xx): asking again would be refused again.
+        if (!(error instanceof AdyenError) || error.kind !== 'refused') throw error;
+        return { refused: error.errorCode ? `${error.errorCode} ${error.message}` : error.message };
+      }
+      // Refused at once: its AUTHORISATION (success false) that follows finds the payment ended already.
+      if (outcome.outcome === 'declined') return { refused: outcome.refusalReason ?? outcome.reason, ...(outcome.pspReference ? { processorReference: outcome.pspReference } : {}) };
       return { processorReference: ('pspReference' in outcome && outcome.pspReference) || request.reference };
     },
     // A collection is refunded as any payment: by its pspReference.

@@ -25,6 +25,9 @@ export const ADYEN_TEST_CARDS = {
   lostAnswer: '4000000000000259',
 } as const;
 
+/** An IBAN the local Adyen refuses at once (resultCode Refused); any other is Received. */
+export const ADYEN_REFUSED_IBAN = 'NL13TEST0123456789';
+
 /** Adyen's refusal reasons (code and text) the local Adyen gives. */
 const REFUSALS = {
   refused: { refusalReasonCode: '2', refusalReason: 'Refused' },
@@ -278,7 +281,7 @@ export class LocalAdyen {
     const pspReference = newPspReference();
     const method = request.paymentMethod;
     let answer: AdyenPaymentResponse;
-    if (method.type === 'sepadirectdebit') answer = { pspReference, resultCode: 'Received' };
+    if (method.type === 'sepadirectdebit') answer = method.iban === ADYEN_REFUSED_IBAN ? { pspReference, resultCode: 'Refused', ...REFUSALS.refused } : { pspReference, resultCode: 'Received' };
     else if ('storedPaymentMethodId' in method) {
       const known = this.storedCards.get(method.storedPaymentMethodId) === request.shopperReference && request.shopperInteraction === 'ContAuth';
       answer = known ? { pspReference, resultCode: 'Authorised' } : { pspReference, resultCode: 'Refused', ...REFUSALS.refused };
