@@ -29,7 +29,7 @@ export class Chargebacks {
     private readonly refunds: Pick<RefundService, 'takenBack'>,
   ) {}
 
-  /** The inbox's applier of `chargeback` notifications (the processor's name: the partner of the payment). */
+  /** The inbox's applier of `chargeback` notifications: matched to the payment by the partner's reference of it. */
   async notified(trx: Db, notification: ProcessorNotification, timeIn: (environment: Environment) => Date): Promise<NotificationResult> {
     const dispute = notification.chargeback;
     const found = dispute && (await payments.paymentByProcessorReference(trx, dispute.paymentProcessorReference));
