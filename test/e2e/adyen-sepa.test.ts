@@ -87,8 +87,11 @@ describe('SEPA Direct Debit with Adyen', () => {
     expect(refused.text).toContain('value="DE89370400440532013001"');
     expect(refused.text.match(/role="alert"/g)).toHaveLength(2);
     expect((await server.request('GET', `/hpp/payments/${id}/mandate-requirements`, { token })).status).toBe(409);
-    // Without the page's token, nothing.
+    // Without the page's token, or with another payment's, nothing.
     expect((await server.request('POST', formUrl.pathname, form({ iban: IBAN, account_holder: 'Erika Mustermann' }))).status).toBe(401);
+    const other = await sepaStarted(1_234);
+    expect((await server.request('POST', `${formUrl.pathname}?token=${encodeURIComponent(other.token)}`, form({ iban: IBAN, account_holder: 'Erika Mustermann' }))).status).toBe(401);
+    expect((await server.request('GET', `/hpp/payments/${id}/mandate-requirements`, { token })).status).toBe(409);
 
     const entered = await server.request('POST', local(formUrl.toString()), form({ iban: 'de89 3704 0044 0532 0130 00', account_holder: 'Erika Mustermann', account_type: 'consumer' }));
     expect(entered.status, entered.text).toBe(303);
@@ -200,6 +203,9 @@ describe('chargebacks with Adyen', () => {
     expect(panel).toContain('Charged back');
     expect(panel).toContain('Fraud');
     expect(panel).toContain(rows[1]!.refund_id!);
+    // Another platform's dashboard does not show it.
+    const stranger = await dashboardUser(server, (await server.platform()).platformId, 'admin');
+    expect((await stranger.client.get(`/dashboard/payments/${id}`)).status).toBe(404);
   });
 
   it('takes back only what is left after the platform’s own refund, and the ledger balances to what the buyer kept paid', async () => {
