@@ -48,6 +48,7 @@ import { simulatorRoutes } from './processor/simulator/routes.js';
 import { simulatorAdapter } from './processor/simulator/index.js';
 import { adyenAdapter } from './processor/adyen/adapter.js';
 import { Processors, usedProcessor } from './processor/registry.js';
+import { Chargebacks } from './chargebacks/service.js';
 import { NotificationInbox, NOTIFICATION_JOB } from './processor/inbox.js';
 import { processorNotificationRoutes } from './processor/routes.js';
 import { webRoutes } from './web/routes.js';
@@ -289,11 +290,12 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
   opened.push(() => environmentClock.stop());
   installBacklogMetrics(metrics, db, environmentClock);
   // The partners behind the processor boundary: the simulator pays payouts (and takes the payments
-  // of the environments that use it); Adyen takes the cards of the environments configured for it.
+  // of the environments that use it); Adyen takes the cards and SEPA Direct Debits of the
+  // environments configured for it (PROCESSOR, SEPA_PROCESSOR).
   const simulator = await simulatorAdapter(db, config);
   const adyen = config.adyen && adyenAdapter(config.adyen, { baseUrl: config.baseUrl, log: app.log });
   const processors = new Processors(
-    config.processors,
+    { cards: config.processors, directDebit: config.sepaProcessors },
     { simulator: simulator.factory, ...(adyen ? { adyen: adyen.factory } : {}) },
     { simulator: simulator.reader, ...(adyen ? { adyen: adyen.reader } : {}) },
   );
@@ -410,6 +412,8 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
   inbox.handle('collection', (trx, notification, timeIn) => attempts.notified(trx, notification, timeIn));
   inbox.handle('refund', (trx, notification, timeIn) => services.refunds.notified(trx, notification, timeIn));
   inbox.handle('payout', (trx, notification, timeIn) => services.payouts.notified(trx, notification, timeIn));
+  const chargebacks = new Chargebacks(outbox, outcomes, services.refunds);
+  inbox.handle('chargeback', (trx, notification, timeIn) => chargebacks.notified(trx, notification, timeIn));
   jobs.register(NOTIFICATION_JOB, (trx, id, at, environment) => inbox.apply(trx, id, at, environment));
   simulator.schedule(jobs, inbox);
   jobs.register(CARD_TOKEN_EXPIRY_JOB, (trx, tokenId) => eraseExpiredCard(trx, tokenId));

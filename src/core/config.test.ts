@@ -71,6 +71,15 @@ describe('processor settings', () => {
     expect(loadConfig({ LIVE_PROCESSOR: 'adyen', ...adyen }).processors).toEqual({ live: 'adyen', sandbox: 'simulator' });
   });
 
+  it("collects SEPA Direct Debits with the environment's processor unless SEPA_PROCESSOR (or LIVE_/SANDBOX_SEPA_PROCESSOR) says otherwise", () => {
+    expect(loadConfig({ PROCESSOR: 'adyen', ...adyen }).sepaProcessors).toEqual({ live: 'adyen', sandbox: 'adyen' });
+    expect(loadConfig({ PROCESSOR: 'adyen', SEPA_PROCESSOR: 'simulator', ...adyen }).sepaProcessors).toEqual({ live: 'simulator', sandbox: 'simulator' });
+    expect(loadConfig({ LIVE_PROCESSOR: 'adyen', SANDBOX_SEPA_PROCESSOR: 'adyen', ...adyen }).sepaProcessors).toEqual({ live: 'adyen', sandbox: 'adyen' });
+    // Adyen for SEPA alone needs its settings too.
+    expect(() => loadConfig({ LIVE_SEPA_PROCESSOR: 'adyen' })).toThrow('The adyen processor needs ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT, ADYEN_HMAC_KEY');
+    expect(() => loadConfig({ SEPA_PROCESSOR: 'gocardless' })).toThrow('SEPA_PROCESSOR must be one of simulator, adyen, got "gocardless"');
+  });
+
   it("reads Adyen's settings only when an environment uses it, its test endpoint by default", () => {
     expect(loadConfig(adyen).adyen).toBeUndefined();
     expect(loadConfig({ SANDBOX_PROCESSOR: 'adyen', ...adyen }).adyen).toEqual({ apiKey: 'key', merchantAccount: 'Platform', checkoutUrl: 'https://checkout-test.adyen.com/v71', hmacKey: '44782DEF547AAA06', timeoutMs: 30_000 });

@@ -97,6 +97,11 @@ export interface Config {
   simulatorNotificationKey: string | undefined;
   /** The partner taking each environment's payments: PROCESSOR (default simulator), overridden by LIVE_PROCESSOR / SANDBOX_PROCESSOR. */
   processors: Record<Environment, ProcessorName>;
+  /**
+   * The partner collecting each environment's SEPA Direct Debits: SEPA_PROCESSOR, overridden by
+   * LIVE_SEPA_PROCESSOR / SANDBOX_SEPA_PROCESSOR; unset, the environment's processor (its cards').
+   */
+  sepaProcessors: Record<Environment, ProcessorName>;
   /** Adyen's settings, when an environment uses it (ADYEN_*). */
   adyen: AdyenSettings | undefined;
   /**
@@ -316,15 +321,17 @@ function processorName(env: Env, name: string, fallback: ProcessorName): Process
 }
 
 /** Which partner each environment uses, and Adyen's settings when one uses it: a missing one stops the start, named. */
-function processorSettings(env: Env): Pick<Config, 'processors' | 'adyen'> {
+function processorSettings(env: Env): Pick<Config, 'processors' | 'sepaProcessors' | 'adyen'> {
   const fallback = processorName(env, 'PROCESSOR', 'simulator');
   const processors = { live: processorName(env, 'LIVE_PROCESSOR', fallback), sandbox: processorName(env, 'SANDBOX_PROCESSOR', fallback) };
-  if (processors.live !== 'adyen' && processors.sandbox !== 'adyen') return { processors, adyen: undefined };
+  const sepaFallback = (environment: Environment) => processorName(env, 'SEPA_PROCESSOR', processors[environment]);
+  const sepaProcessors = { live: processorName(env, 'LIVE_SEPA_PROCESSOR', sepaFallback('live')), sandbox: processorName(env, 'SANDBOX_SEPA_PROCESSOR', sepaFallback('sandbox')) };
+  if (![...Object.values(processors), ...Object.values(sepaProcessors)].includes('adyen')) return { processors, sepaProcessors, adyen: undefined };
   const missing = ['ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT', 'ADYEN_HMAC_KEY'].filter((name) => !env[name]);
   if (missing.length > 0) throw new Error(`The adyen processor needs ${missing.join(', ')}`);
   if (!/^([0-9a-fA-F]{2})+$/.test(env.ADYEN_HMAC_KEY!)) throw new Error('ADYEN_HMAC_KEY must be hexadecimal, as Adyen shows it');
   const adyen = { apiKey: env.ADYEN_API_KEY!, merchantAccount: env.ADYEN_MERCHANT_ACCOUNT!, checkoutUrl: trimSlash(env.ADYEN_CHECKOUT_URL || 'https://checkout-test.adyen.com/v71'), hmacKey: env.ADYEN_HMAC_KEY!, timeoutMs: integer(env, 'ADYEN_TIMEOUT_MS', 30_000) };
-  return { processors, adyen };
+  return { processors, sepaProcessors, adyen };
 }
 
 function encryptionSettings(env: Env): EncryptionSettings {

@@ -332,6 +332,21 @@ export interface ProcessorNotificationsTable {
   result: 'applied' | 'unknown' | 'final' | null;
 }
 
+export interface ChargebacksTable {
+  id: string;
+  environment: Environment;
+  platform_id: string;
+  payment_id: string;
+  processor: ProcessorName;
+  processor_reference: string;
+  stage: 'notified' | 'charged_back';
+  amount_minor: number;
+  currency: string;
+  reason: string | null;
+  refund_id: string | null;
+  created_at: Date;
+}
+
 export interface ThreeDsChallengesTable {
   /** The reference of the challenged authorization (its attempt's). */
   id: string;
@@ -488,6 +503,7 @@ export interface Tables {
   payouts: PayoutsTable;
   refunds: RefundsTable;
   refund_parts: RefundPartsTable;
+  chargebacks: ChargebacksTable;
   ledger_entries: LedgerEntriesTable;
   ledger_lines: LedgerLinesTable;
   environment_clocks: EnvironmentClocksTable;

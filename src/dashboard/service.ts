@@ -1,3 +1,4 @@
+import { chargebacksOf } from '../chargebacks/repository.js';
 import { tokenHash as digest } from '../core/encryption.js';
 import { keyedDigest, sharedSecret } from '../core/secrets.js';
 import type { Kysely } from 'kysely';
@@ -379,6 +380,7 @@ export class DashboardService {
       payment,
       instrument: instrumentOf(row),
       refunds: refunds.data,
+      chargebacks: await chargebacksOf(this.db, id),
       events,
       refundable,
       payouts: await Promise.all(payouts.data.map((payout) => this.services.payouts.get(caller, payout.id))),

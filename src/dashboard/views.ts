@@ -1,6 +1,7 @@
 import type { Payment } from '../payments/schemas.js';
 import { PAYMENT_STATUSES } from '../payments/schemas.js';
 import type { Refund } from '../refunds/schemas.js';
+import type { ChargebackRow } from '../chargebacks/repository.js';
 import type { EventDetail } from '../events/schemas.js';
 import type { PaymentView } from '../hosted-payment-page/schemas.js';
 import type { Payout } from '../payouts/schemas.js';
@@ -365,6 +366,8 @@ export interface PaymentDetail {
   payment: Payment;
   instrument: PaymentView['payment_instrument'];
   refunds: Refund[];
+  /** What the buyer's bank took back (or announced), as the processor notified it. */
+  chargebacks: ChargebackRow[];
   events: EventDetail[];
   refundable: number;
   /** The payouts that carry the payment's transfers. */
@@ -451,6 +454,7 @@ ${detail.refunds.length === 0 ? html`<p>${t.t('noRefunds')}</p>` : html`<table c
 ${canRefund && detail.refundable > 0 ? refundForm(view, payment) : ''}
 ${permissions.buyerRefund && payment.succeeded && detail.instrument?.type === 'sepa_direct_debit' && detail.refundable > 0 ? buyerRefundForm(view, payment, detail.refundable) : ''}
 </section>
+${detail.chargebacks.length > 0 ? chargebacksPanel(view, detail.chargebacks) : ''}
 <section class="panel">
 <h2>${t.t('timeline')}</h2>
 <ol class="timeline">${detail.timeline.map((entry) => timelineItem(view, payment, entry))}</ol>
@@ -467,6 +471,18 @@ ${detail.events.length === 0 ? html`<p>${t.t('noEvents')}</p>` : html`<ol class=
 function payoutLink(view: View, payouts: Payout[], transferId: string): Html | '' {
   const payout = payouts.find((each) => each.transfers.some((transfer) => transfer.transfer_id === transferId));
   return payout ? html`<a class="payout-link" href="/dashboard/payouts/${payout.id}">${view.t.t('paidOutIn', { status: view.t.status(payout.status) })}</a>` : '';
+}
+
+/** The payment's chargebacks: each dispute event of the processor, and the buyer's refund that booked the money taken back. */
+function chargebacksPanel(view: View, chargebacks: ChargebackRow[]): Html {
+  const { t } = view;
+  return html`<section class="panel" id="chargebacks">
+<h2>${t.t('chargebacks')}</h2>
+<table class="list"><thead><tr><th scope="col">ID</th><th scope="col" class="num">${t.t('amount')}</th><th scope="col">${t.t('status')}</th><th scope="col">${t.t('chargebackReason')}</th><th scope="col">${t.t('chargebackRefund')}</th><th scope="col">${t.t('initiatedAt')}</th></tr></thead>
+<tbody>${chargebacks.map(
+    (chargeback) => html`<tr><td data-label="ID" class="wrap"><code>${chargeback.id}</code></td><td data-label="${t.t('amount')}" class="num">${t.money(chargeback.amount_minor, chargeback.currency)}</td><td data-label="${t.t('status')}">${t.t(chargeback.stage === 'charged_back' ? 'chargebackTaken' : 'chargebackNotified')}</td><td data-label="${t.t('chargebackReason')}" class="wrap">${chargeback.reason ?? '–'}</td><td data-label="${t.t('chargebackRefund')}">${chargeback.refund_id ? html`<code>${chargeback.refund_id}</code>` : '–'}</td><td data-label="${t.t('initiatedAt')}">${t.dateTime(chargeback.created_at)}</td></tr>`,
+  )}</tbody></table>
+</section>`;
 }
 
 /** A moment of the timeline: the payment's new status, or an event with what it is about (a refund's or transfer's amount, a payout). */

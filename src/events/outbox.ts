@@ -18,6 +18,8 @@ export const EVENT_TYPES = [
   'refund_completed',
   /** decisions §5: a refund the processor reports failed (data as refund_completed). */
   'refund_failed',
+  /** Ours, as the specification has no chargeback event: the buyer's bank took a payment's money back (a card chargeback, a SEPA return). */
+  'payment_charged_back',
   'application_started',
   'application_submitted',
   'application_succeeded',

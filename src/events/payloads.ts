@@ -37,6 +37,14 @@ const CreditorTransferData = Type.Object({
   currency: Currency(),
   reference: Reference,
 });
+const ChargebackData = Type.Object({
+  chargeback_id: id('chb'),
+  payment_id: id('pay'),
+  refund_id: Nullable(id('rfd')),
+  amount_minor: Amount,
+  currency: Currency(),
+  reason: Nullable(Type.String({ description: "The processor's reason (for SEPA, the return reason code and text)" })),
+});
 const ApplicationData = Type.Object({ id: id('app'), merchant_id: id('acc'), reference: Reference });
 
 const DATA: Record<EventType, { summary: string; data: TSchema }> = {
@@ -51,6 +59,10 @@ const DATA: Record<EventType, { summary: string; data: TSchema }> = {
   transfer_received_from_creditor: { summary: "A refund took money back from a merchant's transfer", data: CreditorTransferData },
   refund_completed: { summary: 'A refund was paid back to the buyer', data: RefundData },
   refund_failed: { summary: 'The processor reported a refund failed: its amount is refundable again', data: RefundData },
+  payment_charged_back: {
+    summary: "The buyer's bank took the payment's money back (a card chargeback, a SEPA return), `amount_minor` as the processor reports it: booked as the buyer's refund `refund_id`, of what was left to refund (null when nothing was)",
+    data: ChargebackData,
+  },
   application_started: { summary: 'The merchant opened the onboarding link', data: ApplicationData },
   application_submitted: { summary: 'The merchant submitted the application', data: ApplicationData },
   application_succeeded: { summary: 'The application was accepted', data: ApplicationData },

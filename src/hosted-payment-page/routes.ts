@@ -6,6 +6,7 @@ import { SeeOther, typed } from '../core/http.js';
 import { missingToken } from '../core/auth.js';
 import { AccountVerificationQuery, AuthorizeBody, type BrowserInfo, RedirectReturnForm, RedirectReturnQuery, MandateBody, MandateRequirements, HppParams, HppQuery, PaymentView, StartBody, StepResult, ThreeDsCallback, TokenizeBody, TokenResult } from './schemas.js';
 import type { HostedPaymentPageService } from './service.js';
+import { bankAccountRoutes } from './bank-account.js';
 import type { PaymentRow } from '../payments/repository.js';
 import type { BuyerBrowser } from '../processor/boundary.js';
 
@@ -43,6 +44,7 @@ function requireResourceToken(app: FastifyInstance, hpp: HostedPaymentPageServic
 export async function hostedPaymentPageRoutes(fastify: FastifyInstance, { hpp, bodyShape }: { hpp: HostedPaymentPageService; bodyShape: BodyShape }): Promise<void> {
   requireResourceToken(fastify, hpp);
   await fastify.register(redirectReturnRoutes, { hpp, bodyShape });
+  await fastify.register(bankAccountRoutes, { hpp, bodyShape });
   const app = typed(fastify);
   const tags = ['hosted payment page'];
   const step = { params: HppParams, querystring: HppQuery, response: { 200: StepResult } };

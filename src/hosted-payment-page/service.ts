@@ -6,6 +6,8 @@ import { Batcher } from '../core/batcher.js';
 import type { EnvironmentClock } from '../core/clock.js';
 import type { Config } from '../core/config.js';
 import { ApiError, invalidFields, textProblem } from '../core/errors.js';
+import type { FieldError } from '../core/errors.js';
+import { checkIban } from '../onboarding/rules.js';
 import { maskIban, minorUnits } from '../core/formats.js';
 import { newId } from '../core/ids.js';
 import { addSeconds, formatDateTime } from '../core/time.js';
@@ -13,7 +15,7 @@ import { invalidToken } from '../core/auth.js';
 import { processingFee, splitByPercent, type PaymentMethod } from '../payments/fees.js';
 import * as payments from '../payments/repository.js';
 import type { PaymentRow } from '../payments/repository.js';
-import type { BuyerBrowser, BuyerSession, CardDetails, DirectDebitProvider } from '../processor/boundary.js';
+import type { BankReport, BuyerBrowser, BuyerSession, CardDetails, DirectDebitProvider } from '../processor/boundary.js';
 import type { Processors } from '../processor/registry.js';
 import { cardScheme } from './card-schemes.js';
 import * as repo from './repository.js';
@@ -318,14 +320,17 @@ export class HostedPaymentPageService {
   /**
    * Where the buyer of a start that leads to SEPA Direct Debit verifies the account: a page of the
    * account-information service, asked for before the step's transaction (the processor is another
-   * system). One per payment: asked again, the service answers the same page.
+   * system). One per payment: asked again, the service answers the same page. A provider without
+   * one (Adyen): our own form, where the buyer types the account (bank-account.ts).
    */
   private async accountVerificationUrl(payment: PaymentRow, method: PaymentMethod | undefined): Promise<string | undefined> {
     const sepa = (method ?? payment.selected_method) === 'sepa_direct_debit' && this.offeredMethods(payment).includes('sepa_direct_debit');
     if (!sepa || !OPEN.has(payment.status) || payment.account_verification_url) return undefined;
+    const ais = this.directDebit(payment).accountInformation;
+    if (!ais) return `${this.config.baseUrl}/hpp/payments/${payment.id}/bank-account?token=${encodeURIComponent(payment.resource_token)}`;
     const callback = new URL(`${this.config.baseUrl}/hpp/callbacks/account-verification`);
     callback.searchParams.set('token', payment.resource_token);
-    const verification = await this.directDebit(payment).accountVerification({
+    const verification = await ais.accountVerification({
       reference: payment.id,
       amountMinor: payment.amount_minor,
       currency: payment.currency,
@@ -335,13 +340,17 @@ export class HostedPaymentPageService {
     return verification.url;
   }
 
-  /** The SEPA Direct Debit provider of the payment: the one that took it, else the environment's. */
   private offeredMethods(payment: PaymentRow): PaymentMethod[] {
     return offeredMethods(payment, this.processors.takesDirectDebit(payment.environment));
   }
 
+  /**
+   * The SEPA Direct Debit provider that verifies the buyer's account: the environment's (the
+   * payment's own partner is fixed by its collection, after the account is known; before, it may
+   * be the acquirer of a card the buyer tried first).
+   */
   private directDebit(payment: PaymentRow): DirectDebitProvider {
-    return this.processors.directDebit(payment.environment, payment.processor ?? undefined);
+    return this.processors.directDebit(payment.environment);
   }
 
   /**
@@ -488,14 +497,13 @@ export class HostedPaymentPageService {
     const payment = read ?? (await repo.findPaymentByToken(this.db, query.token));
     if (!payment) throw invalidToken('Unknown payment page token');
     // Read before the step's transaction: the processor is another system, not part of it.
-    const report = query.report_id ? await this.directDebit(payment).bankReport(query.report_id, payment.id) : undefined;
+    const ais = this.directDebit(payment).accountInformation;
+    const report = query.report_id && ais ? await ais.bankReport(query.report_id, payment.id) : undefined;
     const resultId = query.report_id || query.tracking_id;
     await this.step(payment.id, query.token, async (trx, locked, now) => {
       // The same result again (a reload, the back button) was taken into account already: nothing changes.
       if (resultId && !(await repo.consumeVerificationResult(trx, locked.id, resultId, now))) return;
-      if (!OPEN.has(locked.status) || locked.status === 'initiated' || locked.selected_method !== 'sepa_direct_debit') {
-        throw conflict(`Payment ${locked.id} is not waiting for a bank account verification`);
-      }
+      this.requireAwaitingAccount(locked);
       if (query.report_id && !report) throw new ApiError('validation_error', { detail: 'Unknown verification report', errors: [{ pointer: '/report_id', in: 'query', code: 'unknown_report', detail: 'is not a report of this payment' }] });
       if (!report) {
         // The latest verification decides: an account verified before this failure no longer counts.
@@ -503,11 +511,43 @@ export class HostedPaymentPageService {
         await this.outcomes.emit(trx, locked, 'payment_authentication_failed', 'authentication_failed', now);
         return;
       }
-      // The account holder is found by name too (a digest beside those of the customer given).
-      const buyer_digests = [...new Set([...locked.buyer_digests, ...this.buyers.ofBuyer({ holder: report.accountHolder })])];
-      await repo.updatePayment(trx, locked.id, { ...moveTo(locked, 'started'), verified_iban: report.iban, account_holder: report.accountHolder, account_type: report.accountType, buyer_digests, updated_at: now });
+      await this.keepAccount(trx, locked, report, now);
     });
     return `${this.config.baseUrl}/pay/${payment.id}?token=${encodeURIComponent(query.token)}`;
+  }
+
+  /**
+   * Where the SEPA provider has no account-information service (Adyen), the buyer types the
+   * account on our form (bank-account.ts): a valid IBAN (ibantools) and the holder's name take the
+   * place of the bank's report. Answers where to send the buyer next: the page, for the mandate.
+   */
+  async enterBankAccount(id: string, token: string | undefined, entry: BankReport): Promise<string> {
+    const checked = checkIban(entry.iban);
+    const holder = entry.accountHolder.trim();
+    const errors: FieldError[] = [];
+    if ('problem' in checked) errors.push({ pointer: '/iban', ...checked.problem });
+    if (!holder) errors.push({ pointer: '/account_holder', code: 'required', detail: 'names the account holder' });
+    if (errors.length > 0 || !('iban' in checked)) throw invalidFields(errors);
+    const { iban } = checked;
+    const payment = await this.step(id, token, async (trx, locked, now) => {
+      this.requireAwaitingAccount(locked);
+      if (this.directDebit(locked).accountInformation) throw conflict(`The account of payment ${locked.id} is verified at the bank (account_verification)`);
+      await this.keepAccount(trx, locked, { iban, accountHolder: holder, accountType: entry.accountType }, now);
+      return locked;
+    });
+    return `${this.config.baseUrl}/pay/${payment.id}?token=${encodeURIComponent(payment.resource_token)}`;
+  }
+
+  private requireAwaitingAccount(payment: PaymentRow): void {
+    if (!OPEN.has(payment.status) || payment.status === 'initiated' || payment.selected_method !== 'sepa_direct_debit') {
+      throw conflict(`Payment ${payment.id} is not waiting for a bank account verification`);
+    }
+  }
+
+  /** The buyer's account, verified, kept for the mandate; its holder is found by name too (a digest beside those of the customer given). */
+  private async keepAccount(trx: Db, payment: PaymentRow, account: BankReport, now: Date): Promise<void> {
+    const buyer_digests = [...new Set([...payment.buyer_digests, ...this.buyers.ofBuyer({ holder: account.accountHolder })])];
+    await repo.updatePayment(trx, payment.id, { ...moveTo(payment, 'started'), verified_iban: account.iban, account_holder: account.accountHolder, account_type: account.accountType, buyer_digests, updated_at: now });
   }
 
   private requireVerifiedSepa(payment: PaymentRow): MandateType {

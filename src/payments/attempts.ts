@@ -8,9 +8,10 @@ import { mitResult } from './mit-result.js';
 import { newId } from '../core/ids.js';
 import { completePendingJob, scheduleJob, type AskingJob } from '../core/jobs.js';
 import { addSeconds } from '../core/time.js';
-import type { AuthorizationAnswer, BuyerSession, CardDetails, KnownAuthorization, PendingAnswer, ProcessorNotification } from '../processor/boundary.js';
+import type { AuthorizationAnswer, BuyerSession, CardDetails, KnownAuthorization, PendingAnswer, ProcessorNotification, RefusedCollection } from '../processor/boundary.js';
 import type { NotificationResult } from '../processor/inbox.js';
 import type { Environment } from '../core/config.js';
+import type { ProcessorName } from '../processor/boundary.js';
 import type { Processors } from '../processor/registry.js';
 import type { ChargedCard, PaymentOutcomes } from './outcomes.js';
 import type { PaymentStatus } from './states.js';
@@ -34,7 +35,7 @@ export type AttemptRequest =
   | { method: 'card'; card: ChargedCard; completes: KnownAuthorization; details: Record<string, string>; buyer?: BuyerSession }
   | { method: 'sepa_direct_debit'; iban: string; mandate: Record<string, unknown> };
 
-export type AttemptAnswer = { authorization: AuthorizationAnswer } | { collection: PendingAnswer };
+export type AttemptAnswer = { authorization: AuthorizationAnswer } | { collection: PendingAnswer | RefusedCollection };
 
 /** An attempt begun: the reference the processor knows it by, and the payment as it was then. */
 export interface Attempt {
@@ -85,11 +86,21 @@ export class PaymentAttempts {
   async begin(trx: Db, payment: PaymentRow, request: AttemptRequest, now: Date): Promise<Attempt> {
     if (payment.authorization_reference) throw authorizationInProgress(payment);
     const reference = newId('att');
-    // The partner of the payment's first authorization takes all of it (its refunds too), whatever the configuration says later.
-    const processor = payment.processor ?? this.processors.chosen(payment.environment);
+    const processor = this.processorOf(payment, request);
     await repo.updatePayment(trx, payment.id, { authorization_reference: reference, authorization_started_at: now, authorization_request: request, processor, updated_at: now });
     await scheduleJob(trx, { environment: payment.environment, kind: ATTEMPT_RECOVERY_JOB, subjectId: reference, dueAt: addSeconds(now, ATTEMPT_RECOVERY_SECONDS) }, now);
     return { reference, payment: { ...payment, processor }, request };
+  }
+
+  /**
+   * The partner an attempt goes to: the one that knows the authorization it finishes, the one that
+   * stored the credential a merchant-initiated payment charges (set at its creation), else the one
+   * the configuration chooses for its method (the payment is still open: nothing was taken by
+   * another). It then takes all of the payment (its refunds too), whatever the configuration says later.
+   */
+  private processorOf(payment: PaymentRow, request: AttemptRequest): ProcessorName {
+    if (payment.processor && ('completes' in request || payment.cit_mode === 'merchant_initiated')) return payment.processor;
+    return this.processors.chosen(payment.environment, request.method === 'sepa_direct_debit' ? 'directDebit' : 'cards');
   }
 
   /**
@@ -151,7 +162,7 @@ export class PaymentAttempts {
   /** Asks the payment's processor for what the attempt charges or finishes; never with a transaction or lock held. */
   private async ask({ reference, payment, request }: Attempt, at: Date): Promise<AttemptAnswer> {
     const amount = { amountMinor: payment.amount_minor, currency: payment.currency };
-    const processor = payment.processor ?? this.processors.chosen(payment.environment);
+    const processor = payment.processor ?? this.processorOf(payment, request);
     if (request.method === 'sepa_direct_debit') {
       const mandateReference = String(request.mandate.mandate_reference ?? '');
       return { collection: await this.processors.directDebit(payment.environment, processor).collect({ reference, iban: request.iban, accountHolder: payment.account_holder, mandateReference, ...amount, at }) };
@@ -182,7 +193,11 @@ export class PaymentAttempts {
 
   private async recordOutcome(trx: Db, payment: PaymentRow, reference: string, answer: AttemptAnswer, now: Date): Promise<PaymentStatus> {
     const request = payment.authorization_request as AttemptRequest;
-    if (request.method === 'sepa_direct_debit' && 'collection' in answer) return this.outcomes.debitCollected(trx, payment, request.mandate, answer.collection, now);
+    if (request.method === 'sepa_direct_debit' && 'collection' in answer) {
+      const { collection } = answer;
+      if ('refused' in collection) return this.outcomes.debitRefused(trx, payment, collection, now);
+      return this.outcomes.debitCollected(trx, payment, request.mandate, collection, now);
+    }
     if (request.method !== 'card' || !('authorization' in answer)) throw new Error(`the processor's answer does not fit attempt ${reference}`);
     const { authorization } = answer;
     if (authorization.outcome === 'pending') {

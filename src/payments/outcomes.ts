@@ -4,7 +4,7 @@ import { newId } from '../core/ids.js';
 import { captureEntries } from '../ledger/postings.js';
 import { postEntries } from '../ledger/repository.js';
 import type { EventType, Outbox } from '../events/outbox.js';
-import type { AuthorizationAnswer, KnownAuthorization, PendingAnswer, ProcessorNotification } from '../processor/boundary.js';
+import type { AuthorizationAnswer, KnownAuthorization, PendingAnswer, ProcessorNotification, RefusedCollection } from '../processor/boundary.js';
 import type { NotificationResult } from '../processor/inbox.js';
 import * as repo from './repository.js';
 import { moveTo, type PaymentStatus } from './states.js';
@@ -95,6 +95,13 @@ export class PaymentOutcomes {
       updated_at: now,
     });
     return 'authorized';
+  }
+
+  /** The provider refused the SEPA debit at once: nothing will be collected, the payment is not_completed. */
+  async debitRefused(trx: Db, payment: PaymentRow, collection: RefusedCollection, now: Date): Promise<'not_completed'> {
+    await repo.updatePayment(trx, payment.id, { ...ATTEMPT_CLOSED, ...moveTo(payment, 'not_completed'), processor_reference: collection.processorReference ?? null, updated_at: now });
+    await this.emit(trx, payment, 'payment_failed', 'not_completed', now);
+    return 'not_completed';
   }
 
   /** The provider's notification of an authorized SEPA payment's collection: completed and succeeded, or, returned unpaid, not_completed. */

@@ -253,6 +253,8 @@ export class PaymentService {
       redirect_url: initial.redirect_url,
       webhook_url: request.urls?.webhook ?? initial.webhook_url,
       language: initial.language,
+      // The partner that stored the credential charges it again.
+      processor: initial.processor,
     };
     // The payment, its attempt and the Idempotency-Key (awaiting the payment's outcome) commit
     // first; the processor is asked with nothing held; the outcome and the key's answer commit

@@ -152,14 +152,29 @@ export interface DebitCollectionRequest extends Money, LaterOutcome {
   mandateReference: string;
 }
 
-/** SEPA Direct Debit: account verification (AIS), collection under a mandate, and refunds of collections. */
-export interface DirectDebitProvider {
+/** A debit the provider refused at once (nothing will be collected), with its reason in the provider's words. */
+export interface RefusedCollection {
+  refused: string;
+  processorReference?: string;
+}
+
+/** A provider's account-information service (AIS): the buyer verifies the account at the bank. */
+export interface AccountInformationService {
   /** The page where the buyer verifies the account; the same reference, the same page. */
   accountVerification(request: AccountVerificationRequest): Promise<{ url: string }>;
   /** A verification's report, if it belongs to the verification of this reference. */
   bankReport(reportId: string, reference: string): Promise<BankReport | undefined>;
-  /** Starts collecting; paid or returned comes as the notification. */
-  collect(request: DebitCollectionRequest): Promise<PendingAnswer>;
+}
+
+/**
+ * SEPA Direct Debit: account verification (AIS, where the provider has one: without, the payment
+ * page asks the buyer for the IBAN and the holder itself), collection under a mandate, and refunds
+ * of collections.
+ */
+export interface DirectDebitProvider {
+  accountInformation?: AccountInformationService;
+  /** Starts collecting; paid or returned comes as the notification, unless the provider refused the debit at once. */
+  collect(request: DebitCollectionRequest): Promise<PendingAnswer | RefusedCollection>;
   refund(request: RefundRequest): Promise<PendingAnswer>;
 }
 
@@ -175,10 +190,11 @@ export interface PayoutProvider {
 }
 
 /**
- * The objects a notification may concern; `other`: an event no feature acts on yet (Adyen's
- * CHARGEBACK, CANCELLATION, …), kept in the inbox and logged as without effect.
+ * The objects a notification may concern; `chargeback`: the buyer's bank took a payment's money
+ * back (or announced it will); `other`: an event no feature acts on yet (Adyen's CANCELLATION, …),
+ * kept in the inbox and logged as without effect.
  */
-export type NotifiedObject = 'authorization' | 'collection' | 'refund' | 'payout' | 'other';
+export type NotifiedObject = 'authorization' | 'collection' | 'refund' | 'payout' | 'chargeback' | 'other';
 
 /**
  * A partner's notification, in the boundary's words. Matched to our object by our reference when
@@ -198,6 +214,8 @@ export interface ProcessorNotification {
   reason?: string;
   /** For a succeeded authorization: the credential stored for later merchant-initiated charges. */
   storedCredential?: string;
+  /** For a chargeback: the partner's reference of the payment it takes back, and how much. */
+  chargeback?: { paymentProcessorReference: string; stage: 'notified' | 'charged_back' } & Money;
 }
 
 /** A partner's notification request refused (bad signature): 401, nothing stored. */

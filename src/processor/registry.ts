@@ -13,17 +13,20 @@ export interface ProcessorAdapter {
 /** Makes an adapter for an environment; each adapter folder exports one. */
 export type AdapterFactory = (environment: Environment) => ProcessorAdapter;
 
+/** The capabilities chosen separately: an operator may run one partner's cards with another's SEPA Direct Debit. */
+export type Capability = 'cards' | 'directDebit';
+
 /**
  * The partners of each environment, chosen by configuration (PROCESSOR, LIVE_PROCESSOR,
- * SANDBOX_PROCESSOR): features ask for "the card acquirer of this environment" (or of the partner
- * that took a payment) and never name one. Payouts stay with the simulator until a payout rail is
- * configurable.
+ * SANDBOX_PROCESSOR for cards; SEPA_PROCESSOR and its LIVE_/SANDBOX_ forms for SEPA Direct Debit):
+ * features ask for "the card acquirer of this environment" (or of the partner that took a payment)
+ * and never name one. Payouts stay with the simulator until a payout rail is configurable.
  */
 export class Processors {
   private readonly adapters = new Map<string, ProcessorAdapter>();
 
   constructor(
-    private readonly choice: Record<Environment, ProcessorName>,
+    private readonly choice: Record<Capability, Record<Environment, ProcessorName>>,
     factories: Partial<Record<ProcessorName, AdapterFactory>>,
     /** Each adapter's notification route (`POST /processor/<name>/notifications`). */
     readonly notificationReaders: Partial<Record<ProcessorName, NotificationReader>>,
@@ -33,9 +36,9 @@ export class Processors {
     }
   }
 
-  /** The partner taking the environment's new payments. */
-  chosen(environment: Environment): ProcessorName {
-    return this.choice[environment];
+  /** The partner taking the environment's new payments of a capability. */
+  chosen(environment: Environment, capability: Capability = 'cards'): ProcessorName {
+    return this.choice[capability][environment];
   }
 
   private adapter(environment: Environment, name: ProcessorName): ProcessorAdapter {
@@ -44,7 +47,7 @@ export class Processors {
     return adapter;
   }
 
-  cards(environment: Environment, name: ProcessorName = this.chosen(environment)): CardAcquirer {
+  cards(environment: Environment, name: ProcessorName = this.chosen(environment, 'cards')): CardAcquirer {
     const { cards } = this.adapter(environment, name);
     if (!cards) throw new Error(`the ${name} processor takes no cards`);
     return cards;
@@ -52,10 +55,10 @@ export class Processors {
 
   /** Whether the environment's new payments can be taken by SEPA Direct Debit (its partner offers it). */
   takesDirectDebit(environment: Environment): boolean {
-    return this.adapter(environment, this.chosen(environment)).directDebit !== undefined;
+    return this.adapter(environment, this.chosen(environment, 'directDebit')).directDebit !== undefined;
   }
 
-  directDebit(environment: Environment, name: ProcessorName = this.chosen(environment)): DirectDebitProvider {
+  directDebit(environment: Environment, name: ProcessorName = this.chosen(environment, 'directDebit')): DirectDebitProvider {
     const { directDebit } = this.adapter(environment, name);
     if (!directDebit) throw new Error(`the ${name} processor takes no SEPA Direct Debit`);
     return directDebit;
@@ -68,7 +71,7 @@ export class Processors {
   }
 }
 
-/** Whether any environment's payments go to this partner. */
+/** Whether any environment's payments (cards or SEPA Direct Debit) go to this partner. */
 export function usedProcessor(config: Config, name: ProcessorName): boolean {
-  return ENVIRONMENTS.some((environment) => config.processors[environment] === name);
+  return ENVIRONMENTS.some((environment) => config.processors[environment] === name || config.sepaProcessors[environment] === name);
 }

@@ -50,7 +50,7 @@ export const Refund = Type.Object({
   currency: Type.String(),
   description: Nullable(Type.String()),
   reference: Nullable(Type.String()),
-  origin: StringEnum(['platform', 'buyer'] as const, { description: "buyer: started by the buyer's bank (SEPA Direct Debit)" }),
+  origin: StringEnum(['platform', 'buyer'] as const, { description: "buyer: started by the buyer's bank (a SEPA Direct Debit return, a card chargeback)" }),
   completed_at: Nullable(DateTime()),
   routing: Type.Object({
     platform: Type.Object({ amount_minor: Type.Integer() }),

@@ -47,6 +47,8 @@ interface RefundMeta {
   description: string | null;
   reference: string | null;
   webhookUrl: string | null;
+  /** The money has left already (the buyer's bank took it back: a chargeback): completed at once, never sent to the processor. */
+  takenBack?: { processorReference: string };
 }
 
 function refusal(errors: FieldError[]): ApiError {
@@ -73,6 +75,13 @@ function partsFromRouting(parties: PartyRow[], routing: RefundRouting): Requeste
   if (errors.length === 0 && parts.length === 0) errors.push({ pointer: '/routing', code: 'nothing_to_refund', detail: 'takes nothing: give at least one amount above zero' });
   if (errors.length > 0) throw refusal(errors);
   return parts;
+}
+
+/** An amount taken from the parties in proportion to what each has left to refund. */
+function inProportion(parties: PartyRow[], amount: number): RequestedPart[] {
+  return splitByWeights(amount, parties.map((party) => party.refundable_amount))
+    .map((part, position) => ({ position, amount: part }))
+    .filter((part) => part.amount > 0);
 }
 
 /** A refund without routing: the whole payment, which is possible only while nothing was refunded. */
@@ -113,14 +122,25 @@ export class RefundService {
   async buyerRefund(caller: Caller, paymentId: string, amount: number, answer: Answer<Refund> = UNKEYED): Promise<Refund> {
     return this.onRefundablePayment(caller, paymentId, answer, async (trx, payment, money, now) => {
       if (payment.selected_method !== 'sepa_direct_debit') throw refusal([{ pointer: '/payment_id', code: 'not_sepa_payment', detail: 'is not a SEPA Direct Debit payment; only those are refunded by the buyer\'s bank' }]);
-      const refundable = money.parties.map((party) => party.refundable_amount);
-      const left = refundable.reduce((sum, value) => sum + value, 0);
+      const left = money.parties.reduce((sum, party) => sum + party.refundable_amount, 0);
       if (amount > left) throw refusal([{ pointer: '/amount_minor', code: 'exceeds_refundable', detail: `is more than the payment's refundable amount ${left}` }]);
-      const parts = splitByWeights(amount, refundable)
-        .map((part, position) => ({ position, amount: part }))
-        .filter((part) => part.amount > 0);
-      return this.record(trx, payment, money, parts, { origin: 'buyer', description: null, reference: null, webhookUrl: payment.webhook_url }, now);
+      return this.record(trx, payment, money, inProportion(money.parties, amount), { origin: 'buyer', description: null, reference: null, webhookUrl: payment.webhook_url }, now);
     });
+  }
+
+  /**
+   * The buyer's bank took money of a succeeded payment back (a chargeback, a SEPA return), as the
+   * processor reports it, in the caller's transaction on the locked payment: a refund of the buyer's
+   * origin, completed at once (the money has left: nothing is sent), taken from the parties in
+   * proportion to what each has left, at most all of that. None when nothing was left.
+   */
+  async takenBack(trx: Db, payment: PaymentRow, amount: number, processorReference: string, at: Date): Promise<repo.RefundRow | undefined> {
+    const money = await repo.lockMoneyOf(trx, payment.id);
+    const left = money.parties.reduce((sum, party) => sum + party.refundable_amount, 0);
+    const parts = inProportion(money.parties, Math.min(amount, left));
+    if (parts.length === 0) return undefined;
+    const meta = { origin: 'buyer' as const, description: null, reference: null, webhookUrl: payment.webhook_url, takenBack: { processorReference } };
+    return (await this.record(trx, payment, money, parts, meta, at)).refund;
   }
 
   /**
@@ -158,10 +178,10 @@ export class RefundService {
       description: meta.description,
       reference: meta.reference,
       webhook_url: meta.webhookUrl,
-      status: 'initiated',
+      status: meta.takenBack ? 'completed' : 'initiated',
       created_at: at,
-      completed_at: null,
-      processor_reference: null,
+      completed_at: meta.takenBack ? at : null,
+      processor_reference: meta.takenBack?.processorReference ?? null,
       failure_reason: null,
     };
     for (const part of parts) await repo.applyPart(trx, payment.id, part.position, part.draft);
@@ -172,7 +192,7 @@ export class RefundService {
     const context = { environment: payment.environment, platformId: payment.platform_id, currency: payment.currency, paymentId: payment.id, refundId: id, at };
     await postEntries(trx, context, refundEntries(payment.id, parts.map((part) => part.draft)));
     // The processor hears of it once this commits: money is never sent from a transaction that may still roll back.
-    await scheduleJob(trx, { environment: payment.environment, kind: REFUND_SEND_JOB, subjectId: id, dueAt: at }, at);
+    if (!meta.takenBack) await scheduleJob(trx, { environment: payment.environment, kind: REFUND_SEND_JOB, subjectId: id, dueAt: at }, at);
     if (meta.origin === 'buyer') await this.emit(trx, refund, 'refund_initiated_from_buyer', { refund_id: id, payment_id: payment.id, amount_minor: total, currency: payment.currency });
     else await this.emit(trx, refund, 'refund_initiated', this.refundData(refund));
     // A part that only returns fee takes nothing back from the creditor: no event says it did.
@@ -187,6 +207,7 @@ export class RefundService {
         destination: refund.webhook_url,
       });
     }
+    if (meta.takenBack) await this.emit(trx, refund, 'refund_completed', this.refundData(refund));
     return { refund, parts: partRows };
   }
 

@@ -4,49 +4,22 @@
  * signed webhooks reach our notification route. Every request our adapter sends and every answer
  * and webhook is checked against Adyen's OpenAPI documents: `violations` stays empty.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { moneyViolations } from '../../chaos/invariants.js';
-import { ADYEN_TEST_CARDS, LocalAdyen, type NotificationEvent } from '../helpers/adyen/server.js';
-import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADYEN_TEST_CARDS, type LocalAdyen, type NotificationEvent } from '../helpers/adyen/server.js';
+import { useLocalAdyen } from '../helpers/adyen/setup.js';
+import type { TestServer } from '../helpers/harness.js';
 
-const HMAC_KEY_HEX = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
-const ADYEN = { apiKey: 'test-api-key', merchantAccount: 'PlatformECOM', hmacKey: Buffer.from(HMAC_KEY_HEX, 'hex') };
 /** ATTEMPT_RECOVERY_SECONDS: when an attempt left without an answer is asked again. */
 const RECOVERY_SECONDS = 60;
 
+const started = useLocalAdyen({ apiKey: 'test-api-key', merchantAccount: 'PlatformECOM', hmacKeyHex: '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056' });
 let adyen: LocalAdyen;
 let server: TestServer;
-let platform: TestPlatform;
-
-beforeAll(async () => {
-  adyen = await LocalAdyen.start(ADYEN);
-  server = await startServer({
-    PROCESSOR: 'adyen',
-    ADYEN_API_KEY: ADYEN.apiKey,
-    ADYEN_MERCHANT_ACCOUNT: ADYEN.merchantAccount,
-    ADYEN_HMAC_KEY: HMAC_KEY_HEX,
-    ADYEN_CHECKOUT_URL: adyen.checkoutUrl,
-    // Long enough for the local Adyen to compile its schemas on a loaded machine, short enough for a lost answer.
-    ADYEN_TIMEOUT_MS: '15000',
-    // Jobs run when the test says so (the sandbox clock's advance, or runDue).
-    JOB_WORKER: 'off',
-  });
-  platform = await server.platform();
-  adyen.notificationUrl = `${server.url}/processor/adyen/notifications`;
+beforeAll(() => {
+  ({ adyen, server } = started);
 });
 
-afterAll(async () => {
-  await server?.close();
-  await adyen?.close();
-});
-
-afterEach(async () => {
-  expect(adyen.violations.splice(0)).toEqual([]);
-  expect(await moneyViolations(server.app.database.db)).toEqual({});
-});
-
-const api = async (method: string, path: string, body?: unknown) => server.request(method, `/sandbox${path}`, { token: await platform.token('sandbox'), body });
-const eventTypes = async (objectId: string) => (await api('GET', `/events?object_id=${objectId}`)).body.data.map((event: { type: string }) => event.type).reverse();
+const { api, eventTypes } = started;
 const runJobs = () => server.app.services.jobs.runDue();
 const local = (url: string) => url.replace(server.config.baseUrl, '');
 
@@ -242,32 +215,14 @@ describe('Adyen’s notifications', () => {
     expect(await inbox(`${psp}:AUTHORISATION:true`)).toEqual([]);
   });
 
-  it('keeps an AUTHORISATION of a captured payment, and a CHARGEBACK no feature acts on, without effect: accepted, never an error to Adyen', async () => {
+  it('keeps an AUTHORISATION of a captured payment, and a CANCELLATION no feature acts on, without effect: accepted, never an error to Adyen', async () => {
     const id = await paidByCard();
     const psp = await pspOf(id);
-    const chargeback: NotificationEvent = { ...adyen.authorisation(psp), eventCode: 'CHARGEBACK', pspReference: `${psp.slice(0, 15)}C`, originalReference: psp, reason: 'Fraud' };
-    await notified([adyen.authorisation(psp), chargeback]);
+    const cancellation: NotificationEvent = { ...adyen.authorisation(psp), eventCode: 'CANCELLATION', pspReference: `${psp.slice(0, 15)}C`, originalReference: psp };
+    await notified([adyen.authorisation(psp), cancellation]);
     expect(await inbox(`${psp}:AUTHORISATION:true`)).toEqual([{ result: 'final' }]);
-    expect(await inbox(`${chargeback.pspReference}:CHARGEBACK:true`)).toEqual([{ result: 'unknown' }]);
+    expect(await inbox(`${cancellation.pspReference}:CANCELLATION:true`)).toEqual([{ result: 'unknown' }]);
     expect((await api('GET', `/payments/${id}`)).body.status).toBe('captured');
     expect(await eventTypes(id)).toEqual(['payment_succeeded']);
-  });
-});
-
-describe('SEPA Direct Debit where the processor takes cards only', () => {
-  it('refuses a SEPA payment 422 naming the method, and a user_selected payment offers its buyer the card alone', async () => {
-    const base = { amount_minor: 2_500, currency: 'EUR', reference: 'adyen-sepa', integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return' } };
-    const refused = await api('POST', '/payments', { ...base, payment_method: { type: 'sepa_direct_debit' } });
-    expect(refused.status, refused.text).toBe(422);
-    expect(refused.body.errors).toEqual([expect.objectContaining({ pointer: '/payment_method/type', code: 'method_not_offered' })]);
-
-    const chosen = await api('POST', '/payments', { ...base, payment_method: { type: 'user_selected' } });
-    expect(chosen.status, chosen.text).toBe(201);
-    const token = new URL(chosen.body._links.hosted_page.href).searchParams.get('token')!;
-    const page = await server.request('GET', `/hpp/payments/${chosen.body.id}`, { token });
-    expect(page.body.payment_methods.map((method: { type: string }) => method.type)).toEqual(['card']);
-    const started = await server.request('POST', `/hpp/payments/${chosen.body.id}/start`, { token, body: { type: 'sepa_direct_debit' } });
-    expect(started.status, started.text).toBe(400);
-    expect(started.body.errors).toEqual([expect.objectContaining({ pointer: '/type', code: 'method_not_offered' })]);
   });
 });

@@ -107,17 +107,22 @@ export async function expectPaymentEvents(
  * left in the payment's own account. A payment that did not succeed books nothing.
  */
 export async function expectCaptureBooked(server: TestServer, id: string, expected: { amount_minor: number; fee: number; transfers: Record<string, number> } | null) {
+  const booked = await bookedFor(server, id);
+  if (!expected) return expect(booked).toEqual({});
+  const pending = Object.fromEntries(Object.entries(expected.transfers).filter(([, amount]) => amount !== 0).map(([account, amount]) => [`pending:${account}`, amount]));
+  expect(booked).toEqual({ buyers: -expected.amount_minor, ...(expected.fee ? { fees: expected.fee } : {}), ...pending });
+}
+
+/** What the ledger holds from a payment's entries (its refunds' too), by account; accounts back at zero left out. */
+export async function bookedFor(server: TestServer, paymentId: string): Promise<Record<string, number>> {
   const rows = await server.app.database.db
     .selectFrom('ledger_lines')
     .innerJoin('ledger_entries', 'ledger_entries.id', 'ledger_lines.entry_id')
     .select(['ledger_lines.account', (eb) => eb.fn.sum<string>('ledger_lines.amount_minor').as('balance')])
-    .where('ledger_entries.payment_id', '=', id)
+    .where('ledger_entries.payment_id', '=', paymentId)
     .groupBy('ledger_lines.account')
     .execute();
-  const booked = Object.fromEntries(rows.map((row) => [row.account, Number(row.balance)]).filter(([, balance]) => balance !== 0));
-  if (!expected) return expect(booked).toEqual({});
-  const pending = Object.fromEntries(Object.entries(expected.transfers).filter(([, amount]) => amount !== 0).map(([account, amount]) => [`pending:${account}`, amount]));
-  expect(booked).toEqual({ buyers: -expected.amount_minor, ...(expected.fee ? { fees: expected.fee } : {}), ...pending });
+  return Object.fromEntries(rows.map((row) => [row.account, Number(row.balance)]).filter(([, balance]) => balance !== 0));
 }
 
 /** A consumer's SEPA mandate as the buyer fills it in on the page (the sandbox scenarios' own). */

@@ -1405,6 +1405,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    payment_charged_back: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The buyer's bank took the payment's money back (a card chargeback, a SEPA return), `amount_minor` as the processor reports it: booked as the buyer's refund `refund_id`, of what was left to refund (null when nothing was)
+         * @description Sent to the webhook URL of the object the event is about; any 2xx answer within 10 seconds acknowledges it, anything else is retried.
+         */
+        post: operations["webhook_payment_charged_back"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     application_started: {
         parameters: {
             query?: never;
@@ -2619,7 +2639,7 @@ export interface operations {
                             description: string | null;
                             reference: string | null;
                             /**
-                             * @description buyer: started by the buyer's bank (SEPA Direct Debit)
+                             * @description buyer: started by the buyer's bank (a SEPA Direct Debit return, a card chargeback)
                              * @enum {string}
                              */
                             origin: "platform" | "buyer";
@@ -2766,7 +2786,7 @@ export interface operations {
                         description: string | null;
                         reference: string | null;
                         /**
-                         * @description buyer: started by the buyer's bank (SEPA Direct Debit)
+                         * @description buyer: started by the buyer's bank (a SEPA Direct Debit return, a card chargeback)
                          * @enum {string}
                          */
                         origin: "platform" | "buyer";
@@ -2921,7 +2941,7 @@ export interface operations {
                         description: string | null;
                         reference: string | null;
                         /**
-                         * @description buyer: started by the buyer's bank (SEPA Direct Debit)
+                         * @description buyer: started by the buyer's bank (a SEPA Direct Debit return, a card chargeback)
                          * @enum {string}
                          */
                         origin: "platform" | "buyer";
@@ -4729,7 +4749,7 @@ export interface operations {
                 first?: number;
                 /** @description The cursor of the previous page; opaque */
                 after?: string;
-                type?: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "refund_failed" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
+                type?: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "refund_failed" | "payment_charged_back" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
                 /** @description Events about this object (pay_, rfd_, tra_, app_…) */
                 object_id?: string;
             };
@@ -4749,7 +4769,7 @@ export interface operations {
                         data: {
                             event_id: string;
                             /** @enum {string} */
-                            type: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "refund_failed" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
+                            type: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "refund_failed" | "payment_charged_back" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
                             /** Format: date-time */
                             occurred_at: string;
                             data: {
@@ -4921,7 +4941,7 @@ export interface operations {
                     "application/json": {
                         event_id: string;
                         /** @enum {string} */
-                        type: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "refund_failed" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
+                        type: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "refund_failed" | "payment_charged_back" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
                         /** Format: date-time */
                         occurred_at: string;
                         data: {
@@ -5036,7 +5056,7 @@ export interface operations {
                     "application/json": {
                         event_id: string;
                         /** @enum {string} */
-                        type: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "refund_failed" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
+                        type: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "refund_failed" | "payment_charged_back" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
                         /** Format: date-time */
                         occurred_at: string;
                         data: {
@@ -6139,7 +6159,7 @@ export interface operations {
                         description: string | null;
                         reference: string | null;
                         /**
-                         * @description buyer: started by the buyer's bank (SEPA Direct Debit)
+                         * @description buyer: started by the buyer's bank (a SEPA Direct Debit return, a card chargeback)
                          * @enum {string}
                          */
                         origin: "platform" | "buyer";
@@ -6308,7 +6328,7 @@ export interface operations {
                         description: string | null;
                         reference: string | null;
                         /**
-                         * @description buyer: started by the buyer's bank (SEPA Direct Debit)
+                         * @description buyer: started by the buyer's bank (a SEPA Direct Debit return, a card chargeback)
                          * @enum {string}
                          */
                         origin: "platform" | "buyer";
@@ -11646,6 +11666,54 @@ export interface operations {
                          */
                         currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BOV" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHE" | "CHF" | "CHW" | "CLF" | "CLP" | "CNY" | "COP" | "COU" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MXV" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "USN" | "UYI" | "UYU" | "UYW" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XAG" | "XAU" | "XBA" | "XBB" | "XBC" | "XBD" | "XCD" | "XDR" | "XOF" | "XPD" | "XPF" | "XPT" | "XSU" | "XTS" | "XUA" | "XXX" | "YER" | "ZAR" | "ZMW" | "ZWG";
                         reference: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payment_charged_back: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every delivery of the event, for deduplication */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this delivery was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> with the webhook secret (Standard Webhooks); two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @constant */
+                    type: "payment_charged_back";
+                    /** Format: date-time */
+                    occurred_at: string;
+                    data: {
+                        chargeback_id: string;
+                        payment_id: string;
+                        refund_id: string | null;
+                        /** @description Minor units of currency */
+                        amount_minor: number;
+                        /**
+                         * Format: currency
+                         * @enum {string}
+                         */
+                        currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BOV" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHE" | "CHF" | "CHW" | "CLF" | "CLP" | "CNY" | "COP" | "COU" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MXV" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "USN" | "UYI" | "UYU" | "UYW" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XAG" | "XAU" | "XBA" | "XBB" | "XBC" | "XBD" | "XCD" | "XDR" | "XOF" | "XPD" | "XPF" | "XPT" | "XSU" | "XTS" | "XUA" | "XXX" | "YER" | "ZAR" | "ZMW" | "ZWG";
+                        reason: string | null;
                     };
                 };
             };

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdyenSettings } from '../../core/config.js';
 import {
-  NotificationRejected, type AuthorizationAnswer, type CardAcquirer, type CardAuthorizationRequest, type NotificationReader,
+  NotificationRejected, type AuthorizationAnswer, type CardAcquirer, type CardAuthorizationRequest, type DirectDebitProvider, type NotificationReader,
   type NotifiedObject, type ProcessorNotification,
 } from '../boundary.js';
 import type { AdapterFactory } from '../registry.js';
@@ -74,12 +74,60 @@ function cardAcquirer(adyen: Adyen, log: FastifyBaseLogger, noBuyerReturnUrl: st
   };
 }
 
+/**
+ * Adyen as the boundary's SEPA Direct Debit provider. Adyen has no account-information service:
+ * the payment page asks the buyer for the IBAN and the holder itself (no accountInformation). The
+ * collection is a payment of type sepadirectdebit, which Adyen answers Received: its AUTHORISATION
+ * notification says collected or not, a later CHARGEBACK that the buyer's bank took it back.
+ */
+function directDebitProvider(adyen: Adyen, cards: CardAcquirer, returnUrl: string): DirectDebitProvider {
+  return {
+    collect: async (request) => {
+      const input = { reference: request.reference, amountMinor: request.amountMinor, currency: request.currency, returnUrl, iban: request.iban, ownerName: request.accountHolder ?? '' };
+      let outcome: AuthorizationOutcome;
+      try {
+        outcome = await adyen.debitSepa(input);
+      } catch (error) {
+        // Adyen refused the request itself (a 4xx): asking again would be refused again.
+        if (!(error instanceof AdyenError) || error.kind !== 'refused') throw error;
+        return { refused: error.errorCode ? `${error.errorCode} ${error.message}` : error.message };
+      }
+      // Refused at once: its AUTHORISATION (success false) that follows finds the payment ended already.
+      if (outcome.outcome === 'declined') return { refused: outcome.refusalReason ?? outcome.reason, ...(outcome.pspReference ? { processorReference: outcome.pspReference } : {}) };
+      return { processorReference: ('pspReference' in outcome && outcome.pspReference) || request.reference };
+    },
+    // A collection is refunded as any payment: by its pspReference.
+    refund: (request) => cards.refund(request),
+  };
+}
+
 /** What each of Adyen's events is about; the others are kept without effect. */
-const NOTIFIED: Record<string, NotifiedObject> = { AUTHORISATION: 'authorization', REFUND: 'refund', REFUND_FAILED: 'refund' };
+const NOTIFIED: Record<string, NotifiedObject> = {
+  AUTHORISATION: 'authorization', REFUND: 'refund', REFUND_FAILED: 'refund', CHARGEBACK: 'chargeback', NOTIFICATION_OF_CHARGEBACK: 'chargeback',
+};
+
+/** Adyen's payment method names of SEPA Direct Debit (sepadirectdebit, and its variants such as sepadirectdebit_amazonpay). */
+const isSepa = (paymentMethod: string | undefined) => paymentMethod?.startsWith('sepadirectdebit') ?? false;
+
+function objectOf(item: AdyenNotification): NotifiedObject {
+  const object = NOTIFIED[item.kind] ?? 'other';
+  // A SEPA payment's AUTHORISATION is its collection's outcome.
+  return object === 'authorization' && isSepa(item.paymentMethod) ? 'collection' : object;
+}
+
+/** A dispute event: the payment it concerns (originalReference) and the amount; NOTIFICATION_OF_CHARGEBACK announces, CHARGEBACK takes the money. */
+function chargebackOf(item: AdyenNotification): ProcessorNotification['chargeback'] {
+  return {
+    paymentProcessorReference: item.originalReference ?? item.pspReference,
+    stage: item.kind === 'CHARGEBACK' ? 'charged_back' : 'notified',
+    amountMinor: item.amountMinor,
+    currency: item.currency,
+  };
+}
 
 /** An Adyen webhook item in the boundary's words: REFUND_FAILED is a failed refund whatever its success says. */
 export function toProcessorNotification(item: AdyenNotification): ProcessorNotification {
-  const object = NOTIFIED[item.kind] ?? 'other';
+  const object = objectOf(item);
   const succeeded = item.success && item.kind !== 'REFUND_FAILED';
   return {
     eventKey: item.eventKey,
@@ -89,6 +137,7 @@ export function toProcessorNotification(item: AdyenNotification): ProcessorNotif
     processorReference: item.pspReference,
     outcome: succeeded ? 'succeeded' : 'failed',
     ...(item.reason ? { reason: item.reason } : {}),
+    ...(object === 'chargeback' ? { chargeback: chargebackOf(item) } : {}),
   };
 }
 
@@ -110,13 +159,15 @@ function notificationReader(adyen: Adyen): NotificationReader {
 }
 
 /**
- * Adyen as the boundary's card acquirer (Checkout API v71, plain fetch: see client.ts), with its
+ * Adyen as the boundary's card acquirer and SEPA Direct Debit provider (Checkout API v71, plain fetch: see client.ts), with its
  * notification reader. One client serves both environments: an operator running Adyen in both
  * configures one merchant account for them.
  */
 export function adyenAdapter(settings: AdyenSettings, options: { baseUrl: string; log: FastifyBaseLogger }): { factory: AdapterFactory; reader: NotificationReader } {
   const { timeoutMs, ...rest } = settings;
   const adyen = createAdyen({ ...rest, hmacKey: Buffer.from(settings.hmacKey, 'hex') }, { timeoutMs });
-  const cards = cardAcquirer(adyen, options.log, `${options.baseUrl}/hpp/callbacks/redirect`);
-  return { factory: () => ({ name: 'adyen', cards }), reader: notificationReader(adyen) };
+  const noBuyerReturnUrl = `${options.baseUrl}/hpp/callbacks/redirect`;
+  const cards = cardAcquirer(adyen, options.log, noBuyerReturnUrl);
+  const directDebit = directDebitProvider(adyen, cards, noBuyerReturnUrl);
+  return { factory: () => ({ name: 'adyen', cards, directDebit }), reader: notificationReader(adyen) };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type {
+  AccountInformationService,
   AccountType,
   AccountVerificationRequest,
   AuthorizationAnswer,
@@ -94,7 +95,10 @@ export interface SimulatorOptions {
  * Collections, refunds and payouts end by its notification, sent when due on the environment's
  * clock (SIMULATOR_NOTIFICATION_JOB) into the same inbox a real partner's reach.
  */
-export class SimulatorProcessor implements CardAcquirer, DirectDebitProvider, PayoutProvider {
+export class SimulatorProcessor implements CardAcquirer, DirectDebitProvider, AccountInformationService, PayoutProvider {
+  /** Its bank verifies the buyer's account (AIS). */
+  readonly accountInformation: AccountInformationService = this;
+
   constructor(
     private readonly db: SimulatorDb,
     private readonly options: SimulatorOptions,

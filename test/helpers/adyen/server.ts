@@ -25,6 +25,9 @@ export const ADYEN_TEST_CARDS = {
   lostAnswer: '4000000000000259',
 } as const;
 
+/** An IBAN the local Adyen refuses at once (resultCode Refused); any other is Received. */
+export const ADYEN_REFUSED_IBAN = 'NL13TEST0123456789';
+
 /** Adyen's refusal reasons (code and text) the local Adyen gives. */
 const REFUSALS = {
   refused: { refusalReasonCode: '2', refusalReason: 'Refused' },
@@ -168,7 +171,28 @@ export class LocalAdyen {
     const base = { pspReference, merchantReference: payment.request.reference, amount: payment.request.amount, paymentMethod: 'sepadirectdebit' };
     if (outcome === 'collected') return { ...base, eventCode: 'AUTHORISATION', success: true };
     if (outcome === 'refused') return { ...base, eventCode: 'AUTHORISATION', success: false, reason: 'AC04 Account closed' };
-    return { ...base, eventCode: 'CHARGEBACK', pspReference: newPspReference(), originalReference: pspReference, success: true, reason: 'MD06 Refund request by end customer' };
+    return this.dispute(pspReference, { reason: 'MD06 Refund request by end customer' });
+  }
+
+  /**
+   * A dispute of a payment, as Adyen's dispute webhooks carry it: its own pspReference (the same for
+   * the announcement and the chargeback of one dispute), the payment's as originalReference, and the
+   * amount disputed (the whole payment unless given). NOTIFICATION_OF_CHARGEBACK announces it,
+   * CHARGEBACK takes the money.
+   */
+  dispute(paymentPspReference: string, options: { disputePspReference?: string; amount?: number; announced?: boolean; reason?: string } = {}): NotificationEvent {
+    const payment = this.payment(paymentPspReference);
+    const method = payment.request.paymentMethod.type === 'sepadirectdebit' ? 'sepadirectdebit' : 'visa';
+    return {
+      eventCode: options.announced ? 'NOTIFICATION_OF_CHARGEBACK' : 'CHARGEBACK',
+      pspReference: options.disputePspReference ?? newPspReference(),
+      originalReference: paymentPspReference,
+      merchantReference: payment.request.reference,
+      amount: { value: options.amount ?? payment.request.amount.value, currency: payment.request.amount.currency },
+      success: true,
+      reason: options.reason ?? 'Payment.TxId=300000000524534724 dispute',
+      paymentMethod: method,
+    };
   }
 
   /** A refund's end: REFUND success=true, REFUND success=false, or REFUND_FAILED (also after a successful REFUND). */
@@ -257,7 +281,7 @@ export class LocalAdyen {
     const pspReference = newPspReference();
     const method = request.paymentMethod;
     let answer: AdyenPaymentResponse;
-    if (method.type === 'sepadirectdebit') answer = { pspReference, resultCode: 'Received' };
+    if (method.type === 'sepadirectdebit') answer = method.iban === ADYEN_REFUSED_IBAN ? { pspReference, resultCode: 'Refused', ...REFUSALS.refused } : { pspReference, resultCode: 'Received' };
     else if ('storedPaymentMethodId' in method) {
       const known = this.storedCards.get(method.storedPaymentMethodId) === request.shopperReference && request.shopperInteraction === 'ContAuth';
       answer = known ? { pspReference, resultCode: 'Authorised' } : { pspReference, resultCode: 'Refused', ...REFUSALS.refused };
@@ -302,7 +326,8 @@ export class LocalAdyen {
 
   private refund(paymentPspReference: string, request: AdyenRefundRequest): StoredAnswer {
     const payment = this.payments.get(paymentPspReference);
-    if (!payment || payment.answer.resultCode !== 'Authorised') {
+    // A card payment Authorised, a SEPA Direct Debit Received: both refundable by their pspReference.
+    if (!payment || (payment.answer.resultCode !== 'Authorised' && payment.answer.resultCode !== 'Received')) {
       return { status: 422, body: { status: 422, errorCode: '167', message: 'Original pspReference required for this operation', errorType: 'validation' } };
     }
     if (payment.refunded + request.amount.value > payment.request.amount.value) {
