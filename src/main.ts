@@ -1,13 +1,13 @@
 import type { FastifyListenOptions } from 'fastify';
 import { existsSync } from 'node:fs';
-import { loadConfig } from './core/config.js';
+import { loadConfigOrExit } from './core/config.js';
 import { buildApp } from './server.js';
 import { listClients } from './auth/repository.js';
 import { stopOnSignals } from './core/shutdown.js';
 import { generatedKeyLines, needsRotation, startingWithKeys } from './core/encryption-keys.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
-const config = await startingWithKeys(async () => loadConfig());
+const config = await startingWithKeys(async () => loadConfigOrExit());
 const { app, database, services, close } = await startingWithKeys(() => buildApp({ config }));
 // At once: webhook delivery and scheduled jobs run already.
 stopOnSignals(app.log, config.shutdown.timeoutSeconds, close);

@@ -49,6 +49,8 @@ import { adyenAdapter } from './processor/adyen/adapter.js';
 import { Processors, usedProcessor } from './processor/registry.js';
 import { NotificationInbox, NOTIFICATION_JOB } from './processor/inbox.js';
 import { processorNotificationRoutes } from './processor/routes.js';
+import { sepaFileAdapter } from './processor/sepa-file/index.js';
+import { operatorPayoutRoutes } from './processor/sepa-file/routes.js';
 import { webRoutes } from './web/routes.js';
 import { installMetrics, startMetricsListener } from './operations/metrics.js';
 import { installBacklogMetrics } from './operations/backlog-metrics.js';
@@ -65,6 +67,7 @@ import { onboardingSimulationRoutes } from './onboarding/simulation-routes.js';
 import { PayoutService, PAYOUT_CUTOFF_JOB, PAYOUT_SEND_JOB } from './payouts/service.js';
 import { Housekeeping, HOUSEKEEPING_JOB } from './operations/housekeeping.js';
 import { payoutRoutes } from './payouts/routes.js';
+import { PlatformPayoutAccounts } from './payouts/platform-account.js';
 import { RefundService, REFUND_SEND_JOB } from './refunds/service.js';
 import { refundRoutes } from './refunds/routes.js';
 import { sandboxRoutes } from './sandbox/routes.js';
@@ -268,13 +271,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // of the environments that use it); Adyen takes the cards of the environments configured for it.
   const simulator = await simulatorAdapter(db, config);
   const adyen = config.adyen && adyenAdapter(config.adyen, { baseUrl: config.baseUrl, log: app.log });
+  const inbox = new NotificationInbox(environmentClock, app.log);
+  // SEPA payout files: its files and statements are also served to the operator, whatever the rails.
+  const sepaFile = sepaFileAdapter(db, config.payouts, environmentClock, inbox, app.log);
   const processors = new Processors(
     config.processors,
-    { simulator: simulator.factory, ...(adyen ? { adyen: adyen.factory } : {}) },
+    config.payouts.rails,
+    { simulator: simulator.factory, sepa_file: sepaFile.factory, ...(adyen ? { adyen: adyen.factory } : {}) },
     { simulator: simulator.reader, ...(adyen ? { adyen: adyen.reader } : {}) },
   );
   const jobs = new JobRunner(db, environmentClock, app.log);
-  const inbox = new NotificationInbox(environmentClock, app.log);
   const outcomes = new PaymentOutcomes(outbox);
   const attempts = new PaymentAttempts(db, environmentClock, processors, outcomes, config);
   const feeSchedules = new FeeSchedules(db, clock);
@@ -316,6 +322,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   };
 
   await app.register(operationsRoutes, { db, metrics, metricsToken: config.metrics.token, stopping: () => stopping });
+  await app.register(async (scope) => {
+    rateLimit(scope, limiter, byAddress);
+    await scope.register(operatorPayoutRoutes, { files: sepaFile.files, statements: sepaFile.statements, token: config.operatorToken });
+  });
   await app.register(docsRoutes, { config });
   // The dashboard's further areas (src/dashboard/<area>/), each made with the services it uses.
   const dashboardAreas: DashboardArea[] = [
@@ -342,7 +352,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await scope.register(referenceRoutes);
     await scope.register(paymentRoutes, { payments: services.payments, maxAmountMinor: config.maxAmountMinor });
     await scope.register(applicationRoutes, { applications: services.applications });
-    await scope.register(payoutRoutes, { payouts: services.payouts });
+    await scope.register(payoutRoutes, { payouts: services.payouts, platformAccount: new PlatformPayoutAccounts(db, environmentClock, config.supportedCurrencies) });
     await scope.register(refundRoutes, { refunds: services.refunds });
     if (environment === 'sandbox') {
       await scope.register(onboardingSimulationRoutes, { applications: services.applications });
@@ -388,6 +398,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   inbox.handle('payout', (trx, notification, timeIn) => services.payouts.notified(trx, notification, timeIn));
   jobs.register(NOTIFICATION_JOB, (trx, id, at, environment) => inbox.apply(trx, id, at, environment));
   simulator.schedule(jobs, inbox);
+  sepaFile.schedule(jobs);
   jobs.register(CARD_TOKEN_EXPIRY_JOB, (trx, tokenId) => eraseExpiredCard(trx, tokenId));
   jobs.register(PAYMENT_EXPIRY_JOB, (trx, paymentId, now) => services.payments.expire(trx, paymentId, now));
   jobs.register(COMPLIANCE_DECISION_JOB, (trx, applicationId, now) => compliance.runDue(trx, applicationId, now));
@@ -400,7 +411,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await housekeeping.schedule();
   const metricsListener = config.metrics.listen && (await startMetricsListener(metrics, config.metrics.listen, config.metrics.token, app.log));
   if (config.webhookWorker) await services.worker.start();
-  if (config.jobWorker) jobs.start();
+  if (config.jobWorker) {
+    jobs.start();
+    sepaFile.start();
+  }
   return {
     app,
     database,
@@ -416,6 +430,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         ...(metricsListener ? [progress.step('the metrics listener', metricsListener.close())] : []),
         progress.step('webhook attempts in flight', services.worker.stop({ waitMs: webhookWaitSeconds * 1000 })),
         progress.step('the scheduled job running', jobs.stop()),
+        progress.step('the bank statements folder', sepaFile.stop()),
       ]);
       await progress.step('environment clock', environmentClock.stop());
       await progress.step('database', database.close());

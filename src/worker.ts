@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { loadConfig } from './core/config.js';
+import { loadConfigOrExit } from './core/config.js';
 import { buildApp } from './server.js';
 import { stopOnSignals } from './core/shutdown.js';
 import { generatedKeyLines, startingWithKeys } from './core/encryption-keys.js';
@@ -10,7 +10,7 @@ import { generatedKeyLines, startingWithKeys } from './core/encryption-keys.js';
  * through the database. It builds the same services as the API but listens on no port.
  */
 if (existsSync('.env')) process.loadEnvFile('.env');
-const loaded = await startingWithKeys(async () => loadConfig());
+const loaded = await startingWithKeys(async () => loadConfigOrExit());
 // METRICS_PORT is the API process's: a worker beside it on the same machine would find the port taken.
 const config = { ...loaded, webhookWorker: true, jobWorker: true, metrics: { ...loaded.metrics, listen: undefined } };
 const { app, database, close } = await startingWithKeys(() => buildApp({ config }));

@@ -1,8 +1,8 @@
 import { randomBytes, randomFillSync } from 'node:crypto';
 import { monotonicFactory } from 'ulidx';
 
-/** Object-type prefixes of the specification's identifier table (plus evt_, tok_, att_ for the processor's reference of an authorization attempt, and ntf_ for a processor's notification). */
-export type IdPrefix = 'acc' | 'doc' | 'pay' | 'rfd' | 'tra' | 'evt' | 'app' | 'rep' | 'tok' | 'att' | 'usr' | 'ntf';
+/** Object-type prefixes of the specification's identifier table (plus evt_, tok_, att_ for the processor's reference of an authorization attempt, ntf_ for a processor's notification, bst_ and bsx_ for an imported bank statement and an entry of it kept as an exception). */
+export type IdPrefix = 'acc' | 'doc' | 'pay' | 'rfd' | 'tra' | 'evt' | 'app' | 'rep' | 'tok' | 'att' | 'usr' | 'ntf' | 'bst' | 'bsx';
 
 type Brand<P extends IdPrefix> = `${P}_${string}` & { readonly __brand: P };
 export type AccountId = Brand<'acc'>;

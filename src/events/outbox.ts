@@ -4,7 +4,7 @@ import type { Environment } from '../core/config.js';
 import { newId, type EventId } from '../core/ids.js';
 import * as repo from './repository.js';
 
-/** Every event type of the specification. */
+/** Every event type of the specification, and those decisions.md or this product add. */
 export const EVENT_TYPES = [
   'payment_succeeded',
   'payment_failed',
@@ -18,6 +18,8 @@ export const EVENT_TYPES = [
   'refund_completed',
   /** decisions §5: a refund the processor reports failed (data as refund_completed). */
   'refund_failed',
+  /** Ours: the bank sent a payout back (a returned SEPA credit transfer); its transfers wait again. */
+  'payout_failed',
   'application_started',
   'application_submitted',
   'application_succeeded',

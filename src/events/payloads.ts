@@ -38,6 +38,15 @@ const CreditorTransferData = Type.Object({
   reference: Reference,
 });
 const ApplicationData = Type.Object({ id: id('app'), merchant_id: id('acc'), reference: Reference });
+const PayoutFailedData = Type.Object({
+  payout_id: Type.String({ pattern: PAYOUT_ID_PATTERN }),
+  account_id: id('acc'),
+  amount_minor: Amount,
+  currency: Currency(),
+  reason: Nullable(Type.String({ description: "The bank's return reason (an ISO 20022 code such as AC04 closed account or AC01 wrong IBAN), or the rail's" })),
+  payout_account_refused: Type.Boolean({ description: "The bank refused the account's payout account: its transfers wait until the account is changed" }),
+  transfer_ids: Type.Array(id('tra'), { description: 'The transfers of the payout, waiting again for the next payout' }),
+});
 
 const DATA: Record<EventType, { summary: string; data: TSchema }> = {
   payment_succeeded: { summary: 'A payment was captured (card) or completed (SEPA)', data: PaymentData },
@@ -51,6 +60,7 @@ const DATA: Record<EventType, { summary: string; data: TSchema }> = {
   transfer_received_from_creditor: { summary: "A refund took money back from a merchant's transfer", data: CreditorTransferData },
   refund_completed: { summary: 'A refund was paid back to the buyer', data: RefundData },
   refund_failed: { summary: 'The processor reported a refund failed: its amount is refundable again', data: RefundData },
+  payout_failed: { summary: 'The bank sent a payout back: its transfers wait for the next payout (an event of this product, not of the specification)', data: PayoutFailedData },
   application_started: { summary: 'The merchant opened the onboarding link', data: ApplicationData },
   application_submitted: { summary: 'The merchant submitted the application', data: ApplicationData },
   application_succeeded: { summary: 'The application was accepted', data: ApplicationData },

@@ -239,7 +239,8 @@ export class ApplicantService {
       else if (body.currency === 'EUR' && !isSEPACountry(iban.iban.slice(0, 2))) errors.push({ pointer: '/account_number/value', code: 'iban_not_sepa', detail: 'must be an account in the SEPA area for payouts in EUR' });
       if (!application.currencies.includes(body.currency)) errors.push({ pointer: '/currency', code: 'currency_not_supported', detail: `must be one of the application's currencies: ${application.currencies.join(', ')}` });
       throwIfAny(errors);
-      return { payout_account: { ...body, account_number: { type: 'iban', value: 'iban' in iban ? iban.iban : '' } } };
+      // A new account is no longer the one the bank refused.
+      return { payout_account: { ...body, account_number: { type: 'iban', value: 'iban' in iban ? iban.iban : '' } }, payout_account_refused: null };
     });
   }
 

@@ -4,7 +4,7 @@ import type { EnvironmentClock } from '../core/clock.js';
 import type { Environment } from '../core/config.js';
 import { newId } from '../core/ids.js';
 import { scheduleJob } from '../core/jobs.js';
-import type { NotifiedObject, ProcessorName, ProcessorNotification } from './boundary.js';
+import type { NotifiedObject, PartnerName, ProcessorNotification } from './boundary.js';
 
 /** The job that applies a stored notification (subject: its inbox id). */
 export const NOTIFICATION_JOB = 'processor.notification';
@@ -43,7 +43,7 @@ export class NotificationInbox {
    * transaction. `environment`: whose clock the jobs run on (a partner's route does not know which
    * environment an object belongs to; the job applies it on the object's).
    */
-  async receive(trx: Db, processor: ProcessorName, notifications: ProcessorNotification[], environment: Environment, now: Date): Promise<void> {
+  async receive(trx: Db, processor: PartnerName, notifications: ProcessorNotification[], environment: Environment, now: Date): Promise<void> {
     if (notifications.length === 0) return;
     const rows = notifications.map((notification) => ({ id: newId('ntf'), processor, event_key: notification.eventKey, notification, received_at: now, applied_at: null, result: null }));
     const stored = await trx

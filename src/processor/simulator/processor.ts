@@ -95,6 +95,9 @@ export interface SimulatorOptions {
  * clock (SIMULATOR_NOTIFICATION_JOB) into the same inbox a real partner's reach.
  */
 export class SimulatorProcessor implements CardAcquirer, DirectDebitProvider, PayoutProvider {
+  /** It pays whatever account, in any currency, with no bank account needed. */
+  readonly needsBankAccounts = false;
+
   constructor(
     private readonly db: SimulatorDb,
     private readonly options: SimulatorOptions,
