@@ -337,9 +337,9 @@ async function holdTheRecording(schema: string): Promise<void> {
 
 async function releaseTheRecording(schema: string): Promise<void> {
   await inSchema(schema, async (client) => {
-    await client.query('DROP TRIGGER hold_recording ON payout_files');
-    // The killed process's session may still sleep in the database: end it, its transaction rolls back.
+    // The killed process's session still sleeps in the database, holding the file's row: end it, its transaction rolls back.
     await client.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE 'update%payout_files%' AND pid <> pg_backend_pid() AND state = 'active'`);
+    await client.query('DROP TRIGGER hold_recording ON payout_files');
   });
 }
 
