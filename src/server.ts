@@ -273,7 +273,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const adyen = config.adyen && adyenAdapter(config.adyen, { baseUrl: config.baseUrl, log: app.log });
   const inbox = new NotificationInbox(environmentClock, app.log);
   // SEPA payout files: its files and statements are also served to the operator, whatever the rails.
-  const sepaFile = sepaFileAdapter(db, config.payouts, environmentClock, inbox, app.log);
+  const sepaFile = sepaFileAdapter(db, config.payouts, environmentClock, app.log);
   const processors = new Processors(
     config.processors,
     config.payouts.rails,

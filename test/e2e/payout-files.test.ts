@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.js';
 import { DATABASE, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { ServerProcess } from '../helpers/api-process.js';
+import { runScript } from '../helpers/processes.js';
+import { generateKey } from '../../src/core/encryption-keys.js';
 import { merchant, payByCard } from '../helpers/money.js';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
 import { schemaErrors } from '../helpers/bank/schemas.js';
@@ -20,6 +22,7 @@ import { buildCamt053, paidEntry, returnedEntry, type TestStatementEntry } from 
  * and a crash between claiming a file and recording it written.
  */
 const OPERATOR_TOKEN = 'operator-token-for-the-tests-0123456789';
+const ENCRYPTION_KEY = generateKey();
 const DEBTOR = { PAYOUT_DEBTOR_NAME: 'Zahlungsdienst Müller & Söhne GmbH', PAYOUT_DEBTOR_IBAN: 'DE02 1203 0000 0000 2020 51', PAYOUT_DEBTOR_BIC: 'BYLADEM1001' };
 const PLATFORM_IBAN = 'DE75512108001245126199';
 const NEW_PLATFORM_IBAN = 'DE12500105170648489890';
@@ -239,8 +242,9 @@ describe('SEPA payout files and bank statements', () => {
 });
 
 describe('a crash between claiming a file and recording it written', () => {
-  const env = async (dirs: { files: string; statements: string }, jobWorker: 'on' | 'off') => ({
-    ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
+  const store = () => ({ DATA_DIR: dirs.data, ENCRYPTION_KEY, ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL, DATABASE_SCHEMA: schema } : {}) });
+  const env = async (jobWorker: 'on' | 'off') => ({
+    ...store(),
     JOB_WORKER: jobWorker,
     SANDBOX_PAYOUT_RAIL: 'sepa_file',
     ...DEBTOR,
@@ -250,11 +254,12 @@ describe('a crash between claiming a file and recording it written', () => {
     PAYOUT_CUTOFF: farCutoff(),
   });
   const schema = `payfile_${Date.now().toString(36)}`;
-  let dirs: { files: string; statements: string };
+  let dirs: { files: string; statements: string; data: string };
   let server: ServerProcess | undefined;
 
   beforeAll(async () => {
-    dirs = { files: await mkdtemp(path.join(os.tmpdir(), 'payout-files-')), statements: await mkdtemp(path.join(os.tmpdir(), 'bank-statements-')) };
+    const temporary = (prefix: string) => mkdtemp(path.join(os.tmpdir(), prefix));
+    dirs = { files: await temporary('payout-files-'), statements: await temporary('bank-statements-'), data: await temporary('payout-data-') };
   });
   afterAll(async () => {
     await server?.stop();
@@ -272,7 +277,7 @@ describe('a crash between claiming a file and recording it written', () => {
 
   it('writes the claimed file once after the restart, and reads statements dropped in the folder once', { timeout: 300_000 }, async () => {
     // The first process claims the run's payouts into a file, and is killed before any job writes it.
-    server = await ServerProcess.start({ env: await env(dirs, 'off') });
+    server = await ServerProcess.start({ env: await env('off') });
     const sandbox = async (method: string, pathname: string, body?: unknown) => server!.request(method, `/sandbox${pathname}`, { token: await server!.token(), body });
     expect((await sandbox('PUT', '/platform/payout-account', { account_number: { type: 'iban', value: PLATFORM_IBAN }, account_owners_name: 'Marktplatz Köln GmbH', currency: 'EUR' })).status).toBe(200);
     const payment = await payByCard({ request: (method, pathname, options) => server!.request(method, pathname, options), clock: systemClock }, { token: () => server!.token() }, { amount_minor: 5_000 });
@@ -286,7 +291,7 @@ describe('a crash between claiming a file and recording it written', () => {
     // On PostgreSQL the next process writes the file into the folder and is killed while recording it (held by a trigger).
     await server.kill();
     if (DATABASE === 'postgres') {
-      server = await ServerProcess.start({ env: await env(dirs, 'on'), after: server });
+      server = await ServerProcess.start({ env: await env('on'), after: server });
       const [before] = await eventually(async () => {
         const names = await folderFiles();
         return names.length === 1 && names;
@@ -297,7 +302,7 @@ describe('a crash between claiming a file and recording it written', () => {
       await releaseTheRecording(schema);
     }
 
-    server = await ServerProcess.start({ env: await env(dirs, 'on'), after: server });
+    server = await ServerProcess.start({ env: await env('on'), after: server });
     const [file] = await eventually(async () => {
       const files = await operatorFiles();
       return files[0]?.status === 'written' && files;
@@ -324,6 +329,30 @@ describe('a crash between claiming a file and recording it written', () => {
     const completed = (await sandbox('GET', `/events?object_id=${transferId}`)).body.data.filter((event: { type: string }) => event.type === 'transfer_completed');
     expect(completed).toHaveLength(1);
     expect(completed[0].data).toMatchObject({ payout_id: payout.id, payment_id: payment });
+
+    // The operator's CLI, on the database itself (the embedded one is the server's alone while it runs).
+    await server.kill();
+    const cli = async (...args: string[]) => {
+      const proc = runScript('src/cli/main.ts', args, { ...store(), PAYMENTS_CONFIG: path.join(dirs.data, 'none.json') }, dirs.files);
+      return { code: await proc.exited, output: proc.output() };
+    };
+    const listed = await cli('payout-files', 'list', '--environment', 'sandbox', '--json');
+    expect(listed.code, listed.output).toBe(0);
+    expect(JSON.parse(listed.output.slice(listed.output.indexOf('[')))).toMatchObject([{ id: file!.id, payout_count: 1, control_sum_minor: payout.amount_minor, written_at: expect.any(String) }]);
+    const target = path.join(dirs.data, 'downloaded.xml');
+    const downloaded = await cli('payout-files', 'download', file!.id, '--output', target);
+    expect(downloaded.code, downloaded.output).toBe(0);
+    expect(await readFile(target, 'utf8')).toBe(written);
+    const again = await cli('bank-statements', 'import', path.join(dirs.statements, 'imported', 'statement-1.xml'));
+    expect(again.code, again.output).toBe(0);
+    expect(again.output).toContain('statement-1.xml: imported before, nothing changed');
+    await writeFile(path.join(dirs.data, 'not-a-statement.xml'), written);
+    const refused = await cli('bank-statements', 'import', path.join(dirs.data, 'not-a-statement.xml'));
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('not a camt.053.001.08 statement');
+    const kept = await cli('bank-statements', 'exceptions');
+    expect(kept.code, kept.output).toBe(0);
+    expect(kept.output).toContain('(none)');
   });
 });
 

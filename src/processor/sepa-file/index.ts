@@ -8,7 +8,6 @@ import type { Tables } from '../../core/db.js';
 import type { JobRunner } from '../../core/jobs.js';
 import { PollingLoop } from '../../core/polling-loop.js';
 import type { PayoutProvider } from '../boundary.js';
-import type { NotificationInbox } from '../inbox.js';
 import type { AdapterFactory } from '../registry.js';
 import { PAYOUT_FILE_JOB, PayoutFiles, SEPA_CURRENCY } from './files.js';
 import { BankStatements } from './statements.js';
@@ -25,9 +24,9 @@ const REFUSED = 'refused';
  * the bank's camt.053 statement reports it (statements.ts). Only accounts with a known bank account
  * are paid: the platform's share waits for the platform's payout account.
  */
-export function sepaFileAdapter(db: Kysely<Tables>, settings: PayoutSettings, clock: EnvironmentClock, inbox: NotificationInbox, log: FastifyBaseLogger) {
+export function sepaFileAdapter(db: Kysely<Tables>, settings: PayoutSettings, clock: EnvironmentClock, log: FastifyBaseLogger) {
   const files = new PayoutFiles(db, settings);
-  const statements = new BankStatements(db, clock, inbox);
+  const statements = new BankStatements(db, clock);
   const rail: PayoutProvider = {
     needsBankAccounts: true,
     currencies: [SEPA_CURRENCY],

@@ -7,7 +7,7 @@ import { newId } from '../../core/ids.js';
 import { parseCamt053, type StatementEntry } from '../../payouts/sepa-file/camt053.js';
 import { reconcile, type PayoutOutcome, type StatementException } from '../../payouts/sepa-file/reconcile.js';
 import type { ProcessorNotification } from '../boundary.js';
-import type { NotificationInbox } from '../inbox.js';
+import { receiveNotifications } from '../inbox.js';
 
 export type StatementSource = 'api' | 'cli' | 'directory';
 
@@ -45,7 +45,6 @@ export class BankStatements {
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly clock: EnvironmentClock,
-    private readonly inbox: NotificationInbox,
   ) {}
 
   /** Imports the statement in `xml`; throws StatementError or XmlFileError (nothing kept) for a file that is not one. */
@@ -128,7 +127,7 @@ export class BankStatements {
     const last = new Map(outcomes.map((outcome) => [outcome.payoutId, outcome]));
     for (const outcome of last.values()) {
       const environment = sent.get(outcome.payoutId)!.environment;
-      await this.inbox.receive(trx, 'sepa_file', [notificationOf(outcome)], environment, this.clock.now(environment));
+      await receiveNotifications(trx, 'sepa_file', [notificationOf(outcome)], environment, this.clock.now(environment));
     }
   }
 
