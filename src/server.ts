@@ -321,6 +321,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     dashboardDevelopers: new DashboardDevelopers(db, domain),
   };
 
+  const platformAccount = new PlatformPayoutAccounts(db, environmentClock, config.supportedCurrencies);
   await app.register(operationsRoutes, { db, metrics, metricsToken: config.metrics.token, stopping: () => stopping });
   await app.register(async (scope) => {
     rateLimit(scope, limiter, byAddress);
@@ -329,7 +330,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(docsRoutes, { config });
   // The dashboard's further areas (src/dashboard/<area>/), each made with the services it uses.
   const dashboardAreas: DashboardArea[] = [
-    payoutsArea({ payouts: new DashboardPayouts(db, pager, domain), dashboard: services.dashboard }),
+    payoutsArea({ payouts: new DashboardPayouts(db, pager, { ...domain, platformAccount }), dashboard: services.dashboard }),
     eventsArea({ events: new DashboardEvents(services.events), dashboard: services.dashboard }),
     merchantsArea({ merchants: new DashboardMerchants(domain), config }),
     brandingArea({ branding: new DashboardBranding(domain) }),
@@ -352,7 +353,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await scope.register(referenceRoutes);
     await scope.register(paymentRoutes, { payments: services.payments, maxAmountMinor: config.maxAmountMinor });
     await scope.register(applicationRoutes, { applications: services.applications });
-    await scope.register(payoutRoutes, { payouts: services.payouts, platformAccount: new PlatformPayoutAccounts(db, environmentClock, config.supportedCurrencies) });
+    await scope.register(payoutRoutes, { payouts: services.payouts, platformAccount });
     await scope.register(refundRoutes, { refunds: services.refunds });
     if (environment === 'sandbox') {
       await scope.register(onboardingSimulationRoutes, { applications: services.applications });

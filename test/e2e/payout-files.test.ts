@@ -10,6 +10,7 @@ import { runScript } from '../helpers/processes.js';
 import { generateKey } from '../../src/core/encryption-keys.js';
 import { merchant, payByCard } from '../helpers/money.js';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
+import { dashboardUser } from '../helpers/dashboard.js';
 import { schemaErrors } from '../helpers/bank/schemas.js';
 import { childrenOf, descend, readXmlTree, type XmlElement } from '../../src/payouts/sepa-file/xml-tree.js';
 import { buildCamt053, paidEntry, returnedEntry, type TestStatementEntry } from '../helpers/bank/statement.js';
@@ -202,7 +203,24 @@ describe('SEPA payout files and bank statements', () => {
     const [onlyMerchant, ...none] = await runPayouts();
     expect(none).toEqual([]);
     expect(onlyMerchant).toMatchObject({ account_id: seller });
-    expect((await setPlatformAccount(NEW_PLATFORM_IBAN)).body).toMatchObject({ refused: null });
+
+    // The dashboard shows the refusal; a viewer cannot change the account, a developer sets a new one there.
+    const { client: viewer } = await dashboardUser(server, platform.platformId, 'viewer');
+    const seen = await viewer.get('/dashboard/payouts');
+    expect(seen.text).toContain('Refused by the bank (AC04)');
+    expect(seen.text).not.toContain('action="/dashboard/payouts/payout-account"');
+    expect((await viewer.post('/dashboard/payouts/payout-account', { iban: NEW_PLATFORM_IBAN, owner: 'Marktplatz Köln GmbH', currency: 'EUR' })).status).toBe(403);
+    const { client: developer } = await dashboardUser(server, platform.platformId, 'developer');
+    await developer.get('/dashboard/payouts');
+    const wrong = await developer.post('/dashboard/payouts/payout-account', { iban: 'DE00 0000', owner: 'Marktplatz Köln GmbH', currency: 'EUR' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).toContain('/account_number/value');
+    const saved = await developer.post('/dashboard/payouts/payout-account', { iban: NEW_PLATFORM_IBAN, owner: 'Marktplatz Köln GmbH', currency: 'EUR' });
+    expect(saved.status, saved.text).toBe(303);
+    const after = await developer.get(saved.location!);
+    expect(after.text).toContain('Payout account saved.');
+    expect(after.text).not.toContain('Refused by the bank');
+    expect((await api('GET', '/platform/payout-account')).body).toMatchObject({ refused: null, account_number: { value: expect.stringMatching(/9890$/) } });
     const [again, ...rest] = await runPayouts();
     expect(rest).toEqual([]);
     expect(again).toMatchObject({ account_id: platform.platformId, amount_minor: 2 * 1_967 });
