@@ -1,22 +1,30 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Environment } from '../core/config.js';
-import type { Database } from '../core/db.js';
+import type { PayoutFiles } from '../processor/sepa-file/files.js';
+import type { BankStatements } from '../processor/sepa-file/statements.js';
 import { parseCommandArgs, runSubcommand, type Command } from './command.js';
 import { CliFailure, UsageError, type CliContext } from './context.js';
 import { withDatabase } from './database.js';
 import { money, table } from './format.js';
 
-/** The sepa_file rail's files and statements, on the database itself (loaded when a subcommand runs, see withDatabase). */
-async function sepaFile(database: Database) {
-  const [{ PayoutFiles }, { BankStatements }, { EnvironmentClock, systemClock }, { loadConfig }] = await Promise.all([
+type Rail = { files: PayoutFiles; statements: BankStatements };
+
+/** Works with the sepa_file rail's files and statements on the database itself (modules loaded when a subcommand runs, see withDatabase). */
+async function onRail<T>(work: (rail: Rail) => Promise<T>): Promise<T> {
+  const [{ PayoutFiles: Files }, { BankStatements: Statements }, { EnvironmentClock, systemClock }] = await Promise.all([
     import('../processor/sepa-file/files.js'),
     import('../processor/sepa-file/statements.js'),
     import('../core/clock.js'),
-    import('../core/config.js'),
   ]);
-  const clock = new EnvironmentClock(systemClock);
-  await clock.start(database);
-  return { files: new PayoutFiles(database.db, loadConfig().payouts), statements: new BankStatements(database.db, clock), clock };
+  return withDatabase(async (database, config) => {
+    const clock = new EnvironmentClock(systemClock);
+    await clock.start(database);
+    try {
+      return await work({ files: new Files(database.db, config.payouts), statements: new Statements(database.db, clock) });
+    } finally {
+      await clock.stop();
+    }
+  });
 }
 
 function limitOf(value: string | undefined): number {
@@ -29,14 +37,7 @@ async function list(args: string[], context: CliContext): Promise<number> {
   const { values } = parseCommandArgs(args, { environment: { type: 'string' }, limit: { type: 'string' } }, { min: 0, max: 0 });
   if (values.environment !== undefined && !['sandbox', 'live'].includes(values.environment)) throw new UsageError('--environment must be sandbox or live');
   const limit = limitOf(values.limit);
-  const files = await withDatabase(async (database) => {
-    const { files: all, clock } = await sepaFile(database);
-    try {
-      return await all.list({ environment: values.environment as Environment | undefined, limit });
-    } finally {
-      await clock.stop();
-    }
-  });
+  const files = await onRail((rail) => rail.files.list({ environment: values.environment as Environment | undefined, limit }));
   context.output(files, () =>
     table(files, [
       { header: 'FILE', value: (file) => file.id },
@@ -52,14 +53,7 @@ async function list(args: string[], context: CliContext): Promise<number> {
 
 async function download(args: string[], context: CliContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, { output: { type: 'string', short: 'o' } }, { min: 1, max: 1 });
-  const file = await withDatabase(async (database) => {
-    const { files, clock } = await sepaFile(database);
-    try {
-      return await files.content(positionals[0]!);
-    } finally {
-      await clock.stop();
-    }
-  });
+  const file = await onRail((rail) => rail.files.content(positionals[0]!));
   if (!file) throw new CliFailure(`No written payout file ${positionals[0]} (see \`payout-files list\`)`);
   const target = values.output ?? file.name;
   await writeFile(target, file.xml, { mode: 0o600 });
@@ -87,21 +81,16 @@ async function importStatements(args: string[], context: CliContext): Promise<nu
   const texts = await Promise.all(positionals.map(async (name) => ({ name, xml: await readFile(name, 'utf8') })));
   const { isNotAStatement } = await import('../processor/sepa-file/index.js');
   let failed = false;
-  await withDatabase(async (database) => {
-    const { statements, clock } = await sepaFile(database);
-    try {
-      for (const { name, xml } of texts) {
-        try {
-          const result = await statements.import(xml, 'cli');
-          context.output(result, () => `${name}: ${result.duplicate ? 'imported before, nothing changed' : `${result.entries} entries: ${result.paid} paid, ${result.returned} returned, ${result.exceptions} kept as exceptions`}`);
-        } catch (error) {
-          if (!isNotAStatement(error)) throw error;
-          failed = true;
-          context.printError(`${name}: ${(error as Error).message}`);
-        }
+  await onRail(async ({ statements }) => {
+    for (const { name, xml } of texts) {
+      try {
+        const result = await statements.import(xml, 'cli');
+        context.output(result, () => `${name}: ${result.duplicate ? 'imported before, nothing changed' : `${result.entries} entries: ${result.paid} paid, ${result.returned} returned, ${result.exceptions} kept as exceptions`}`);
+      } catch (error) {
+        if (!isNotAStatement(error)) throw error;
+        failed = true;
+        context.printError(`${name}: ${(error as Error).message}`);
       }
-    } finally {
-      await clock.stop();
     }
   });
   return failed ? 1 : 0;
@@ -110,14 +99,7 @@ async function importStatements(args: string[], context: CliContext): Promise<nu
 async function exceptions(args: string[], context: CliContext): Promise<number> {
   const { values } = parseCommandArgs(args, { limit: { type: 'string' } }, { min: 0, max: 0 });
   const limit = limitOf(values.limit);
-  const rows = await withDatabase(async (database) => {
-    const { statements, clock } = await sepaFile(database);
-    try {
-      return await statements.exceptions(limit);
-    } finally {
-      await clock.stop();
-    }
-  });
+  const rows = await onRail((rail) => rail.statements.exceptions(limit));
   context.output(rows, () =>
     table(rows, [
       { header: 'EXCEPTION', value: (row) => row.id },

@@ -13,6 +13,7 @@ import type { Config, Environment } from './config.js';
 import { SealingPlugin, type Cipher } from './encryption.js';
 import { openCipher, type OpenedCipher } from './encryption-keys.js';
 import type { PaymentStatus } from '../payments/states.js';
+import type { ExceptionReason } from '../payouts/sepa-file/reconcile.js';
 import type { CardDetails, PartnerName, ProcessorData, ProcessorName, ProcessorNotification } from '../processor/boundary.js';
 
 export interface PlatformsTable {
@@ -297,7 +298,7 @@ export interface BankStatementExceptionsTable {
   id: string;
   statement_id: string;
   entry_key: string;
-  reason: string;
+  reason: ExceptionReason;
   end_to_end_id: string | null;
   amount_minor: number;
   currency: string;

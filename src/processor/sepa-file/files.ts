@@ -1,8 +1,8 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Environment, PayoutSettings } from '../../core/config.js';
-import type { Db, Tables } from '../../core/db.js';
+import type { Db, PayoutFilesTable, Tables } from '../../core/db.js';
 import { scheduleJob } from '../../core/jobs.js';
 import { newMessageId, payoutRemittance, writePain001 } from '../../payouts/sepa-file/pain001.js';
 import type { PayoutDebtor } from '../../payouts/sepa-file/config.js';
@@ -14,15 +14,8 @@ export const PAYOUT_FILE_JOB = 'sepa_file.write';
 /** SEPA Credit Transfer pays euros only. */
 export const SEPA_CURRENCY = 'EUR';
 
-export interface PayoutFileSummary {
-  id: string;
-  environment: Environment;
-  created_at: Date;
-  payout_count: number;
-  control_sum_minor: number;
-  currency: string;
-  written_at: Date | null;
-}
+/** A file as listed: everything but its XML. */
+export type PayoutFileSummary = Omit<Selectable<PayoutFilesTable>, 'content'>;
 
 /**
  * The pain.001 files of the sepa_file rail. A cut-off's payouts are claimed into one file row in

@@ -63,7 +63,12 @@ export async function operatorPayoutRoutes(fastify: FastifyInstance, { files, st
         consumes: ['application/xml'],
         response: { 200: StatementImportResult },
       },
-      config: { documentedBody: Type.String({ description: 'The camt.053.001.08 file as the bank gave it' }) },
+      config: {
+        documentedBody: Type.String({
+          description: 'The camt.053.001.08 file as the bank gave it',
+          examples: ['<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt>…</BkToCstmrStmt></Document>'],
+        }),
+      },
     },
     async (request) => {
       if (typeof request.body !== 'string') throw new ApiError('unsupported_media_type', { detail: 'Send the statement as application/xml' });
@@ -97,5 +102,5 @@ function presentFile(file: PayoutFileSummary): PayoutFile {
 }
 
 function presentException(exception: ExceptionSummary) {
-  return { ...exception, reason: exception.reason as 'amount_differs', created_at: formatDateTime(exception.created_at) };
+  return { ...exception, created_at: formatDateTime(exception.created_at) };
 }

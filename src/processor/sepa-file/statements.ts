@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import type { Static } from 'typebox';
 import type { EnvironmentClock } from '../../core/clock.js';
 import type { Environment } from '../../core/config.js';
-import type { Db, Tables } from '../../core/db.js';
+import type { BankStatementExceptionsTable, Db, Tables } from '../../core/db.js';
+import type { StatementImportResult } from './schemas.js';
 import { newId } from '../../core/ids.js';
 import { parseCamt053, type StatementEntry } from '../../payouts/sepa-file/camt053.js';
 import { reconcile, type PayoutOutcome, type StatementException } from '../../payouts/sepa-file/reconcile.js';
@@ -11,27 +13,10 @@ import { receiveNotifications } from '../inbox.js';
 
 export type StatementSource = 'api' | 'cli' | 'directory';
 
-export interface StatementImport {
-  statement_id: string;
-  /** The same statement (same content, or same message id on the same account) was imported before: nothing changed. */
-  duplicate: boolean;
-  entries: number;
-  paid: number;
-  returned: number;
-  exceptions: number;
-}
+export type StatementImport = Static<typeof StatementImportResult>;
 
-export interface ExceptionSummary {
-  id: string;
-  statement_id: string;
-  reason: string;
-  end_to_end_id: string | null;
-  amount_minor: number;
-  currency: string;
-  credit_debit: 'CRDT' | 'DBIT';
-  booking_date: string | null;
-  created_at: Date;
-}
+/** An exception as listed: without the entry as read (sealed) and its key. */
+export type ExceptionSummary = Omit<Selectable<BankStatementExceptionsTable>, 'entry_key' | 'details'>;
 
 const digest = (text: string) => createHash('sha256').update(text).digest('hex');
 
