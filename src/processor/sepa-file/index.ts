@@ -55,14 +55,20 @@ export function sepaFileAdapter(db: Kysely<Tables>, settings: PayoutSettings, cl
 
 export type SepaFileAdapter = ReturnType<typeof sepaFileAdapter>;
 
-/** Imports each statement dropped in `dir` and moves it aside (into `imported`, or `refused` when it is not a statement). */
+/**
+ * Imports each statement dropped in `dir` and moves it aside (into `imported`, or `refused` when it
+ * is not a statement). Another process reading the folder too may take a file first: the statement
+ * is then imported once all the same (recorded once), and the file gone is skipped.
+ */
 async function importDropped(dir: string, statements: BankStatements, log: FastifyBaseLogger): Promise<void> {
   const names = (await readdir(dir, { withFileTypes: true })).filter((entry) => entry.isFile() && !entry.name.startsWith('.')).map((entry) => entry.name);
   for (const name of names.sort()) {
     const file = path.join(dir, name);
+    const text = await readFile(file, 'utf8').catch(unlessGone);
+    if (text === undefined) continue;
     let aside = IMPORTED;
     try {
-      const result = await statements.import(await readFile(file, 'utf8'), 'directory');
+      const result = await statements.import(text, 'directory');
       log.info({ file: name, ...result }, 'bank statement imported');
     } catch (error) {
       if (!isNotAStatement(error)) throw error;
@@ -70,8 +76,13 @@ async function importDropped(dir: string, statements: BankStatements, log: Fasti
       log.warn({ file: name, problem: (error as Error).message }, 'bank statement refused');
     }
     await mkdir(path.join(dir, aside), { recursive: true });
-    await rename(file, path.join(dir, aside, name));
+    await rename(file, path.join(dir, aside, name)).catch(unlessGone);
   }
+}
+
+function unlessGone(error: unknown): undefined {
+  if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+  throw error;
 }
 
 export function isNotAStatement(error: unknown): boolean {
