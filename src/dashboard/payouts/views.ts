@@ -68,7 +68,7 @@ ${own
         [t.t('ibanField'), html`<span class="masked">${own.account_number.value}</span>`],
         [t.t('ownerField'), own.account_owners_name],
         [t.t('currencyField'), own.currency],
-        [t.t('status'), own.refused ? html`<span class="badge failed">${t.t('refusedByBank', { reason: own.refused })}</span>` : '–'],
+        [t.t('status'), own.refused ? html`<span class="status status-failed">${t.t('refusedByBank', { reason: own.refused })}</span>` : '–'],
       ])
     : html`<p>${t.t('platformAccountNotSet')}</p>`}
 ${panel.canEdit
