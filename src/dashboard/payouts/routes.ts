@@ -42,7 +42,8 @@ export function payoutsArea({ payouts, dashboard }: { payouts: DashboardPayouts;
         return kit.seeOther(reply, '/dashboard/payouts?saved=1#bank-accounts');
       }
       const listed = await payouts.list(caller, {}, undefined);
-      const bank = { ...(await payouts.bankAccounts(caller)), canEdit: true, error };
+      const { _csrf, ...draft } = request.body;
+      const bank = { ...(await payouts.bankAccounts(caller)), canEdit: true, error, draft };
       return kit.send(reply, payoutsPage(view, {}, await payouts.accounts(caller), listed.data, listed.cursor, false, bank), 400);
     });
 

@@ -50,8 +50,9 @@ function payoutRows(t: Translator, payouts: PayoutRow[], accounts: Map<string, A
 
 export interface BankAccountsPanel extends BankAccounts {
   canEdit: boolean;
-  /** What the last save was refused for, or that it was saved. */
+  /** What the last save was refused for (with the values typed, shown again), or that it was saved. */
   error?: string | undefined;
+  draft?: { iban: string; owner: string; currency: string };
   saved?: boolean;
 }
 
@@ -73,9 +74,9 @@ ${own
     : html`<p>${t.t('platformAccountNotSet')}</p>`}
 ${panel.canEdit
     ? html`<form method="post" action="/dashboard/payouts/payout-account">${csrf(view.session)}
-${field('iban', t.t('ibanField'), html`<input id="iban" name="iban" autocomplete="off" required maxlength="50">`)}
-${field('owner', t.t('ownerField'), html`<input id="owner" name="owner" required maxlength="300" value="${own?.account_owners_name ?? ''}">`)}
-${field('currency', t.t('currencyField'), html`<input id="currency" name="currency" required maxlength="3" value="${own?.currency ?? 'EUR'}">`)}
+${field('iban', t.t('ibanField'), html`<input id="iban" name="iban" autocomplete="off" required maxlength="50" value="${panel.draft?.iban ?? ''}">`)}
+${field('owner', t.t('ownerField'), html`<input id="owner" name="owner" required maxlength="300" value="${panel.draft?.owner ?? own?.account_owners_name ?? ''}">`)}
+${field('currency', t.t('currencyField'), html`<input id="currency" name="currency" required maxlength="3" value="${panel.draft?.currency ?? own?.currency ?? 'EUR'}">`)}
 <button class="button primary" type="submit">${t.t('savePayoutAccount')}</button></form>`
     : ''}
 <h3>${t.t('refusedAccounts')}</h3>
