@@ -8,7 +8,8 @@ import { DATABASE, startServer, type TestPlatform, type TestServer } from '../he
 import { ServerProcess } from '../helpers/api-process.js';
 import { runScript } from '../helpers/processes.js';
 import { generateKey } from '../../src/core/encryption-keys.js';
-import { merchant, payByCard } from '../helpers/money.js';
+import { makePayable, payByCard } from '../helpers/money.js';
+import { startApplication, step, type StartedApplication } from '../helpers/onboarding.js';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
 import { dashboardUser } from '../helpers/dashboard.js';
 import { schemaErrors } from '../helpers/bank/schemas.js';
@@ -75,6 +76,7 @@ describe('SEPA payout files and bank statements', () => {
   let receiver: Receiver;
   let filesDir: string;
   let seller: string;
+  let application: StartedApplication;
   let statementNumber = 0;
 
   beforeAll(async () => {
@@ -83,7 +85,9 @@ describe('SEPA payout files and bank statements', () => {
     server = await startServer({ JOB_WORKER: 'off', SANDBOX_PAYOUT_RAIL: 'sepa_file', ...DEBTOR, PAYOUT_FILES_DIR: filesDir, OPERATOR_TOKEN, PAYOUT_CUTOFF: farCutoff() });
     platform = await server.platform();
     receiver = await startReceiver();
-    seller = await merchant(server, platform);
+    application = await startApplication(server, platform);
+    await makePayable(server, platform, application);
+    seller = application.merchantId;
   });
   afterAll(async () => {
     await server?.close();
@@ -227,6 +231,25 @@ describe('SEPA payout files and bank statements', () => {
     expect(again!.transfers.map((transfer) => transfer.transfer_id)).toContain(platformTransfer);
     await expectFileOf([again!], { [platform.platformId]: { name: 'Marktplatz Koeln GmbH', iban: NEW_PLATFORM_IBAN } });
     expect((await api('GET', `/payouts?payment_id=${second}`)).body.data).toHaveLength(2);
+
+    // The merchant's next payout comes back too (AC01: wrong IBAN): its account is refused until the merchant gives another.
+    const refused = await operator('POST', '/bank-statements', { raw: statement([returnedEntry(onlyMerchant!, 'AC01', 'BANK-REF-4')]) });
+    expect(refused.body).toMatchObject({ returned: 1 });
+    await runDueJobs();
+    expect((await api('GET', `/payouts/${onlyMerchant!.id}`)).body.status).toBe('failed');
+    expect((await viewer.get('/dashboard/payouts')).text).toMatch(/<li>[^<]*: Refused by the bank \(AC01\)/);
+    await pay('order-3');
+    expect((await runPayouts()).map((payout) => payout.account_id)).toEqual([platform.platformId]);
+    const changed = await step(server, application, 'PUT', '/payout-account', { account_number: { type: 'iban', value: 'DE02500105170137075030' }, account_owners_name: 'Ada Lovelace', currency: 'EUR' });
+    expect(changed.status, changed.text).toBe(200);
+    expect((await viewer.get('/dashboard/payouts')).text).not.toContain('Refused by the bank (AC01)');
+    const [merchantAgain, ...nothingElse] = await runPayouts();
+    expect(nothingElse).toEqual([]);
+    expect(merchantAgain).toMatchObject({ account_id: seller, amount_minor: 2 * (8_000 - 132) });
+    await expectFileOf([merchantAgain!], { [seller]: { name: 'Ada Lovelace', iban: 'DE02500105170137075030' } });
+    // The application is still succeeded; any other change after submit is still refused.
+    expect((await api('GET', `/applications/${application.id}`)).body.status).toBe('succeeded');
+    expect((await step(server, application, 'POST', '/confirm-representatives')).status).toBe(409);
   });
 
   it('refuses what is not a statement, and what is not the operator', async () => {
