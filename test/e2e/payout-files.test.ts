@@ -247,6 +247,15 @@ describe('SEPA payout files and bank statements', () => {
     expect(nothingElse).toEqual([]);
     expect(merchantAgain).toMatchObject({ account_id: seller, amount_minor: 2 * (8_000 - 132) });
     await expectFileOf([merchantAgain!], { [seller]: { name: 'Ada Lovelace', iban: 'DE02500105170137075030' } });
+    // A return may come on a later statement than the booking: the paid payout fails then.
+    await operator('POST', '/bank-statements', { raw: statement([paidEntry(merchantAgain!, 'BANK-REF-5')]) });
+    await runDueJobs();
+    expect((await api('GET', `/payouts/${merchantAgain!.id}`)).body.status).toBe('paid');
+    await operator('POST', '/bank-statements', { raw: statement([returnedEntry(merchantAgain!, 'AC04', 'BANK-REF-6')]) });
+    await runDueJobs();
+    expect((await api('GET', `/payouts/${merchantAgain!.id}`)).body.status).toBe('failed');
+    expect((await api('GET', `/events?object_id=${merchantAgain!.id}`)).body.data.map((event: { type: string; data: { reason: string } }) => [event.type, event.data.reason])).toEqual([['payout_failed', 'AC04']]);
+    expect((await runPayouts()).map((payout) => payout.account_id)).toEqual([]);
     // The application is still succeeded; any other change after submit is still refused.
     expect((await api('GET', `/applications/${application.id}`)).body.status).toBe('succeeded');
     expect((await step(server, application, 'POST', '/confirm-representatives')).status).toBe(409);
