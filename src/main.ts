@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { loadConfig } from './core/config.js';
+import { loadConfigOrExit } from './core/config.js';
 import { buildApp, startingLogger } from './server.js';
 import { listClients } from './auth/repository.js';
 import { stopOnSignals } from './core/shutdown.js';
@@ -7,7 +7,7 @@ import { generatedKeyLines, needsRotation, startingWithKeys } from './core/encry
 import { StartingListener, startWhenDatabaseAnswers } from './core/starting.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
-const config = await startingWithKeys(async () => loadConfig());
+const config = await startingWithKeys(async () => loadConfigOrExit());
 // The port answers at once (readiness 503) while the start waits for the database, however long it is away.
 const starting = await StartingListener.open(config);
 const startLog = startingLogger(config);

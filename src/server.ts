@@ -51,6 +51,8 @@ import { Processors, usedProcessor } from './processor/registry.js';
 import { Chargebacks } from './chargebacks/service.js';
 import { NotificationInbox, NOTIFICATION_JOB } from './processor/inbox.js';
 import { processorNotificationRoutes } from './processor/routes.js';
+import { sepaFileAdapter } from './processor/sepa-file/index.js';
+import { operatorPayoutRoutes } from './processor/sepa-file/routes.js';
 import { webRoutes } from './web/routes.js';
 import { installMetrics, startMetricsListener } from './operations/metrics.js';
 import { installBacklogMetrics } from './operations/backlog-metrics.js';
@@ -67,6 +69,7 @@ import { onboardingSimulationRoutes } from './onboarding/simulation-routes.js';
 import { PayoutService, PAYOUT_CUTOFF_JOB, PAYOUT_SEND_JOB } from './payouts/service.js';
 import { Housekeeping, HOUSEKEEPING_JOB } from './operations/housekeeping.js';
 import { payoutRoutes } from './payouts/routes.js';
+import { PlatformPayoutAccounts } from './payouts/platform-account.js';
 import { RefundService, REFUND_SEND_JOB } from './refunds/service.js';
 import { refundRoutes } from './refunds/routes.js';
 import { sandboxRoutes } from './sandbox/routes.js';
@@ -294,13 +297,16 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
   // environments configured for it (PROCESSOR, SEPA_PROCESSOR).
   const simulator = await simulatorAdapter(db, config);
   const adyen = config.adyen && adyenAdapter(config.adyen, { baseUrl: config.baseUrl, log: app.log });
+  const inbox = new NotificationInbox(environmentClock, app.log);
+  // SEPA payout files: its files and statements are also served to the operator, whatever the rails.
+  const sepaFile = sepaFileAdapter(db, config.payouts, environmentClock, app.log);
   const processors = new Processors(
     { cards: config.processors, directDebit: config.sepaProcessors },
-    { simulator: simulator.factory, ...(adyen ? { adyen: adyen.factory } : {}) },
+    config.payouts.rails,
+    { simulator: simulator.factory, sepa_file: sepaFile.factory, ...(adyen ? { adyen: adyen.factory } : {}) },
     { simulator: simulator.reader, ...(adyen ? { adyen: adyen.reader } : {}) },
   );
   const jobs = new JobRunner(db, environmentClock, app.log);
-  const inbox = new NotificationInbox(environmentClock, app.log);
   const outcomes = new PaymentOutcomes(outbox);
   const attempts = new PaymentAttempts(db, environmentClock, processors, outcomes, config);
   const feeSchedules = new FeeSchedules(db, clock);
@@ -341,11 +347,16 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
     dashboardDevelopers: new DashboardDevelopers(db, domain),
   };
 
+  const platformAccount = new PlatformPayoutAccounts(db, environmentClock, config.supportedCurrencies);
   await app.register(operationsRoutes, { db, metrics, metricsToken: config.metrics.token, stopping: () => stopping });
+  await app.register(async (scope) => {
+    rateLimit(scope, limiter, byAddress);
+    await scope.register(operatorPayoutRoutes, { files: sepaFile.files, statements: sepaFile.statements, token: config.operatorToken });
+  });
   await app.register(docsRoutes, { config });
   // The dashboard's further areas (src/dashboard/<area>/), each made with the services it uses.
   const dashboardAreas: DashboardArea[] = [
-    payoutsArea({ payouts: new DashboardPayouts(db, pager, domain), dashboard: services.dashboard }),
+    payoutsArea({ payouts: new DashboardPayouts(db, pager, { ...domain, platformAccount }), dashboard: services.dashboard }),
     eventsArea({ events: new DashboardEvents(services.events), dashboard: services.dashboard }),
     merchantsArea({ merchants: new DashboardMerchants(domain), config }),
     brandingArea({ branding: new DashboardBranding(domain) }),
@@ -368,7 +379,7 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
     await scope.register(referenceRoutes);
     await scope.register(paymentRoutes, { payments: services.payments, maxAmountMinor: config.maxAmountMinor });
     await scope.register(applicationRoutes, { applications: services.applications });
-    await scope.register(payoutRoutes, { payouts: services.payouts });
+    await scope.register(payoutRoutes, { payouts: services.payouts, platformAccount });
     await scope.register(refundRoutes, { refunds: services.refunds });
     if (environment === 'sandbox') {
       await scope.register(onboardingSimulationRoutes, { applications: services.applications });
@@ -416,6 +427,7 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
   inbox.handle('chargeback', (trx, notification, timeIn) => chargebacks.notified(trx, notification, timeIn));
   jobs.register(NOTIFICATION_JOB, (trx, id, at, environment) => inbox.apply(trx, id, at, environment));
   simulator.schedule(jobs, inbox);
+  sepaFile.schedule(jobs);
   jobs.register(CARD_TOKEN_EXPIRY_JOB, (trx, tokenId) => eraseExpiredCard(trx, tokenId));
   jobs.register(PAYMENT_EXPIRY_JOB, (trx, paymentId, now) => services.payments.expire(trx, paymentId, now));
   jobs.register(COMPLIANCE_DECISION_JOB, (trx, applicationId, now) => compliance.runDue(trx, applicationId, now));
@@ -429,7 +441,10 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
   const metricsListener = config.metrics.listen && (await startMetricsListener(metrics, config.metrics.listen, config.metrics.token, app.log));
   if (metricsListener) opened.push(() => metricsListener.close());
   if (config.webhookWorker) await services.worker.start();
-  if (config.jobWorker) jobs.start();
+  if (config.jobWorker) {
+    jobs.start();
+    sepaFile.start();
+  }
   return {
     app,
     database,
@@ -445,6 +460,7 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
         ...(metricsListener ? [progress.step('the metrics listener', metricsListener.close())] : []),
         progress.step('webhook attempts in flight', services.worker.stop({ waitMs: webhookWaitSeconds * 1000 })),
         progress.step('the scheduled job running', jobs.stop()),
+        progress.step('the bank statements folder', sepaFile.stop()),
       ]);
       await progress.step('environment clock', environmentClock.stop());
       await progress.step('database', database.close());

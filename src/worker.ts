@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { loadConfig } from './core/config.js';
+import { loadConfigOrExit } from './core/config.js';
 import { buildApp, startingLogger } from './server.js';
 import { stopOnSignals } from './core/shutdown.js';
 import { generatedKeyLines, startingWithKeys } from './core/encryption-keys.js';
@@ -11,7 +11,7 @@ import { startWhenDatabaseAnswers } from './core/starting.js';
  * through the database. It builds the same services as the API but listens on no port.
  */
 if (existsSync('.env')) process.loadEnvFile('.env');
-const loaded = await startingWithKeys(async () => loadConfig());
+const loaded = await startingWithKeys(async () => loadConfigOrExit());
 // METRICS_PORT is the API process's: a worker beside it on the same machine would find the port taken.
 const config = { ...loaded, webhookWorker: true, jobWorker: true, metrics: { ...loaded.metrics, listen: undefined } };
 // A database away while the worker starts is waited for, however long.

@@ -25,8 +25,10 @@ import { listenCommand } from './listen.js';
 import { loginCommand } from './login.js';
 import { migrateCommand } from './migrate.js';
 import { paymentsCommand } from './payments.js';
+import { bankStatementsCommand, payoutFilesCommand } from './payout-files.js';
+import { payoutAccountCommand } from './payout-account.js';
 import { tokenCommand } from './token.js';
 import { triggerCommand } from './trigger.js';
 import { usersCommand } from './users.js';
 
-export const COMMANDS: Command[] = [loginCommand, tokenCommand, listenCommand, triggerCommand, paymentsCommand, brandingCommand, eventsCommand, clockCommand, clientsCommand, usersCommand, keysCommand, migrateCommand];
+export const COMMANDS: Command[] = [loginCommand, tokenCommand, listenCommand, triggerCommand, paymentsCommand, brandingCommand, payoutAccountCommand, eventsCommand, clockCommand, clientsCommand, usersCommand, keysCommand, payoutFilesCommand, bankStatementsCommand, migrateCommand];

@@ -2,6 +2,7 @@ import { PROCESSOR_NAMES, type ProcessorName } from '../processor/boundary.js';
 import path from 'node:path';
 import { isCurrency } from './formats.js';
 import { parseKey } from './encryption-keys.js';
+import { payoutRailSettings, type PayoutRailSettings } from '../payouts/sepa-file/config.js';
 
 export type Environment = 'live' | 'sandbox';
 export const ENVIRONMENTS: readonly Environment[] = ['live', 'sandbox'];
@@ -111,6 +112,17 @@ export interface Config {
    */
   sepaCreditor: { identifier: string; address: string };
   metrics: MetricsSettings;
+  /** How each environment pays out (PAYOUT_RAIL…) and the files' folders (src/processor/sepa-file). */
+  payouts: PayoutSettings;
+  /** OPERATOR_TOKEN (at least 16 characters): the bearer of the operator's API (/operator/…); unset, that API answers nobody. */
+  operatorToken: string | undefined;
+}
+
+export interface PayoutSettings extends PayoutRailSettings {
+  /** PAYOUT_FILES_DIR: where each pain.001 file is also written, for a bank client that picks files up. */
+  filesDir: string | undefined;
+  /** BANK_STATEMENTS_DIR: where camt.053 statements dropped are read, then moved into its `imported` folder. */
+  statementsDir: string | undefined;
 }
 
 export interface AdyenSettings {
@@ -311,7 +323,29 @@ export function loadConfig(env: Env = process.env): Config {
     ...processorSettings(env),
     sepaCreditor: { identifier: env.SEPA_CREDITOR_ID || 'DE98ZZZ09999999999', address: env.SEPA_CREDITOR_ADDRESS || 'Friedrichstraße 100, 10117 Berlin, DE' },
     metrics: metricsSettings(env),
+    payouts: { ...payoutRailSettings(env), filesDir: optionalPath(env.PAYOUT_FILES_DIR), statementsDir: optionalPath(env.BANK_STATEMENTS_DIR) },
+    operatorToken: operatorToken(env),
   };
+}
+
+/** The configuration of a process starting: a missing or bad setting ends it with one line naming it (exit code 1), no stack trace. */
+export function loadConfigOrExit(env: Env = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}
+
+function optionalPath(value: string | undefined): string | undefined {
+  return value ? path.resolve(value) : undefined;
+}
+
+function operatorToken(env: Env): string | undefined {
+  const token = env.OPERATOR_TOKEN || undefined;
+  if (token !== undefined && token.length < 16) throw new Error('OPERATOR_TOKEN must be at least 16 characters (e.g. `openssl rand -hex 32`)');
+  return token;
 }
 
 function processorName(env: Env, name: string, fallback: ProcessorName): ProcessorName {

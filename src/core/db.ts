@@ -13,7 +13,8 @@ import type { Config, Environment } from './config.js';
 import { SealingPlugin, type Cipher } from './encryption.js';
 import { openCipher, type OpenedCipher } from './encryption-keys.js';
 import type { PaymentStatus } from '../payments/states.js';
-import type { CardDetails, ProcessorData, ProcessorName, ProcessorNotification } from '../processor/boundary.js';
+import type { ExceptionReason } from '../payouts/sepa-file/reconcile.js';
+import type { CardDetails, PartnerName, ProcessorData, ProcessorName, ProcessorNotification } from '../processor/boundary.js';
 
 export interface PlatformsTable {
   id: string;
@@ -243,6 +244,70 @@ export interface PayoutsTable {
   failure_reason: Generated<string | null>;
 }
 
+export interface PayoutFilesTable {
+  id: string;
+  environment: Environment;
+  created_at: Date;
+  payout_count: number;
+  control_sum_minor: number;
+  currency: string;
+  /** The XML, sealed at rest; null until written. */
+  content: string | null;
+  written_at: Date | null;
+}
+
+export interface PayoutFileItemsTable {
+  payout_id: string;
+  file_id: string;
+  amount_minor: number;
+  currency: string;
+  creditor_name: string;
+  creditor_iban: string;
+  remittance: string;
+}
+
+export interface PlatformPayoutAccountsTable {
+  platform_id: string;
+  environment: Environment;
+  iban: string;
+  owner_name: string;
+  currency: string;
+  refused: string | null;
+  updated_at: Date;
+}
+
+export interface BankStatementsTable {
+  id: string;
+  digest: string;
+  statement_key: string;
+  source: 'api' | 'cli' | 'directory';
+  imported_at: Date;
+  entries: number;
+  outcomes: number;
+  exceptions: number;
+}
+
+export interface BankStatementEntriesTable {
+  entry_key: string;
+  statement_id: string;
+  payout_id: string | null;
+  outcome: 'paid' | 'returned' | 'exception';
+}
+
+export interface BankStatementExceptionsTable {
+  id: string;
+  statement_id: string;
+  entry_key: string;
+  reason: ExceptionReason;
+  end_to_end_id: string | null;
+  amount_minor: number;
+  currency: string;
+  credit_debit: 'CRDT' | 'DBIT';
+  booking_date: string | null;
+  details: Record<string, unknown>;
+  created_at: Date;
+}
+
 export interface RefundsTable {
   id: string;
   environment: Environment;
@@ -324,7 +389,7 @@ export interface CardTokensTable {
 
 export interface ProcessorNotificationsTable {
   id: string;
-  processor: ProcessorName;
+  processor: PartnerName;
   event_key: string;
   notification: ProcessorNotification;
   received_at: Date;
@@ -396,6 +461,8 @@ export interface ApplicationsTable {
   business_type: Record<string, unknown> | null;
   business_profile: Record<string, unknown> | null;
   payout_account: Record<string, unknown> | null;
+  /** The bank's return reason for the payout account (AC04…), until the account changes. */
+  payout_account_refused: Generated<string | null>;
   applicant_confirmed_at: Date | null;
   representatives_confirmed_at: Date | null;
   started_at: Date | null;
@@ -501,6 +568,12 @@ export interface Tables {
   data_passes: DataPassesTable;
   transfers: TransfersTable;
   payouts: PayoutsTable;
+  payout_files: PayoutFilesTable;
+  payout_file_items: PayoutFileItemsTable;
+  platform_payout_accounts: PlatformPayoutAccountsTable;
+  bank_statements: BankStatementsTable;
+  bank_statement_entries: BankStatementEntriesTable;
+  bank_statement_exceptions: BankStatementExceptionsTable;
   refunds: RefundsTable;
   refund_parts: RefundPartsTable;
   chargebacks: ChargebacksTable;

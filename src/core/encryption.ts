@@ -41,6 +41,10 @@ export const SEALED_COLUMNS = {
   card_tokens: { card_details: 'json' },
   dashboard_users: { email: 'text' },
   dashboard_sign_ins: { email: 'text', address: 'text' },
+  payout_files: { content: 'text' },
+  payout_file_items: { creditor_name: 'text', creditor_iban: 'text' },
+  platform_payout_accounts: { iban: 'text', owner_name: 'text' },
+  bank_statement_exceptions: { details: 'json' },
 } as const satisfies Record<string, Record<string, 'text' | 'json'>>;
 
 export type SealedTable = keyof typeof SEALED_COLUMNS;

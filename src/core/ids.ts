@@ -1,8 +1,8 @@
 import { randomBytes, randomFillSync } from 'node:crypto';
 import { monotonicFactory } from 'ulidx';
 
-/** Object-type prefixes of the specification's identifier table (plus evt_, tok_, att_ for the processor's reference of an authorization attempt, ntf_ for a processor's notification, and chb_ for a chargeback). */
-export type IdPrefix = 'acc' | 'doc' | 'pay' | 'rfd' | 'tra' | 'evt' | 'app' | 'rep' | 'tok' | 'att' | 'usr' | 'ntf' | 'chb';
+/** Object-type prefixes of the specification's identifier table (plus evt_, tok_, att_ for the processor's reference of an authorization attempt, ntf_ for a processor's notification, chb_ for a chargeback, bst_ and bsx_ for an imported bank statement and an entry of it kept as an exception). */
+export type IdPrefix = 'acc' | 'doc' | 'pay' | 'rfd' | 'tra' | 'evt' | 'app' | 'rep' | 'tok' | 'att' | 'usr' | 'ntf' | 'chb' | 'bst' | 'bsx';
 
 type Brand<P extends IdPrefix> = `${P}_${string}` & { readonly __brand: P };
 export type AccountId = Brand<'acc'>;

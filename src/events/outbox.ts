@@ -4,7 +4,7 @@ import type { Environment } from '../core/config.js';
 import { newId, type EventId } from '../core/ids.js';
 import * as repo from './repository.js';
 
-/** Every event type of the specification. */
+/** Every event type of the specification, and those decisions.md or this product add. */
 export const EVENT_TYPES = [
   'payment_succeeded',
   'payment_failed',
@@ -20,6 +20,8 @@ export const EVENT_TYPES = [
   'refund_failed',
   /** Ours, as the specification has no chargeback event: the buyer's bank took a payment's money back (a card chargeback, a SEPA return). */
   'payment_charged_back',
+  /** Ours: the bank sent a payout back (a returned SEPA credit transfer); its transfers wait again. */
+  'payout_failed',
   'application_started',
   'application_submitted',
   'application_succeeded',

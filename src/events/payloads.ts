@@ -46,6 +46,15 @@ const ChargebackData = Type.Object({
   reason: Nullable(Type.String({ description: "The processor's reason (for SEPA, the return reason code and text)" })),
 });
 const ApplicationData = Type.Object({ id: id('app'), merchant_id: id('acc'), reference: Reference });
+const PayoutFailedData = Type.Object({
+  payout_id: Type.String({ pattern: PAYOUT_ID_PATTERN }),
+  account_id: id('acc'),
+  amount_minor: Amount,
+  currency: Currency(),
+  reason: Nullable(Type.String({ description: "The bank's return reason (an ISO 20022 code such as AC04 closed account or AC01 wrong IBAN), or the rail's" })),
+  payout_account_refused: Type.Boolean({ description: "The bank refused the account's payout account: its transfers wait until the account is changed" }),
+  transfer_ids: Type.Array(id('tra'), { description: 'The transfers of the payout, waiting again for the next payout' }),
+});
 
 const DATA: Record<EventType, { summary: string; data: TSchema }> = {
   payment_succeeded: { summary: 'A payment was captured (card) or completed (SEPA)', data: PaymentData },
@@ -63,6 +72,7 @@ const DATA: Record<EventType, { summary: string; data: TSchema }> = {
     summary: "The buyer's bank took the payment's money back (a card chargeback, a SEPA return), `amount_minor` as the processor reports it: booked as the buyer's refund `refund_id`, of what was left to refund (null when nothing was)",
     data: ChargebackData,
   },
+  payout_failed: { summary: 'The bank sent a payout back: its transfers wait for the next payout (an event of this product, not of the specification)', data: PayoutFailedData },
   application_started: { summary: 'The merchant opened the onboarding link', data: ApplicationData },
   application_submitted: { summary: 'The merchant submitted the application', data: ApplicationData },
   application_succeeded: { summary: 'The application was accepted', data: ApplicationData },

@@ -231,7 +231,9 @@ export class ApplicantService {
     return this.change(id, 'app:confirm-representatives', async (_trx, _application, now) => ({ representatives_confirmed_at: now }));
   }
 
+  /** The payout account: a step before submit, and also after it while the bank refuses the account (a returned payout), so the merchant can be paid again. */
   updatePayoutAccount(id: string, body: PayoutAccountBody): Promise<ApplicationState> {
+    const refusedAfterSubmit = (application: repo.ApplicationRow) => application.submitted_at !== null && application.payout_account_refused !== null;
     return this.change(id, 'app:payout-account', async (_trx, application) => {
       const errors: FieldError[] = [];
       const iban = checkIban(storedIbanIfMasked(body.account_number.value, application.payout_account as PayoutAccountBody | null));
@@ -239,8 +241,9 @@ export class ApplicantService {
       else if (body.currency === 'EUR' && !isSEPACountry(iban.iban.slice(0, 2))) errors.push({ pointer: '/account_number/value', code: 'iban_not_sepa', detail: 'must be an account in the SEPA area for payouts in EUR' });
       if (!application.currencies.includes(body.currency)) errors.push({ pointer: '/currency', code: 'currency_not_supported', detail: `must be one of the application's currencies: ${application.currencies.join(', ')}` });
       throwIfAny(errors);
-      return { payout_account: { ...body, account_number: { type: 'iban', value: 'iban' in iban ? iban.iban : '' } } };
-    });
+      // A new account is no longer the one the bank refused.
+      return { payout_account: { ...body, account_number: { type: 'iban', value: 'iban' in iban ? iban.iban : '' } }, payout_account_refused: null };
+    }, refusedAfterSubmit);
   }
 
   submit(id: string): Promise<ApplicationState> {
@@ -265,16 +268,21 @@ export class ApplicantService {
     if (missing) throw new ApiError('conflict', { detail: `The step ${missing} must be completed before ${step}` });
   }
 
-  /** A change of the application: by a step of the workflow (its prerequisites checked), or by null for documents, which any time before submit may change. */
-  private async change(id: string, step: StepName | null, run: StepChange): Promise<ApplicationState> {
+  /**
+   * A change of the application: by a step of the workflow (its prerequisites checked), or by null
+   * for documents, which any time before submit may change. `reopens`: a submitted application the
+   * step may still change (its status then stays).
+   */
+  private async change(id: string, step: StepName | null, run: StepChange, reopens: (application: repo.ApplicationRow) => boolean = () => false): Promise<ApplicationState> {
     return this.db.transaction().execute(async (trx) => {
       const application = await repo.lockApplication(trx, id);
-      if (application.submitted_at !== null) throw new ApiError('conflict', { detail: `Application ${id} was submitted; it can no longer be changed` });
+      const reopened = reopens(application);
+      if (application.submitted_at !== null && !reopened) throw new ApiError('conflict', { detail: `Application ${id} was submitted; it can no longer be changed` });
       if (step) this.requireStep(application, (await repo.representativesOf(trx, id)).length, step);
       const now = this.clock.now(application.environment);
       const patch = await run(trx, application, now);
       // An application that needs action stays so, while the merchant changes it, until it is submitted again.
-      const status = application.status === 'action_required' ? 'action_required' : 'in_progress';
+      const status = reopened ? application.status : application.status === 'action_required' ? 'action_required' : 'in_progress';
       await repo.updateApplication(trx, id, { status, ...patch, updated_at: now });
       return this.state(trx, await repo.lockApplication(trx, id));
     });

@@ -20,6 +20,7 @@ const TAGS = [
   { name: 'events', description: 'Events, their webhook deliveries and the webhook secret' },
   { name: 'reference data', description: 'Countries, merchant category codes, district courts, business types' },
   { name: 'sandbox', description: 'Simulations that move the sandbox: its clock, decisions, payouts, refunds' },
+  { name: 'operator', description: 'Payout files and bank statements (SEPA credit transfers), for the operator alone: the bearer of OPERATOR_TOKEN' },
   { name: 'operations', description: 'Health, readiness and metrics, for the people who run the server' },
   { name: 'simulator', description: "The simulated 3-D Secure server and bank: pages the buyer's browser visits" },
   { name: 'hosted payment page', description: "The payment page's own API, authorized by the payment's page token" },

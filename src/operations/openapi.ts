@@ -40,7 +40,7 @@ const problemResponse = (description: string) => ({
 });
 
 /** Who may call a route, which decides how it is authorized and the problems that follow. */
-type Access = 'platform' | 'token endpoint' | 'payment page' | 'page callback' | 'onboarding' | 'metrics' | 'public';
+type Access = 'platform' | 'token endpoint' | 'payment page' | 'page callback' | 'onboarding' | 'metrics' | 'operator' | 'public';
 
 function accessOf(url: string, scope: string | undefined): Access {
   if (scope) return 'platform';
@@ -49,6 +49,7 @@ function accessOf(url: string, scope: string | undefined): Access {
   if (url.startsWith('/hpp/callbacks/')) return 'page callback';
   if (url.startsWith('/smo/application') || url === '/merchants/application') return 'onboarding';
   if (url === '/metrics') return 'metrics';
+  if (url.startsWith('/operator/')) return 'operator';
   return 'public';
 }
 
@@ -105,6 +106,11 @@ function problemResponses(route: RouteFacts) {
       add(401, 'Missing or wrong metrics token');
       add(404, 'No METRICS_TOKEN is set: metrics are served on the listener of METRICS_PORT alone');
       break;
+    case 'operator':
+      add(401, 'Missing or wrong operator token (OPERATOR_TOKEN)');
+      add(404, 'No such object, or no OPERATOR_TOKEN is set: the operator API answers nobody');
+      if (route.readsBody) add(422, 'The file is not a camt.053.001.08 statement this server reads');
+      break;
     case 'public':
       if (route.namesObject) add(404, 'No such object');
   }
@@ -120,6 +126,7 @@ function securityOf(access: Exclude<Access, 'platform'>, url: string): unknown[]
   if (access === 'payment page') return [{ paymentPageToken: [] }, { paymentPageTokenQuery: [] }];
   if (access === 'onboarding') return [{ onboardingToken: [] }];
   if (access === 'metrics') return [{ metricsToken: [] }];
+  if (access === 'operator') return [{ operatorToken: [] }];
   // The bank sends the buyer back with the page's token; the 3-D Secure server authenticates with the svc_token of its body.
   if (access === 'page callback' && url.includes('account-verification')) return [{ paymentPageTokenQuery: [] }];
   return [];
@@ -199,6 +206,11 @@ export async function installOpenApi(app: FastifyInstance, config: Config): Prom
           paymentPageTokenQuery: { type: 'apiKey', in: 'query', name: 'token', description: 'The payment page token as the token query parameter' },
           clientBasic: { type: 'http', scheme: 'basic', description: 'client_id and client_secret, each form-urlencoded (RFC 6749 §2.3.1)' },
           onboardingToken: { type: 'http', scheme: 'bearer', description: "The onboarding token: the token parameter of the application's _links.onboarding" },
+          operatorToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "The server's OPERATOR_TOKEN, for whoever runs it (not a platform token): payout files and bank statements; unset, the operator API answers nobody",
+          },
           metricsToken: {
             type: 'http',
             scheme: 'bearer',

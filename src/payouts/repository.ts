@@ -1,7 +1,7 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Selectable } from 'kysely';
 import type { Caller } from '../core/auth.js';
 import type { Environment } from '../core/config.js';
-import type { Db, PayoutsTable } from '../core/db.js';
+import type { Db, PayoutsTable, Tables } from '../core/db.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
 import type { TransferRow } from '../payments/repository.js';
 
@@ -14,12 +14,30 @@ export interface DueScope {
   platformId?: string;
 }
 
+/** What the environment's payout rail can pay: to known bank accounts only (the platform's too), in these currencies only. */
+export interface RailLimits {
+  needsBankAccounts: boolean;
+  currencies?: readonly string[] | undefined;
+}
+
 /**
  * The transfers due for payout at `at`, locked: not yet paid out, something to send, and to an
  * account that may receive payouts (the platform's own, or a merchant whose application succeeded
- * and that has a payout account). Transfers a refund holds are skipped until the next run.
+ * and that has a payout account the bank has not refused). On a rail that needs bank accounts the
+ * platform's own share waits for its payout account. Transfers a refund holds are skipped until the next run.
  */
-export async function lockDueTransfers(trx: Db, scope: DueScope, at: Date): Promise<TransferRow[]> {
+export async function lockDueTransfers(trx: Db, scope: DueScope, at: Date, rail: RailLimits): Promise<TransferRow[]> {
+  const platformPaid = (eb: ExpressionBuilder<Tables, 'transfers'>) => {
+    const own = eb('account_id', '=', eb.ref('platform_id'));
+    if (!rail.needsBankAccounts) return own;
+    const account = eb
+      .selectFrom('platform_payout_accounts')
+      .select(sql`1`.as('one'))
+      .whereRef('platform_payout_accounts.platform_id', '=', 'transfers.platform_id')
+      .whereRef('platform_payout_accounts.environment', '=', 'transfers.environment')
+      .where('platform_payout_accounts.refused', 'is', null);
+    return eb.and([own, eb.exists(account)]);
+  };
   let query = trx
     .selectFrom('transfers')
     .selectAll()
@@ -29,18 +47,20 @@ export async function lockDueTransfers(trx: Db, scope: DueScope, at: Date): Prom
     .where('created_at', '<=', at)
     .where((eb) =>
       eb.or([
-        eb('account_id', '=', eb.ref('platform_id')),
+        platformPaid(eb),
         eb.exists(
           eb
             .selectFrom('applications')
             .select(sql`1`.as('one'))
             .whereRef('applications.merchant_id', '=', 'transfers.account_id')
             .where('applications.status', '=', 'succeeded')
-            .where('applications.payout_account', 'is not', null),
+            .where('applications.payout_account', 'is not', null)
+            .where('applications.payout_account_refused', 'is', null),
         ),
       ]),
     );
   if (scope.platformId) query = query.where('platform_id', '=', scope.platformId);
+  if (rail.currencies) query = query.where('currency', 'in', [...rail.currencies]);
   return query.orderBy('created_at').orderBy('id').forUpdate().skipLocked().execute();
 }
 
@@ -59,6 +79,47 @@ export async function payoutById(db: Db, id: string): Promise<PayoutRow | undefi
 
 export async function lockPayout(trx: Db, id: string): Promise<PayoutRow | undefined> {
   return trx.selectFrom('payouts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export interface PayoutAccountRow {
+  iban: string;
+  ownerName: string;
+}
+
+/** The payout accounts of these accounts of a platform, as onboarding (merchants) or the platform (its own) gave them. */
+export async function payoutAccounts(trx: Db, environment: Environment, platformId: string, accountIds: string[]): Promise<Map<string, PayoutAccountRow>> {
+  const accounts = new Map<string, PayoutAccountRow>();
+  const own = await trx.selectFrom('platform_payout_accounts').select(['iban', 'owner_name']).where('platform_id', '=', platformId).where('environment', '=', environment).executeTakeFirst();
+  if (own && accountIds.includes(platformId)) accounts.set(platformId, { iban: own.iban, ownerName: own.owner_name });
+  const merchants = accountIds.filter((id) => id !== platformId);
+  if (merchants.length === 0) return accounts;
+  const applications = await trx
+    .selectFrom('applications')
+    .select(['merchant_id', 'payout_account'])
+    .where('environment', '=', environment)
+    .where('platform_id', '=', platformId)
+    .where('merchant_id', 'in', merchants)
+    .where('status', '=', 'succeeded')
+    .execute();
+  for (const { merchant_id: merchantId, payout_account: account } of applications) {
+    const stored = account as { account_number: { value: string }; account_owners_name: string } | null;
+    if (stored) accounts.set(merchantId, { iban: stored.account_number.value, ownerName: stored.account_owners_name });
+  }
+  return accounts;
+}
+
+export async function platformName(trx: Db, platformId: string): Promise<string> {
+  const row = await trx.selectFrom('platforms').select('name').where('id', '=', platformId).executeTakeFirstOrThrow();
+  return row.name;
+}
+
+/** The bank refused the account's payout account (a return's reason code): its payouts wait until it changes. */
+export async function refusePayoutAccount(trx: Db, payout: PayoutRow, reason: string): Promise<void> {
+  if (payout.account_id === payout.platform_id) {
+    await trx.updateTable('platform_payout_accounts').set({ refused: reason }).where('platform_id', '=', payout.platform_id).where('environment', '=', payout.environment).execute();
+    return;
+  }
+  await trx.updateTable('applications').set({ payout_account_refused: reason }).where('environment', '=', payout.environment).where('merchant_id', '=', payout.account_id).execute();
 }
 
 export async function completePayout(trx: Db, id: string, at: Date, processorReference: string): Promise<void> {

@@ -38,3 +38,23 @@ export const PayoutParams = Type.Object({ payout_id: Type.String({ pattern: PAYO
 export const PayoutListQuery = PageQuery({ payment_id: Type.String({ pattern: idPattern('pay'), description: 'The payment whose transfers the payouts carry (required)' }) });
 export const PayoutPage = Page(PayoutSummary);
 export const PayoutRunResult = Type.Object({ data: Type.Array(Payout) });
+
+export const PlatformPayoutAccountBody = Type.Object(
+  {
+    account_number: Type.Object({ type: StringEnum(['iban'] as const), value: Type.String({ minLength: 1, maxLength: 50 }) }, { additionalProperties: false }),
+    account_owners_name: Type.String({ minLength: 1, maxLength: 300, pattern: '^[^\\r\\n]*$' }),
+    currency: Type.String({ pattern: '^[A-Z]{3}$' }),
+  },
+  { additionalProperties: false, examples: [{ account_number: { type: 'iban', value: 'DE89370400440532013000' }, account_owners_name: 'Ticketwelt Marketplace GmbH', currency: 'EUR' }] },
+);
+export type PlatformPayoutAccountBody = Static<typeof PlatformPayoutAccountBody>;
+
+export const PlatformPayoutAccount = Type.Object({
+  account_id: Type.String({ description: "The platform's own account" }),
+  account_number: Type.Object({ type: StringEnum(['iban'] as const), value: Type.String({ description: 'Masked: the country, the check digits and the last four characters' }) }),
+  account_owners_name: Type.String(),
+  currency: Type.String(),
+  refused: Nullable(Type.String({ description: "The bank's return reason (AC04 closed account, AC01 wrong IBAN…) when it sent a payout to this account back: the platform's transfers wait until the account is changed" })),
+  updated_at: DateTime(),
+});
+export type PlatformPayoutAccount = Static<typeof PlatformPayoutAccount>;

@@ -14,12 +14,12 @@ import { payoutEntries, payoutFailedEntries } from '../ledger/postings.js';
 import { postEntries } from '../ledger/repository.js';
 import * as payments from '../payments/repository.js';
 import type { TransferRow } from '../payments/repository.js';
-import type { PendingAnswer, ProcessorNotification } from '../processor/boundary.js';
+import type { PayoutOrder, PendingAnswer, ProcessorNotification } from '../processor/boundary.js';
 import type { NotificationResult } from '../processor/inbox.js';
 import type { Processors } from '../processor/registry.js';
 import * as repo from './repository.js';
 import type { Payout, PayoutSummary } from './schemas.js';
-import { recordTransferEvents } from './transfer-events.js';
+import { recordPayoutFailed, recordTransferEvents } from './transfer-events.js';
 
 /** The daily cut-off of an environment (subject: the environment). */
 export const PAYOUT_CUTOFF_JOB = 'payouts.cutoff';
@@ -77,8 +77,9 @@ export class PayoutService {
   }
 
   private async payOut(trx: Db, scope: repo.DueScope, at: Date): Promise<repo.PayoutRow[]> {
+    const rail = this.processors.payouts(scope.environment);
     const payouts: repo.PayoutRow[] = [];
-    for (const transfers of byPayout(await repo.lockDueTransfers(trx, scope, at))) {
+    for (const transfers of byPayout(await repo.lockDueTransfers(trx, scope, at, rail))) {
       const { environment, platform_id: platformId, account_id: accountId, currency } = transfers[0]!;
       const id = newPayoutId();
       const amount = transfers.reduce((sum, transfer) => sum + transfer.amount_minor, 0);
@@ -91,7 +92,25 @@ export class PayoutService {
       await scheduleJob(trx, { environment, kind: PAYOUT_SEND_JOB, subjectId: id, dueAt: at }, at);
       payouts.push(payout);
     }
+    if (rail.claimRun && payouts.length > 0) await rail.claimRun(trx, { environment: scope.environment, payouts: await this.orders(trx, payouts), at });
     return payouts;
+  }
+
+  /** The run's payouts as bank orders: each to its account's payout account. */
+  private async orders(trx: Db, payouts: repo.PayoutRow[]): Promise<PayoutOrder[]> {
+    const orders: PayoutOrder[] = [];
+    for (const platformId of new Set(payouts.map((payout) => payout.platform_id))) {
+      const own = payouts.filter((payout) => payout.platform_id === platformId);
+      const { environment } = own[0]!;
+      const accounts = await repo.payoutAccounts(trx, environment, platformId, own.map((payout) => payout.account_id));
+      const platformName = await repo.platformName(trx, platformId);
+      for (const payout of own) {
+        // Due transfers are only those of accounts with a payout account (lockDueTransfers).
+        const account = accounts.get(payout.account_id)!;
+        orders.push({ reference: payout.id, amountMinor: payout.amount_minor, currency: payout.currency, creditor: { name: account.ownerName, iban: account.iban }, platformName });
+      }
+    }
+    return orders;
   }
 
   /**
@@ -111,24 +130,34 @@ export class PayoutService {
 
   /**
    * The rail's notification of a payout: the money arrived (paid, and each transfer completed), or
-   * the bank sent it back (failed: the money back on the account's balance, its transfers waiting
-   * for the next payout).
+   * the bank sent it back, even after it was booked (failed: the money back on the account's
+   * balance, its transfers waiting for the next payout, payout_failed to the platform; an account
+   * the bank refused is not paid again until it changes).
    */
   async notified(trx: Db, notification: ProcessorNotification, timeIn: (environment: Environment) => Date): Promise<NotificationResult> {
     const payout = await repo.lockPayoutNotified(trx, notification.reference, notification.processorReference);
     if (!payout) return 'unknown';
-    if (payout.status !== 'in_transit') return 'final';
+    const returned = notification.outcome === 'failed' && payout.status === 'paid';
+    if (payout.status !== 'in_transit' && !returned) return 'final';
     const at = timeIn(payout.environment);
     if (notification.outcome === 'failed') {
-      const returned = (await repo.transfersOfPayouts(trx, [payout.id])).reduce((sum, transfer) => sum + transfer.returned_minor, 0);
-      await repo.failPayout(trx, payout.id, notification.reason ?? null, notification.processorReference);
-      const context = { environment: payout.environment, platformId: payout.platform_id, currency: payout.currency, payoutId: payout.id, at };
-      await postEntries(trx, context, payoutFailedEntries(payout.account_id, payout.amount_minor - returned));
+      await this.fail(trx, payout, notification, at);
       return 'applied';
     }
     await repo.completePayout(trx, payout.id, at, notification.processorReference);
     await recordTransferEvents(trx, this.outbox, 'transfer_completed', await repo.transfersOfPayouts(trx, [payout.id]), payout.id, at);
     return 'applied';
+  }
+
+  private async fail(trx: Db, payout: repo.PayoutRow, notification: ProcessorNotification, at: Date): Promise<void> {
+    const transfers = await repo.transfersOfPayouts(trx, [payout.id]);
+    const returned = transfers.reduce((sum, transfer) => sum + transfer.returned_minor, 0);
+    const reason = notification.reason ?? null;
+    await repo.failPayout(trx, payout.id, reason, notification.processorReference);
+    const context = { environment: payout.environment, platformId: payout.platform_id, currency: payout.currency, payoutId: payout.id, at };
+    await postEntries(trx, context, payoutFailedEntries(payout.account_id, payout.amount_minor - returned));
+    if (notification.accountRefused) await repo.refusePayoutAccount(trx, payout, reason ?? 'refused');
+    await recordPayoutFailed(trx, this.outbox, payout, transfers, reason, notification.accountRefused === true, at);
   }
 
   async get(caller: Caller, id: string): Promise<Payout> {

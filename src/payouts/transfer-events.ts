@@ -1,6 +1,7 @@
 import type { Db } from '../core/db.js';
 import type { Outbox } from '../events/outbox.js';
 import { paymentsByIds, type TransferRow } from '../payments/repository.js';
+import type { PayoutRow } from './repository.js';
 
 type TransferEventType = 'transfer_started' | 'transfer_updated' | 'transfer_completed';
 
@@ -33,4 +34,30 @@ export async function recordTransferEvents(trx: Db, outbox: Outbox, type: Transf
       destination: payments.get(transfer.payment_id)?.webhook_url,
     })),
   );
+}
+
+/**
+ * Our event payout_failed (the specification has none for it): the bank sent a payout back; its
+ * transfers wait for the next payout. Once, to the platform, at the webhook URL of the payment of
+ * the payout's first transfer.
+ */
+export async function recordPayoutFailed(trx: Db, outbox: Outbox, payout: PayoutRow, transfers: TransferRow[], reason: string | null, accountRefused: boolean, at: Date): Promise<void> {
+  const payments = await paymentsByIds(trx, transfers.slice(0, 1).map((transfer) => transfer.payment_id));
+  await outbox.record(trx, {
+    environment: payout.environment,
+    platformId: payout.platform_id,
+    type: 'payout_failed',
+    objectId: payout.id,
+    data: {
+      payout_id: payout.id,
+      account_id: payout.account_id,
+      amount_minor: payout.amount_minor,
+      currency: payout.currency,
+      reason,
+      payout_account_refused: accountRefused,
+      transfer_ids: transfers.map((transfer) => transfer.id),
+    },
+    occurredAt: at,
+    destination: transfers[0] ? payments.get(transfers[0].payment_id)?.webhook_url : undefined,
+  });
 }

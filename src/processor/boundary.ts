@@ -11,9 +11,13 @@
  * every later call about it. Money leaving (refunds, payouts) and SEPA collections answer pending:
  * their outcome arrives as the partner's notification, through the inbox (inbox.ts).
  */
+import type { Environment } from '../core/config.js';
+import type { Db } from '../core/db.js';
 
 export type ProcessorName = 'simulator' | 'adyen';
 export const PROCESSOR_NAMES: readonly ProcessorName[] = ['simulator', 'adyen'];
+/** Every partner whose notifications reach the inbox: the processors, and the payout rail paying by file (its bank statements). */
+export type PartnerName = ProcessorName | 'sepa_file';
 
 /** What a partner needs again later about an object (for instance a redirect's payment data); opaque to the product. */
 export type ProcessorData = Record<string, unknown>;
@@ -184,8 +188,38 @@ export interface PayoutRequest extends Money, LaterOutcome {
   accountId: string;
 }
 
+/** The bank account a payout is paid to: the account's payout account as its onboarding (or the platform) gave it. */
+export interface CreditorAccount {
+  name: string;
+  iban: string;
+}
+
+/** One payout of a run, with what a bank order needs. */
+export interface PayoutOrder extends Money {
+  /** Our payout's id. */
+  reference: string;
+  creditor: CreditorAccount;
+  /** The platform whose payout it is, named in the remittance information. */
+  platformName: string;
+}
+
+/** One cut-off's payouts, just recorded in the cut-off's transaction. */
+export interface PayoutRun {
+  environment: Environment;
+  payouts: PayoutOrder[];
+  at: Date;
+}
+
 /** Pays an account's due transfers to its bank; arrival or failure comes as the notification. */
 export interface PayoutProvider {
+  /** Whether the rail pays only accounts with a bank account we know (a file rail): the platform's share then waits for the platform's payout account; the rail's currencies. */
+  needsBankAccounts: boolean;
+  currencies?: readonly string[];
+  /**
+   * A rail paying by file claims the run's payouts into one file in the cut-off's transaction (so
+   * that a crash before the file is written writes that same file, never a second one).
+   */
+  claimRun?(trx: Db, run: PayoutRun): Promise<void>;
   payOut(request: PayoutRequest): Promise<PendingAnswer>;
 }
 
@@ -216,6 +250,8 @@ export interface ProcessorNotification {
   storedCredential?: string;
   /** For a chargeback: the partner's reference of the payment it takes back, and how much. */
   chargeback?: { paymentProcessorReference: string; stage: 'notified' | 'charged_back' } & Money;
+  /** For a failed payout: the bank refused the creditor's account (closed, wrong IBAN…); it is not paid again until changed. */
+  accountRefused?: boolean;
 }
 
 /** A partner's notification request refused (bad signature): 401, nothing stored. */

@@ -4,7 +4,7 @@ import type { EnvironmentClock } from '../core/clock.js';
 import type { Environment } from '../core/config.js';
 import { newId } from '../core/ids.js';
 import { scheduleJob } from '../core/jobs.js';
-import type { NotifiedObject, ProcessorName, ProcessorNotification } from './boundary.js';
+import type { NotifiedObject, PartnerName, ProcessorNotification } from './boundary.js';
 
 /** The job that applies a stored notification (subject: its inbox id). */
 export const NOTIFICATION_JOB = 'processor.notification';
@@ -40,19 +40,10 @@ export class NotificationInbox {
 
   /**
    * Stores the notifications not stored already, each with the job that applies it, in the caller's
-   * transaction. `environment`: whose clock the jobs run on (a partner's route does not know which
-   * environment an object belongs to; the job applies it on the object's).
+   * transaction (see receiveNotifications).
    */
-  async receive(trx: Db, processor: ProcessorName, notifications: ProcessorNotification[], environment: Environment, now: Date): Promise<void> {
-    if (notifications.length === 0) return;
-    const rows = notifications.map((notification) => ({ id: newId('ntf'), processor, event_key: notification.eventKey, notification, received_at: now, applied_at: null, result: null }));
-    const stored = await trx
-      .insertInto('processor_notifications')
-      .values(rows)
-      .onConflict((conflict) => conflict.columns(['processor', 'event_key']).doNothing())
-      .returning('id')
-      .execute();
-    for (const { id } of stored) await scheduleJob(trx, { environment, kind: NOTIFICATION_JOB, subjectId: id, dueAt: now }, now);
+  receive(trx: Db, processor: PartnerName, notifications: ProcessorNotification[], environment: Environment, now: Date): Promise<void> {
+    return receiveNotifications(trx, processor, notifications, environment, now);
   }
 
   /** The job: the notification applied by the feature that owns its object, its result kept. */
@@ -67,4 +58,22 @@ export class NotificationInbox {
       this.log.warn({ notification: id, processor: row.processor, event_key: row.event_key, object: row.notification.object, kind: row.notification.kind, result }, 'processor notification kept without effect');
     }
   }
+}
+
+/**
+ * Stores a partner's notifications not stored already, each with the job that applies it, in the
+ * caller's transaction. `environment`: whose clock the jobs run on (a partner's route does not know
+ * which environment an object belongs to; the job applies it on the object's). Any process may
+ * store them (the CLI importing a bank statement too): the job runner applies them.
+ */
+export async function receiveNotifications(trx: Db, processor: PartnerName, notifications: ProcessorNotification[], environment: Environment, now: Date): Promise<void> {
+  if (notifications.length === 0) return;
+  const rows = notifications.map((notification) => ({ id: newId('ntf'), processor, event_key: notification.eventKey, notification, received_at: now, applied_at: null, result: null }));
+  const stored = await trx
+    .insertInto('processor_notifications')
+    .values(rows)
+    .onConflict((conflict) => conflict.columns(['processor', 'event_key']).doNothing())
+    .returning('id')
+    .execute();
+  for (const { id } of stored) await scheduleJob(trx, { environment, kind: NOTIFICATION_JOB, subjectId: id, dueAt: now }, now);
 }

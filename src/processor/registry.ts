@@ -1,10 +1,11 @@
 import type { Config, Environment } from '../core/config.js';
 import { ENVIRONMENTS } from '../core/config.js';
-import type { CardAcquirer, DirectDebitProvider, NotificationReader, PayoutProvider, ProcessorName } from './boundary.js';
+import type { PayoutRail } from '../payouts/sepa-file/config.js';
+import type { CardAcquirer, DirectDebitProvider, NotificationReader, PartnerName, PayoutProvider, ProcessorName } from './boundary.js';
 
 /** An adapter as one environment uses it: the capabilities it offers. */
 export interface ProcessorAdapter {
-  name: ProcessorName;
+  name: PartnerName;
   cards?: CardAcquirer;
   directDebit?: DirectDebitProvider;
   payouts?: PayoutProvider;
@@ -20,14 +21,16 @@ export type Capability = 'cards' | 'directDebit';
  * The partners of each environment, chosen by configuration (PROCESSOR, LIVE_PROCESSOR,
  * SANDBOX_PROCESSOR for cards; SEPA_PROCESSOR and its LIVE_/SANDBOX_ forms for SEPA Direct Debit):
  * features ask for "the card acquirer of this environment" (or of the partner that took a payment)
- * and never name one. Payouts stay with the simulator until a payout rail is configurable.
+ * and never name one. Payouts go by each environment's payout rail (PAYOUT_RAIL…): the simulator's,
+ * or pain.001 files for the operator's bank (sepa_file).
  */
 export class Processors {
   private readonly adapters = new Map<string, ProcessorAdapter>();
 
   constructor(
     private readonly choice: Record<Capability, Record<Environment, ProcessorName>>,
-    factories: Partial<Record<ProcessorName, AdapterFactory>>,
+    private readonly payoutRails: Record<Environment, PayoutRail>,
+    factories: Partial<Record<PartnerName, AdapterFactory>>,
     /** Each adapter's notification route (`POST /processor/<name>/notifications`). */
     readonly notificationReaders: Partial<Record<ProcessorName, NotificationReader>>,
   ) {
@@ -41,7 +44,7 @@ export class Processors {
     return this.choice[capability][environment];
   }
 
-  private adapter(environment: Environment, name: ProcessorName): ProcessorAdapter {
+  private adapter(environment: Environment, name: PartnerName): ProcessorAdapter {
     const adapter = this.adapters.get(`${environment}:${name}`);
     if (!adapter) throw new Error(`the ${name} processor is not configured in this process`);
     return adapter;
@@ -64,9 +67,11 @@ export class Processors {
     return directDebit;
   }
 
+  /** The environment's payout rail. */
   payouts(environment: Environment): PayoutProvider {
-    const { payouts } = this.adapter(environment, 'simulator');
-    if (!payouts) throw new Error('the simulator pays no payouts');
+    const name = this.payoutRails[environment];
+    const { payouts } = this.adapter(environment, name);
+    if (!payouts) throw new Error(`the ${name} adapter pays no payouts`);
     return payouts;
   }
 }

@@ -118,4 +118,25 @@ describe('payouts in Chromium', () => {
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it("sets the platform's payout account on the Payouts page", async () => {
+    const { page, context, problems } = await visit('en-GB');
+    await signIn(page, 'developer', 'treasury@bandcamp.example');
+    await openArea(page, 'Payouts');
+    const panel = page.getByRole('region', { name: 'Bank accounts' });
+    await panel.getByText('Not set').waitFor();
+    await panel.getByLabel('IBAN').fill('DE00 1234');
+    await panel.getByLabel("Account owner's name").fill('Bandcamp Market GmbH');
+    await panel.getByRole('button', { name: 'Save the payout account' }).click();
+    await page.getByRole('alert').getByText('/account_number/value').waitFor();
+    await check(page, 'bank-account-refused-input');
+    await page.getByLabel('IBAN').fill('DE75 5121 0800 1245 1261 99');
+    await page.getByRole('button', { name: 'Save the payout account' }).press('Enter');
+    await page.getByText('Payout account saved.').waitFor();
+    expect(await page.getByRole('region', { name: 'Bank accounts' }).textContent()).toContain('DE75 •••• 6199');
+    await check(page, 'bank-account-saved');
+    expect((await api('GET', '/platform/payout-account')).account_owners_name).toBe('Bandcamp Market GmbH');
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

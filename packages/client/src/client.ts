@@ -187,6 +187,9 @@ export class PaymentsClient {
     branding: (accountId: string): Promise<T.Branding> => this.request('GET', '/accounts/{account_id}/branding', { params: { account_id: accountId } }),
     setBranding: (accountId: string, update: T.BrandingUpdate): Promise<T.Branding> =>
       this.request('PATCH', '/accounts/{account_id}/branding', { params: { account_id: accountId }, body: update }),
+    /** The platform's own payout account (masked), where its share is paid out. */
+    payoutAccount: (): Promise<T.PlatformPayoutAccount> => this.request('GET', '/platform/payout-account'),
+    setPayoutAccount: (account: T.PlatformPayoutAccountBody): Promise<T.PlatformPayoutAccount> => this.request('PUT', '/platform/payout-account', { body: account }),
   };
 
   /** Sandbox controls (the live API answers them 404). */

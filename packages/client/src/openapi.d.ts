@@ -168,6 +168,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/platform/payout-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the platform's own payout account (masked) and whether the bank refused it */
+        get: operations["getPlatformPayoutAccount"];
+        /** Set the platform's own payout account: where its share of the payments is paid out */
+        put: operations["putPlatformPayoutAccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payouts": {
         parameters: {
             query?: never;
@@ -645,6 +663,74 @@ export interface paths {
         put?: never;
         /** The buyer's bank takes money back from a completed SEPA Direct Debit payment */
         post: operations["postSandboxSimulationsPaymentsByPaymentIdBuyerRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/payout-files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the pain.001 payout files, newest first */
+        get: operations["getOperatorPayoutFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/payout-files/{file_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a pain.001 payout file (its XML), to hand to the bank */
+        get: operations["getOperatorPayoutFilesByFileId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/bank-statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a camt.053 statement of the operator's account: payouts booked or returned, other entries kept as exceptions */
+        post: operations["postOperatorBankStatements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/bank-statement-exceptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Statement entries kept for the operator (matching no payout, or not its amount), newest first */
+        get: operations["getOperatorBankStatementExceptions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1419,6 +1505,26 @@ export interface webhooks {
          * @description Sent to the webhook URL of the object the event is about; any 2xx answer within 10 seconds acknowledges it, anything else is retried.
          */
         post: operations["webhook_payment_charged_back"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    payout_failed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The bank sent a payout back: its transfers wait for the next payout (an event of this product, not of the specification)
+         * @description Sent to the webhook URL of the object the event is about; any 2xx answer within 10 seconds acknowledges it, anything else is retried.
+         */
+        post: operations["webhook_payout_failed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2995,6 +3101,213 @@ export interface operations {
             };
             /** @description No such object for this platform in this environment */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPlatformPayoutAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The platform's own account */
+                        account_id: string;
+                        account_number: {
+                            /** @enum {string} */
+                            type: "iban";
+                            /** @description Masked: the country, the check digits and the last four characters */
+                            value: string;
+                        };
+                        account_owners_name: string;
+                        currency: string;
+                        refused: string | null;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope accounts:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putPlatformPayoutAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "account_number": {
+                 *         "type": "iban",
+                 *         "value": "DE89370400440532013000"
+                 *       },
+                 *       "account_owners_name": "Ticketwelt Marketplace GmbH",
+                 *       "currency": "EUR"
+                 *     }
+                 */
+                "application/json": {
+                    account_number: {
+                        /** @enum {string} */
+                        type: "iban";
+                        value: string;
+                    };
+                    account_owners_name: string;
+                    currency: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The platform's own account */
+                        account_id: string;
+                        account_number: {
+                            /** @enum {string} */
+                            type: "iban";
+                            /** @description Masked: the country, the check digits and the last four characters */
+                            value: string;
+                        };
+                        account_owners_name: string;
+                        currency: string;
+                        refused: string | null;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope accounts:read_write */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4749,7 +5062,7 @@ export interface operations {
                 first?: number;
                 /** @description The cursor of the previous page; opaque */
                 after?: string;
-                type?: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "refund_failed" | "payment_charged_back" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
+                type?: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "refund_failed" | "payment_charged_back" | "payout_failed" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
                 /** @description Events about this object (pay_, rfd_, tra_, app_…) */
                 object_id?: string;
             };
@@ -4769,7 +5082,7 @@ export interface operations {
                         data: {
                             event_id: string;
                             /** @enum {string} */
-                            type: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "refund_failed" | "payment_charged_back" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
+                            type: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "refund_failed" | "payment_charged_back" | "payout_failed" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
                             /** Format: date-time */
                             occurred_at: string;
                             data: {
@@ -4941,7 +5254,7 @@ export interface operations {
                     "application/json": {
                         event_id: string;
                         /** @enum {string} */
-                        type: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "refund_failed" | "payment_charged_back" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
+                        type: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "refund_failed" | "payment_charged_back" | "payout_failed" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
                         /** Format: date-time */
                         occurred_at: string;
                         data: {
@@ -5056,7 +5369,7 @@ export interface operations {
                     "application/json": {
                         event_id: string;
                         /** @enum {string} */
-                        type: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "refund_failed" | "payment_charged_back" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
+                        type: "payment_succeeded" | "payment_failed" | "payment_authentication_failed" | "transfer_started" | "transfer_updated" | "transfer_completed" | "refund_initiated" | "refund_initiated_from_buyer" | "transfer_received_from_creditor" | "refund_completed" | "refund_failed" | "payment_charged_back" | "payout_failed" | "application_started" | "application_submitted" | "application_succeeded" | "application_action_required";
                         /** Format: date-time */
                         occurred_at: string;
                         data: {
@@ -6427,6 +6740,358 @@ export interface operations {
             };
             /** @description Rate limited; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOperatorPayoutFiles: {
+        parameters: {
+            query?: {
+                environment?: "live" | "sandbox";
+                /** @description At most this many, newest first */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The pain.001 message id (MsgId), unique for ever */
+                            id: string;
+                            /** @enum {string} */
+                            environment: "live" | "sandbox";
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description NbOfTxs: one credit transfer per payout */
+                            payout_count: number;
+                            /** @description CtrlSum in minor units: the sum of the payouts */
+                            control_sum_minor: number;
+                            currency: string;
+                            /**
+                             * @description pending: claimed at the cut-off, its XML not written yet (it will be, once)
+                             * @enum {string}
+                             */
+                            status: "written" | "pending";
+                            _links: {
+                                download: {
+                                    href: string;
+                                };
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong operator token (OPERATOR_TOKEN) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object, or no OPERATOR_TOKEN is set: the operator API answers nobody */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOperatorPayoutFilesByFileId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application/xml content */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong operator token (OPERATOR_TOKEN) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object, or no OPERATOR_TOKEN is set: the operator API answers nobody */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postOperatorBankStatements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The camt.053.001.08 file as the bank gave it */
+        requestBody: {
+            content: {
+                /** @example <?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt>…</BkToCstmrStmt></Document> */
+                "application/xml": string;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statement_id: string;
+                        /** @description The same statement (the same content, or the same message id on the same account) was imported before: nothing changed */
+                        duplicate: boolean;
+                        entries: number;
+                        /** @description Payouts the statement books as paid */
+                        paid: number;
+                        /** @description Payouts it reports returned: failed, their transfers waiting again, the payout account refused */
+                        returned: number;
+                        /** @description Entries kept for the operator: matching no payout, or not its amount */
+                        exceptions: number;
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong operator token (OPERATOR_TOKEN) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object, or no OPERATOR_TOKEN is set: the operator API answers nobody */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The file is not a camt.053.001.08 statement this server reads */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOperatorBankStatementExceptions: {
+        parameters: {
+            query?: {
+                /** @description At most this many, newest first */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            statement_id: string;
+                            /** @enum {string} */
+                            reason: "no_end_to_end_id" | "unknown_end_to_end_id" | "amount_differs" | "currency_differs" | "unexplained_credit" | "repeated_for_payout";
+                            end_to_end_id: string | null;
+                            amount_minor: number;
+                            currency: string;
+                            /** @enum {string} */
+                            credit_debit: "CRDT" | "DBIT";
+                            booking_date: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong operator token (OPERATOR_TOKEN) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object, or no OPERATOR_TOKEN is set: the operator API answers nobody */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11714,6 +12379,57 @@ export interface operations {
                          */
                         currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BOV" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHE" | "CHF" | "CHW" | "CLF" | "CLP" | "CNY" | "COP" | "COU" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MXV" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "USN" | "UYI" | "UYU" | "UYW" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XAG" | "XAU" | "XBA" | "XBB" | "XBC" | "XBD" | "XCD" | "XDR" | "XOF" | "XPD" | "XPF" | "XPT" | "XSU" | "XTS" | "XUA" | "XXX" | "YER" | "ZAR" | "ZMW" | "ZWG";
                         reason: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payout_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every delivery of the event, for deduplication */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when this delivery was signed */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> with the webhook secret (Standard Webhooks); two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @constant */
+                    type: "payout_failed";
+                    /** Format: date-time */
+                    occurred_at: string;
+                    data: {
+                        payout_id: string;
+                        account_id: string;
+                        /** @description Minor units of currency */
+                        amount_minor: number;
+                        /**
+                         * Format: currency
+                         * @enum {string}
+                         */
+                        currency: "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BOV" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BZD" | "CAD" | "CDF" | "CHE" | "CHF" | "CHW" | "CLF" | "CLP" | "CNY" | "COP" | "COU" | "CRC" | "CUC" | "CUP" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KMF" | "KPW" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MXV" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLE" | "SOS" | "SRD" | "SSP" | "STN" | "SVC" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "USN" | "UYI" | "UYU" | "UYW" | "UZS" | "VED" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XAG" | "XAU" | "XBA" | "XBB" | "XBC" | "XBD" | "XCD" | "XDR" | "XOF" | "XPD" | "XPF" | "XPT" | "XSU" | "XTS" | "XUA" | "XXX" | "YER" | "ZAR" | "ZMW" | "ZWG";
+                        reason: string | null;
+                        /** @description The bank refused the account's payout account: its transfers wait until the account is changed */
+                        payout_account_refused: boolean;
+                        /** @description The transfers of the payout, waiting again for the next payout */
+                        transfer_ids: string[];
                     };
                 };
             };

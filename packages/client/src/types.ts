@@ -50,6 +50,8 @@ export type Account = ResponseOf<'/accounts/{account_id}', 'GET'>;
 export type AccountListQuery = QueryOf<'/accounts', 'GET'>;
 export type Branding = ResponseOf<'/accounts/{account_id}/branding', 'GET'>;
 export type BrandingUpdate = BodyOf<'/accounts/{account_id}/branding', 'PATCH'>;
+export type PlatformPayoutAccount = ResponseOf<'/platform/payout-account', 'GET'>;
+export type PlatformPayoutAccountBody = BodyOf<'/platform/payout-account', 'PUT'>;
 export type ClockTime = ResponseOf<'/simulations/clock', 'GET'>;
 export type ClockMoved = ResponseOf<'/simulations/clock/advance', 'POST'>;
 /** An RFC 9457 problem, as every error answer carries it. */

@@ -34,3 +34,16 @@ export async function transferParties(db: Db, tenant: Tenant, payoutId: string) 
     .where('transfers.payout_id', '=', payoutId)
     .execute();
 }
+
+/** The merchants whose payout account the bank refused (a returned payout), with the return reason. */
+export async function refusedMerchantAccounts(db: Db, tenant: Tenant): Promise<{ accountId: string; reason: string }[]> {
+  const rows = await db
+    .selectFrom('applications')
+    .select(['merchant_id', 'payout_account_refused'])
+    .where('platform_id', '=', tenant.platformId)
+    .where('environment', '=', tenant.environment)
+    .where('payout_account_refused', 'is not', null)
+    .orderBy('merchant_id')
+    .execute();
+  return rows.map((row) => ({ accountId: row.merchant_id, reason: row.payout_account_refused! }));
+}

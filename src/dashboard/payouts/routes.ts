@@ -8,7 +8,8 @@ import { permissions } from '../routes.js';
 import { PaymentParams } from '../schemas.js';
 import type { DashboardService } from '../service.js';
 import { confirmPage, paymentPage } from '../views.js';
-import { BuyerRefundForm, PayoutParams, PayoutsQuery } from './schemas.js';
+import { BuyerRefundForm, PayoutAccountForm, PayoutParams, PayoutsQuery } from './schemas.js';
+import { allowed } from '../roles.js';
 import type { DashboardPayouts } from './service.js';
 import { payoutPage, payoutsPage } from './views.js';
 
@@ -24,10 +25,26 @@ export function payoutsArea({ payouts, dashboard }: { payouts: DashboardPayouts;
     app.get('/dashboard/payouts', { schema: { ...HIDDEN, querystring: PayoutsQuery } }, async (request, reply) => {
       const view = await kit.view(request);
       const caller = kit.caller(view);
-      const { after, ...filters } = request.query;
+      const { after, saved, ...filters } = request.query;
       const status = filters.status || undefined;
       const listed = await payouts.list(caller, { accountId: filters.account || undefined, status: status as 'in_transit' | 'paid' | undefined, createdFrom: dayStart(filters.from), createdBefore: dayStart(filters.to, 1) }, after || undefined);
-      return kit.send(reply, payoutsPage(view, filters, await payouts.accounts(caller), listed.data, listed.cursor, Boolean(after)));
+      const bank = { ...(await payouts.bankAccounts(caller)), canEdit: allowed(view.session, 'developer'), saved: saved === '1' };
+      return kit.send(reply, payoutsPage(view, filters, await payouts.accounts(caller), listed.data, listed.cursor, Boolean(after), bank));
+    });
+
+    // The platform's payout account, set as PUT /platform/payout-account does (accounts:read_write: a developer or an admin).
+    app.post('/dashboard/payouts/payout-account', { schema: { ...HIDDEN, body: PayoutAccountForm } }, async (request, reply) => {
+      const view = await kit.view(request, 'developer');
+      const caller = kit.caller(view);
+      const error = await payouts.setPlatformAccount(caller, request.body);
+      if (!error) {
+        request.log.info({ user_id: view.session.userId }, 'dashboard platform payout account saved');
+        return kit.seeOther(reply, '/dashboard/payouts?saved=1#bank-accounts');
+      }
+      const listed = await payouts.list(caller, {}, undefined);
+      const { _csrf, ...draft } = request.body;
+      const bank = { ...(await payouts.bankAccounts(caller)), canEdit: true, error, draft };
+      return kit.send(reply, payoutsPage(view, {}, await payouts.accounts(caller), listed.data, listed.cursor, false, bank), 400);
     });
 
     app.get('/dashboard/payouts/:id', { schema: { ...HIDDEN, params: PayoutParams } }, async (request, reply) => {

@@ -11,11 +11,13 @@ export const PayoutsQuery = Type.Object(
     from: Type.Optional(DateField),
     to: Type.Optional(DateField),
     after: Type.Optional(Type.String({ maxLength: 1024 })),
+    /** Back from saving the platform's payout account. */
+    saved: Type.Optional(Type.Literal('1')),
   },
   { additionalProperties: false },
 );
 export type PayoutsQuery = Static<typeof PayoutsQuery>;
-export type PayoutFilters = Omit<PayoutsQuery, 'after'>;
+export type PayoutFilters = Omit<PayoutsQuery, 'after' | 'saved'>;
 
 export const PayoutParams = Type.Object({ id: Type.String({ pattern: PAYOUT_ID_PATTERN }) });
 
@@ -26,3 +28,11 @@ export const BuyerRefundForm = Type.Object({
   confirm: Type.Optional(Type.Literal('yes')),
   once: Type.Optional(ConfirmationKey),
 });
+
+export const PayoutAccountForm = Type.Object({
+  _csrf: Csrf,
+  iban: Type.String({ maxLength: 50 }),
+  owner: Type.String({ maxLength: 300 }),
+  currency: Type.String({ maxLength: 3 }),
+});
+export type PayoutAccountForm = Static<typeof PayoutAccountForm>;

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Caller } from '../../core/auth.js';
 import type { Tables } from '../../core/db.js';
-import { notFound } from '../../core/errors.js';
+import { ApiError, notFound } from '../../core/errors.js';
+import type { PlatformPayoutAccounts } from '../../payouts/platform-account.js';
+import type { PlatformPayoutAccount } from '../../payouts/schemas.js';
 import type { Pager } from '../../core/pagination.js';
 import type { AccountService } from '../../accounts/service.js';
 import type { Account } from '../../accounts/schemas.js';
@@ -13,13 +15,38 @@ import * as repo from './repository.js';
 
 const PAGE_SIZE = 20;
 
+export interface BankAccounts {
+  own: PlatformPayoutAccount | undefined;
+  refused: { accountId: string; reason: string }[];
+}
+
 /** Payouts and their transfers, per account, through the API's payout service; the list the API does not have from the area's repository. */
 export class DashboardPayouts {
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly pager: Pager,
-    private readonly services: { payouts: PayoutService; accounts: AccountService; refunds: RefundService },
+    private readonly services: { payouts: PayoutService; accounts: AccountService; refunds: RefundService; platformAccount: PlatformPayoutAccounts },
   ) {}
+
+  /** The platform's own payout account (masked; none yet: undefined) and the merchants' accounts the bank refused. */
+  async bankAccounts(caller: Caller): Promise<BankAccounts> {
+    const own = await this.services.platformAccount.get(caller).catch((error: unknown) => {
+      if (error instanceof ApiError && error.code === 'not_found') return undefined;
+      throw error;
+    });
+    return { own, refused: await repo.refusedMerchantAccounts(this.db, caller) };
+  }
+
+  /** Sets the platform's payout account as PUT /platform/payout-account does; answers the problem's detail when refused. */
+  async setPlatformAccount(caller: Caller, form: { iban: string; owner: string; currency: string }): Promise<string | undefined> {
+    try {
+      await this.services.platformAccount.set(caller, { account_number: { type: 'iban', value: form.iban }, account_owners_name: form.owner, currency: form.currency });
+      return undefined;
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'validation_error') return (error.options.errors ?? []).map((field) => `${field.pointer}: ${field.detail}`).join(' · ') || error.message;
+      throw error;
+    }
+  }
 
   /** One page of the caller's payouts, newest first; the cursor names the filters it was made for. */
   list(caller: Caller, filters: repo.PayoutListFilters, after: string | undefined) {

@@ -3,7 +3,8 @@ import type { PayoutRow } from '../../payouts/repository.js';
 import type { Payout } from '../../payouts/schemas.js';
 import { html, type Html } from '../html.js';
 import type { Translator } from '../texts.js';
-import { details, field, page, select, statusBadge, statusOptions, type View } from '../views.js';
+import { alert, csrf, details, field, page, select, statusBadge, statusOptions, type View } from '../views.js';
+import type { BankAccounts } from './service.js';
 import { PAYOUT_STATUSES } from '../../payouts/schemas.js';
 import type { PayoutFilters } from './schemas.js';
 
@@ -47,8 +48,46 @@ function payoutRows(t: Translator, payouts: PayoutRow[], accounts: Map<string, A
   )}</tbody></table>`;
 }
 
-/** The platform's payouts in the session's environment, newest first, filtered by account, status and date. */
-export function payoutsPage(view: View, filters: PayoutFilters, accounts: Account[], payouts: PayoutRow[], cursor: string | undefined, paged: boolean): Html {
+export interface BankAccountsPanel extends BankAccounts {
+  canEdit: boolean;
+  /** What the last save was refused for (with the values typed, shown again), or that it was saved. */
+  error?: string | undefined;
+  draft?: { iban: string; owner: string; currency: string };
+  saved?: boolean;
+}
+
+/** The platform's own payout account (masked, with the bank's refusal) and the merchants' accounts the bank refused; a developer or an admin sets the platform's. */
+function bankAccountsPanel(view: View, accounts: Map<string, Account>, panel: BankAccountsPanel): Html {
+  const { t } = view;
+  const { own } = panel;
+  const name = (id: string) => (accounts.get(id) ? accountLabel(t, accounts.get(id)!) : id);
+  return html`<section class="panel" id="bank-accounts" aria-labelledby="bank-accounts-title"><h2 id="bank-accounts-title">${t.t('bankAccountsTitle')}</h2>
+${panel.saved ? html`<p class="notice" role="status">${t.t('payoutAccountSaved')}</p>` : ''}${alert(panel.error)}
+<h3>${t.t('platformPayoutAccount')}</h3>
+${own
+    ? details([
+        [t.t('ibanField'), html`<span class="masked">${own.account_number.value}</span>`],
+        [t.t('ownerField'), own.account_owners_name],
+        [t.t('currencyField'), own.currency],
+        [t.t('status'), own.refused ? html`<span class="status status-failed">${t.t('refusedByBank', { reason: own.refused })}</span>` : '–'],
+      ])
+    : html`<p>${t.t('platformAccountNotSet')}</p>`}
+${panel.canEdit
+    ? html`<form method="post" action="/dashboard/payouts/payout-account">${csrf(view.session)}
+${field('iban', t.t('ibanField'), html`<input id="iban" name="iban" autocomplete="off" required maxlength="50" value="${panel.draft?.iban ?? ''}">`)}
+${field('owner', t.t('ownerField'), html`<input id="owner" name="owner" required maxlength="300" value="${panel.draft?.owner ?? own?.account_owners_name ?? ''}">`)}
+${field('currency', t.t('currencyField'), html`<input id="currency" name="currency" required maxlength="3" value="${panel.draft?.currency ?? own?.currency ?? 'EUR'}">`)}
+<button class="button primary" type="submit">${t.t('savePayoutAccount')}</button></form>`
+    : ''}
+<h3>${t.t('refusedAccounts')}</h3>
+${panel.refused.length === 0
+    ? html`<p>${t.t('noRefusedAccounts')}</p>`
+    : html`<ul>${panel.refused.map((refused) => html`<li>${name(refused.accountId)}: ${t.t('refusedByBank', { reason: refused.reason })}</li>`)}</ul>`}
+</section>`;
+}
+
+/** The platform's payouts in the session's environment, newest first, filtered by account, status and date; its bank accounts below. */
+export function payoutsPage(view: View, filters: PayoutFilters, accounts: Account[], payouts: PayoutRow[], cursor: string | undefined, paged: boolean, bank: BankAccountsPanel): Html {
   const { t } = view;
   const date = (id: 'from' | 'to', label: string) => field(id, label, html`<input id="${id}" name="${id}" type="date" value="${filters[id] ?? ''}">`);
   return page(
@@ -67,6 +106,7 @@ ${date('to', t.t('to'))}
 ${payoutRows(t, payouts, new Map(accounts.map((account) => [account.id, account])))}
 <nav class="pager" aria-label="${t.t('payouts')}">${paged ? html`<a href="${payoutsHref(filters)}">${t.t('firstPage')}</a>` : ''}${cursor ? html`<a href="${payoutsHref(filters, cursor)}" rel="next">${t.t('nextPage')}</a>` : ''}</nav>
 </section>
+${bankAccountsPanel(view, new Map(accounts.map((account) => [account.id, account])), bank)}
 ${exportLinks(view, filters)}`,
   );
 }

@@ -98,6 +98,8 @@ export interface SimulatorOptions {
 export class SimulatorProcessor implements CardAcquirer, DirectDebitProvider, AccountInformationService, PayoutProvider {
   /** Its bank verifies the buyer's account (AIS). */
   readonly accountInformation: AccountInformationService = this;
+  /** It pays whatever account, in any currency, with no bank account needed. */
+  readonly needsBankAccounts = false;
 
   constructor(
     private readonly db: SimulatorDb,
