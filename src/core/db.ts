@@ -227,6 +227,8 @@ export interface TransfersTable {
   payout_id: Generated<string | null>;
   /** What refunds took back from the creditor after the payout started. */
   returned_minor: Generated<number>;
+  /** A failed refund's reversal: what that refund had taken off the party's transfer, paid out again; null for the routing party's own transfer. */
+  reverses_refund_id: Generated<string | null>;
 }
 
 export interface PayoutsTable {

@@ -33,6 +33,14 @@ const REFUSALS = {
   notAuthenticated: { refusalReasonCode: '11', refusalReason: '3D Not Authenticated' },
 } as const;
 
+/** Adyen's error bodies (ServiceError) for the failures a test asks for. */
+const ERRORS = {
+  403: { status: 403, errorCode: '010', message: 'Not allowed', errorType: 'security' },
+  422: { status: 422, errorCode: '702', message: 'Structure of the request is invalid', errorType: 'validation' },
+  500: { status: 500, errorCode: '000', message: 'An internal error occurred', errorType: 'internal' },
+  503: { status: 503, errorCode: '000', message: 'Service unavailable', errorType: 'internal' },
+} as const;
+
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -92,6 +100,8 @@ export class LocalAdyen {
   /** Our redirectResult → the payment and whether its buyer passed the 3-D Secure page. */
   private readonly redirectResults = new Map<string, { pspReference: string; passed: boolean }>();
   private readonly storedCards = new Map<string, string>();
+  /** Failures the test asked for: the next requests to a path answered with an error instead. */
+  private readonly failures: { path: RegExp; answer: StoredAnswer; left: number }[] = [];
   private readonly sockets = new Set<Socket>();
   private readonly server = createServer((req, res) => void this.handle(req, res));
   private baseUrl = '';
@@ -119,6 +129,15 @@ export class LocalAdyen {
   async close(): Promise<void> {
     for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /**
+   * The next `count` requests to a path matching `path` are answered `status` with Adyen's error
+   * body (a 4xx refusal, or an outage), remembering nothing: a later request with the same
+   * Idempotency-Key is answered as if this one never came.
+   */
+  failNext(path: RegExp, status: 403 | 422 | 500 | 503, count = 1): void {
+    this.failures.push({ path, answer: { status, body: ERRORS[status] }, left: count });
   }
 
   /** The Checkout API requests to `path` (e.g. "/payments"), in order. */
@@ -230,6 +249,11 @@ export class LocalAdyen {
   }
 
   private answer(path: string, headers: IncomingMessage['headers'], body: unknown): StoredAnswer & { lost?: boolean } {
+    const failure = this.failures.find((each) => each.left > 0 && each.path.test(path));
+    if (failure) {
+      failure.left -= 1;
+      return failure.answer;
+    }
     if (headers['x-api-key'] !== this.options.apiKey) return { status: 401, body: { status: 401, errorCode: '000', message: 'HTTP Status Response - Unauthorized', errorType: 'security' } };
     const violations = CheckoutContract.get().request('POST', path, body);
     const key = headers['idempotency-key'];
