@@ -13,7 +13,7 @@ import type { Config, Environment } from './config.js';
 import { SealingPlugin, type Cipher } from './encryption.js';
 import { openCipher, type OpenedCipher } from './encryption-keys.js';
 import type { PaymentStatus } from '../payments/states.js';
-import type { CardDetails, ProcessorData, ProcessorName, ProcessorNotification } from '../processor/boundary.js';
+import type { BuyerAction, CardDetails, ProcessorData, ProcessorName, ProcessorNotification } from '../processor/boundary.js';
 
 export interface PlatformsTable {
   id: string;
@@ -346,6 +346,8 @@ export interface ThreeDsChallengesTable {
   svc_token_hash: string;
   state: 'pending' | 'answered' | 'superseded';
   created_at: Date;
+  /** The buyer's action when it is a form post (URL and fields), which our page posts for the buyer; null for a link. */
+  action: Generated<BuyerAction | null>;
 }
 
 export interface AccountVerificationResultsTable {

@@ -111,7 +111,7 @@ describe('cards with Adyen', () => {
     expect(authorized.body.status, authorized.text).toBe('captured');
     const [sent] = adyen.requestsTo('/payments').filter((request) => (request.body as { amount: { value: number } }).amount.value === 3_100).slice(-1);
     expect((sent!.body as { browserInfo?: unknown }).browserInfo).toEqual({
-      userAgent: headers['user-agent'], acceptHeader: headers.accept, language: 'de-DE', colorDepth: 24, screenHeight: 1080, screenWidth: 1920, timeZoneOffset: -60, javaEnabled: false,
+      userAgent: headers['user-agent'], acceptHeader: headers.accept, language: 'de-DE', colorDepth: 24, screenHeight: 1080, screenWidth: 1920, timeZoneOffset: -60, javaEnabled: false, javaScriptEnabled: true,
     });
   });
 

@@ -102,7 +102,7 @@ describe('requests, rebuilt from the neutral inputs of Adyen’s own examples', 
     expect(browserDetails({ ...page, languages: [] }, headers)).toBeUndefined();
     expect(browserDetails(page, { accept: 'text/html' })).toBeUndefined();
     const request = toCardPaymentRequest({ reference: 'r', amountMinor: 100, currency: 'EUR', returnUrl: 'https://pay.example/r', card: { number: '4111111111111111', expiryMonth: 1, expiryYear: 2031, cvc: '123' }, browser: browser! }, MERCHANT);
-    expect(Object.keys(request.browserInfo ?? {}).sort()).toEqual(['acceptHeader', 'colorDepth', 'javaEnabled', 'language', 'screenHeight', 'screenWidth', 'timeZoneOffset', 'userAgent']);
+    expect(Object.keys(request.browserInfo ?? {}).sort()).toEqual(['acceptHeader', 'colorDepth', 'javaEnabled', 'javaScriptEnabled', 'language', 'screenHeight', 'screenWidth', 'timeZoneOffset', 'userAgent']);
     expectValidPaymentRequest(request);
   });
 });

@@ -21,6 +21,8 @@ export const ADYEN_TEST_CARDS = {
   expired: '4000000000000069',
   /** Answers RedirectShopper: the buyer must pass the 3-D Secure page. */
   challenge: '4212345678901237',
+  /** Answers RedirectShopper whose redirect is a form post (method POST with data), as for a 3-D Secure 1 issuer page. */
+  challengeByPost: '4917610000000000',
   /** Authorised, but the first answer for an Idempotency-Key never comes (the call times out); a repeat gets it. */
   lostAnswer: '4000000000000259',
 } as const;
@@ -89,6 +91,8 @@ export interface NotificationEvent {
 export class LocalAdyen {
   /** Every Checkout API request, in order. */
   readonly requests: RecordedRequest[] = [];
+  /** How buyers reached the 3-D Secure page: the method and the fields a form post carried. */
+  readonly challengeVisits: { method: string; fields: Record<string, string> }[] = [];
   /** Requests, answers and webhooks that Adyen's OpenAPI documents refuse; a test expects none. */
   readonly violations: string[] = [];
   notificationUrl: string | undefined;
@@ -302,6 +306,12 @@ export class LocalAdyen {
         this.redirectResults.set(token, { pspReference, passed: false });
         return { pspReference, resultCode: 'RedirectShopper', action: { type: 'redirect', method: 'GET', url: `${this.baseUrl}/challenge/${token}`, paymentMethodType: 'scheme' } };
       }
+      case ADYEN_TEST_CARDS.challengeByPost: {
+        const token = randomBytes(12).toString('hex');
+        this.redirectResults.set(token, { pspReference, passed: false });
+        const data = { MD: token, PaReq: Buffer.from(`pareq:${pspReference}`).toString('base64'), TermUrl: request.returnUrl };
+        return { pspReference, resultCode: 'RedirectShopper', action: { type: 'redirect', method: 'POST', url: `${this.baseUrl}/challenge/${token}`, data, paymentMethodType: 'scheme' } };
+      }
       default: {
         if (!request.storePaymentMethod || !request.shopperReference) return { pspReference, resultCode: 'Authorised' };
         const storedPaymentMethodId = newPspReference();
@@ -347,13 +357,16 @@ export class LocalAdyen {
     const result = this.redirectResults.get(token);
     if (!result) return void res.writeHead(404).end();
     const returnUrl = new URL(this.payment(result.pspReference).request.returnUrl);
-    if (req.method === 'GET') {
+    const fields = Object.fromEntries(new URLSearchParams(raw));
+    // The buyer arrives by a link (GET) or by the form post of a POST redirect (its data, no answer yet).
+    if (req.method === 'GET' || fields.result === undefined) {
+      this.challengeVisits.push({ method: req.method ?? 'GET', fields });
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
         `<!doctype html><title>3-D Secure</title><form method="post"><button name="result" value="pass">Pass</button><button name="result" value="fail">Fail</button></form>`,
       );
       return;
     }
-    result.passed = new URLSearchParams(raw).get('result') === 'pass';
+    result.passed = fields.result === 'pass';
     returnUrl.searchParams.set('redirectResult', token);
     res.writeHead(303, { location: returnUrl.toString() }).end();
   }
