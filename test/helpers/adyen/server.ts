@@ -144,6 +144,14 @@ export class LocalAdyen {
     this.failures.push({ path, answer: { status, body: ERRORS[status] }, left: count });
   }
 
+  /** What this Adyen did, for a run's checks: each payment with its outcome, and each refund, with our references. */
+  moved(): { payments: { pspReference: string; reference: string; amount: number; resultCode: string | undefined }[]; refunds: { pspReference: string; reference: string; paymentPspReference: string; amount: number }[] } {
+    return {
+      payments: [...this.payments.values()].map((p) => ({ pspReference: p.pspReference, reference: p.request.reference, amount: p.request.amount.value, resultCode: p.answer.resultCode })),
+      refunds: [...this.refunds.entries()].map(([pspReference, r]) => ({ pspReference, reference: r.request.reference, paymentPspReference: r.paymentPspReference, amount: r.request.amount.value })),
+    };
+  }
+
   /** The Checkout API requests to `path` (e.g. "/payments"), in order. */
   requestsTo(path: string): RecordedRequest[] {
     return this.requests.filter((r) => r.path === path);
