@@ -753,9 +753,9 @@ async function ensureSchema(server: ServerConnections, schema: string): Promise<
   }
 }
 
-/** Applies every numbered migration not yet applied, under a lock so processes can start together. */
-export async function migrate(db: Kysely<Tables>): Promise<string[]> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{4}_.+\.sql$/.test(name)).sort();
+/** Applies every numbered migration not yet applied (up to `until`'s version, if given), under a lock so processes can start together. */
+export async function migrate(db: Kysely<Tables>, until?: string): Promise<string[]> {
+  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{4}_.+\.sql$/.test(name) && (until === undefined || name.slice(0, 4) <= until)).sort();
   return db.connection().execute(async (connection) => {
     await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK})`.execute(connection);
     try {
