@@ -134,7 +134,8 @@ async function adyenViolations(db: Kysely<Tables>, adyen: LocalAdyen): Promise<V
   const captured = await db.selectFrom('payments').select(['id', 'processor_reference', 'amount_minor']).where('status', '=', 'captured').execute();
   const authorised = moved.payments.filter((payment) => payment.resultCode === 'Authorised');
   const ours = new Map(captured.map((payment) => [payment.processor_reference, payment]));
-  add('every card Adyen charged is one captured payment of ours', authorised.filter((payment) => ours.get(payment.pspReference)?.amount_minor !== payment.amount));
+  // bigint columns come back as text from PostgreSQL.
+  add('every card Adyen charged is one captured payment of ours', authorised.filter((payment) => Number(ours.get(payment.pspReference)?.amount_minor) !== payment.amount));
   const charged = new Set(authorised.map((payment) => payment.pspReference));
   add('every captured payment of ours was charged at Adyen', captured.filter((payment) => !charged.has(payment.processor_reference ?? '')));
   const refunds = await db.selectFrom('refunds').select(['id', 'amount_minor', 'processor_reference']).execute();
@@ -142,7 +143,7 @@ async function adyenViolations(db: Kysely<Tables>, adyen: LocalAdyen): Promise<V
   for (const refund of moved.refunds) sent.set(refund.reference, [...(sent.get(refund.reference) ?? []), refund]);
   add('every refund reached Adyen once, with its amount', refunds.filter((refund) => {
     const at = sent.get(refund.id) ?? [];
-    return at.length !== 1 || at[0]!.amount !== refund.amount_minor || at[0]!.pspReference !== refund.processor_reference;
+    return at.length !== 1 || at[0]!.amount !== Number(refund.amount_minor) || at[0]!.pspReference !== refund.processor_reference;
   }));
   add('Adyen refunded nothing we did not ask', moved.refunds.filter((refund) => !refunds.some((ours) => ours.id === refund.reference)));
   add("every request and answer fits Adyen's OpenAPI document", adyen.violations);

@@ -24,7 +24,8 @@ describe('requests, rebuilt from the neutral inputs of Adyen’s own examples', 
       card: { number: '4212345678901237', expiryMonth: 3, expiryYear: 2030, cvc: '737', holderName: 'John Smith' },
       browser: { ...wanted.browserInfo },
     }, MERCHANT);
-    expect(request).toEqual({ ...wanted, channel: 'Web', shopperInteraction: 'Ecommerce' });
+    // The example leaves javaScriptEnabled to its default (true); ours says it, the page having measured by script.
+    expect(request).toEqual({ ...wanted, browserInfo: { ...wanted.browserInfo, javaScriptEnabled: true }, channel: 'Web', shopperInteraction: 'Ecommerce' });
     expectValidPaymentRequest(request);
   });
 
