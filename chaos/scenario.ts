@@ -177,6 +177,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const disagreements: unknown[] = [];
   const unanswered: string[] = [];
   let token = '';
+  let diedLogged = false;
 
   /** Sends a request until it gets a final answer, every time the same (same key). */
   async function call(what: string, send: () => Promise<TimedResponse>): Promise<TimedResponse | undefined> {
@@ -191,6 +192,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         return answer;
       }
       if (!answer) figures.no_answer += 1;
+      if (!answer && !api.alive && !diedLogged) {
+        diedLogged = true;
+        log(`the API process ended:\n${api.output().slice(-4000)}`);
+      }
       figures.retried += 1;
       if (Date.now() - started > REQUEST_PATIENCE_MS) {
         unanswered.push(what);
