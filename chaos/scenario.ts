@@ -178,6 +178,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const unanswered: string[] = [];
   let token = '';
   let diedLogged = false;
+  /** While the API is killed on purpose and started again. */
+  let killing = false;
 
   /** Sends a request until it gets a final answer, every time the same (same key). */
   async function call(what: string, send: () => Promise<TimedResponse>): Promise<TimedResponse | undefined> {
@@ -192,7 +194,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         return answer;
       }
       if (!answer) figures.no_answer += 1;
-      if (!answer && !api.alive && !diedLogged) {
+      if (!answer && !api.alive && !killing && !diedLogged) {
         diedLogged = true;
         log(`the API process ended:\n${api.output().slice(-4000)}`);
       }
@@ -255,9 +257,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const started = Date.now();
     if (name.startsWith('restart PostgreSQL')) await primary.restart('fast');
     else if (name.startsWith('kill the API')) {
+      killing = true;
       await api.kill();
       stopped.push(api);
       api = await ServerProcess.start({ env, after: api });
+      killing = false;
     } else {
       await primary.stop('immediate');
       await standby.promote();

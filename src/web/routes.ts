@@ -5,7 +5,7 @@ import { notFound } from '../core/errors.js';
 import { serverTextsModule } from '../core/error-texts.js';
 import { typed } from '../core/http.js';
 import type { HostedPaymentPageService } from '../hosted-payment-page/service.js';
-import { html as markup } from '../dashboard/html.js';
+import { Html, html as markup } from '../dashboard/html.js';
 import type { Language } from '../core/language.js';
 import type { BuyerAction } from '../processor/boundary.js';
 
@@ -41,10 +41,9 @@ interface Shell {
   noscript: string;
 }
 
-function shell({ page, title, noscript }: Shell): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
+/** What every page's head holds: charset, viewport, no referrer, no indexing, the icon, the shared style sheet and the page's own, and its script. */
+function head(title: string, style: string, script: string): Html {
+  return markup`<head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
@@ -52,9 +51,15 @@ function shell({ page, title, noscript }: Shell): string {
 <title>${title}</title>
 <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/assets/common.css">
-<link rel="stylesheet" href="/assets/${page}.css">
-<script type="module" src="/assets/${page}.js"></script>
-</head>
+<link rel="stylesheet" href="/assets/${style}.css">
+${new Html(script)}
+</head>`;
+}
+
+function shell({ page, title, noscript }: Shell): string {
+  return `<!doctype html>
+<html lang="en">
+${head(title, page, `<script type="module" src="/assets/${page}.js"></script>`)}
 <body class="${page}">
 <header class="brand"><div class="brand-inner"><img class="brand-logo" id="brand-logo" alt="" hidden><span class="brand-name" id="brand-name"></span></div></header>
 <main id="main" class="main" aria-live="polite">
@@ -95,17 +100,7 @@ function challengePage(action: BuyerAction, language: Language): { body: string;
   const fields = Object.entries(action.data ?? {}).map(([name, value]) => markup`<input type="hidden" name="${name}" value="${value}">`);
   const body = markup`<!doctype html>
 <html lang="${language}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<meta name="robots" content="noindex">
-<title>${text.title}</title>
-<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="/assets/common.css">
-<link rel="stylesheet" href="/assets/page.css">
-<script src="/assets/challenge.js" defer></script>
-</head>
+${head(text.title, 'page', '<script src="/assets/challenge.js" defer></script>')}
 <body class="page">
 <main id="main" class="main">
 <form class="panel" id="challenge" method="post" action="${action.url}">
