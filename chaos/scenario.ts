@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import type { Tables } from '../src/core/db.js';
 import { ATTEMPT_RECOVERY_JOB } from '../src/payments/attempts.js';
 import { REFUND_SEND_JOB } from '../src/refunds/service.js';
-import { LocalAdyen } from '../test/helpers/adyen/server.js';
+import { LocalAdyen, TEST_ADYEN } from '../test/helpers/adyen/server.js';
 import { ServerProcess, type TimedResponse } from '../test/helpers/api-process.js';
 import { PostgresInstance, waitUntil } from '../test/helpers/postgres-instance.js';
 import { moneyViolations, type Violations } from './invariants.js';
@@ -108,16 +108,10 @@ async function startReceiver() {
   };
 }
 
-const ADYEN_HMAC_KEY_HEX = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
-
 /** A local Adyen answering `latencyMs` late, and the settings that point the API and the worker at it. */
 async function startLocalAdyen(latencyMs: number) {
-  const settings = { apiKey: 'chaos-api-key', merchantAccount: 'ChaosECOM', hmacKey: Buffer.from(ADYEN_HMAC_KEY_HEX, 'hex') };
-  const server = await LocalAdyen.start({ ...settings, latencyMs });
-  const env = {
-    PROCESSOR: 'adyen', ADYEN_API_KEY: settings.apiKey, ADYEN_MERCHANT_ACCOUNT: settings.merchantAccount, ADYEN_HMAC_KEY: ADYEN_HMAC_KEY_HEX, ADYEN_CHECKOUT_URL: server.checkoutUrl,
-  };
-  return { server, env };
+  const server = await LocalAdyen.start({ ...TEST_ADYEN, latencyMs });
+  return { server, env: server.serverEnv() };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADYEN_TEST_CARDS, LocalAdyen } from '../helpers/adyen/server.js';
+import { ADYEN_TEST_CARDS, LocalAdyen, TEST_ADYEN } from '../helpers/adyen/server.js';
 import { launchChromium, openVisit, PHONE_390, shoot, type Visit } from '../helpers/browser.js';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 
@@ -11,8 +11,6 @@ import { startServer, type TestPlatform, type TestServer } from '../helpers/harn
  * script (posted at once) and without (a button).
  */
 const SHOP = 'https://shop.example/return';
-const HMAC_KEY_HEX = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
-const ADYEN = { apiKey: 'test-api-key', merchantAccount: 'PlatformECOM', hmacKey: Buffer.from(HMAC_KEY_HEX, 'hex') };
 
 let adyen: LocalAdyen;
 let server: TestServer;
@@ -20,15 +18,8 @@ let platform: TestPlatform;
 let browser: Browser;
 
 beforeAll(async () => {
-  adyen = await LocalAdyen.start(ADYEN);
-  server = await startServer({
-    PROCESSOR: 'adyen',
-    ADYEN_API_KEY: ADYEN.apiKey,
-    ADYEN_MERCHANT_ACCOUNT: ADYEN.merchantAccount,
-    ADYEN_HMAC_KEY: HMAC_KEY_HEX,
-    ADYEN_CHECKOUT_URL: adyen.checkoutUrl,
-    ADYEN_TIMEOUT_MS: '15000',
-  });
+  adyen = await LocalAdyen.start(TEST_ADYEN);
+  server = await startServer({ ...adyen.serverEnv(), ADYEN_TIMEOUT_MS: '15000' });
   platform = await server.platform();
   adyen.notificationUrl = `${server.url}/processor/adyen/notifications`;
   browser = await launchChromium();

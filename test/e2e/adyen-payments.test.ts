@@ -6,11 +6,9 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { moneyViolations } from '../../chaos/invariants.js';
-import { ADYEN_TEST_CARDS, LocalAdyen, type NotificationEvent } from '../helpers/adyen/server.js';
+import { ADYEN_TEST_CARDS, LocalAdyen, TEST_ADYEN, type NotificationEvent } from '../helpers/adyen/server.js';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 
-const HMAC_KEY_HEX = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
-const ADYEN = { apiKey: 'test-api-key', merchantAccount: 'PlatformECOM', hmacKey: Buffer.from(HMAC_KEY_HEX, 'hex') };
 /** ATTEMPT_RECOVERY_SECONDS: when an attempt left without an answer is asked again. */
 const RECOVERY_SECONDS = 60;
 
@@ -19,13 +17,9 @@ let server: TestServer;
 let platform: TestPlatform;
 
 beforeAll(async () => {
-  adyen = await LocalAdyen.start(ADYEN);
+  adyen = await LocalAdyen.start(TEST_ADYEN);
   server = await startServer({
-    PROCESSOR: 'adyen',
-    ADYEN_API_KEY: ADYEN.apiKey,
-    ADYEN_MERCHANT_ACCOUNT: ADYEN.merchantAccount,
-    ADYEN_HMAC_KEY: HMAC_KEY_HEX,
-    ADYEN_CHECKOUT_URL: adyen.checkoutUrl,
+    ...adyen.serverEnv(),
     // Long enough for the local Adyen to compile its schemas on a loaded machine, short enough for a lost answer.
     ADYEN_TIMEOUT_MS: '15000',
     // Jobs run when the test says so (the sandbox clock's advance, or runDue).

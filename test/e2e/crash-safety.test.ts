@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.js';
-import { LocalAdyen } from '../helpers/adyen/server.js';
+import { LocalAdyen, TEST_ADYEN } from '../helpers/adyen/server.js';
 import { DATABASE, createDataStore, requester, type DataStore } from '../helpers/harness.js';
 import { payByCard } from '../helpers/money.js';
 import { runApi, stopStarted, type Started } from '../helpers/processes.js';
@@ -18,8 +18,6 @@ import { eventually } from '../helpers/receiver.js';
  */
 const CLIENT = { id: 'sandbox_crash', secret: 'crash-test-secret-1234567890' };
 const SLEEP_SECONDS = 4;
-const ADYEN_HMAC_KEY_HEX = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
-const ADYEN = { apiKey: 'crash-api-key', merchantAccount: 'CrashECOM', hmacKey: Buffer.from(ADYEN_HMAC_KEY_HEX, 'hex'), latencyMs: 300 };
 
 let store: DataStore;
 let database: pg.Client;
@@ -100,8 +98,8 @@ async function withProcessor<T>(adyenLatency: boolean, run: (adyen: LocalAdyen |
     processorEnv = {};
     return run(undefined);
   }
-  const adyen = await LocalAdyen.start(ADYEN);
-  processorEnv = { PROCESSOR: 'adyen', ADYEN_API_KEY: ADYEN.apiKey, ADYEN_MERCHANT_ACCOUNT: ADYEN.merchantAccount, ADYEN_HMAC_KEY: ADYEN_HMAC_KEY_HEX, ADYEN_CHECKOUT_URL: adyen.checkoutUrl };
+  const adyen = await LocalAdyen.start({ ...TEST_ADYEN, latencyMs: 300 });
+  processorEnv = adyen.serverEnv();
   try {
     return await run(adyen);
   } finally {

@@ -67,6 +67,13 @@ interface StoredAnswer {
   body: unknown;
 }
 
+/** The account a test's local Adyen stands for: its API key, merchant account and HMAC key. */
+export const TEST_ADYEN = {
+  apiKey: 'test-api-key',
+  merchantAccount: 'PlatformECOM',
+  hmacKey: Buffer.from('44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056', 'hex'),
+} as const;
+
 export interface LocalAdyenOptions {
   apiKey: string;
   merchantAccount: string;
@@ -128,6 +135,17 @@ export class LocalAdyen {
   /** ADYEN_CHECKOUT_URL for the adapter: the version in the URL, as Adyen's. */
   get checkoutUrl(): string {
     return `${this.baseUrl}/v71`;
+  }
+
+  /** The settings that point our server at this Adyen (PROCESSOR=adyen). */
+  serverEnv(): Record<string, string> {
+    return {
+      PROCESSOR: 'adyen',
+      ADYEN_API_KEY: this.options.apiKey,
+      ADYEN_MERCHANT_ACCOUNT: this.options.merchantAccount,
+      ADYEN_HMAC_KEY: this.options.hmacKey.toString('hex').toUpperCase(),
+      ADYEN_CHECKOUT_URL: this.checkoutUrl,
+    };
   }
 
   async close(): Promise<void> {
