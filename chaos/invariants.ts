@@ -47,6 +47,15 @@ const CHECKS: Record<string, string> = {
     SELECT platform_id, account_id, b.amount AS booked, coalesce(s.amount, 0) - coalesce(t.amount, 0) AS expected
     FROM booked b FULL JOIN sent s USING (platform_id, account_id, currency) LEFT JOIN taken t USING (platform_id, account_id, currency)
     WHERE coalesce(b.amount, 0) <> coalesce(s.amount, 0) - coalesce(t.amount, 0)`,
+  "what waits for an account's payout is what its waiting transfers carry": `
+    WITH waiting AS (
+      SELECT environment, platform_id, account_id, currency, sum(amount_minor) AS amount FROM transfers WHERE payout_id IS NULL GROUP BY environment, platform_id, account_id, currency
+    ), booked AS (
+      SELECT environment, platform_id, substr(account, 9) AS account_id, currency, sum(amount_minor) AS amount FROM ledger_lines WHERE account LIKE 'pending:%' GROUP BY environment, platform_id, account, currency
+    )
+    SELECT platform_id, account_id, b.amount AS booked, w.amount AS waiting
+    FROM booked b FULL JOIN waiting w USING (environment, platform_id, account_id, currency)
+    WHERE coalesce(b.amount, 0) <> coalesce(w.amount, 0)`,
   'refunds never exceed what was paid, party by party': `
     SELECT pp.payment_id, pp.position, pp.amount_minor, pp.refundable_amount, coalesce(sum(rp.amount_minor), 0) AS refunded
     FROM payment_parties pp
@@ -58,7 +67,7 @@ const CHECKS: Record<string, string> = {
     SELECT r.id, p.status FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.status NOT IN ('captured', 'completed')`,
   'one set of transfers per succeeded payment, none for the others': `
     SELECT p.id, p.status, count(t.id) AS transfers, (SELECT count(*) FROM payment_parties pp WHERE pp.payment_id = p.id) AS parties
-    FROM payments p LEFT JOIN transfers t ON t.payment_id = p.id GROUP BY p.id, p.status
+    FROM payments p LEFT JOIN transfers t ON t.payment_id = p.id AND t.reverses_refund_id IS NULL GROUP BY p.id, p.status
     HAVING (p.status IN ('captured', 'completed')) <> (count(t.id) > 0)
         OR (count(t.id) > 0 AND count(t.id) <> (SELECT count(*) FROM payment_parties pp WHERE pp.payment_id = p.id))`,
   'exactly one payment_succeeded per succeeded payment, none for the others': `

@@ -5,6 +5,8 @@ import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import type { Tables } from '../src/core/db.js';
 import { ATTEMPT_RECOVERY_JOB } from '../src/payments/attempts.js';
+import { REFUND_SEND_JOB } from '../src/refunds/service.js';
+import { LocalAdyen, TEST_ADYEN } from '../test/helpers/adyen/server.js';
 import { ServerProcess, type TimedResponse } from '../test/helpers/api-process.js';
 import { PostgresInstance, waitUntil } from '../test/helpers/postgres-instance.js';
 import { moneyViolations, type Violations } from './invariants.js';
@@ -22,6 +24,11 @@ export interface ChaosOptions {
   buyers: number;
   /** How long the load runs; the faults fall at fixed fractions of it. */
   seconds: number;
+  /**
+   * Cards go to a local Adyen (PROCESSOR=adyen) answering this many milliseconds late, as a
+   * distant acquirer does; absent: the simulator. Adyen's own books are then checked against ours.
+   */
+  adyenLatencyMs?: number;
   log?: (line: string) => void;
 }
 
@@ -101,6 +108,42 @@ async function startReceiver() {
   };
 }
 
+/** A local Adyen answering `latencyMs` late, and the settings that point the API and the worker at it. */
+async function startLocalAdyen(latencyMs: number) {
+  const server = await LocalAdyen.start({ ...TEST_ADYEN, latencyMs });
+  return { server, env: server.serverEnv() };
+}
+
+/**
+ * Adyen's books against ours: every payment Adyen authorised is one captured payment of ours (no
+ * charge lost, none twice), every refund of ours reached Adyen once with its amount, and nothing
+ * Adyen got broke its OpenAPI document.
+ */
+async function adyenViolations(db: Kysely<Tables>, adyen: LocalAdyen): Promise<Violations> {
+  const violations: Violations = {};
+  const add = (name: string, rows: unknown[]) => {
+    if (rows.length > 0) violations[name] = rows;
+  };
+  const moved = adyen.moved();
+  const captured = await db.selectFrom('payments').select(['id', 'processor_reference', 'amount_minor']).where('status', '=', 'captured').execute();
+  const authorised = moved.payments.filter((payment) => payment.resultCode === 'Authorised');
+  const ours = new Map(captured.map((payment) => [payment.processor_reference, payment]));
+  // bigint columns come back as text from PostgreSQL.
+  add('every card Adyen charged is one captured payment of ours', authorised.filter((payment) => Number(ours.get(payment.pspReference)?.amount_minor) !== payment.amount));
+  const charged = new Set(authorised.map((payment) => payment.pspReference));
+  add('every captured payment of ours was charged at Adyen', captured.filter((payment) => !charged.has(payment.processor_reference ?? '')));
+  const refunds = await db.selectFrom('refunds').select(['id', 'amount_minor', 'processor_reference']).execute();
+  const sent = new Map<string, typeof moved.refunds>();
+  for (const refund of moved.refunds) sent.set(refund.reference, [...(sent.get(refund.reference) ?? []), refund]);
+  add('every refund reached Adyen once, with its amount', refunds.filter((refund) => {
+    const at = sent.get(refund.id) ?? [];
+    return at.length !== 1 || at[0]!.amount !== Number(refund.amount_minor) || at[0]!.pspReference !== refund.processor_reference;
+  }));
+  add('Adyen refunded nothing we did not ask', moved.refunds.filter((refund) => !refunds.some((ours) => ours.id === refund.reference)));
+  add("every request and answer fits Adyen's OpenAPI document", adyen.violations);
+  return violations;
+}
+
 /** Answers that say nothing final: the request is sent again, with the same key. */
 function retryable(answer: TimedResponse): boolean {
   return answer.status >= 500 || answer.status === 429 || answer.status === 401 || (answer.status === 409 && answer.body?.code === 'idempotency_in_flight');
@@ -114,10 +157,12 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   await primary.setSynchronousStandbys(['standby']);
   const databaseUrl = `postgres://postgres@${primary.address},${standby.address}/postgres?target_session_attrs=read-write`;
   const receiver = await startReceiver();
-  const env = { DATABASE_URL: databaseUrl, RATE_LIMIT_PER_SECOND: '0', WEBHOOK_WORKER: 'off', JOB_WORKER: 'off' };
+  const adyen = options.adyenLatencyMs === undefined ? undefined : await startLocalAdyen(options.adyenLatencyMs);
+  const processor = adyen?.env ?? {};
+  const env = { DATABASE_URL: databaseUrl, RATE_LIMIT_PER_SECOND: '0', WEBHOOK_WORKER: 'off', JOB_WORKER: 'off', ...processor };
   const stopped: ServerProcess[] = [];
   let api = await ServerProcess.start({ env });
-  const worker = await ServerProcess.start({ env: { DATABASE_URL: databaseUrl, RATE_LIMIT_PER_SECOND: '0' }, script: 'src/worker.ts' });
+  const worker = await ServerProcess.start({ env: { DATABASE_URL: databaseUrl, RATE_LIMIT_PER_SECOND: '0', ...processor }, script: 'src/worker.ts' });
   // Read once the run is over, from the standby promoted by then.
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: standby.url, max: 2 }) }) });
 
@@ -126,6 +171,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const disagreements: unknown[] = [];
   const unanswered: string[] = [];
   let token = '';
+  let diedLogged = false;
+  /** While the API is killed on purpose and started again. */
+  let killing = false;
 
   /** Sends a request until it gets a final answer, every time the same (same key). */
   async function call(what: string, send: () => Promise<TimedResponse>): Promise<TimedResponse | undefined> {
@@ -140,6 +188,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         return answer;
       }
       if (!answer) figures.no_answer += 1;
+      if (!answer && !api.alive && !killing && !diedLogged) {
+        diedLogged = true;
+        log(`the API process ended:\n${api.output().slice(-4000)}`);
+      }
       figures.retried += 1;
       if (Date.now() - started > REQUEST_PATIENCE_MS) {
         unanswered.push(what);
@@ -199,9 +251,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const started = Date.now();
     if (name.startsWith('restart PostgreSQL')) await primary.restart('fast');
     else if (name.startsWith('kill the API')) {
+      killing = true;
       await api.kill();
       stopped.push(api);
       api = await ServerProcess.start({ env, after: api });
+      killing = false;
     } else {
       await primary.stop('immediate');
       await standby.promote();
@@ -235,6 +289,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     await worker.stop();
     for (const process of stopped) await process.stop();
     await receiver.close();
+    await adyen?.server.close();
     await standby.remove();
     await primary.remove();
   }
@@ -253,7 +308,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     await waitUntil(
       async () => {
         // Jobs first: a recovery job writes its events and their deliveries in the transaction that completes it.
-        const recoveries = await db.selectFrom('scheduled_jobs').select('due_at').where('kind', '=', ATTEMPT_RECOVERY_JOB).where('state', '=', 'pending').execute();
+        const recoveries = await db.selectFrom('scheduled_jobs').select('due_at').where('kind', 'in', [ATTEMPT_RECOVERY_JOB, REFUND_SEND_JOB]).where('state', '=', 'pending').execute();
         const pending = await db.selectFrom('webhook_deliveries').select(['id', 'next_attempt_at', 'lease_until', 'attempt_count']).where('state', '=', 'pending').execute();
         if (recoveries.length === 0 && pending.length === 0) return true;
         const sandboxNow = Date.parse((await api.request('GET', '/sandbox/simulations/clock', { token })).body.now);
@@ -300,6 +355,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const succeeded = await db.selectFrom('events').select('id').where('type', '=', 'payment_succeeded').execute();
     add('every payment_succeeded was received with a valid signature', succeeded.filter((event) => !receiver.verified.has(event.id)));
     add('no delivery with an invalid signature', receiver.counts.invalid > 0 ? [receiver.counts.invalid] : []);
+    if (adyen) Object.assign(violations, await adyenViolations(db, adyen.server));
     return violations;
   }
 }

@@ -33,15 +33,28 @@ async function announceCredentials(): Promise<string[]> {
   ];
 }
 
+/**
+ * A read for the start's announcement, once the server serves: a database that drops meanwhile (a
+ * restart, a failover) costs the line, never the running server.
+ */
+async function orWithout<T>(what: string, read: () => Promise<T>, without: T): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    app.log.warn({ err: error }, `${what}: the database did not answer at the start`);
+    return without;
+  }
+}
+
 await app.listen(starting.handOver());
 const lines = [
   `Payments API on ${config.baseUrl} (sandbox ${config.sandboxBaseUrl}), database: ${database.kind === 'pglite' ? `embedded in ${config.dataDir}` : 'PostgreSQL'}`,
   `API reference: ${config.baseUrl}/docs`,
-  ...(await startWhenDatabaseAnswers(announceCredentials, app.log)),
+  ...(await orWithout('sandbox credentials', announceCredentials, [])),
   ...generatedKeyLines(database.generatedKey),
   `Get a token: curl -s ${config.authUrl}/oauth/token -H 'content-type: application/json' -d '{"grant_type":"client_credentials","client_id":"…","client_secret":"…","audience":"${config.sandboxBaseUrl}"}'`,
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
-if (await startWhenDatabaseAnswers(() => needsRotation(database.db, database.cipher), app.log)) {
+if (await orWithout('encryption key rotation', () => needsRotation(database.db, database.cipher), false)) {
   app.log.warn('some data is still sealed with a previous encryption key: run `npm run cli -- keys rotate`, then drop the old key');
 }

@@ -14,7 +14,7 @@ import { SealingPlugin, type Cipher } from './encryption.js';
 import { openCipher, type OpenedCipher } from './encryption-keys.js';
 import type { PaymentStatus } from '../payments/states.js';
 import type { ExceptionReason } from '../payouts/sepa-file/reconcile.js';
-import type { CardDetails, PartnerName, ProcessorData, ProcessorName, ProcessorNotification } from '../processor/boundary.js';
+import type { BuyerAction, CardDetails, PartnerName, ProcessorData, ProcessorName, ProcessorNotification } from '../processor/boundary.js';
 
 export interface PlatformsTable {
   id: string;
@@ -228,6 +228,8 @@ export interface TransfersTable {
   payout_id: Generated<string | null>;
   /** What refunds took back from the creditor after the payout started. */
   returned_minor: Generated<number>;
+  /** A failed refund's reversal: what that refund had taken off the party's transfer, paid out again; null for the routing party's own transfer. */
+  reverses_refund_id: Generated<string | null>;
 }
 
 export interface PayoutsTable {
@@ -424,6 +426,8 @@ export interface ThreeDsChallengesTable {
   svc_token_hash: string;
   state: 'pending' | 'answered' | 'superseded';
   created_at: Date;
+  /** The buyer's action when it is a form post (URL and fields), which our page posts for the buyer; null for a link. */
+  action: Generated<BuyerAction | null>;
 }
 
 export interface AccountVerificationResultsTable {
@@ -860,9 +864,9 @@ async function ensureSchema(server: ServerConnections, schema: string): Promise<
   }
 }
 
-/** Applies every numbered migration not yet applied, under a lock so processes can start together. */
-export async function migrate(db: Kysely<Tables>): Promise<string[]> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{4}_.+\.sql$/.test(name)).sort();
+/** Applies every numbered migration not yet applied (up to `until`'s version, if given), under a lock so processes can start together. */
+export async function migrate(db: Kysely<Tables>, until?: string): Promise<string[]> {
+  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{4}_.+\.sql$/.test(name) && (until === undefined || name.slice(0, 4) <= until)).sort();
   return db.connection().execute(async (connection) => {
     await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK})`.execute(connection);
     try {

@@ -1,5 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { CardTokensTable, Db } from '../core/db.js';
+import type { BuyerAction } from '../processor/boundary.js';
 import type { PaymentRow } from '../payments/repository.js';
 import { tokenHash } from '../core/encryption.js';
 import { jobRow } from '../core/jobs.js';
@@ -108,6 +109,19 @@ export async function consumeVerificationResult(db: Db, paymentId: string, resul
     .onConflict((conflict) => conflict.doNothing())
     .executeTakeFirst();
   return (inserted.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
+/** The form post of the payment's open challenge, if its action is one. */
+export async function openChallengeForm(db: Db, paymentId: string): Promise<BuyerAction | undefined> {
+  const row = await db
+    .selectFrom('three_ds_challenges')
+    .select('action')
+    .where('payment_id', '=', paymentId)
+    .where('state', '=', 'pending')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.action ?? undefined;
 }
 
 /** The state of the payment's challenge with this token, if there is one. */

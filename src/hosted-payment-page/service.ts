@@ -5,7 +5,7 @@ import { isDataError, type Db, type Tables } from '../core/db.js';
 import { Batcher } from '../core/batcher.js';
 import type { EnvironmentClock } from '../core/clock.js';
 import type { Config } from '../core/config.js';
-import { ApiError, invalidFields, textProblem } from '../core/errors.js';
+import { ApiError, invalidFields, notFound, textProblem } from '../core/errors.js';
 import type { FieldError } from '../core/errors.js';
 import { checkIban } from '../onboarding/rules.js';
 import { maskIban, minorUnits } from '../core/formats.js';
@@ -15,7 +15,7 @@ import { invalidToken } from '../core/auth.js';
 import { processingFee, splitByPercent, type PaymentMethod } from '../payments/fees.js';
 import * as payments from '../payments/repository.js';
 import type { PaymentRow } from '../payments/repository.js';
-import type { BankReport, BuyerBrowser, BuyerSession, CardDetails, DirectDebitProvider } from '../processor/boundary.js';
+import type { BankReport, BuyerAction, BuyerBrowser, BuyerSession, CardDetails, DirectDebitProvider } from '../processor/boundary.js';
 import type { Processors } from '../processor/registry.js';
 import { cardScheme } from './card-schemes.js';
 import * as repo from './repository.js';
@@ -408,6 +408,20 @@ export class HostedPaymentPageService {
     };
   }
 
+  /** Where the buyer goes for the action: its URL, or, for a form post, our page that posts it (challengeForm). */
+  private challengeHref(payment: PaymentRow, action: BuyerAction): string {
+    if (action.method === 'GET') return action.url;
+    return `${this.config.baseUrl}/pay/${payment.id}/challenge?token=${encodeURIComponent(payment.resource_token)}`;
+  }
+
+  /** The form post of the payment's open challenge, for the page that sends the buyer there (404 when there is none), and the page's language. */
+  async challengeForm(id: string, token: string | undefined, acceptLanguage?: string): Promise<{ action: BuyerAction; language: Language }> {
+    const payment = this.verifyToken(await this.findPayment(id), token);
+    const action = await repo.openChallengeForm(this.db, payment.id);
+    if (!action) throw notFound(`An open 3-D Secure authentication of payment ${id}`);
+    return { action, language: pageLanguage(payment.language, acceptLanguage) };
+  }
+
   /** After the step's commit: the processor's answer recorded, and the step's answer from it. */
   private async finish(begun: Begun): Promise<StepResult> {
     if ('result' in begun) return begun.result;
@@ -416,7 +430,7 @@ export class HostedPaymentPageService {
     if (!('authorization' in answer)) return this.result(payment, status);
     const { authorization } = answer;
     if (authorization.outcome === 'declined' && status === 'declined') return this.result(payment, status, { decline_reason: authorization.reason });
-    if (authorization.outcome === 'action' && status === 'started') return this.result(payment, status, { challenge: authorization.action.url });
+    if (authorization.outcome === 'action' && status === 'started') return this.result(payment, status, { challenge: this.challengeHref(payment, authorization.action) });
     return this.result(payment, status);
   }
 

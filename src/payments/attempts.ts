@@ -210,6 +210,6 @@ export class PaymentAttempts {
     // Only a buyer can act: a charge without one (merchant-initiated) cannot go on.
     if (!request.buyer) return this.outcomes.card(trx, payment, request.card, { outcome: 'declined', reason: 'card_declined' }, now);
     const completes = 'completes' in request ? request.completes : { reference, processorReference: authorization.processorReference, data: authorization.data ?? null };
-    return this.outcomes.challenged(trx, payment, completes, request.card, request.buyer.svcToken, now);
+    return this.outcomes.challenged(trx, payment, completes, authorization.action, request.card, request.buyer.svcToken, now);
   }
 }

@@ -4,7 +4,7 @@ import { newId } from '../core/ids.js';
 import { captureEntries } from '../ledger/postings.js';
 import { postEntries } from '../ledger/repository.js';
 import type { EventType, Outbox } from '../events/outbox.js';
-import type { AuthorizationAnswer, KnownAuthorization, PendingAnswer, ProcessorNotification, RefusedCollection } from '../processor/boundary.js';
+import type { AuthorizationAnswer, BuyerAction, KnownAuthorization, PendingAnswer, ProcessorNotification, RefusedCollection } from '../processor/boundary.js';
 import type { NotificationResult } from '../processor/inbox.js';
 import * as repo from './repository.js';
 import { moveTo, type PaymentStatus } from './states.js';
@@ -68,8 +68,9 @@ export class PaymentOutcomes {
    * The buyer must act (3-D Secure): the payment stays started, waiting for the buyer's return (the
    * 3-D Secure server's callback with this token), which completes the same authorization.
    */
-  async challenged(trx: Db, payment: PaymentRow, authorization: KnownAuthorization, card: ChargedCard, svcToken: string, now: Date): Promise<'started'> {
+  async challenged(trx: Db, payment: PaymentRow, authorization: KnownAuthorization, action: BuyerAction, card: ChargedCard, svcToken: string, now: Date): Promise<'started'> {
     await repo.insertChallenge(trx, {
+      action: action.method === 'POST' ? action : null,
       id: authorization.reference,
       payment_id: payment.id,
       processor_reference: authorization.processorReference,

@@ -120,7 +120,11 @@ function paymentsWithRouting(db: Db) {
     .select((eb) => [
       jsonArrayFrom(eb.selectFrom('payment_parties').selectAll('payment_parties').whereRef('payment_parties.payment_id', '=', 'payments.id').orderBy('payment_parties.position')).as('parties'),
       jsonArrayFrom(
-        eb.selectFrom('transfers').select(['transfers.id', 'transfers.position', 'transfers.amount_minor', 'transfers.fee_minor', 'transfers.currency']).whereRef('transfers.payment_id', '=', 'payments.id'),
+        eb
+          .selectFrom('transfers')
+          .select(['transfers.id', 'transfers.position', 'transfers.amount_minor', 'transfers.fee_minor', 'transfers.currency'])
+          .whereRef('transfers.payment_id', '=', 'payments.id')
+          .where('transfers.reverses_refund_id', 'is', null),
       ).as('transfers'),
     ]);
 }

@@ -122,11 +122,23 @@ export interface PendingAnswer {
   processorReference: string;
 }
 
+/**
+ * The partner refused the request itself (Adyen: a 4xx such as a validation error): nothing
+ * moved, and asking again would be refused again, so the request ends failed. A partner that
+ * did not answer, or failed on its side (a 5xx), is asked again instead (it throws).
+ */
+export interface RefusedAnswer {
+  refused: string;
+}
+
+/** What a request whose outcome comes later answers at once. */
+export type SendAnswer = PendingAnswer | RefusedAnswer;
+
 export interface CardAcquirer {
   authorize(request: CardAuthorizationRequest): Promise<AuthorizationAnswer>;
   /** The buyer came back from the action (`details`: what the return carried): finishes the same authorization, never a second one. */
   complete(authorization: KnownAuthorization, details: Record<string, string>): Promise<AuthorizationAnswer>;
-  refund(request: RefundRequest): Promise<PendingAnswer>;
+  refund(request: RefundRequest): Promise<SendAnswer>;
 }
 
 export type AccountType = 'consumer' | 'business';
@@ -179,7 +191,7 @@ export interface DirectDebitProvider {
   accountInformation?: AccountInformationService;
   /** Starts collecting; paid or returned comes as the notification, unless the provider refused the debit at once. */
   collect(request: DebitCollectionRequest): Promise<PendingAnswer | RefusedCollection>;
-  refund(request: RefundRequest): Promise<PendingAnswer>;
+  refund(request: RefundRequest): Promise<SendAnswer>;
 }
 
 export interface PayoutRequest extends Money, LaterOutcome {

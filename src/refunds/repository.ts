@@ -8,10 +8,10 @@ export type RefundRow = Selectable<RefundsTable>;
 export type RefundPartRow = Selectable<RefundPartsTable>;
 type Tenant = Pick<Caller, 'platformId' | 'environment'>;
 
-/** A payment's routing and transfers, the transfers locked against a payout taking them meanwhile. */
+/** A payment's routing and its parties' transfers (not the reversals of failed refunds), the transfers locked against a payout taking them meanwhile. */
 export async function lockMoneyOf(trx: Db, paymentId: string): Promise<{ parties: PartyRow[]; transfers: TransferRow[] }> {
   const parties = await trx.selectFrom('payment_parties').selectAll().where('payment_id', '=', paymentId).orderBy('position').execute();
-  const transfers = await trx.selectFrom('transfers').selectAll().where('payment_id', '=', paymentId).orderBy('position').forUpdate().execute();
+  const transfers = await trx.selectFrom('transfers').selectAll().where('payment_id', '=', paymentId).where('reverses_refund_id', 'is', null).orderBy('position').forUpdate().execute();
   return { parties, transfers };
 }
 
@@ -29,7 +29,8 @@ export async function applyPart(trx: Db, paymentId: string, position: number, pa
     )
     .updateTable('transfers')
     .where('payment_id', '=', paymentId)
-    .where('position', '=', position);
+    .where('position', '=', position)
+    .where('reverses_refund_id', 'is', null);
   if (part.fromCreditor) await transfer.set((eb) => ({ returned_minor: eb('returned_minor', '+', net) })).execute();
   else await transfer.set((eb) => ({ amount_minor: eb('amount_minor', '-', net), fee_minor: eb('fee_minor', '-', part.feeReturned) })).execute();
 }
@@ -102,7 +103,8 @@ export async function restorePart(trx: Db, paymentId: string, part: RefundPartRo
     .with('party', (db) => party(db).returning('position'))
     .updateTable('transfers')
     .where('payment_id', '=', paymentId)
-    .where('position', '=', part.position);
+    .where('position', '=', part.position)
+    .where('reverses_refund_id', 'is', null);
   if (part.from_creditor) await transfer.set((eb) => ({ returned_minor: eb('returned_minor', '-', net) })).execute();
   else await transfer.set((eb) => ({ amount_minor: eb('amount_minor', '+', net), fee_minor: eb('fee_minor', '+', part.fee_returned) })).execute();
 }

@@ -9,12 +9,12 @@ import { scheduleJob, type AskingJob } from '../core/jobs.js';
 import type { Pager, PageRequest } from '../core/pagination.js';
 import { formatDateTime } from '../core/time.js';
 import type { Outbox } from '../events/outbox.js';
-import { feeReturned, refundEntries, refundFailedEntries, type RefundPartDraft } from '../ledger/postings.js';
+import { feeReturned, refundEntries, refundFailedEntries, type FailedRefundPart, type RefundPartDraft } from '../ledger/postings.js';
 import { postEntries } from '../ledger/repository.js';
 import { splitByWeights } from '../payments/fees.js';
 import * as payments from '../payments/repository.js';
 import type { PartyRow, PaymentRow, TransferRow } from '../payments/repository.js';
-import type { PendingAnswer, ProcessorNotification } from '../processor/boundary.js';
+import type { ProcessorNotification, SendAnswer } from '../processor/boundary.js';
 import type { NotificationResult } from '../processor/inbox.js';
 import type { Processors } from '../processor/registry.js';
 import * as repo from './repository.js';
@@ -222,9 +222,10 @@ export class RefundService {
   /**
    * The send job: the partner that took the payment returns the money, asked by the payment's
    * reference with nothing held (and asked again, with the same refund id, if no answer is
-   * recorded); its reference of the refund is kept. The outcome comes as its notification.
+   * recorded); its reference of the refund is kept. The outcome comes as its notification, unless
+   * the partner refused the request itself: the refund has then failed.
    */
-  readonly sending: AskingJob<PendingAnswer | undefined> = {
+  readonly sending: AskingJob<SendAnswer | undefined> = {
     ask: async (db, refundId, at) => {
       const refund = await repo.refundToSend(db, refundId);
       if (refund?.status !== 'initiated') return undefined;
@@ -233,8 +234,12 @@ export class RefundService {
       const partner = refund.selected_method === 'sepa_direct_debit' ? this.processors.directDebit(refund.environment, refund.processor) : this.processors.cards(refund.environment, refund.processor);
       return partner.refund(request);
     },
-    record: async (trx, refundId, _at, sent) => {
-      if (sent) await repo.setRefundProcessorReference(trx, refundId, sent.processorReference);
+    record: async (trx, refundId, at, sent) => {
+      if (!sent) return;
+      if ('processorReference' in sent) return repo.setRefundProcessorReference(trx, refundId, sent.processorReference);
+      const refund = await repo.lockRefund(trx, refundId);
+      // A notification may have ended it meanwhile.
+      if (refund?.status === 'initiated') await this.fail(trx, refund, { reason: sent.refused, processorReference: refund.processor_reference }, at);
     },
   };
 
@@ -253,26 +258,50 @@ export class RefundService {
       return 'applied';
     }
     if (refund.status === 'failed') return 'final';
-    await this.fail(trx, refund, notification, at);
+    await this.fail(trx, refund, { reason: notification.reason ?? null, processorReference: refund.processor_reference ?? notification.processorReference }, at);
     return 'applied';
   }
 
-  /** A failed refund: the buyer's money back from the buyer's side, each party's part back where it was taken from, in the ledger too. */
-  private async fail(trx: Db, refund: repo.RefundRow, notification: ProcessorNotification, at: Date): Promise<void> {
+  /**
+   * A failed refund: the buyer's money back from the buyer's side, each party's part back where it
+   * was taken from, in the ledger too. A part taken off a transfer that has left in a payout since
+   * is owed to the party again: a transfer of the reversal carries it to the party's next payout.
+   */
+  private async fail(trx: Db, refund: repo.RefundRow, failure: { reason: string | null; processorReference: string | null }, at: Date): Promise<void> {
     const money = await repo.lockMoneyOf(trx, refund.payment_id);
     const parts = await repo.partsOf(trx, [refund.id]);
-    const failed = parts.map((part) => {
+    const failed: FailedRefundPart[] = [];
+    for (const part of parts) {
       const transfer = money.transfers.find((row) => row.position === part.position)!;
-      return { part, transfer, waits: transfer.payout_id === null };
-    });
-    for (const { part, waits } of failed) await repo.restorePart(trx, refund.payment_id, part, waits);
-    await repo.failRefund(trx, refund.id, notification.reason ?? null, refund.processor_reference ?? notification.processorReference);
-    const entries = refundFailedEntries(
-      refund.payment_id,
-      failed.map(({ part, transfer }) => ({ accountId: part.account_id, transferId: transfer.id, amount: part.amount_minor, feeReturned: part.fee_returned, toPaidOut: part.from_creditor })),
-    );
-    await postEntries(trx, { environment: refund.environment, platformId: refund.platform_id, currency: refund.currency, paymentId: refund.payment_id, refundId: refund.id, at }, entries);
+      const waits = transfer.payout_id === null;
+      await repo.restorePart(trx, refund.payment_id, part, waits);
+      const reversal = part.from_creditor || waits ? undefined : await this.reversalTransfer(trx, refund, part, transfer, at);
+      failed.push({ accountId: part.account_id, transferId: (reversal ?? transfer).id, amount: part.amount_minor, feeReturned: part.fee_returned, toPaidOut: part.from_creditor });
+    }
+    await repo.failRefund(trx, refund.id, failure.reason, failure.processorReference);
+    const context = { environment: refund.environment, platformId: refund.platform_id, currency: refund.currency, paymentId: refund.payment_id, refundId: refund.id, at };
+    await postEntries(trx, context, refundFailedEntries(refund.payment_id, failed));
     await this.emit(trx, refund, 'refund_failed', this.refundData(refund), at);
+  }
+
+  /** What a failed refund had taken off a transfer paid out since, as a transfer of its own waiting for the party's next payout. */
+  private async reversalTransfer(trx: Db, refund: repo.RefundRow, part: repo.RefundPartRow, taken: TransferRow, at: Date): Promise<TransferRow> {
+    const reversal = {
+      id: newId('tra'),
+      environment: refund.environment,
+      platform_id: refund.platform_id,
+      payment_id: refund.payment_id,
+      position: part.position,
+      account_id: part.account_id,
+      amount_minor: part.amount_minor - part.fee_returned,
+      fee_minor: part.fee_returned,
+      currency: refund.currency,
+      reference: taken.reference,
+      created_at: at,
+      reverses_refund_id: refund.id,
+    };
+    await payments.insertTransfers(trx, [reversal]);
+    return { ...reversal, payout_id: null, returned_minor: 0 };
   }
 
   /** Sandbox: the refund reaches the buyer now. */

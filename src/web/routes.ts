@@ -5,6 +5,9 @@ import { notFound } from '../core/errors.js';
 import { serverTextsModule } from '../core/error-texts.js';
 import { typed } from '../core/http.js';
 import type { HostedPaymentPageService } from '../hosted-payment-page/service.js';
+import { Html, html as markup } from '../dashboard/html.js';
+import type { Language } from '../core/language.js';
+import type { BuyerAction } from '../processor/boundary.js';
 
 /**
  * The hosted pages people see: the buyer's payment page and the merchant's onboarding wizard. Each
@@ -13,7 +16,7 @@ import type { HostedPaymentPageService } from '../hosted-payment-page/service.js
  * the token of the page's link, so a page can do nothing that an integrator's own front end could not.
  */
 const ASSET_TYPES = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8', svg: 'image/svg+xml' } as const;
-const ASSET_NAMES = ['common.js', 'common.css', 'dashboard.css', 'page.js', 'page.css', 'onboarding.js', 'onboarding-texts.js', 'onboarding.css', 'favicon.svg'] as const;
+const ASSET_NAMES = ['common.js', 'common.css', 'dashboard.css', 'page.js', 'page.css', 'challenge.js', 'onboarding.js', 'onboarding-texts.js', 'onboarding.css', 'favicon.svg'] as const;
 const ASSETS: ReadonlyMap<string, { type: string; body: string }> = new Map([
   ...ASSET_NAMES.map((name) => [
     name,
@@ -38,10 +41,9 @@ interface Shell {
   noscript: string;
 }
 
-function shell({ page, title, noscript }: Shell): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
+/** What every page's head holds: charset, viewport, no referrer, no indexing, the icon, the shared style sheet and the page's own, and its script. */
+function head(title: string, style: string, script: string): Html {
+  return markup`<head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
@@ -49,9 +51,15 @@ function shell({ page, title, noscript }: Shell): string {
 <title>${title}</title>
 <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/assets/common.css">
-<link rel="stylesheet" href="/assets/${page}.css">
-<script type="module" src="/assets/${page}.js"></script>
-</head>
+<link rel="stylesheet" href="/assets/${style}.css">
+${new Html(script)}
+</head>`;
+}
+
+function shell({ page, title, noscript }: Shell): string {
+  return `<!doctype html>
+<html lang="en">
+${head(title, page, `<script type="module" src="/assets/${page}.js"></script>`)}
 <body class="${page}">
 <header class="brand"><div class="brand-inner"><img class="brand-logo" id="brand-logo" alt="" hidden><span class="brand-name" id="brand-name"></span></div></header>
 <main id="main" class="main" aria-live="polite">
@@ -75,6 +83,39 @@ export function secure(reply: FastifyReply): FastifyReply {
     .header('x-frame-options', 'DENY');
 }
 
+/** The form post page's words: it shows only when the browser runs no script (it posts itself at once otherwise). */
+const CHALLENGE_TEXTS: Record<Language, { title: string; text: string; go: string }> = {
+  en: { title: 'Confirm the payment with your bank', text: 'Your bank asks you to confirm this payment.', go: 'Continue to your bank' },
+  de: { title: 'Zahlung bei Ihrer Bank bestätigen', text: 'Ihre Bank bittet Sie, diese Zahlung zu bestätigen.', go: 'Weiter zu Ihrer Bank' },
+  es: { title: 'Confirme el pago con su banco', text: 'Su banco le pide que confirme este pago.', go: 'Continuar a su banco' },
+};
+
+/**
+ * The buyer sent to the acquirer's page by a form post (Adyen's redirect with method POST): the
+ * form posts itself (challenge.js), and its button does it without script. The CSP lets the form
+ * go to that page's origin only.
+ */
+function challengePage(action: BuyerAction, language: Language): { body: string; csp: string } {
+  const text = CHALLENGE_TEXTS[language];
+  const fields = Object.entries(action.data ?? {}).map(([name, value]) => markup`<input type="hidden" name="${name}" value="${value}">`);
+  const body = markup`<!doctype html>
+<html lang="${language}">
+${head(text.title, 'page', '<script src="/assets/challenge.js" defer></script>')}
+<body class="page">
+<main id="main" class="main">
+<form class="panel" id="challenge" method="post" action="${action.url}">
+<h1>${text.title}</h1>
+<p>${text.text}</p>
+${fields}
+<button class="button primary" type="submit" id="to-bank">${text.go}</button>
+</form>
+</main>
+</body>
+</html>
+`.value;
+  return { body, csp: PAGE_CSP.replace("form-action 'self'", `form-action ${new URL(action.url).origin}`) };
+}
+
 const html = (reply: FastifyReply, body: string) => secure(reply).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 
 export async function webRoutes(fastify: FastifyInstance, { hpp }: { hpp: HostedPaymentPageService }): Promise<void> {
@@ -85,6 +126,12 @@ export async function webRoutes(fastify: FastifyInstance, { hpp }: { hpp: Hosted
   app.get('/pay/:payment_id', { schema: { ...hide, params: PayParams, querystring: TokenQuery } }, async (request, reply) =>
     html(reply.code(await hpp.pageStatus(request.params.payment_id, request.query.token)), PAYMENT_PAGE),
   );
+
+  app.get('/pay/:payment_id/challenge', { schema: { ...hide, params: PayParams, querystring: TokenQuery } }, async (request, reply) => {
+    const { action, language } = await hpp.challengeForm(request.params.payment_id, request.query.token, request.headers['accept-language']);
+    const page = challengePage(action, language);
+    return html(reply, page.body).header('content-security-policy', page.csp);
+  });
 
   // The onboarding link's page; the script reads the token from the address and asks the API.
   app.get('/onboarding', { schema: { ...hide, querystring: TokenQuery } }, async (_request, reply) => html(reply, ONBOARDING_PAGE));

@@ -11,11 +11,9 @@ import { readAdyenConfig, type AdyenConfig } from '../../src/processor/adyen/con
 import { AdyenError } from '../../src/processor/adyen/errors.js';
 import { NOTIFICATIONS_ACCEPTED } from '../../src/processor/adyen/notifications.js';
 import type { CardNumberDetails, ProcessorNotification } from '../../src/processor/adyen/types.js';
-import { ADYEN_TEST_CARDS, LocalAdyen } from '../helpers/adyen/server.js';
+import { ADYEN_TEST_CARDS, LocalAdyen, TEST_ADYEN } from '../helpers/adyen/server.js';
 
-const HMAC_KEY_HEX = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
 const RETURN_URL = 'https://pay.example/payments/pay_1/return';
-const LOCAL_ADYEN = { apiKey: 'test-api-key', merchantAccount: 'PlatformECOM', hmacKey: Buffer.from(HMAC_KEY_HEX, 'hex') };
 
 let local: LocalAdyen;
 let config: AdyenConfig;
@@ -46,8 +44,8 @@ async function startNotificationReceiver(read: Adyen['readNotifications']): Prom
 }
 
 beforeAll(async () => {
-  local = await LocalAdyen.start(LOCAL_ADYEN);
-  config = readAdyenConfig({ ADYEN_API_KEY: 'test-api-key', ADYEN_MERCHANT_ACCOUNT: 'PlatformECOM', ADYEN_HMAC_KEY: HMAC_KEY_HEX, ADYEN_CHECKOUT_URL: local.checkoutUrl });
+  local = await LocalAdyen.start(TEST_ADYEN);
+  config = readAdyenConfig(local.serverEnv());
   adyen = createAdyen(config, { timeoutMs: 60_000 }); // the local Adyen compiles each operation's schemas on first use: seconds on a loaded machine
   receiver = await startNotificationReceiver(adyen.readNotifications);
   local.notificationUrl = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/processor/adyen/notifications`;
@@ -146,7 +144,7 @@ describe('cards', () => {
   });
 
   it('a distant Adyen (hundreds of milliseconds an answer) gives the same answers', async () => {
-    const distant = await LocalAdyen.start({ ...LOCAL_ADYEN, latencyMs: 300 });
+    const distant = await LocalAdyen.start({ ...TEST_ADYEN, latencyMs: 300 });
     try {
       const started = performance.now();
       const outcome = await createAdyen({ ...config, checkoutUrl: distant.checkoutUrl }).authorizeCard(payment(reference(), ADYEN_TEST_CARDS.insufficientFunds));

@@ -12,7 +12,7 @@ import type { TestServer } from '../helpers/harness.js';
 /** ATTEMPT_RECOVERY_SECONDS: when an attempt left without an answer is asked again. */
 const RECOVERY_SECONDS = 60;
 
-const started = useLocalAdyen({ apiKey: 'test-api-key', merchantAccount: 'PlatformECOM', hmacKeyHex: '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056' });
+const started = useLocalAdyen();
 let adyen: LocalAdyen;
 let server: TestServer;
 beforeAll(() => {
@@ -84,7 +84,7 @@ describe('cards with Adyen', () => {
     expect(authorized.body.status, authorized.text).toBe('captured');
     const [sent] = adyen.requestsTo('/payments').filter((request) => (request.body as { amount: { value: number } }).amount.value === 3_100).slice(-1);
     expect((sent!.body as { browserInfo?: unknown }).browserInfo).toEqual({
-      userAgent: headers['user-agent'], acceptHeader: headers.accept, language: 'de-DE', colorDepth: 24, screenHeight: 1080, screenWidth: 1920, timeZoneOffset: -60, javaEnabled: false,
+      userAgent: headers['user-agent'], acceptHeader: headers.accept, language: 'de-DE', colorDepth: 24, screenHeight: 1080, screenWidth: 1920, timeZoneOffset: -60, javaEnabled: false, javaScriptEnabled: true,
     });
   });
 
@@ -201,6 +201,41 @@ describe('refunds with Adyen', () => {
     expect((await api('GET', `/refunds/${refund.id}`)).body.status).toBe('failed');
     expect(await eventTypes(refund.id)).toEqual(['refund_initiated', 'refund_completed', 'refund_failed']);
     expect((await api('GET', `/payments/${id}`)).body.routing.platform.refundable_amount).toBe(5_000);
+  });
+
+  it.each([422, 403] as const)('fails a refund Adyen refuses with a %i at once: refund_failed, the amount refundable again, never asked again', async (status) => {
+    const id = await paidByCard(4_000);
+    const created = await api('POST', '/refunds', { payment_id: id, description: 'Returned', routing: { platform: { amount_minor: 1_100 } } });
+    expect(created.status, created.text).toBe(201);
+    adyen.failNext(/\/refunds$/, status);
+    const asked = () => adyen.requests.filter((request) => request.path.endsWith('/refunds') && (request.body as { reference: string }).reference === created.body.id);
+    await runJobs();
+    expect(asked()).toHaveLength(1);
+    expect((await api('GET', `/refunds/${created.body.id}`)).body.status).toBe('failed');
+    expect(await eventTypes(created.body.id)).toEqual(['refund_initiated', 'refund_failed']);
+    expect((await api('GET', `/payments/${id}`)).body.routing.platform.refundable_amount).toBe(4_000);
+    const row = await server.app.database.db.selectFrom('refunds').select('failure_reason').where('id', '=', created.body.id).executeTakeFirstOrThrow();
+    expect(row.failure_reason).toContain(String(status));
+
+    await api('POST', '/simulations/clock/advance', { seconds: 3 * RECOVERY_SECONDS });
+    await runJobs();
+    expect(asked()).toHaveLength(1);
+  });
+
+  it('asks again, with the same Idempotency-Key, a refund Adyen could not take (a 5xx), and sends it once taken', async () => {
+    const id = await paidByCard(4_200);
+    const created = await api('POST', '/refunds', { payment_id: id, description: 'Returned', routing: { platform: { amount_minor: 1_200 } } });
+    expect(created.status, created.text).toBe(201);
+    adyen.failNext(/\/refunds$/, 500);
+    await runJobs();
+    expect((await api('GET', `/refunds/${created.body.id}`)).body.status).toBe('initiated');
+
+    await api('POST', '/simulations/clock/advance', { seconds: 2 * RECOVERY_SECONDS });
+    await runJobs();
+    const asked = adyen.requests.filter((request) => request.path.endsWith('/refunds') && (request.body as { reference: string }).reference === created.body.id);
+    expect(asked.map((request) => request.headers['idempotency-key'])).toEqual([created.body.id, created.body.id]);
+    const row = await server.app.database.db.selectFrom('refunds').select(['status', 'processor_reference']).where('id', '=', created.body.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'initiated', processor_reference: expect.any(String) });
   });
 });
 

@@ -236,7 +236,7 @@ describe('Adyen cards with the simulator’s SEPA Direct Debit (SEPA_PROCESSOR=s
   let mixed: TestServer;
 
   beforeAll(async () => {
-    mixed = await startServer({ PROCESSOR: 'adyen', SEPA_PROCESSOR: 'simulator', ...adyenSettings(adyen, ACCOUNT) });
+    mixed = await startServer({ ...adyenSettings(adyen), SEPA_PROCESSOR: 'simulator' });
   });
   afterAll(() => mixed?.close());
 

@@ -17,4 +17,12 @@ describe.skipIf(!RUNS)('the money path under faults', () => {
     expect(report.figures.refunds).toBeGreaterThan(0);
     expect(report.figures.retried).toBeGreaterThan(0);
   }, 900_000);
+
+  it('holds the same with cards taken by Adyen answering 300 ms late: its charges and refunds are ours, once each', async () => {
+    const report = await runChaos({ buyers: 3, seconds: 20, adyenLatencyMs: 300 });
+    expect(report.violations).toEqual({});
+    expect(report.figures.captured).toBeGreaterThan(0);
+    expect(report.figures.refunds).toBeGreaterThan(0);
+    expect(report.figures.retried).toBeGreaterThan(0);
+  }, 900_000);
 });

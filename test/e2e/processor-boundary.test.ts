@@ -65,6 +65,45 @@ describe('refunds end as the processor reports', () => {
 });
 
 describe('payouts end as the rail reports', () => {
+  it("carries a refund that fails after its transfer was paid out to the party's next payout, as a transfer of the reversal: no money made or lost", async () => {
+    const own = await server.platform();
+    const seller = await merchant(server, own);
+    const routing = { platform: { amount_minor: 0, processing_fee_contribution: 0 }, merchants: [{ type: 'seller', id: seller, amount_minor: 10_000, processing_fee_contribution: 100 }] };
+    const id = await payByCard(server, { token: () => own.token('sandbox') }, { amount_minor: 10_000, routing });
+    const transferOf = async () => (await api('GET', `/payments/${id}`, undefined, own)).body.routing.merchants[0].transfer;
+    const before = await transferOf();
+    const created = await api('POST', '/refunds', { payment_id: id, description: 'Returned', routing: { merchants: [{ id: seller, amount_minor: FAILING_REFUND_AMOUNT_MINOR }] } }, own);
+    expect(created.status, created.text).toBe(201);
+    const taken = await transferOf();
+    const net = before.amount_minor - taken.amount_minor;
+    const feeBack = before.processing_fee.amount_minor - taken.processing_fee.amount_minor;
+    expect(net + feeBack).toBe(FAILING_REFUND_AMOUNT_MINOR);
+
+    // The payout leaves with the transfer as the refund left it; then the refund fails.
+    const first = (await api('POST', '/simulations/payouts/run', undefined, own)).body.data;
+    expect(first).toMatchObject([{ account_id: seller, amount_minor: taken.amount_minor }]);
+    await advance(1);
+    await advance(DAY);
+    expect((await api('GET', `/refunds/${created.body.id}`, undefined, own)).body.status).toBe('failed');
+    expect((await api('GET', `/payouts/${first[0].id}`, undefined, own)).body.status).toBe('paid');
+    expect((await api('GET', `/payments/${id}`, undefined, own)).body.routing.merchants[0].refundable_amount).toBe(10_000);
+    expect(await moneyViolations(db())).toEqual({});
+
+    // What the refund had taken is paid out at the next payout, once.
+    const next = (await api('POST', '/simulations/payouts/run', undefined, own)).body.data;
+    expect(next).toMatchObject([{ account_id: seller, amount_minor: net, transfers: [{ payment_id: id, amount_minor: net, processing_fee: { amount_minor: feeBack } }] }]);
+    expect(next[0].transfers[0].transfer_id).not.toBe(before.id);
+    expect((await api('POST', '/simulations/payouts/run', undefined, own)).body.data).toEqual([]);
+    await advance(DAY);
+    const paidOut = await db()
+      .selectFrom('ledger_lines')
+      .select((eb) => eb.fn.sum<string>('amount_minor').as('total'))
+      .where('account', '=', `paid_out:${seller}`)
+      .executeTakeFirstOrThrow();
+    expect(Number(paidOut.total)).toBe(before.amount_minor);
+    expect(await moneyViolations(db())).toEqual({});
+  });
+
   it('fails a payout the bank sends back: status failed, its transfer waiting for the next payout, the books balanced', async () => {
     const own = await server.platform();
     // 133.43 by card: fee 1.4 % + 0.25 = 212, so the platform's payout is the simulator's failing amount.

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AdyenSettings } from '../../core/config.js';
 import {
   NotificationRejected, type AuthorizationAnswer, type CardAcquirer, type CardAuthorizationRequest, type DirectDebitProvider, type NotificationReader,
-  type NotifiedObject, type ProcessorNotification,
+  type NotifiedObject, type PendingAnswer, type ProcessorNotification, type SendAnswer,
 } from '../boundary.js';
 import type { AdapterFactory } from '../registry.js';
 import { createAdyen, type Adyen } from './adyen.js';
@@ -47,6 +47,21 @@ async function declinedIfRefused(log: FastifyBaseLogger, reference: string, call
   }
 }
 
+/**
+ * A request whose outcome comes later (a refund), refused by Adyen itself (a 4xx): answered
+ * refused with Adyen's words, so the request ends failed instead of being asked again every
+ * minute. Any other failure is thrown: the job asks again with the same Idempotency-Key.
+ */
+async function refusedIfRefused(log: FastifyBaseLogger, subject: Record<string, string>, call: () => Promise<PendingAnswer>): Promise<SendAnswer> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof AdyenError) || error.kind !== 'refused') throw error;
+    log.warn({ ...subject, status: error.status, errorCode: error.errorCode }, 'Adyen refused the request');
+    return { refused: error.message };
+  }
+}
+
 function cardAcquirer(adyen: Adyen, log: FastifyBaseLogger, noBuyerReturnUrl: string): CardAcquirer {
   const authorize = (request: CardAuthorizationRequest): Promise<AuthorizationOutcome> => {
     const basics = {
@@ -67,10 +82,11 @@ function cardAcquirer(adyen: Adyen, log: FastifyBaseLogger, noBuyerReturnUrl: st
     authorize: (request) => declinedIfRefused(log, request.reference, async () => answerOf(await authorize(request), request.reference)),
     complete: (authorization, details) =>
       declinedIfRefused(log, authorization.reference, async () => answerOf(await adyen.completeAuthorization(authorization.reference, details), authorization.reference)),
-    refund: async (request) => {
-      const received = await adyen.refund({ reference: request.reference, paymentPspReference: request.paymentProcessorReference, amountMinor: request.amountMinor, currency: request.currency });
-      return { processorReference: received.pspReference };
-    },
+    refund: (request) =>
+      refusedIfRefused(log, { refund: request.reference }, async () => {
+        const received = await adyen.refund({ reference: request.reference, paymentPspReference: request.paymentProcessorReference, amountMinor: request.amountMinor, currency: request.currency });
+        return { processorReference: received.pspReference };
+      }),
   };
 }
 

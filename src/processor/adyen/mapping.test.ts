@@ -24,7 +24,8 @@ describe('requests, rebuilt from the neutral inputs of Adyen’s own examples', 
       card: { number: '4212345678901237', expiryMonth: 3, expiryYear: 2030, cvc: '737', holderName: 'John Smith' },
       browser: { ...wanted.browserInfo },
     }, MERCHANT);
-    expect(request).toEqual({ ...wanted, channel: 'Web', shopperInteraction: 'Ecommerce' });
+    // The example leaves javaScriptEnabled to its default (true); ours says it, the page having measured by script.
+    expect(request).toEqual({ ...wanted, browserInfo: { ...wanted.browserInfo, javaScriptEnabled: true }, channel: 'Web', shopperInteraction: 'Ecommerce' });
     expectValidPaymentRequest(request);
   });
 
@@ -102,7 +103,7 @@ describe('requests, rebuilt from the neutral inputs of Adyen’s own examples', 
     expect(browserDetails({ ...page, languages: [] }, headers)).toBeUndefined();
     expect(browserDetails(page, { accept: 'text/html' })).toBeUndefined();
     const request = toCardPaymentRequest({ reference: 'r', amountMinor: 100, currency: 'EUR', returnUrl: 'https://pay.example/r', card: { number: '4111111111111111', expiryMonth: 1, expiryYear: 2031, cvc: '123' }, browser: browser! }, MERCHANT);
-    expect(Object.keys(request.browserInfo ?? {}).sort()).toEqual(['acceptHeader', 'colorDepth', 'javaEnabled', 'language', 'screenHeight', 'screenWidth', 'timeZoneOffset', 'userAgent']);
+    expect(Object.keys(request.browserInfo ?? {}).sort()).toEqual(['acceptHeader', 'colorDepth', 'javaEnabled', 'javaScriptEnabled', 'language', 'screenHeight', 'screenWidth', 'timeZoneOffset', 'userAgent']);
     expectValidPaymentRequest(request);
   });
 });

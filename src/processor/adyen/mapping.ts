@@ -48,7 +48,8 @@ export function browserDetails(page: PageBrowserInfo | undefined, headers: { use
 
 function browserInfo(browser: BrowserDetails): AdyenBrowserInfo {
   const { acceptHeader, colorDepth, javaEnabled, language, screenHeight, screenWidth, timeZoneOffset, userAgent } = browser;
-  return { acceptHeader, colorDepth, javaEnabled, language, screenHeight, screenWidth, timeZoneOffset, userAgent };
+  // Measured by the page's script: the browser runs JavaScript.
+  return { acceptHeader, colorDepth, javaEnabled, javaScriptEnabled: true, language, screenHeight, screenWidth, timeZoneOffset, userAgent };
 }
 
 /** The hosted page's card payment: raw card fields (PCI DSS merchants may send them), channel Web. */

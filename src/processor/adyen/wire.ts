@@ -11,6 +11,7 @@ export interface AdyenBrowserInfo {
   acceptHeader: string;
   colorDepth: number;
   javaEnabled: boolean;
+  javaScriptEnabled: boolean;
   language: string;
   screenHeight: number;
   screenWidth: number;

@@ -453,7 +453,8 @@ function cardForm(alert) {
       if (tokenized.status === 400) return fieldErrors(tokenized.body, { '/value': 'card-number', '/issuer': 'card-number', '/token_data/expiry_year': 'card-expiry', '/token_data/expiry_month': 'card-expiry', '/token_data/cvv': 'card-cvc', '/token_data/holder_name': 'card-holder' });
       return tokenized.status === 409 ? load() : apiFailure(tokenized);
     }
-    const authorized = await api('POST', link('hpp:authorize') || `${selfPath()}/authorize`, { token: tokenized.body.token });
+    const info = browserInfo();
+    const authorized = await api('POST', link('hpp:authorize') || `${selfPath()}/authorize`, { token: tokenized.body.token, ...(info ? { browser_info: info } : {}) });
     if (!authorized.ok) {
       busy(form, false);
       return authorized.status === 409 ? load() : apiFailure(authorized);
@@ -471,6 +472,27 @@ function cardForm(alert) {
   number.id = 'card-number';
   number.setAttribute('aria-describedby', 'card-number-error');
   screen(form, { alert, canSwitch: true });
+}
+
+/**
+ * What the acquirer's 3-D Secure risk checks ask of the buyer's browser (Adyen's browserInfo; the
+ * server adds the User-Agent and Accept headers); none when the browser says too little to fill it.
+ */
+function browserInfo() {
+  const languages = (navigator.languages && navigator.languages.length ? [...navigator.languages] : [navigator.language])
+    .filter((tag) => typeof tag === 'string' && tag.length >= 2 && tag.length <= 35)
+    .slice(0, 20);
+  const { width, height, colorDepth } = window.screen;
+  const whole = (value, least, most) => Number.isInteger(value) && value >= least && value <= most;
+  if (languages.length === 0 || !whole(width, 0, 100000) || !whole(height, 0, 100000) || !whole(colorDepth, 1, 48)) return undefined;
+  return {
+    screen_width: width,
+    screen_height: height,
+    color_depth: colorDepth,
+    time_zone_offset: new Date().getTimezoneOffset(),
+    languages,
+    java_enabled: typeof navigator.javaEnabled === 'function' ? navigator.javaEnabled() : false,
+  };
 }
 
 function fieldErrors(problem, pointers) {

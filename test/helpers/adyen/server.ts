@@ -21,6 +21,8 @@ export const ADYEN_TEST_CARDS = {
   expired: '4000000000000069',
   /** Answers RedirectShopper: the buyer must pass the 3-D Secure page. */
   challenge: '4212345678901237',
+  /** Answers RedirectShopper whose redirect is a form post (method POST with data), as for a 3-D Secure 1 issuer page. */
+  challengeByPost: '4917610000000000',
   /** Authorised, but the first answer for an Idempotency-Key never comes (the call times out); a repeat gets it. */
   lostAnswer: '4000000000000259',
 } as const;
@@ -34,6 +36,14 @@ const REFUSALS = {
   insufficientFunds: { refusalReasonCode: '12', refusalReason: 'Not enough balance' },
   expired: { refusalReasonCode: '6', refusalReason: 'Expired Card' },
   notAuthenticated: { refusalReasonCode: '11', refusalReason: '3D Not Authenticated' },
+} as const;
+
+/** Adyen's error bodies (ServiceError) for the failures a test asks for. */
+const ERRORS = {
+  403: { status: 403, errorCode: '010', message: 'Not allowed', errorType: 'security' },
+  422: { status: 422, errorCode: '702', message: 'Structure of the request is invalid', errorType: 'validation' },
+  500: { status: 500, errorCode: '000', message: 'An internal error occurred', errorType: 'internal' },
+  503: { status: 503, errorCode: '000', message: 'Service unavailable', errorType: 'internal' },
 } as const;
 
 export interface RecordedRequest {
@@ -60,6 +70,13 @@ interface StoredAnswer {
   body: unknown;
 }
 
+/** The account a test's local Adyen stands for: its API key, merchant account and HMAC key. */
+export const TEST_ADYEN = {
+  apiKey: 'test-api-key',
+  merchantAccount: 'PlatformECOM',
+  hmacKey: Buffer.from('44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056', 'hex'),
+} as const;
+
 export interface LocalAdyenOptions {
   apiKey: string;
   merchantAccount: string;
@@ -84,6 +101,8 @@ export interface NotificationEvent {
 export class LocalAdyen {
   /** Every Checkout API request, in order. */
   readonly requests: RecordedRequest[] = [];
+  /** How buyers reached the 3-D Secure page: the method and the fields a form post carried. */
+  readonly challengeVisits: { method: string; fields: Record<string, string> }[] = [];
   /** Requests, answers and webhooks that Adyen's OpenAPI documents refuse; a test expects none. */
   readonly violations: string[] = [];
   notificationUrl: string | undefined;
@@ -95,6 +114,8 @@ export class LocalAdyen {
   /** Our redirectResult → the payment and whether its buyer passed the 3-D Secure page. */
   private readonly redirectResults = new Map<string, { pspReference: string; passed: boolean }>();
   private readonly storedCards = new Map<string, string>();
+  /** Failures the test asked for: the next requests to a path answered with an error instead. */
+  private readonly failures: { path: RegExp; answer: StoredAnswer; left: number }[] = [];
   private readonly sockets = new Set<Socket>();
   private readonly server = createServer((req, res) => void this.handle(req, res));
   private baseUrl = '';
@@ -119,9 +140,37 @@ export class LocalAdyen {
     return `${this.baseUrl}/v71`;
   }
 
+  /** The settings that point our server at this Adyen (PROCESSOR=adyen). */
+  serverEnv(): Record<string, string> {
+    return {
+      PROCESSOR: 'adyen',
+      ADYEN_API_KEY: this.options.apiKey,
+      ADYEN_MERCHANT_ACCOUNT: this.options.merchantAccount,
+      ADYEN_HMAC_KEY: this.options.hmacKey.toString('hex').toUpperCase(),
+      ADYEN_CHECKOUT_URL: this.checkoutUrl,
+    };
+  }
+
   async close(): Promise<void> {
     for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /**
+   * The next `count` requests to a path matching `path` are answered `status` with Adyen's error
+   * body (a 4xx refusal, or an outage), remembering nothing: a later request with the same
+   * Idempotency-Key is answered as if this one never came.
+   */
+  failNext(path: RegExp, status: 403 | 422 | 500 | 503, count = 1): void {
+    this.failures.push({ path, answer: { status, body: ERRORS[status] }, left: count });
+  }
+
+  /** What this Adyen did, for a run's checks: each payment with its outcome, and each refund, with our references. */
+  moved(): { payments: { pspReference: string; reference: string; amount: number; resultCode: string | undefined }[]; refunds: { pspReference: string; reference: string; paymentPspReference: string; amount: number }[] } {
+    return {
+      payments: [...this.payments.values()].map((p) => ({ pspReference: p.pspReference, reference: p.request.reference, amount: p.request.amount.value, resultCode: p.answer.resultCode })),
+      refunds: [...this.refunds.entries()].map(([pspReference, r]) => ({ pspReference, reference: r.request.reference, paymentPspReference: r.paymentPspReference, amount: r.request.amount.value })),
+    };
   }
 
   /** The Checkout API requests to `path` (e.g. "/payments"), in order. */
@@ -254,6 +303,11 @@ export class LocalAdyen {
   }
 
   private answer(path: string, headers: IncomingMessage['headers'], body: unknown): StoredAnswer & { lost?: boolean } {
+    const failure = this.failures.find((each) => each.left > 0 && each.path.test(path));
+    if (failure) {
+      failure.left -= 1;
+      return failure.answer;
+    }
     if (headers['x-api-key'] !== this.options.apiKey) return { status: 401, body: { status: 401, errorCode: '000', message: 'HTTP Status Response - Unauthorized', errorType: 'security' } };
     const violations = CheckoutContract.get().request('POST', path, body);
     const key = headers['idempotency-key'];
@@ -302,6 +356,12 @@ export class LocalAdyen {
         this.redirectResults.set(token, { pspReference, passed: false });
         return { pspReference, resultCode: 'RedirectShopper', action: { type: 'redirect', method: 'GET', url: `${this.baseUrl}/challenge/${token}`, paymentMethodType: 'scheme' } };
       }
+      case ADYEN_TEST_CARDS.challengeByPost: {
+        const token = randomBytes(12).toString('hex');
+        this.redirectResults.set(token, { pspReference, passed: false });
+        const data = { MD: token, PaReq: Buffer.from(`pareq:${pspReference}`).toString('base64'), TermUrl: request.returnUrl };
+        return { pspReference, resultCode: 'RedirectShopper', action: { type: 'redirect', method: 'POST', url: `${this.baseUrl}/challenge/${token}`, data, paymentMethodType: 'scheme' } };
+      }
       default: {
         if (!request.storePaymentMethod || !request.shopperReference) return { pspReference, resultCode: 'Authorised' };
         const storedPaymentMethodId = newPspReference();
@@ -348,13 +408,16 @@ export class LocalAdyen {
     const result = this.redirectResults.get(token);
     if (!result) return void res.writeHead(404).end();
     const returnUrl = new URL(this.payment(result.pspReference).request.returnUrl);
-    if (req.method === 'GET') {
+    const fields = Object.fromEntries(new URLSearchParams(raw));
+    // The buyer arrives by a link (GET) or by the form post of a POST redirect (its data, no answer yet).
+    if (req.method === 'GET' || fields.result === undefined) {
+      this.challengeVisits.push({ method: req.method ?? 'GET', fields });
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
         `<!doctype html><title>3-D Secure</title><form method="post"><button name="result" value="pass">Pass</button><button name="result" value="fail">Fail</button></form>`,
       );
       return;
     }
-    result.passed = new URLSearchParams(raw).get('result') === 'pass';
+    result.passed = fields.result === 'pass';
     returnUrl.searchParams.set('redirectResult', token);
     res.writeHead(303, { location: returnUrl.toString() }).end();
   }

@@ -1,22 +1,21 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { moneyViolations } from '../../../chaos/invariants.js';
 import { startServer, type Response, type TestPlatform, type TestServer } from '../harness.js';
-import { LocalAdyen } from './server.js';
+import { LocalAdyen, TEST_ADYEN } from './server.js';
 
+/** An Adyen account as Adyen's Customer Area shows it (the HMAC key in hexadecimal). */
 export interface AdyenAccount {
   apiKey: string;
   merchantAccount: string;
-  /** As Adyen shows it in its Customer Area: hexadecimal. */
   hmacKeyHex: string;
 }
 
+const TEST_ACCOUNT: AdyenAccount = { apiKey: TEST_ADYEN.apiKey, merchantAccount: TEST_ADYEN.merchantAccount, hmacKeyHex: TEST_ADYEN.hmacKey.toString('hex') };
+
 /** The settings of a server whose Adyen is this local one; jobs run when the test says so (the sandbox clock's advance, or runDue). */
-export function adyenSettings(adyen: LocalAdyen, account: AdyenAccount): Record<string, string> {
+export function adyenSettings(adyen: LocalAdyen): Record<string, string> {
   return {
-    ADYEN_API_KEY: account.apiKey,
-    ADYEN_MERCHANT_ACCOUNT: account.merchantAccount,
-    ADYEN_HMAC_KEY: account.hmacKeyHex,
-    ADYEN_CHECKOUT_URL: adyen.checkoutUrl,
+    ...adyen.serverEnv(),
     // Long enough for the local Adyen to compile its schemas on a loaded machine, short enough for a lost answer.
     ADYEN_TIMEOUT_MS: '15000',
     JOB_WORKER: 'off',
@@ -29,7 +28,7 @@ export function adyenSettings(adyen: LocalAdyen, account: AdyenAccount): Record<
  * closed after them. After each test, nothing Adyen's OpenAPI documents refuse was sent or answered,
  * and the money's invariants hold.
  */
-export function useLocalAdyen(account: AdyenAccount, env: Record<string, string> = {}) {
+export function useLocalAdyen(account: AdyenAccount = TEST_ACCOUNT, env: Record<string, string> = {}) {
   const state = {
     /** The platform's sandbox API. */
     api: async (method: string, path: string, body?: unknown) => state.server.request(method, `/sandbox${path}`, { token: await state.platform.token('sandbox'), body }),
@@ -38,7 +37,7 @@ export function useLocalAdyen(account: AdyenAccount, env: Record<string, string>
   } as { adyen: LocalAdyen; server: TestServer; platform: TestPlatform; api: (method: string, path: string, body?: unknown) => Promise<Response>; eventTypes: (objectId: string) => Promise<string[]> };
   beforeAll(async () => {
     state.adyen = await LocalAdyen.start({ apiKey: account.apiKey, merchantAccount: account.merchantAccount, hmacKey: Buffer.from(account.hmacKeyHex, 'hex') });
-    state.server = await startServer({ PROCESSOR: 'adyen', ...adyenSettings(state.adyen, account), ...env });
+    state.server = await startServer({ ...adyenSettings(state.adyen), ...env });
     state.platform = await state.server.platform();
     state.adyen.notificationUrl = `${state.server.url}/processor/adyen/notifications`;
   });
