@@ -69,6 +69,7 @@ import { RefundService, REFUND_SEND_JOB } from './refunds/service.js';
 import { refundRoutes } from './refunds/routes.js';
 import { sandboxRoutes } from './sandbox/routes.js';
 import { SandboxService } from './sandbox/service.js';
+import { SandboxShortcuts } from './sandbox/shortcuts.js';
 import { DashboardDevelopers, DashboardService, DashboardUsers } from './dashboard/service.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import type { DashboardArea } from './dashboard/kit.js';
@@ -308,6 +309,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     streams,
     worker: new DeliveryWorker(database, environmentClock, options.sender ?? new HttpSender(), app.log),
   };
+  const shortcuts = new SandboxShortcuts(db, environmentClock, jobs, {
+    payments: domain.payments,
+    refunds: domain.refunds,
+    reporter: config.processors.sandbox === 'simulator' ? simulator.reporter(inbox) : undefined,
+  });
   const services: Services = {
     ...domain,
     dashboard: new DashboardService(db, environmentClock, domain),
@@ -346,7 +352,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await scope.register(refundRoutes, { refunds: services.refunds });
     if (environment === 'sandbox') {
       await scope.register(onboardingSimulationRoutes, { applications: services.applications });
-      await scope.register(sandboxRoutes, { sandbox: new SandboxService(db, environmentClock, jobs), payouts: services.payouts, refunds: services.refunds });
+      await scope.register(sandboxRoutes, { sandbox: new SandboxService(db, environmentClock, jobs), payouts: services.payouts, refunds: services.refunds, shortcuts });
     }
   };
   // The pages, the hosted payment page API and the simulator's pages serve both environments on the

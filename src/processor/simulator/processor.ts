@@ -18,6 +18,7 @@ import type {
   RefundRequest,
 } from '../boundary.js';
 import * as store from './store.js';
+import { FAILURE_REASONS } from './store.js';
 import type { BankSession, SimulatorDb, StoredAuthorization, StoredMovement } from './store.js';
 import { tokenHash } from '../../core/encryption.js';
 import type { Environment } from '../../core/config.js';
@@ -205,17 +206,17 @@ export class SimulatorProcessor implements CardAcquirer, DirectDebitProvider, Pa
   async collect(request: DebitCollectionRequest): Promise<PendingAnswer> {
     await this.latency();
     const returned = request.iban === RETURNED_IBAN;
-    return this.move('collection', request, SEPA_SETTLEMENT_SECONDS, returned ? 'insufficient_funds' : null);
+    return this.move('collection', request, SEPA_SETTLEMENT_SECONDS, returned ? FAILURE_REASONS.collection : null);
   }
 
   async refund(request: RefundRequest): Promise<PendingAnswer> {
     await this.latency();
-    return this.move('refund', request, TRANSFER_ARRIVAL_SECONDS, request.amountMinor === FAILING_REFUND_AMOUNT_MINOR ? 'refused_by_issuer' : null);
+    return this.move('refund', request, TRANSFER_ARRIVAL_SECONDS, request.amountMinor === FAILING_REFUND_AMOUNT_MINOR ? FAILURE_REASONS.refund : null);
   }
 
   async payOut(request: PayoutRequest): Promise<PendingAnswer> {
     await this.latency();
-    return this.move('payout', request, TRANSFER_ARRIVAL_SECONDS, request.amountMinor === FAILING_PAYOUT_AMOUNT_MINOR ? 'account_closed' : null);
+    return this.move('payout', request, TRANSFER_ARRIVAL_SECONDS, request.amountMinor === FAILING_PAYOUT_AMOUNT_MINOR ? FAILURE_REASONS.payout : null);
   }
 
   /** Money that moves later: recorded once per reference, its notification due `delaySeconds` after it was asked for. */
