@@ -316,7 +316,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   const services: Services = {
     ...domain,
-    dashboard: new DashboardService(db, environmentClock, domain),
+    dashboard: new DashboardService(db, environmentClock, { ...domain, shortcuts }),
     dashboardUsers: await DashboardUsers.open(db, config, clock, options.passwordSettings),
     dashboardDevelopers: new DashboardDevelopers(db, domain),
   };
@@ -325,11 +325,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(docsRoutes, { config });
   // The dashboard's further areas (src/dashboard/<area>/), each made with the services it uses.
   const dashboardAreas: DashboardArea[] = [
-    payoutsArea({ payouts: new DashboardPayouts(db, pager, domain), dashboard: services.dashboard }),
+    payoutsArea({ payouts: new DashboardPayouts(db, pager, { ...domain, shortcuts }), dashboard: services.dashboard }),
     eventsArea({ events: new DashboardEvents(services.events), dashboard: services.dashboard }),
-    merchantsArea({ merchants: new DashboardMerchants(domain), config }),
+    merchantsArea({ merchants: new DashboardMerchants({ ...domain, shortcuts }), config }),
     brandingArea({ branding: new DashboardBranding(domain) }),
-    sandboxArea({ sandbox: new DashboardSandbox(db, config, { sandbox: new SandboxService(db, environmentClock, jobs), payouts: domain.payouts, tokens }) }),
+    sandboxArea({ sandbox: new DashboardSandbox(db, config, { sandbox: new SandboxService(db, environmentClock, jobs), payouts: domain.payouts, tokens, shortcuts, refunds: domain.refunds }) }),
   ];
   await app.register(dashboardRoutes, { dashboard: services.dashboard, users: services.dashboardUsers, developers: services.dashboardDevelopers, config, limiter, areas: dashboardAreas });
   await app.register(async (scope) => {

@@ -36,6 +36,6 @@ export const ObjectSchedule = Type.Object(
       { description: 'The scheduled work of this object, soonest first; empty when nothing more is scheduled' },
     ),
   },
-  { examples: [{ now: '2026-01-05T10:00:00Z', data: [{ step: 'collection_reported', due_at: '2026-01-07T10:00:00Z', due_in_seconds: 172800 }] }] },
+  { examples: [{ now: '2026-01-05T10:00:00.000Z', data: [{ step: 'collection_reported', due_at: '2026-01-07T10:00:00.000Z', due_in_seconds: 172800 }] }] },
 );
 export type ObjectSchedule = Static<typeof ObjectSchedule>;

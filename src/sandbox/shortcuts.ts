@@ -63,6 +63,11 @@ export class SandboxShortcuts {
     };
   }
 
+  /** The object's scheduled work for a page: in the sandbox only (live runs on real time, without shortcuts). */
+  async nextSteps(caller: Caller, object: ScheduledObject, id: string): Promise<ObjectSchedule | undefined> {
+    return caller.environment === 'sandbox' ? this.schedule(caller, object, id) : undefined;
+  }
+
   /**
    * An open payment expires now: its expiry is brought forward to now and its expiry job runs
    * (PaymentService.expire). One with an authorization in flight is not expired (409), as its job would wait for it.
