@@ -7,17 +7,17 @@ export type ScheduledObject = 'payments' | 'refunds' | 'payouts' | 'applications
 /**
  * The subjects an object's scheduled jobs are filed under: its own id, and the processor's
  * reference of its movement when it has one (the processor's notification comes due under it).
- * Nothing when the object is not the caller's.
+ * With its status; nothing when the object is not the caller's.
  */
-export async function subjectsOf(db: Db, caller: Caller, object: ScheduledObject, id: string): Promise<string[] | undefined> {
+export async function subjectsOf(db: Db, caller: Caller, object: ScheduledObject, id: string): Promise<{ subjects: string[]; status: string } | undefined> {
   const scoped = (table: Exclude<ScheduledObject, 'applications'>) =>
-    db.selectFrom(table).select(['id', 'processor_reference']).where('environment', '=', caller.environment).where('platform_id', '=', caller.platformId).where('id', '=', id).executeTakeFirst();
+    db.selectFrom(table).select(['id', 'status', 'processor_reference']).where('environment', '=', caller.environment).where('platform_id', '=', caller.platformId).where('id', '=', id).executeTakeFirst();
   if (object === 'applications') {
-    const row = await db.selectFrom('applications').select('id').where('environment', '=', caller.environment).where('platform_id', '=', caller.platformId).where('id', '=', id).executeTakeFirst();
-    return row && [row.id];
+    const row = await db.selectFrom('applications').select(['id', 'status']).where('environment', '=', caller.environment).where('platform_id', '=', caller.platformId).where('id', '=', id).executeTakeFirst();
+    return row && { subjects: [row.id], status: row.status };
   }
   const row = await scoped(object);
-  return row && [row.id, ...(row.processor_reference ? [row.processor_reference] : [])];
+  return row && { subjects: [row.id, ...(row.processor_reference ? [row.processor_reference] : [])], status: row.status };
 }
 
 /** The pending jobs of these kinds filed under the subjects, soonest first. */

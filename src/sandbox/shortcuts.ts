@@ -10,7 +10,7 @@ import { COMPLIANCE_DECISION_JOB } from '../onboarding/compliance.js';
 import * as payments from '../payments/repository.js';
 import type { Payment } from '../payments/schemas.js';
 import { PAYMENT_EXPIRY_JOB, type PaymentService } from '../payments/service.js';
-import { OPEN_STATUSES } from '../payments/states.js';
+import { OPEN_STATUSES, type PaymentStatus } from '../payments/states.js';
 import { PAYOUT_SEND_JOB } from '../payouts/service.js';
 import type { MovementReporter } from '../processor/inbox.js';
 import { SIMULATOR_NOTIFICATION_JOB } from '../processor/simulator/store.js';
@@ -26,6 +26,11 @@ const STEP_OF_JOB: Record<ScheduledObject, Record<string, ScheduledStep>> = {
   refunds: { [REFUND_SEND_JOB]: 'refund_sent', [SIMULATOR_NOTIFICATION_JOB]: 'refund_reported' },
   payouts: { [PAYOUT_SEND_JOB]: 'payout_sent', [SIMULATOR_NOTIFICATION_JOB]: 'payout_reported' },
   applications: { [COMPLIANCE_DECISION_JOB]: 'compliance_decided' },
+};
+
+/** A step whose job is still pending but will change nothing (an expiry job outlives the payment paid before it). */
+const IDLE: Partial<Record<ScheduledStep, (status: string) => boolean>> = {
+  payment_expires: (status) => !OPEN_STATUSES.has(status as PaymentStatus),
 };
 
 const NAMES: Record<ScheduledObject, string> = { payments: 'Payment', refunds: 'Refund', payouts: 'Payout', applications: 'Application' };
@@ -52,11 +57,11 @@ export class SandboxShortcuts {
 
   /** The object's pending scheduled work, soonest first, with the time left on the sandbox clock. */
   async schedule(caller: Caller, object: ScheduledObject, id: string): Promise<ObjectSchedule> {
-    const subjects = await subjectsOf(this.db, caller, object, id);
-    if (!subjects) throw notFound(`${NAMES[object]} ${id}`);
+    const found = await subjectsOf(this.db, caller, object, id);
+    if (!found) throw notFound(`${NAMES[object]} ${id}`);
     const steps = STEP_OF_JOB[object];
     const now = this.clock.now(caller.environment);
-    const jobs = await pendingJobs(this.db, caller, subjects, Object.keys(steps));
+    const jobs = (await pendingJobs(this.db, caller, found.subjects, Object.keys(steps))).filter((job) => !IDLE[steps[job.kind]!]?.(found.status));
     return {
       now: formatDateTime(now),
       data: jobs.map((job) => ({ step: steps[job.kind]!, due_at: formatDateTime(job.due_at), due_in_seconds: Math.max(0, Math.ceil((job.due_at.getTime() - now.getTime()) / 1000)) })),

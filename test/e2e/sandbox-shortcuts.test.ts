@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardUser } from '../helpers/dashboard.js';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { payByCard, paySepa } from '../helpers/money.js';
 import { startApplication, submitApplication } from '../helpers/onboarding.js';
@@ -168,5 +169,74 @@ describe('who may not', () => {
     expect((await server.request('POST', `/sandbox/simulations/payments/${payment.id}/expire`, { token: readOnly })).status).toBe(403);
     expect((await server.request('GET', `/sandbox/simulations/payments/${payment.id}/schedule`, { token: readOnly })).status).toBe(200);
     expect((await api('GET', `/payments/${payment.id}`)).body.status).toBe('initiated');
+  });
+});
+
+describe('the dashboard', () => {
+  /** The rows of a "what happens next" panel: each step's text and time left. */
+  const nextRows = (text: string, headingId: string) => {
+    const panel = text.slice(text.indexOf(`aria-labelledby="${headingId}"`));
+    const table = panel.slice(0, panel.indexOf('</section>'));
+    return [...table.matchAll(/<td data-label="Next step" class="wrap">([^<]+)<\/td><td data-label="When \(sandbox clock\)"><time datetime="([^"]+)">[^<]*<\/time><\/td><td data-label="Time left" class="num">([^<]+)<\/td>/g)].map((match) => ({ step: match[1]!, at: match[2]!, left: match[3]! }));
+  };
+
+  it("shows what happens next on a SEPA payment and its refund, and its buttons run the shortcuts through the API's calls", async () => {
+    const { client } = await dashboardUser(server, platform.platformId, 'developer');
+    const id = await paySepa(server, platform, { amount_minor: 2_200 });
+    const page = await client.get(`/dashboard/payments/${id}`);
+    expect(page.status).toBe(200);
+    const [collection] = nextRows(page.text, `next-${id}`);
+    expect(collection).toMatchObject({ step: 'The bank reports the collection: settled, or returned unpaid', left: expect.stringMatching(/^(1d 23h|2d)/) });
+    expect(collection!.at).toBe((await schedule('payments', id)).data.find((step) => step.step === 'collection_reported')!.due_at);
+    expect(page.text).toContain(`action="/dashboard/sandbox/payments/${id}/settle"`);
+    expect(page.text).toContain(`action="/dashboard/sandbox/payments/${id}/return"`);
+
+    const settled = await client.post(`/dashboard/sandbox/payments/${id}/settle`);
+    expect(settled.status, settled.text).toBe(303);
+    expect(settled.location).toBe(`/dashboard/payments/${id}`);
+    expect((await api('GET', `/payments/${id}`)).body.status).toBe('completed');
+
+    const created = await api('POST', '/refunds', { payment_id: id, description: 'Returned goods', routing: { platform: { amount_minor: 700 } } });
+    const refundId = created.body.id;
+    await eventually(async () => (await schedule('refunds', refundId)).data.some((step) => step.step === 'refund_reported'));
+    const withRefund = await client.get(`/dashboard/payments/${id}`);
+    expect(nextRows(withRefund.text, `next-${refundId}`).map((row) => row.step)).toEqual(['The processor reports the refund: completed, or failed']);
+    expect((await client.post(`/dashboard/sandbox/refunds/${refundId}/fail`)).status).toBe(303);
+    expect((await api('GET', `/refunds/${refundId}`)).body.status).toBe('failed');
+    // Done: the refund's panel is gone, and a shortcut on an ended object is refused as the API refuses it.
+    expect((await client.get(`/dashboard/payments/${id}`)).text).not.toContain(`next-${refundId}`);
+    expect((await client.post(`/dashboard/sandbox/refunds/${refundId}/fail`)).status).toBe(409);
+    expect((await client.post(`/dashboard/sandbox/payments/${id}/unknown`)).status).toBe(400);
+  });
+
+  it("shows an application's compliance decision and a payout's arrival; a viewer sees the schedule without the buttons; live shows neither", async () => {
+    const application = await startApplication(server, platform);
+    await submitApplication(server, application);
+    const { client: developer } = await dashboardUser(server, platform.platformId, 'developer');
+    const applicationPage = await developer.get(`/dashboard/merchants/applications/${application.id}`);
+    expect(nextRows(applicationPage.text, `next-${application.id}`)).toEqual([{ step: 'The compliance checks decide', at: expect.any(String), left: expect.stringMatching(/^(59m|1h)/) }]);
+
+    const payment = await openPayment();
+    const { client: viewer } = await dashboardUser(server, platform.platformId, 'viewer');
+    const seen = await viewer.get(`/dashboard/payments/${payment.id}`);
+    expect(nextRows(seen.text, `next-${payment.id}`).map((row) => row.step)).toEqual(['The payment expires (canceled) unless paid']);
+    expect(seen.text).not.toContain('/dashboard/sandbox/payments/');
+    expect((await viewer.post(`/dashboard/sandbox/payments/${payment.id}/expire`)).status).toBe(403);
+    const expired = await developer.get(`/dashboard/payments/${payment.id}`);
+    expect(expired.text).toContain(`action="/dashboard/sandbox/payments/${payment.id}/expire"`);
+    expect((await developer.post(`/dashboard/sandbox/payments/${payment.id}/expire`)).status).toBe(303);
+    expect((await api('GET', `/payments/${payment.id}`)).body.status).toBe('canceled');
+
+    const paid = await payByCard(server, platform, { amount_minor: 1_700 });
+    const payout = (await api('POST', '/simulations/payouts/run')).body.data.find((each: { transfers: { payment_id: string }[] }) => each.transfers.some((transfer) => transfer.payment_id === paid));
+    await eventually(async () => (await schedule('payouts', payout.id)).data.some((step) => step.step === 'payout_reported'));
+    const payoutPage = await developer.get(`/dashboard/payouts/${payout.id}`);
+    expect(nextRows(payoutPage.text, `next-${payout.id}`).map((row) => row.step)).toEqual(['The bank reports the payout: arrived, or failed']);
+
+    expect((await developer.post('/dashboard/environment', { environment: 'live' })).status).toBe(303);
+    const live = await developer.get('/dashboard/payments');
+    expect(live.status).toBe(200);
+    expect(live.text).not.toContain('next-steps');
+    expect((await developer.post(`/dashboard/sandbox/payments/${payment.id}/expire`)).status).toBe(404);
   });
 });
