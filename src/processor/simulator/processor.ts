@@ -24,6 +24,8 @@ import { tokenHash } from '../../core/encryption.js';
 import type { Environment } from '../../core/config.js';
 import { addSeconds } from '../../core/time.js';
 
+/** The decisions' test IBAN that verifies, and whose collections settle. */
+export const VERIFYING_IBAN = 'DE89370400440532013000';
 /** The decisions' test IBAN that fails account verification; every other valid IBAN verifies. */
 export const FAILING_IBAN = 'DE62370400440532013001';
 /** Verifies, but its collections come back unpaid (insufficient funds): the payment ends not_completed. */
@@ -36,7 +38,7 @@ export const FAILING_REFUND_AMOUNT_MINOR = 1313;
 /** A payout of exactly this amount (131.31 in a two-decimal currency) is reported failed when it comes due. */
 export const FAILING_PAYOUT_AMOUNT_MINOR = 13131;
 
-type Behaviour = 'approve' | 'decline' | 'insufficient' | 'challenge' | 'expired';
+export type Behaviour = 'approve' | 'decline' | 'insufficient' | 'challenge' | 'expired';
 
 /** The decisions' test cards; any other valid card number is approved. */
 export const TEST_CARDS: Record<string, Behaviour> = {
@@ -47,6 +49,10 @@ export const TEST_CARDS: Record<string, Behaviour> = {
   '4000000000003220': 'challenge',
   '4000000000000069': 'expired',
 };
+
+export type IbanOutcome = 'verifies' | 'fails_verification' | 'returned_unpaid';
+/** What each test IBAN does (the sandbox pages' test-data drawers show them with the test cards). */
+export const TEST_IBANS: Record<string, IbanOutcome> = { [VERIFYING_IBAN]: 'verifies', [FAILING_IBAN]: 'fails_verification', [RETURNED_IBAN]: 'returned_unpaid' };
 
 export type BankVerification =
   | { verified: true; reportId: string }
@@ -136,6 +142,7 @@ export class SimulatorProcessor implements CardAcquirer, DirectDebitProvider, Pa
             svc_token: buyer.svcToken,
             return_url: buyer.returnUrl,
             state: 'pending',
+            environment: this.options.environment,
           }
         : undefined,
     );
@@ -178,7 +185,7 @@ export class SimulatorProcessor implements CardAcquirer, DirectDebitProvider, Pa
   async accountVerification(request: AccountVerificationRequest): Promise<{ url: string }> {
     await this.latency();
     const token = randomBytes(24).toString('base64url');
-    const session = await store.bankSession(this.db, { token, token_hash: tokenHash(token), reference: request.reference, language: request.language, callback_url: request.callbackUrl });
+    const session = await store.bankSession(this.db, { token, token_hash: tokenHash(token), reference: request.reference, language: request.language, callback_url: request.callbackUrl, environment: this.options.environment });
     return { url: `${this.options.baseUrl}/simulator/bank?token=${session.token}` };
   }
 

@@ -38,6 +38,8 @@ export type SimulatorTables = {
     svc_token: string;
     return_url: string;
     state: 'pending' | 'answered';
+    /** Whose environment the page serves (the sandbox's shows its test-mode banner). */
+    environment: Environment;
     created_at: Generated<Date>;
   };
   simulator_bank_sessions: {
@@ -47,6 +49,8 @@ export type SimulatorTables = {
     reference: string;
     language: string | null;
     callback_url: string;
+    /** Whose environment the page serves (the sandbox's shows its test-mode banner and test IBANs). */
+    environment: Environment;
     created_at: Generated<Date>;
   };
   simulator_bank_reports: {
