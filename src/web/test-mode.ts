@@ -131,19 +131,19 @@ export function testModeBanner(lang: Language, page: 'payment' | 'onboarding'): 
 function cardsTable(text: Texts, cards: TestData['cards']): string {
   const rows = Object.entries(cards).map(
     ([number, behaviour]) =>
-      `<tr><td><code>${grouped(number)}</code></td><td>${escape(text[`card:${behaviour}`])}</td><td><button type="button" class="fill" data-fill-card="${number}" aria-label="${escape(fill(text.useCard, { number: grouped(number) }))}">${escape(fill(text.useCard, { number: '' }).trim() || text.useCard)}</button></td></tr>`,
+      `<tr><td><code>${grouped(number)}</code></td><td>${escape(text[`card:${behaviour}`])}</td><td class="use"><button type="button" class="fill" data-fill-card="${number}" aria-label="${escape(fill(text.useCard, { number: grouped(number) }))}">${escape(fill(text.useCard, { number: '' }).trim() || text.useCard)}</button></td></tr>`,
   );
   return `<h2>${escape(text.testCards)}</h2><p class="hint">${escape(text.cardsHint)}</p>
-<table><thead><tr><th scope="col">${escape(text.cardNumber)}</th><th scope="col">${escape(text.outcome)}</th><th scope="col"><span class="visually-hidden">${escape(text.testData)}</span></th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+<table><thead><tr><th scope="col">${escape(text.cardNumber)}</th><th scope="col">${escape(text.outcome)}</th><th scope="col" class="use"><span class="visually-hidden">${escape(text.testData)}</span></th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function ibansTable(text: Texts, ibans: TestData['ibans'], fillable: boolean): string {
   const rows = Object.entries(ibans).map(
     ([iban, outcome]) =>
-      `<tr><td><code>${grouped(iban)}</code></td><td>${escape(text[`iban:${outcome}`])}</td>${fillable ? `<td><button type="button" class="fill" data-fill-iban="${iban}" aria-label="${escape(fill(text.useIban, { iban: grouped(iban) }))}">${escape(fill(text.useIban, { iban: '' }).trim())}</button></td>` : ''}</tr>`,
+      `<tr><td><code>${grouped(iban)}</code></td><td>${escape(text[`iban:${outcome}`])}</td>${fillable ? `<td class="use"><button type="button" class="fill" data-fill-iban="${iban}" aria-label="${escape(fill(text.useIban, { iban: grouped(iban) }))}">${escape(fill(text.useIban, { iban: '' }).trim())}</button></td>` : ''}</tr>`,
   );
   return `<h2>${escape(text.testIbans)}</h2>${fillable ? '' : `<p class="hint">${escape(text.ibansHint)}</p>`}
-<table><thead><tr><th scope="col">${escape(text.iban)}</th><th scope="col">${escape(text.outcome)}</th>${fillable ? `<th scope="col"><span class="visually-hidden">${escape(text.testData)}</span></th>` : ''}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+<table><thead><tr><th scope="col">${escape(text.iban)}</th><th scope="col">${escape(text.outcome)}</th>${fillable ? `<th scope="col" class="use"><span class="visually-hidden">${escape(text.testData)}</span></th>` : ''}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function drawer(text: Texts, lang: Language, content: string): string {

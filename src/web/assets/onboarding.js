@@ -1164,7 +1164,7 @@ document.addEventListener('click', (event) => {
   const form = document.querySelector('#main form');
   if (!button || !form) return;
   const values = button.hasAttribute('data-fill-company') ? JSON.parse(button.getAttribute('data-fill-company')) : { iban: button.getAttribute('data-fill-iban') };
-  let first = null;
+  const filled = [];
   for (const [name, value] of Object.entries(values)) {
     for (const input of form.querySelectorAll(`[name="${name}"]`)) {
       if (input.type === 'file' || input.type === 'hidden' || input.disabled) continue;
@@ -1178,8 +1178,10 @@ document.addEventListener('click', (event) => {
         input.dispatchEvent(new Event('input', { bubbles: true }));
       }
       input.dispatchEvent(new Event('change', { bubbles: true }));
-      first = first || input;
+      filled.push(input);
     }
   }
+  // The first field filled in the order of the form, for the person to check from there.
+  const first = filled.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
   if (first) first.focus();
 });
