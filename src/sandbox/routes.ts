@@ -66,27 +66,29 @@ export async function sandboxRoutes(fastify: FastifyInstance, { sandbox, payouts
     async (request, reply) => reply.send(await refunds.buyerRefund(request.caller, request.params.payment_id, request.body.amount_minor, answerOf(request, reply, 201))),
   );
 
-  const scheduleDescription = 'The scheduled work of this object on the sandbox clock, soonest first, with the time left: what moving the clock by that much (or the shortcut) makes happen.';
-  app.get(
-    '/simulations/payments/:payment_id/schedule',
-    { schema: { tags, summary: "What happens next to this payment, and when", description: scheduleDescription, params: PaymentParams, response: { 200: ObjectSchedule } }, config: { scope: 'payments:read' } },
-    async (request) => shortcuts.schedule(request.caller, 'payments', request.params.payment_id),
-  );
-  app.get(
-    '/simulations/refunds/:refund_id/schedule',
-    { schema: { tags, summary: 'What happens next to this refund, and when', description: scheduleDescription, params: RefundParams, response: { 200: ObjectSchedule } }, config: { scope: 'refunds:read' } },
-    async (request) => shortcuts.schedule(request.caller, 'refunds', request.params.refund_id),
-  );
-  app.get(
-    '/simulations/payouts/:payout_id/schedule',
-    { schema: { tags, summary: 'What happens next to this payout, and when', description: scheduleDescription, params: PayoutParams, response: { 200: ObjectSchedule } }, config: { scope: 'payouts:read' } },
-    async (request) => shortcuts.schedule(request.caller, 'payouts', request.params.payout_id),
-  );
-  app.get(
-    '/simulations/applications/:application_id/schedule',
-    { schema: { tags, summary: 'What happens next to this application, and when', description: scheduleDescription, params: ApplicationParams, response: { 200: ObjectSchedule } }, config: { scope: 'onboarding:initiate' } },
-    async (request) => shortcuts.schedule(request.caller, 'applications', request.params.application_id),
-  );
+  // What happens next to each kind of object, one route each, with the object's read scope.
+  const schedules = [
+    { object: 'payments', param: 'payment_id', params: PaymentParams, scope: 'payments:read', noun: 'payment' },
+    { object: 'refunds', param: 'refund_id', params: RefundParams, scope: 'refunds:read', noun: 'refund' },
+    { object: 'payouts', param: 'payout_id', params: PayoutParams, scope: 'payouts:read', noun: 'payout' },
+    { object: 'applications', param: 'application_id', params: ApplicationParams, scope: 'onboarding:initiate', noun: 'application' },
+  ] as const;
+  for (const { object, param, params, scope, noun } of schedules) {
+    app.get(
+      `/simulations/${object}/:${param}/schedule`,
+      {
+        schema: {
+          tags,
+          summary: `What happens next to this ${noun}, and when`,
+          description: 'The scheduled work of this object on the sandbox clock, soonest first, with the time left: what moving the clock by that much (or the shortcut) makes happen.',
+          params,
+          response: { 200: ObjectSchedule },
+        },
+        config: { scope },
+      },
+      async (request) => shortcuts.schedule(request.caller, object, (request.params as Record<string, string>)[param]!),
+    );
+  }
 
   app.post(
     '/simulations/payments/:payment_id/expire',
