@@ -19,9 +19,10 @@ export interface TestData {
 
 /** The simulator's test data and the sandbox's test company, as the wizard's fields are named. */
 export function simulatorTestData(): TestData {
-  const { applicant, person, businessType, address, profile, iban } = TEST_COMPANY;
+  const { applicant, person, businessType, address, iban } = TEST_COMPANY;
   const name = `${applicant.first_name} ${applicant.last_name}`;
-  const company = { ...applicant, nationality: person.nationality, gender: person.gender, date_of_birth: '1990-03-10', ...businessType, legal_name: name, ...address, number: String(address.number), website: profile.website, iban, account_owners_name: name };
+  // Without the website (optional): the page's HTML names no other origin.
+  const company = { ...applicant, nationality: person.nationality, gender: person.gender, date_of_birth: '1990-03-10', ...businessType, legal_name: name, ...address, number: String(address.number), iban, account_owners_name: name };
   return { cards: TEST_CARDS, ibans: TEST_IBANS, company };
 }
 

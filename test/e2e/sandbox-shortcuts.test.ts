@@ -232,6 +232,8 @@ describe('the dashboard', () => {
     await eventually(async () => (await schedule('payouts', payout.id)).data.some((step) => step.step === 'payout_reported'));
     const payoutPage = await developer.get(`/dashboard/payouts/${payout.id}`);
     expect(nextRows(payoutPage.text, `next-${payout.id}`).map((row) => row.step)).toEqual(['The bank reports the payout: arrived, or failed']);
+    expect(payoutPage.text).toContain('action="/dashboard/sandbox/payouts/run"');
+    expect((await viewer.get(`/dashboard/payouts/${payout.id}`)).text).not.toContain('action="/dashboard/sandbox/payouts/run"');
 
     expect((await developer.post('/dashboard/environment', { environment: 'live' })).status).toBe(303);
     const live = await developer.get('/dashboard/payments');

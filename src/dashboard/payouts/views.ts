@@ -8,6 +8,7 @@ import { PAYOUT_STATUSES } from '../../payouts/schemas.js';
 import type { PayoutFilters } from './schemas.js';
 import type { ObjectSchedule } from '../../sandbox/schemas.js';
 import { nextPanel } from '../sandbox/next.js';
+import { allowed } from '../roles.js';
 
 export interface PayoutDetail {
   payout: Payout;
@@ -119,7 +120,7 @@ ${details([
 </tr>`,
     )}</tbody></table>
 </section>
-${nextPanel(view, { object: 'payouts', id: payout.id }, next, false)}
+${nextPanel(view, { object: 'payouts', id: payout.id }, next, allowed(view.session, 'developer'))}
 <p><a href="/dashboard/payouts">${t.t('allPayouts')}</a></p>`,
   );
 }

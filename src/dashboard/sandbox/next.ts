@@ -34,7 +34,8 @@ const SHORTCUT_TEXTS: Record<Shortcut, keyof Texts> = { expire: 'shortcutExpire'
 
 /**
  * "What happens next, and when" (sandbox only): the object's scheduled work on the sandbox clock,
- * with the time left, and the shortcuts that run a step now (for a developer or an admin).
+ * with the time left, and the shortcuts that run a step now (for a developer or an admin); on a
+ * payout's page, the platform's payouts run now (the sandbox page's control, which asks first).
  */
 export function nextPanel(view: View, target: { object: ShortcutObject | 'payouts' | 'applications'; id: string; title?: string }, schedule: ObjectSchedule | undefined, canAct: boolean): Html | '' {
   if (!schedule) return '';
@@ -55,5 +56,6 @@ ${shortcuts.length > 0
         (shortcut) => html`<form method="post" action="/dashboard/sandbox/${target.object}/${target.id}/${shortcut}">${csrf(view.session)}<button class="button ${shortcut === 'return' || shortcut === 'fail' || shortcut === 'expire' ? 'danger' : 'secondary'}" type="submit">${t.t(SHORTCUT_TEXTS[shortcut])}</button></form>`,
       )}</div>`
     : ''}
+${canAct && target.object === 'payouts' ? html`<div class="shortcut-actions"><form method="post" action="/dashboard/sandbox/payouts/run">${csrf(view.session)}<button class="button secondary" type="submit">${t.t('runPayouts')}</button></form></div>` : ''}
 </section>`;
 }
