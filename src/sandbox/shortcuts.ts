@@ -28,9 +28,13 @@ const STEP_OF_JOB: Record<ScheduledObject, Record<string, ScheduledStep>> = {
   applications: { [COMPLIANCE_DECISION_JOB]: 'compliance_decided' },
 };
 
-/** A step whose job is still pending but will change nothing (an expiry job outlives the payment paid before it). */
+/**
+ * A step whose job is still pending but will change nothing: an expiry job outlives the payment
+ * paid before it; the processor's report of a refund completed already (/simulations/refunds/{id}/complete) finds it final.
+ */
 const IDLE: Partial<Record<ScheduledStep, (status: string) => boolean>> = {
   payment_expires: (status) => !OPEN_STATUSES.has(status as PaymentStatus),
+  refund_reported: (status) => status !== 'initiated',
 };
 
 const NAMES: Record<ScheduledObject, string> = { payments: 'Payment', refunds: 'Refund', payouts: 'Payout', applications: 'Application' };

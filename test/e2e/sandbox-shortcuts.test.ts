@@ -104,6 +104,12 @@ describe('what works', () => {
     expect((await schedule('refunds', refundId)).data).toEqual([]);
     expect((await api('POST', `/simulations/refunds/${refundId}/fail`)).status).toBe(409);
     expect((await api('POST', `/simulations/refunds/${refundId}/complete`)).status).toBe(409);
+
+    // A refund completed now shows nothing more to come, though the processor's report is still on its way.
+    const other = await api('POST', '/refunds', { payment_id: id, description: 'Returned goods', routing: { platform: { amount_minor: 400 } } });
+    await eventually(async () => (await schedule('refunds', other.body.id)).data.some((step) => step.step === 'refund_reported'));
+    expect((await api('POST', `/simulations/refunds/${other.body.id}/complete`)).body.status).toBe('completed');
+    expect((await schedule('refunds', other.body.id)).data).toEqual([]);
   });
 
   it("fails a refund just initiated (the processor is handed it first), and shows a payout's arrival a day ahead", async () => {
