@@ -30,7 +30,7 @@ const TEXT = {
     bankTitle: 'Bank account verification (simulator)', bank: 'Simulated bank', bankText: 'Log in to confirm the account to debit.',
     iban: 'IBAN', holder: 'Account holder', accountType: 'Account type', personal: 'Personal', business: 'Business', confirmAccount: 'Confirm account',
     invalidIban: 'This is not a valid IBAN.',
-    testMode: 'Test mode', testModeBanner: 'Test mode: this is the sandbox’s simulated bank; no real account or card is involved.',
+    testMode: 'Test mode', testData: 'Test data', testModeBanner: 'Test mode: this is the sandbox’s simulated bank; no real account or card is involved.',
     testIbans: 'Test IBANs', testIbansHint: 'One click fills the form. Any other valid IBAN verifies.', use: 'Use {iban}',
     'iban:verifies': 'Verifies; the collection settles', 'iban:fails_verification': 'Verification fails', 'iban:returned_unpaid': 'Verifies; the collection is returned unpaid',
   },
@@ -40,7 +40,7 @@ const TEXT = {
     bankTitle: 'Kontobestätigung (Simulator)', bank: 'Simulierte Bank', bankText: 'Melden Sie sich an, um das zu belastende Konto zu bestätigen.',
     iban: 'IBAN', holder: 'Kontoinhaber', accountType: 'Kontoart', personal: 'Privatkonto', business: 'Geschäftskonto', confirmAccount: 'Konto bestätigen',
     invalidIban: 'Diese IBAN ist ungültig.',
-    testMode: 'Testmodus', testModeBanner: 'Testmodus: Dies ist die simulierte Bank der Sandbox; kein echtes Konto und keine echte Karte sind beteiligt.',
+    testMode: 'Testmodus', testData: 'Testdaten', testModeBanner: 'Testmodus: Dies ist die simulierte Bank der Sandbox; kein echtes Konto und keine echte Karte sind beteiligt.',
     testIbans: 'Test-IBANs', testIbansHint: 'Ein Klick füllt das Formular aus. Jede andere gültige IBAN wird bestätigt.', use: '{iban} verwenden',
     'iban:verifies': 'Wird bestätigt; der Einzug wird gutgeschrieben', 'iban:fails_verification': 'Die Bestätigung schlägt fehl', 'iban:returned_unpaid': 'Wird bestätigt; der Einzug kommt unbezahlt zurück',
   },
@@ -50,7 +50,7 @@ const TEXT = {
     bankTitle: 'Verificación de la cuenta (simulador)', bank: 'Banco simulado', bankText: 'Inicie sesión para confirmar la cuenta que se adeudará.',
     iban: 'IBAN', holder: 'Titular de la cuenta', accountType: 'Tipo de cuenta', personal: 'Particular', business: 'Empresa', confirmAccount: 'Confirmar la cuenta',
     invalidIban: 'Este IBAN no es válido.',
-    testMode: 'Modo de prueba', testModeBanner: 'Modo de prueba: este es el banco simulado del sandbox; no interviene ninguna cuenta ni tarjeta real.',
+    testMode: 'Modo de prueba', testData: 'Datos de prueba', testModeBanner: 'Modo de prueba: este es el banco simulado del sandbox; no interviene ninguna cuenta ni tarjeta real.',
     testIbans: 'IBAN de prueba', testIbansHint: 'Un clic rellena el formulario. Cualquier otro IBAN válido se verifica.', use: 'Usar {iban}',
     'iban:verifies': 'Se verifica; el cobro se abona', 'iban:fails_verification': 'La verificación falla', 'iban:returned_unpaid': 'Se verifica; el cobro se devuelve impagado',
   },
@@ -96,7 +96,7 @@ function testIbans(token: string, text: Text): string {
     ([iban, outcome]) =>
       `<li><a href="/simulator/bank?token=${encodeURIComponent(token)}&amp;iban=${iban}">${escapeHtml(text.use.replace('{iban}', iban))}</a><small>${escapeHtml(text[`iban:${outcome}`])}</small></li>`,
   );
-  return `<aside class="test-data" aria-label="${escapeHtml(text.testIbans)}"><details><summary>${escapeHtml(text.testIbans)}</summary><p>${escapeHtml(text.testIbansHint)}</p><ul>${items.join('')}</ul></details></aside>`;
+  return `<aside class="test-data" aria-label="${escapeHtml(text.testData)}"><details><summary>${escapeHtml(text.testIbans)}</summary><p>${escapeHtml(text.testIbansHint)}</p><ul>${items.join('')}</ul></details></aside>`;
 }
 
 function challengePage(challenge: { id: string; amount_minor: number; currency: string; last4: string; environment: Environment }, language: Language): string {
