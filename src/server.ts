@@ -74,6 +74,8 @@ import { RefundService, REFUND_SEND_JOB } from './refunds/service.js';
 import { refundRoutes } from './refunds/routes.js';
 import { sandboxRoutes } from './sandbox/routes.js';
 import { SandboxService } from './sandbox/service.js';
+import { SandboxShortcuts } from './sandbox/shortcuts.js';
+import { simulatorTestData } from './web/test-mode.js';
 import { DashboardDevelopers, DashboardService, DashboardUsers } from './dashboard/service.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import type { DashboardArea } from './dashboard/kit.js';
@@ -340,9 +342,14 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
     streams,
     worker: new DeliveryWorker(database, environmentClock, options.sender ?? new HttpSender(), app.log),
   };
+  const shortcuts = new SandboxShortcuts(db, environmentClock, jobs, {
+    payments: domain.payments,
+    refunds: domain.refunds,
+    reporter: config.processors.sandbox === 'simulator' ? simulator.reporter(inbox) : undefined,
+  });
   const services: Services = {
     ...domain,
-    dashboard: new DashboardService(db, environmentClock, domain),
+    dashboard: new DashboardService(db, environmentClock, { ...domain, shortcuts }),
     dashboardUsers: await DashboardUsers.open(db, config, clock, options.passwordSettings),
     dashboardDevelopers: new DashboardDevelopers(db, domain),
   };
@@ -356,11 +363,11 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
   await app.register(docsRoutes, { config });
   // The dashboard's further areas (src/dashboard/<area>/), each made with the services it uses.
   const dashboardAreas: DashboardArea[] = [
-    payoutsArea({ payouts: new DashboardPayouts(db, pager, { ...domain, platformAccount }), dashboard: services.dashboard }),
+    payoutsArea({ payouts: new DashboardPayouts(db, pager, { ...domain, platformAccount, shortcuts }), dashboard: services.dashboard }),
     eventsArea({ events: new DashboardEvents(services.events), dashboard: services.dashboard }),
-    merchantsArea({ merchants: new DashboardMerchants(domain), config }),
+    merchantsArea({ merchants: new DashboardMerchants({ ...domain, shortcuts }), config }),
     brandingArea({ branding: new DashboardBranding(domain) }),
-    sandboxArea({ sandbox: new DashboardSandbox(db, config, { sandbox: new SandboxService(db, environmentClock, jobs), payouts: domain.payouts, tokens }) }),
+    sandboxArea({ sandbox: new DashboardSandbox(db, config, { sandbox: new SandboxService(db, environmentClock, jobs), payouts: domain.payouts, tokens, shortcuts, refunds: domain.refunds }) }),
   ];
   await app.register(dashboardRoutes, { dashboard: services.dashboard, users: services.dashboardUsers, developers: services.dashboardDevelopers, config, limiter, areas: dashboardAreas });
   await app.register(async (scope) => {
@@ -383,14 +390,14 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
     await scope.register(refundRoutes, { refunds: services.refunds });
     if (environment === 'sandbox') {
       await scope.register(onboardingSimulationRoutes, { applications: services.applications });
-      await scope.register(sandboxRoutes, { sandbox: new SandboxService(db, environmentClock, jobs), payouts: services.payouts, refunds: services.refunds });
+      await scope.register(sandboxRoutes, { sandbox: new SandboxService(db, environmentClock, jobs), payouts: services.payouts, refunds: services.refunds, shortcuts });
     }
   };
   // The pages, the hosted payment page API and the simulator's pages serve both environments on the
   // base URL: the payment's resource token, not a platform token, authorizes them; limited per address.
   await app.register(async (scope) => {
     rateLimit(scope, limiter, byAddress);
-    await scope.register(webRoutes, { hpp: services.hpp });
+    await scope.register(webRoutes, { hpp: services.hpp, applicant: services.applicant, testData: config.processors.sandbox === 'simulator' ? simulatorTestData() : undefined });
     await scope.register(logoRoutes, { branding: services.branding });
     await scope.register(hostedPaymentPageRoutes, { hpp: services.hpp, bodyShape: config.bodyShape });
     // The simulator's 3-D Secure server and bank, only where an environment takes its payments with it.

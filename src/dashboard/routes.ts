@@ -63,6 +63,7 @@ export const permissions = (session: Session): views.PaymentPermissions => ({
   refund: allowed(session, 'move_money'),
   resend: allowed(session, 'developer'),
   buyerRefund: allowed(session, 'developer') && session.environment === 'sandbox',
+  shortcuts: allowed(session, 'developer') && session.environment === 'sandbox',
 });
 
 /** The refund form's amounts in minor units, one per party of the routing; 400 unless each is an amount and some is not zero. */

@@ -14,6 +14,8 @@ import { PERIOD_DAYS } from './schemas.js';
 import { instrumentOf } from '../hosted-payment-page/service.js';
 import type { PaymentQuery, PaymentService } from '../payments/service.js';
 import type { RefundService } from '../refunds/service.js';
+import type { ObjectSchedule } from '../sandbox/schemas.js';
+import type { SandboxShortcuts } from '../sandbox/shortcuts.js';
 import type { PayoutService } from '../payouts/service.js';
 import type { ApplicationService } from '../onboarding/service.js';
 import type { AccountService } from '../accounts/service.js';
@@ -270,7 +272,7 @@ export class DashboardService {
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly environmentClock: EnvironmentClock,
-    private readonly services: { payments: PaymentService; refunds: RefundService; events: EventService; payouts: PayoutService; applications: ApplicationService; accounts: AccountService },
+    private readonly services: { payments: PaymentService; refunds: RefundService; events: EventService; payouts: PayoutService; applications: ApplicationService; accounts: AccountService; shortcuts: SandboxShortcuts },
   ) {}
 
   /** The API's caller for what the session's user sees: its platform, in the environment it looks at. */
@@ -385,7 +387,17 @@ export class DashboardService {
       refundable,
       payouts: await Promise.all(payouts.data.map((payout) => this.services.payouts.get(caller, payout.id))),
       timeline: paymentTimeline({ payment, row, events }),
+      next: await this.nextOf(caller, id, refunds.data),
     };
+  }
+
+  /** What happens next to the payment and each of its refunds still under way (sandbox only). */
+  private async nextOf(caller: Caller, id: string, refunds: Refund[]): Promise<{ payment: ObjectSchedule; refunds: { id: string; schedule: ObjectSchedule }[] } | undefined> {
+    const { shortcuts } = this.services;
+    const payment = await shortcuts.nextSteps(caller, 'payments', id);
+    if (!payment) return undefined;
+    const open = refunds.filter((refund) => refund.status === 'initiated');
+    return { payment, refunds: await Promise.all(open.map(async (refund) => ({ id: refund.id, schedule: (await shortcuts.nextSteps(caller, 'refunds', refund.id))! }))) };
   }
 
   /**

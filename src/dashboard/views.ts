@@ -2,6 +2,8 @@ import type { Payment } from '../payments/schemas.js';
 import { PAYMENT_STATUSES } from '../payments/schemas.js';
 import type { Refund } from '../refunds/schemas.js';
 import type { ChargebackRow } from '../chargebacks/repository.js';
+import type { ObjectSchedule } from '../sandbox/schemas.js';
+import { nextPanel } from './sandbox/next.js';
 import type { EventDetail } from '../events/schemas.js';
 import type { PaymentView } from '../hosted-payment-page/schemas.js';
 import type { Payout } from '../payouts/schemas.js';
@@ -373,6 +375,8 @@ export interface PaymentDetail {
   /** The payouts that carry the payment's transfers. */
   payouts: Payout[];
   timeline: TimelineEntry[];
+  /** The sandbox's "what happens next": the payment's scheduled work and its refunds' under way. */
+  next?: { payment: ObjectSchedule; refunds: { id: string; schedule: ObjectSchedule }[] };
 }
 
 export interface PaymentPermissions {
@@ -380,6 +384,8 @@ export interface PaymentPermissions {
   resend: boolean;
   /** The sandbox's control: the buyer's bank takes money back (SEPA Direct Debit). */
   buyerRefund: boolean;
+  /** The sandbox's shortcuts: an object's scheduled step run now. */
+  shortcuts: boolean;
 }
 
 export function details(rows: [string, Part][]): Html {
@@ -455,6 +461,7 @@ ${canRefund && detail.refundable > 0 ? refundForm(view, payment) : ''}
 ${permissions.buyerRefund && payment.succeeded && detail.instrument?.type === 'sepa_direct_debit' && detail.refundable > 0 ? buyerRefundForm(view, payment, detail.refundable) : ''}
 </section>
 ${detail.chargebacks.length > 0 ? chargebacksPanel(view, detail.chargebacks) : ''}
+${detail.next ? html`${nextPanel(view, { object: 'payments', id: payment.id }, detail.next.payment, permissions.shortcuts)}${detail.next.refunds.map((refund) => nextPanel(view, { object: 'refunds', id: refund.id, title: t.t('nextRefundTitle', { id: refund.id }) }, refund.schedule, permissions.shortcuts))}` : ''}
 <section class="panel">
 <h2>${t.t('timeline')}</h2>
 <ol class="timeline">${detail.timeline.map((entry) => timelineItem(view, payment, entry))}</ol>

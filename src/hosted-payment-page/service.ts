@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { isDataError, type Db, type Tables } from '../core/db.js';
 import { Batcher } from '../core/batcher.js';
 import type { EnvironmentClock } from '../core/clock.js';
-import type { Config } from '../core/config.js';
+import type { Config, Environment } from '../core/config.js';
 import { ApiError, invalidFields, notFound, textProblem } from '../core/errors.js';
 import type { FieldError } from '../core/errors.js';
 import { checkIban } from '../onboarding/rules.js';
@@ -145,6 +145,12 @@ export class HostedPaymentPageService {
   }
 
   /** The status of the payment's page (decisions §4): 401 without the payment's token, 404 for no such payment, 410 once expired. */
+  /** Where the payment lives and the language it asks for: the page's sandbox signs follow them. */
+  async pageContext(id: string): Promise<{ environment: Environment; language: string | null } | undefined> {
+    const payment = await this.findPayment(id);
+    return payment && { environment: payment.environment, language: payment.language };
+  }
+
   async pageStatus(id: string, token: string | undefined): Promise<number> {
     if (!token) return 401;
     if (!(await this.findPayment(id))) return 404;

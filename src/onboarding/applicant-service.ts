@@ -7,12 +7,13 @@ import type { MultipartInput } from '../documents/upload-body.js';
 import type { DocumentContent } from '../documents/service.js';
 import type { ApplicationsTable, Db, Tables } from '../core/db.js';
 import type { EnvironmentClock } from '../core/clock.js';
-import type { Config } from '../core/config.js';
+import type { Config, Environment } from '../core/config.js';
 import { ApiError, invalidFields, notFound, type FieldError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import type { EventType, Outbox } from '../events/outbox.js';
 import { fieldConfiguration, findBusinessStructure, businessTypesFor, type BusinessType, type FieldConfiguration, type StructureDefinition } from '../reference/service.js';
 import * as repo from './repository.js';
+import { tokenHash } from '../core/encryption.js';
 import { businessProfileProblems, checkIban, normaliseBusinessProfile, personProblems } from './rules.js';
 import type {
   ApplicantDetails,
@@ -78,6 +79,14 @@ export class ApplicantService {
     private readonly compliance: Compliance,
     private readonly blobs: BlobStore,
   ) {}
+
+  /** Where the application a token opens lives, and its language (the wizard's sandbox signs follow them); nothing for an unknown token. */
+  async pageContext(token: string): Promise<{ environment: Environment; language: string | null } | undefined> {
+    const row = await repo.findToken(this.db, tokenHash(token));
+    if (!row) return undefined;
+    const application = await repo.findApplicationById(this.db, row.application_id);
+    return { environment: row.environment, language: application.language };
+  }
 
   /** The application an onboarding token opens; 401 if the token is unknown, revoked or expired. */
   authenticate(token: string): Promise<string> {

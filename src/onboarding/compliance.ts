@@ -1,6 +1,6 @@
 import type { Db } from '../core/db.js';
 import { ApiError } from '../core/errors.js';
-import { rescheduleJob } from '../core/jobs.js';
+import { completePendingJob, rescheduleJob } from '../core/jobs.js';
 import { addSeconds } from '../core/time.js';
 import type { Outbox } from '../events/outbox.js';
 import * as repo from './repository.js';
@@ -54,6 +54,7 @@ export class Compliance {
       const why = application.status === 'succeeded' ? 'already succeeded' : `is ${application.status}; only a submitted application is decided`;
       throw new ApiError('conflict', { detail: `Application ${application.id} ${why}` });
     }
+    await completePendingJob(trx, COMPLIANCE_DECISION_JOB, application.id, now); // decided now: nothing left for the scheduled checks
     await this.decide(trx, application, outcome, now);
   }
 

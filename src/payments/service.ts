@@ -283,8 +283,9 @@ export class PaymentService {
     await repo.updatePayment(trx, id, { ...moveTo(payment, 'canceled'), updated_at: now });
   }
 
-  async get(caller: Caller, id: string): Promise<Payment> {
-    const payment = await this.reads.run({ tenant: caller, id });
+  /** The payment as stored, or as `trx` sees it (a change's answer, kept in its transaction). */
+  async get(caller: Caller, id: string, trx?: Db): Promise<Payment> {
+    const payment = trx ? (await repo.findPaymentsWithRouting(trx, [{ tenant: caller, id }]))[0] : await this.reads.run({ tenant: caller, id });
     if (!payment) throw notFound(`Payment ${id}`);
     return this.present(payment);
   }

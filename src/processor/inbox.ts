@@ -20,6 +20,13 @@ export type NotificationResult = 'applied' | 'unknown' | 'final';
 export type NotificationApplier = (trx: Db, notification: ProcessorNotification, timeIn: (environment: Environment) => Date) => Promise<NotificationResult>;
 
 /**
+ * The sandbox's shortcut to a processor's movement (a collection, a refund, a payout): the processor
+ * decides it now with this outcome and its notification is applied in the caller's transaction.
+ * Answers false when the movement had been reported already.
+ */
+export type MovementReporter = (trx: Db, processorReference: string, outcome: ProcessorNotification['outcome'], now: Date) => Promise<boolean>;
+
+/**
  * The processors' notifications: stored in one transaction before they are acknowledged (receive),
  * then applied once each by the job runner (apply). The partner's own event key makes the same
  * notification twice one row. One that concerns no object of ours, or an object that had ended,
@@ -42,8 +49,13 @@ export class NotificationInbox {
    * Stores the notifications not stored already, each with the job that applies it, in the caller's
    * transaction (see receiveNotifications).
    */
-  receive(trx: Db, processor: PartnerName, notifications: ProcessorNotification[], environment: Environment, now: Date): Promise<void> {
-    return receiveNotifications(trx, processor, notifications, environment, now);
+  async receive(trx: Db, processor: PartnerName, notifications: ProcessorNotification[], environment: Environment, now: Date): Promise<void> {
+    for (const id of await storeNotifications(trx, processor, notifications, now)) await scheduleJob(trx, { environment, kind: NOTIFICATION_JOB, subjectId: id, dueAt: now }, now);
+  }
+
+  /** The sandbox's shortcuts: a notification stored and applied at once, in the caller's transaction, as its job would apply it. */
+  async receiveNow(trx: Db, processor: PartnerName, notification: ProcessorNotification, environment: Environment, now: Date): Promise<void> {
+    for (const id of await storeNotifications(trx, processor, [notification], now)) await this.apply(trx, id, now, environment);
   }
 
   /** The job: the notification applied by the feature that owns its object, its result kept. */
@@ -67,7 +79,12 @@ export class NotificationInbox {
  * store them (the CLI importing a bank statement too): the job runner applies them.
  */
 export async function receiveNotifications(trx: Db, processor: PartnerName, notifications: ProcessorNotification[], environment: Environment, now: Date): Promise<void> {
-  if (notifications.length === 0) return;
+  for (const id of await storeNotifications(trx, processor, notifications, now)) await scheduleJob(trx, { environment, kind: NOTIFICATION_JOB, subjectId: id, dueAt: now }, now);
+}
+
+/** Stores the notifications not stored already (the partner's event key); answers the new rows' ids. */
+async function storeNotifications(trx: Db, processor: PartnerName, notifications: ProcessorNotification[], now: Date): Promise<string[]> {
+  if (notifications.length === 0) return [];
   const rows = notifications.map((notification) => ({ id: newId('ntf'), processor, event_key: notification.eventKey, notification, received_at: now, applied_at: null, result: null }));
   const stored = await trx
     .insertInto('processor_notifications')
@@ -75,5 +92,5 @@ export async function receiveNotifications(trx: Db, processor: PartnerName, noti
     .onConflict((conflict) => conflict.columns(['processor', 'event_key']).doNothing())
     .returning('id')
     .execute();
-  for (const { id } of stored) await scheduleJob(trx, { environment, kind: NOTIFICATION_JOB, subjectId: id, dueAt: now }, now);
+  return stored.map(({ id }) => id);
 }

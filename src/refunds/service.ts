@@ -321,10 +321,11 @@ export class RefundService {
     return completed;
   }
 
-  async get(caller: Caller, id: string): Promise<Refund> {
-    const refund = await repo.findRefund(this.db, caller, id);
+  /** The refund as stored, or as `db` sees it (a change's answer, kept in its transaction). */
+  async get(caller: Caller, id: string, db: Db = this.db): Promise<Refund> {
+    const refund = await repo.findRefund(db, caller, id);
     if (!refund) throw notFound(`Refund ${id}`);
-    return this.present(refund);
+    return this.present(refund, db);
   }
 
   async list(caller: Caller, query: PageRequest & { payment_id?: string }) {

@@ -1,22 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { typed } from '../core/http.js';
 import { answerOf } from '../core/idempotency.js';
-import { PaymentParams } from '../payments/schemas.js';
-import { PayoutRunResult } from '../payouts/schemas.js';
+import { ApplicationParams } from '../onboarding/schemas.js';
+import { Payment, PaymentParams } from '../payments/schemas.js';
+import { PayoutParams, PayoutRunResult } from '../payouts/schemas.js';
 import type { PayoutService } from '../payouts/service.js';
 import { BuyerRefund, Refund, RefundParams } from '../refunds/schemas.js';
 import type { RefundService } from '../refunds/service.js';
-import { AdvanceClock, ClockMoved, ClockTime } from './schemas.js';
+import { AdvanceClock, ClockMoved, ClockTime, ObjectSchedule } from './schemas.js';
 import type { SandboxService } from './service.js';
+import type { SandboxShortcuts } from './shortcuts.js';
 
 interface SandboxDeps {
   sandbox: SandboxService;
   payouts: PayoutService;
   refunds: RefundService;
+  shortcuts: SandboxShortcuts;
 }
 
 /** The sandbox's controls for integrators' tests: registered on the sandbox mount alone, so live answers 404. */
-export async function sandboxRoutes(fastify: FastifyInstance, { sandbox, payouts, refunds }: SandboxDeps): Promise<void> {
+export async function sandboxRoutes(fastify: FastifyInstance, { sandbox, payouts, refunds, shortcuts }: SandboxDeps): Promise<void> {
   const app = typed(fastify);
   const tags = ['sandbox'];
 
@@ -61,5 +64,62 @@ export async function sandboxRoutes(fastify: FastifyInstance, { sandbox, payouts
       config: { scope: 'refunds:initiate' },
     },
     async (request, reply) => reply.send(await refunds.buyerRefund(request.caller, request.params.payment_id, request.body.amount_minor, answerOf(request, reply, 201))),
+  );
+
+  // What happens next to each kind of object, one route each, with the object's read scope.
+  const schedules = [
+    { object: 'payments', param: 'payment_id', params: PaymentParams, scope: 'payments:read', noun: 'payment' },
+    { object: 'refunds', param: 'refund_id', params: RefundParams, scope: 'refunds:read', noun: 'refund' },
+    { object: 'payouts', param: 'payout_id', params: PayoutParams, scope: 'payouts:read', noun: 'payout' },
+    { object: 'applications', param: 'application_id', params: ApplicationParams, scope: 'onboarding:initiate', noun: 'application' },
+  ] as const;
+  for (const { object, param, params, scope, noun } of schedules) {
+    app.get(
+      `/simulations/${object}/:${param}/schedule`,
+      {
+        schema: {
+          tags,
+          summary: `What happens next to this ${noun}, and when`,
+          description: 'The scheduled work of this object on the sandbox clock, soonest first, with the time left: what moving the clock by that much (or the shortcut) makes happen.',
+          params,
+          response: { 200: ObjectSchedule },
+        },
+        config: { scope },
+      },
+      async (request) => shortcuts.schedule(request.caller, object, (request.params as Record<string, string>)[param]!),
+    );
+  }
+
+  app.post(
+    '/simulations/payments/:payment_id/expire',
+    {
+      schema: { tags, summary: 'Expire an open payment now (canceled), as its expiry would', description: 'A payment not open (or with an authorization in flight) is 409.', params: PaymentParams, response: { 200: Payment } },
+      config: { scope: 'payments:read_write' },
+    },
+    async (request, reply) => reply.send(await shortcuts.expirePayment(request.caller, request.params.payment_id, answerOf(request, reply, 200))),
+  );
+  app.post(
+    '/simulations/payments/:payment_id/settle',
+    {
+      schema: { tags, summary: "Settle a SEPA Direct Debit payment's collection now (completed), as the bank's report would", description: 'Only an authorized SEPA Direct Debit payment whose collection is not reported yet; otherwise 409.', params: PaymentParams, response: { 200: Payment } },
+      config: { scope: 'payments:read_write' },
+    },
+    async (request, reply) => reply.send(await shortcuts.reportCollection(request.caller, request.params.payment_id, 'succeeded', answerOf(request, reply, 200))),
+  );
+  app.post(
+    '/simulations/payments/:payment_id/return',
+    {
+      schema: { tags, summary: "Return a SEPA Direct Debit payment's collection unpaid now (not_completed, insufficient_funds), as the bank's report would", description: 'Only an authorized SEPA Direct Debit payment whose collection is not reported yet; otherwise 409.', params: PaymentParams, response: { 200: Payment } },
+      config: { scope: 'payments:read_write' },
+    },
+    async (request, reply) => reply.send(await shortcuts.reportCollection(request.caller, request.params.payment_id, 'failed', answerOf(request, reply, 200))),
+  );
+  app.post(
+    '/simulations/refunds/:refund_id/fail',
+    {
+      schema: { tags, summary: 'Fail a refund now (refused by the issuer), as the processor\'s report would: the amounts go back to each party', description: 'Only a refund under way (initiated); otherwise 409.', params: RefundParams, response: { 200: Refund } },
+      config: { scope: 'refunds:initiate' },
+    },
+    async (request, reply) => reply.send(await shortcuts.failRefund(request.caller, request.params.refund_id, answerOf(request, reply, 200))),
   );
 }

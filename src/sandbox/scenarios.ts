@@ -1,4 +1,5 @@
 import type { CreatePayment, PaymentsClient } from '../../packages/client/src/index.js';
+import { RETURNED_IBAN, VERIFYING_IBAN } from '../processor/simulator/processor.js';
 
 /**
  * The sandbox's scenarios, driven end to end as a platform and its buyers or merchants would:
@@ -20,7 +21,7 @@ export const SCENARIO_STATUSES = ['created', 'moved'] as const;
 type ScenarioStatus = (typeof SCENARIO_STATUSES)[number];
 
 const CARDS = { captured: '4242424242424242', declined: '4000000000000002', threeDSecure: '4000000000003220' };
-const IBANS = { completes: 'DE89370400440532013000', returnedUnpaid: 'DE35370400440532013002' };
+const IBANS = { completes: VERIFYING_IBAN, returnedUnpaid: RETURNED_IBAN };
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 
@@ -142,8 +143,21 @@ async function sepaPayment(run: Run, iban: string): Promise<string> {
   return payment.id;
 }
 
+/**
+ * The sandbox's test company, a sole trader in Munich: what the application scenarios send, and
+ * what the onboarding wizard's "fill with a test company" types in (sandbox only).
+ */
+export const TEST_COMPANY = {
+  applicant: { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' },
+  person: { nationality: 'GB', gender: 'female', pep: false, roles: ['owner'] },
+  businessType: { type: 'individual_sole_trader', country_code: 'DE' },
+  address: { line1: 'Leopoldstraße', number: 1, zip: '80802', town_city: 'München', country: 'DE' },
+  profile: { mcc: '5734', website: 'https://engines.example' },
+  iban: VERIFYING_IBAN,
+} as const;
+
 async function application(run: Run, lastName: string): Promise<void> {
-  const applicant = { email: 'ada@example.com', first_name: 'Ada', last_name: lastName };
+  const applicant = { ...TEST_COMPANY.applicant, last_name: lastName };
   const created = await run.client.applications.create({ applicant, integration: { type: 'hosted' }, reference: 'trigger', urls: { redirect: 'https://example.com/done' } });
   run.created('application', created.id, 'created' satisfies ScenarioStatus, `merchant ${created.merchant_id}`);
   const link = new URL(created._links.onboarding.href);
@@ -152,16 +166,11 @@ async function application(run: Run, lastName: string): Promise<void> {
   const bornIn = new Date().getUTCFullYear() - 36;
   await step('GET', '');
   await step('POST', '/confirm-applicant', applicant);
-  await step('PATCH', '/applicant', { nationality: 'GB', gender: 'female', date_of_birth: `${bornIn}-03-10`, pep: false, roles: ['owner'] });
-  await step('POST', '/business-type', { type: 'individual_sole_trader', country_code: 'DE' });
-  await step('PUT', '/business-profile', {
-    legal_name: `Ada ${lastName}`,
-    registered_address: { line1: 'Leopoldstraße', number: 1, zip: '80802', town_city: 'München', country: 'DE' },
-    mcc: '5734',
-    website: 'https://engines.example',
-  });
+  await step('PATCH', '/applicant', { ...TEST_COMPANY.person, date_of_birth: `${bornIn}-03-10` });
+  await step('POST', '/business-type', TEST_COMPANY.businessType);
+  await step('PUT', '/business-profile', { legal_name: `Ada ${lastName}`, registered_address: TEST_COMPANY.address, ...TEST_COMPANY.profile });
   await step('POST', '/confirm-representatives');
-  await step('PUT', '/payout-account', { account_number: { type: 'iban', value: IBANS.completes }, account_owners_name: `Ada ${lastName}`, currency: 'EUR' });
+  await step('PUT', '/payout-account', { account_number: { type: 'iban', value: TEST_COMPANY.iban }, account_owners_name: `Ada ${lastName}`, currency: 'EUR' });
   const submitted = await step('POST', '/submit');
   run.created('application', created.id, submitted.status);
   await advanceClock(run, HOUR); // the simulated compliance checks decide an hour after submit

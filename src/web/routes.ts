@@ -4,10 +4,14 @@ import { Type } from 'typebox';
 import { notFound } from '../core/errors.js';
 import { serverTextsModule } from '../core/error-texts.js';
 import { typed } from '../core/http.js';
+import type { Environment } from '../core/config.js';
+import { pageLanguage } from '../core/language.js';
 import type { HostedPaymentPageService } from '../hosted-payment-page/service.js';
 import { Html, html as markup } from '../dashboard/html.js';
 import type { Language } from '../core/language.js';
 import type { BuyerAction } from '../processor/boundary.js';
+import type { ApplicantService } from '../onboarding/applicant-service.js';
+import { onboardingTestData, paymentTestData, TEST_DOCUMENT_PATH, TEST_DOCUMENTS, testModeBanner, type TestData } from './test-mode.js';
 
 /**
  * The hosted pages people see: the buyer's payment page and the merchant's onboarding wizard. Each
@@ -39,6 +43,8 @@ interface Shell {
   page: 'page' | 'onboarding';
   title: string;
   noscript: string;
+  /** The sandbox's test-mode banner and test-data drawer (test-mode.ts); nothing in live. */
+  testMode?: { banner: string; drawer: string };
 }
 
 /** What every page's head holds: charset, viewport, no referrer, no indexing, the icon, the shared style sheet and the page's own, and its script. */
@@ -56,23 +62,27 @@ ${new Html(script)}
 </head>`;
 }
 
-function shell({ page, title, noscript }: Shell): string {
+function shell({ page, title, noscript, testMode }: Shell): string {
   return `<!doctype html>
 <html lang="en">
 ${head(title, page, `<script type="module" src="/assets/${page}.js"></script>`)}
 <body class="${page}">
-<header class="brand"><div class="brand-inner"><img class="brand-logo" id="brand-logo" alt="" hidden><span class="brand-name" id="brand-name"></span></div></header>
+${testMode?.banner ?? ''}<header class="brand"><div class="brand-inner"><img class="brand-logo" id="brand-logo" alt="" hidden><span class="brand-name" id="brand-name"></span></div></header>
 <main id="main" class="main" aria-live="polite">
 <section class="panel loading" id="loading"><div class="spinner" aria-hidden="true"></div><p id="loading-text">Loading…</p></section>
 <noscript><section class="panel"><h1>JavaScript is required</h1><p>${noscript}</p></section></noscript>
 </main>
+${testMode?.drawer ?? ''}
 </body>
 </html>
 `;
 }
 
-const PAYMENT_PAGE = shell({ page: 'page', title: 'Payment', noscript: 'This payment page needs JavaScript to run.' });
-const ONBOARDING_PAGE = shell({ page: 'onboarding', title: 'Onboarding', noscript: 'The onboarding pages need JavaScript to run.' });
+const PAYMENT_PAGE: Omit<Shell, 'testMode'> = { page: 'page', title: 'Payment', noscript: 'This payment page needs JavaScript to run.' };
+const ONBOARDING_PAGE: Omit<Shell, 'testMode'> = { page: 'onboarding', title: 'Onboarding', noscript: 'The onboarding pages need JavaScript to run.' };
+
+/** Where a page's object lives and the language it speaks, to show the sandbox's signs (undefined: none, as for an unknown link). */
+type PageContext = { environment: Environment; language: string | null } | undefined;
 
 /** The headers of every page: the strict CSP, no referrer, no sniffing, no framing. */
 export function secure(reply: FastifyReply): FastifyReply {
@@ -118,14 +128,31 @@ ${fields}
 
 const html = (reply: FastifyReply, body: string) => secure(reply).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 
-export async function webRoutes(fastify: FastifyInstance, { hpp }: { hpp: HostedPaymentPageService }): Promise<void> {
+interface WebDeps {
+  hpp: HostedPaymentPageService;
+  applicant: ApplicantService;
+  /** The sandbox simulator's test data for the drawers; none when the sandbox runs another processor. */
+  testData: TestData | undefined;
+}
+
+export async function webRoutes(fastify: FastifyInstance, { hpp, applicant, testData }: WebDeps): Promise<void> {
   const app = typed(fastify);
   const hide = { hide: true };
 
+  /** The sandbox's banner and drawer for a page whose object is a sandbox one; nothing in live. */
+  const testModeOf = (context: PageContext, acceptLanguage: string | undefined, page: 'payment' | 'onboarding') => {
+    if (context?.environment !== 'sandbox') return undefined;
+    const lang = pageLanguage(context.language, acceptLanguage);
+    const drawer = testData ? (page === 'payment' ? paymentTestData(lang, testData) : onboardingTestData(lang, testData)) : '';
+    return { banner: testModeBanner(lang, page), drawer };
+  };
+
   // The page is shown whatever its status (401, 404, 410): its script asks the API and tells the buyer why.
-  app.get('/pay/:payment_id', { schema: { ...hide, params: PayParams, querystring: TokenQuery } }, async (request, reply) =>
-    html(reply.code(await hpp.pageStatus(request.params.payment_id, request.query.token)), PAYMENT_PAGE),
-  );
+  app.get('/pay/:payment_id', { schema: { ...hide, params: PayParams, querystring: TokenQuery } }, async (request, reply) => {
+    const status = await hpp.pageStatus(request.params.payment_id, request.query.token);
+    const context = status === 404 ? undefined : await hpp.pageContext(request.params.payment_id);
+    return html(reply.code(status), shell({ ...PAYMENT_PAGE, testMode: testModeOf(context, request.headers['accept-language'], 'payment') }));
+  });
 
   app.get('/pay/:payment_id/challenge', { schema: { ...hide, params: PayParams, querystring: TokenQuery } }, async (request, reply) => {
     const { action, language } = await hpp.challengeForm(request.params.payment_id, request.query.token, request.headers['accept-language']);
@@ -134,7 +161,17 @@ export async function webRoutes(fastify: FastifyInstance, { hpp }: { hpp: Hosted
   });
 
   // The onboarding link's page; the script reads the token from the address and asks the API.
-  app.get('/onboarding', { schema: { ...hide, querystring: TokenQuery } }, async (_request, reply) => html(reply, ONBOARDING_PAGE));
+  app.get('/onboarding', { schema: { ...hide, querystring: TokenQuery } }, async (request, reply) => {
+    const context = request.query.token ? await applicant.pageContext(request.query.token) : undefined;
+    return html(reply, shell({ ...ONBOARDING_PAGE, testMode: testModeOf(context, request.headers['accept-language'], 'onboarding') }));
+  });
+
+  // The wizard's test documents (linked from the sandbox's drawer only): files the upload accepts.
+  app.get(`${TEST_DOCUMENT_PATH}/:name`, { schema: { ...hide, params: AssetParams } }, async (request, reply) => {
+    const document = TEST_DOCUMENTS.get(request.params.name);
+    if (!document) throw notFound(`Test document ${request.params.name}`);
+    return secure(reply).header('cache-control', 'public, max-age=300').header('content-disposition', `attachment; filename="${request.params.name}"`).type(document.type).send(document.body);
+  });
 
   app.get('/assets/:name', { schema: { ...hide, params: AssetParams } }, async (request, reply) => {
     const asset = ASSETS.get(request.params.name);

@@ -69,7 +69,7 @@ describe('payouts in Chromium', () => {
 
     await page.locator('table.list tbody a').first().press('Enter');
     await page.getByRole('heading', { level: 1, name: /^Payout to / }).waitFor();
-    expect(await page.locator('table.list tbody').textContent()).toContain('Record shop');
+    expect(await page.locator('table.list tbody').first().textContent()).toContain('Record shop');
     await check(page, 'payout');
 
     await page.getByRole('link', { name: 'order-4713' }).click();

@@ -19,9 +19,13 @@ export interface ApplicationEntry {
   application: Application;
   state: ApplicationState;
 }
+import type { ObjectSchedule } from '../../sandbox/schemas.js';
+import type { SandboxShortcuts } from '../../sandbox/shortcuts.js';
 
 export interface ApplicationDetail extends ApplicationEntry {
   events: EventSummary[];
+  /** The sandbox's "what happens next" (the compliance decision on the sandbox clock). */
+  next?: ObjectSchedule;
 }
 
 /** The body of POST /applications, checked as the API checks it: its schema (every field at once), then its body rules. */
@@ -35,7 +39,7 @@ const validateInitiate = new Ajv({ allErrors: true, strict: false, coerceTypes: 
  * POST /simulations/applications/{id}/decision.
  */
 export class DashboardMerchants {
-  constructor(private readonly services: { applications: ApplicationService; applicant: ApplicantService; accounts: AccountService; events: EventService }) {}
+  constructor(private readonly services: { applications: ApplicationService; applicant: ApplicantService; accounts: AccountService; events: EventService; shortcuts: SandboxShortcuts }) {}
 
   /** One page of the caller's applications, newest first, each with its current step. */
   async list(caller: Caller, status: string | undefined, after: string | undefined): Promise<{ data: ApplicationEntry[]; cursor?: string }> {
@@ -54,7 +58,8 @@ export class DashboardMerchants {
     const application = await this.services.applications.get(caller, id);
     const state = await this.services.applicant.inspect(id);
     const events = await this.services.events.list(caller, { object_id: id, first: 100 });
-    return { application, state, events: events.data };
+    const next = await this.services.shortcuts.nextSteps(caller, 'applications', id);
+    return { application, state, events: events.data, ...(next ? { next } : {}) };
   }
 
   /** A document of the caller's application: 404 for another platform's or environment's application, or a document of another application. */

@@ -8,6 +8,7 @@ import type { Texts, Translator } from '../texts.js';
 import { alert, csrf, details, field, page, select, statusBadge, statusOptions, type View } from '../views.js';
 import { APPLICATION_FIELDS, type ApplicationField, type NewApplicationForm } from './schemas.js';
 import type { ApplicationDetail, ApplicationEntry } from './service.js';
+import { nextPanel } from '../sandbox/next.js';
 
 /** What the application page offers the session's user (the server checks each action again). */
 export interface MerchantPermissions {
@@ -182,6 +183,7 @@ ${details([
 ])}
 </section>
 <div class="two-columns">
+${nextPanel(view, { object: 'applications', id: application.id }, detail.next, false)}
 <section class="panel">
 <h2>${t.t('createdWith')}</h2>
 ${details([

@@ -8,6 +8,7 @@ import type { Pager } from '../../core/pagination.js';
 import type { AccountService } from '../../accounts/service.js';
 import type { Account } from '../../accounts/schemas.js';
 import type { PayoutService } from '../../payouts/service.js';
+import type { SandboxShortcuts } from '../../sandbox/shortcuts.js';
 import type { RefundService } from '../../refunds/service.js';
 import type { Answer } from '../../core/idempotency.js';
 import type { Refund } from '../../refunds/schemas.js';
@@ -25,7 +26,7 @@ export class DashboardPayouts {
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly pager: Pager,
-    private readonly services: { payouts: PayoutService; accounts: AccountService; refunds: RefundService; platformAccount: PlatformPayoutAccounts },
+    private readonly services: { payouts: PayoutService; accounts: AccountService; refunds: RefundService; platformAccount: PlatformPayoutAccounts; shortcuts: SandboxShortcuts },
   ) {}
 
   /** The platform's own payout account (masked; none yet: undefined) and the merchants' accounts the bank refused. */
@@ -71,7 +72,8 @@ export class DashboardPayouts {
     const payout = await this.services.payouts.get(caller, id);
     const parties = await repo.transferParties(this.db, caller, id);
     const account = await this.services.accounts.get(caller, payout.account_id);
-    return { payout, account, transfers: payout.transfers.map((transfer) => ({ ...transfer, ...parties.find((party) => party.id === transfer.transfer_id)! })) };
+    const next = await this.services.shortcuts.nextSteps(caller, 'payouts', id);
+    return { payout, account, transfers: payout.transfers.map((transfer) => ({ ...transfer, ...parties.find((party) => party.id === transfer.transfer_id)! })), ...(next ? { next } : {}) };
   }
 
   /** The sandbox's controls are not found in live, as the API's are not. */

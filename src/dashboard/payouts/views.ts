@@ -7,11 +7,16 @@ import { alert, csrf, details, field, page, select, statusBadge, statusOptions, 
 import type { BankAccounts } from './service.js';
 import { PAYOUT_STATUSES } from '../../payouts/schemas.js';
 import type { PayoutFilters } from './schemas.js';
+import type { ObjectSchedule } from '../../sandbox/schemas.js';
+import { nextPanel } from '../sandbox/next.js';
+import { allowed } from '../roles.js';
 
 export interface PayoutDetail {
   payout: Payout;
   account: Account;
   transfers: (Payout['transfers'][number] & { party_type: 'platform' | 'merchant' | 'seller'; payment_reference: string; returned_minor: number })[];
+  /** The sandbox's "what happens next" (its arrival on the sandbox clock). */
+  next?: ObjectSchedule;
 }
 
 const accountLabel = (t: Translator, account: Account) => `${account.name} (${t.t(account.type)})`;
@@ -122,7 +127,7 @@ function exportLinks(view: View, filters: PayoutFilters): Html {
 }
 
 /** A payout as the API shows it, and its transfers, each linked to its payment. */
-export function payoutPage(view: View, { payout, account, transfers }: PayoutDetail): Html {
+export function payoutPage(view: View, { payout, account, transfers, next }: PayoutDetail): Html {
   const { t } = view;
   const money = (amount: number) => t.money(amount, payout.currency);
   const label = accountLabel(t, account);
@@ -155,6 +160,7 @@ ${details([
 </tr>`,
     )}</tbody></table>
 </section>
+${nextPanel(view, { object: 'payouts', id: payout.id }, next, allowed(view.session, 'developer'))}
 <p><a href="/dashboard/payouts">${t.t('allPayouts')}</a></p>`,
   );
 }

@@ -1,11 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import { InvalidDuration, parseDuration } from '../../core/duration.js';
+import { notFound } from '../../core/errors.js';
 import { typed } from '../../core/http.js';
 import { SCENARIOS } from '../../sandbox/scenarios.js';
 import { MAX_ADVANCE_SECONDS } from '../../sandbox/schemas.js';
 import { HIDDEN, type DashboardArea, type DashboardKit } from '../kit.js';
 import { confirmPage, type View } from '../views.js';
-import { AdvanceForm, RunPayoutsForm, SandboxQuery, TriggerForm } from './schemas.js';
+import { SHORTCUTS, type Shortcut, type ShortcutObject } from './next.js';
+import { AdvanceForm, RunPayoutsForm, SandboxQuery, ShortcutForm, ShortcutParams, TriggerForm } from './schemas.js';
 import type { DashboardSandbox } from './service.js';
 import { durationText, sandboxPage, type SandboxPageState } from './views.js';
 
@@ -84,6 +86,17 @@ export function sandboxArea({ sandbox }: { sandbox: DashboardSandbox }): Dashboa
       const outcome = await sandbox.trigger(caller, `dashboard:${view.session.userId}`, name);
       request.log.info({ user_id: view.session.userId, scenario: name, objects: outcome.touched.length, error: outcome.error }, 'dashboard sandbox scenario');
       return show(reply, view, { outcome, notice: outcome.error ? undefined : t.t('scenarioRan', { name }) }, outcome.error ? 502 : 200);
+    });
+
+    // The shortcuts of a payment's page (its own, its refunds'): the API's /simulations/… call, then back to the page.
+    app.post('/dashboard/sandbox/:object/:id/:shortcut', { schema: { ...HIDDEN, params: ShortcutParams, body: ShortcutForm } }, async (request, reply) => {
+      const { view, caller } = await open(request);
+      const object = request.params.object as ShortcutObject;
+      const shortcut = request.params.shortcut as Shortcut;
+      if (!(SHORTCUTS[object] as readonly string[]).includes(shortcut)) throw notFound('Page');
+      const done = await sandbox.shortcut(caller, object, request.params.id, shortcut);
+      request.log.info({ user_id: view.session.userId, object: done.id, shortcut, status: done.status }, 'dashboard sandbox shortcut');
+      return kit.seeOther(reply, `/dashboard/payments/${encodeURIComponent(done.paymentId)}`);
     });
   };
 }

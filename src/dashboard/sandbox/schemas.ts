@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { SCENARIOS } from '../../sandbox/scenarios.js';
 import { Csrf } from '../schemas.js';
+import { SHORTCUTS } from './next.js';
 
 /** A duration as typed (`90s`, `15m`, `3h`, `2d`, `1d12h`): read by parseDuration, which says what is wrong. */
 const DurationField = Type.String({ maxLength: 20 });
@@ -18,3 +19,11 @@ export const TriggerForm = Type.Object({
   scenario: Type.Union(Object.keys(SCENARIOS).map((name) => Type.Literal(name))),
   confirm: Type.Optional(Type.Literal('yes')),
 });
+
+/** A shortcut on an object's page: the object's kind, its id and the shortcut (SHORTCUTS). */
+export const ShortcutParams = Type.Object({
+  object: Type.Union(Object.keys(SHORTCUTS).map((object) => Type.Literal(object))),
+  id: Type.String({ maxLength: 64 }),
+  shortcut: Type.Union([...new Set(Object.values(SHORTCUTS).flat())].map((shortcut) => Type.Literal(shortcut))),
+});
+export const ShortcutForm = Type.Object({ _csrf: Csrf });

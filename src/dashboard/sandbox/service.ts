@@ -9,6 +9,9 @@ import { addSeconds } from '../../core/time.js';
 import type { PayoutService } from '../../payouts/service.js';
 import { SCENARIOS, ScenarioFailure } from '../../sandbox/scenarios.js';
 import type { SandboxService } from '../../sandbox/service.js';
+import type { SandboxShortcuts } from '../../sandbox/shortcuts.js';
+import type { RefundService } from '../../refunds/service.js';
+import type { Shortcut, ShortcutObject } from './next.js';
 import * as repo from './repository.js';
 
 /** How long the token a scenario runs with lives: longer than any scenario takes, short enough not to matter if it leaked. */
@@ -38,12 +41,27 @@ export class DashboardSandbox {
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly config: Pick<Config, 'baseUrl'>,
-    private readonly services: { sandbox: SandboxService; payouts: PayoutService; tokens: TokenService },
+    private readonly services: { sandbox: SandboxService; payouts: PayoutService; tokens: TokenService; shortcuts: SandboxShortcuts; refunds: RefundService },
   ) {}
 
   /** The sandbox's controls are not found in live, as the API's are not. */
   sandboxOnly(caller: Caller): void {
     if (caller.environment !== 'sandbox') throw notFound('Page');
+  }
+
+  /**
+   * A shortcut of an object's page, through the API's own /simulations/… call; answers the payment
+   * whose page shows the object (a refund's payment).
+   */
+  async shortcut(caller: Caller, object: ShortcutObject, id: string, shortcut: Shortcut): Promise<{ paymentId: string; id: string; status: string }> {
+    this.sandboxOnly(caller);
+    const { shortcuts, refunds } = this.services;
+    if (object === 'refunds') {
+      const refund = shortcut === 'complete' ? await refunds.completeNow(caller, id) : await shortcuts.failRefund(caller, id);
+      return { paymentId: refund.payment_id, id, status: refund.status };
+    }
+    const payment = shortcut === 'expire' ? await shortcuts.expirePayment(caller, id) : await shortcuts.reportCollection(caller, id, shortcut === 'settle' ? 'succeeded' : 'failed');
+    return { paymentId: payment.id, id, status: payment.status };
   }
 
   /** The clock as GET /simulations/clock shows it, and how far it is ahead of real time. */

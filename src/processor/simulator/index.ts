@@ -3,11 +3,11 @@ import type { Config, Environment } from '../../core/config.js';
 import type { Db, Tables } from '../../core/db.js';
 import type { JobRunner } from '../../core/jobs.js';
 import { sharedSecret } from '../../core/secrets.js';
-import type { NotificationInbox } from '../inbox.js';
+import type { MovementReporter, NotificationInbox } from '../inbox.js';
 import type { AdapterFactory } from '../registry.js';
 import { simulatorNotificationReader } from './notifications.js';
 import { SimulatorProcessor } from './processor.js';
-import { SIMULATOR_NOTIFICATION_JOB, type SimulatorDb, type SimulatorTables } from './store.js';
+import { decideMovementNow, SIMULATOR_NOTIFICATION_JOB, type SimulatorDb, type SimulatorTables } from './store.js';
 
 /**
  * The simulator as an adapter: one instance per environment (its notifications come due on that
@@ -32,6 +32,20 @@ export async function simulatorAdapter(db: Kysely<Tables>, config: Config) {
     reader: simulatorNotificationReader(key),
     /** The pages of its 3-D Secure server and bank serve both environments. */
     pages: instance('live'),
+    /**
+     * The sandbox's shortcut: decides a movement whose notification is still to come (a collection,
+     * a refund, a payout) now, with the outcome asked for, and sends its notification into the
+     * inbox, applied in the caller's transaction. Answers false when its notification was sent already.
+     */
+    reporter(inbox: NotificationInbox): MovementReporter {
+      return async (trx, processorReference, outcome, now) => {
+        const own = trx as unknown as SimulatorDb;
+        if (!(await decideMovementNow(own, processorReference, outcome, now))) return false;
+        const due = (await instance('live').notificationOf(own, processorReference))!;
+        await inbox.receiveNow(trx, 'simulator', due.notification, due.environment, now);
+        return true;
+      };
+    },
     /** Sends each movement's notification when it comes due. */
     schedule(jobs: JobRunner, inbox: NotificationInbox): void {
       jobs.register(SIMULATOR_NOTIFICATION_JOB, async (trx: Db, processorReference, at) => {

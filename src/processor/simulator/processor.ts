@@ -19,11 +19,14 @@ import type {
   RefundRequest,
 } from '../boundary.js';
 import * as store from './store.js';
+import { FAILURE_REASONS } from './store.js';
 import type { BankSession, SimulatorDb, StoredAuthorization, StoredMovement } from './store.js';
 import { tokenHash } from '../../core/encryption.js';
 import type { Environment } from '../../core/config.js';
 import { addSeconds } from '../../core/time.js';
 
+/** The decisions' test IBAN that verifies, and whose collections settle. */
+export const VERIFYING_IBAN = 'DE89370400440532013000';
 /** The decisions' test IBAN that fails account verification; every other valid IBAN verifies. */
 export const FAILING_IBAN = 'DE62370400440532013001';
 /** Verifies, but its collections come back unpaid (insufficient funds): the payment ends not_completed. */
@@ -36,7 +39,7 @@ export const FAILING_REFUND_AMOUNT_MINOR = 1313;
 /** A payout of exactly this amount (131.31 in a two-decimal currency) is reported failed when it comes due. */
 export const FAILING_PAYOUT_AMOUNT_MINOR = 13131;
 
-type Behaviour = 'approve' | 'decline' | 'insufficient' | 'challenge' | 'expired';
+export type Behaviour = 'approve' | 'decline' | 'insufficient' | 'challenge' | 'expired';
 
 /** The decisions' test cards; any other valid card number is approved. */
 export const TEST_CARDS: Record<string, Behaviour> = {
@@ -47,6 +50,10 @@ export const TEST_CARDS: Record<string, Behaviour> = {
   '4000000000003220': 'challenge',
   '4000000000000069': 'expired',
 };
+
+export type IbanOutcome = 'verifies' | 'fails_verification' | 'returned_unpaid';
+/** What each test IBAN does (the sandbox pages' test-data drawers show them with the test cards). */
+export const TEST_IBANS: Record<string, IbanOutcome> = { [VERIFYING_IBAN]: 'verifies', [FAILING_IBAN]: 'fails_verification', [RETURNED_IBAN]: 'returned_unpaid' };
 
 export type BankVerification =
   | { verified: true; reportId: string }
@@ -141,6 +148,7 @@ export class SimulatorProcessor implements CardAcquirer, DirectDebitProvider, Ac
             svc_token: buyer.svcToken,
             return_url: buyer.returnUrl,
             state: 'pending',
+            environment: this.options.environment,
           }
         : undefined,
     );
@@ -183,7 +191,7 @@ export class SimulatorProcessor implements CardAcquirer, DirectDebitProvider, Ac
   async accountVerification(request: AccountVerificationRequest): Promise<{ url: string }> {
     await this.latency();
     const token = randomBytes(24).toString('base64url');
-    const session = await store.bankSession(this.db, { token, token_hash: tokenHash(token), reference: request.reference, language: request.language, callback_url: request.callbackUrl });
+    const session = await store.bankSession(this.db, { token, token_hash: tokenHash(token), reference: request.reference, language: request.language, callback_url: request.callbackUrl, environment: this.options.environment });
     return { url: `${this.options.baseUrl}/simulator/bank?token=${session.token}` };
   }
 
@@ -211,17 +219,17 @@ export class SimulatorProcessor implements CardAcquirer, DirectDebitProvider, Ac
   async collect(request: DebitCollectionRequest): Promise<PendingAnswer> {
     await this.latency();
     const returned = request.iban === RETURNED_IBAN;
-    return this.move('collection', request, SEPA_SETTLEMENT_SECONDS, returned ? 'insufficient_funds' : null);
+    return this.move('collection', request, SEPA_SETTLEMENT_SECONDS, returned ? FAILURE_REASONS.collection : null);
   }
 
   async refund(request: RefundRequest): Promise<PendingAnswer> {
     await this.latency();
-    return this.move('refund', request, TRANSFER_ARRIVAL_SECONDS, request.amountMinor === FAILING_REFUND_AMOUNT_MINOR ? 'refused_by_issuer' : null);
+    return this.move('refund', request, TRANSFER_ARRIVAL_SECONDS, request.amountMinor === FAILING_REFUND_AMOUNT_MINOR ? FAILURE_REASONS.refund : null);
   }
 
   async payOut(request: PayoutRequest): Promise<PendingAnswer> {
     await this.latency();
-    return this.move('payout', request, TRANSFER_ARRIVAL_SECONDS, request.amountMinor === FAILING_PAYOUT_AMOUNT_MINOR ? 'account_closed' : null);
+    return this.move('payout', request, TRANSFER_ARRIVAL_SECONDS, request.amountMinor === FAILING_PAYOUT_AMOUNT_MINOR ? FAILURE_REASONS.payout : null);
   }
 
   /** Money that moves later: recorded once per reference, its notification due `delaySeconds` after it was asked for. */

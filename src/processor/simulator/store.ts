@@ -2,7 +2,7 @@ import type { Generated, Insertable, Kysely, Selectable } from 'kysely';
 import { tokenHash } from '../../core/encryption.js';
 import type { Environment } from '../../core/config.js';
 import type { Db, ScheduledJobsTable } from '../../core/db.js';
-import { scheduleJob } from '../../core/jobs.js';
+import { completePendingJob, scheduleJob } from '../../core/jobs.js';
 
 /** The simulator's own tables: an outside party's records, which no feature of the product reads. */
 export type SimulatorTables = {
@@ -38,6 +38,8 @@ export type SimulatorTables = {
     svc_token: string;
     return_url: string;
     state: 'pending' | 'answered';
+    /** Whose environment the page serves (the sandbox's shows its test-mode banner). */
+    environment: Environment;
     created_at: Generated<Date>;
   };
   simulator_bank_sessions: {
@@ -47,6 +49,8 @@ export type SimulatorTables = {
     reference: string;
     language: string | null;
     callback_url: string;
+    /** Whose environment the page serves (the sandbox's shows its test-mode banner and test IBANs). */
+    environment: Environment;
     created_at: Generated<Date>;
   };
   simulator_bank_reports: {
@@ -74,6 +78,9 @@ export type SimulatorTables = {
 };
 
 export type SimulatorDb = Kysely<SimulatorTables>;
+
+/** Why the simulator reports a movement failed: a collection returned unpaid, a refund the issuer refused, a payout to a closed account. */
+export const FAILURE_REASONS: Record<SimulatorTables['simulator_movements']['kind'], string> = { collection: 'insufficient_funds', refund: 'refused_by_issuer', payout: 'account_closed' };
 export type StoredAuthorization = Selectable<SimulatorTables['simulator_card_authorizations']>;
 export type StoredChallenge = Selectable<SimulatorTables['simulator_3ds_challenges']>;
 export type BankSession = Selectable<SimulatorTables['simulator_bank_sessions']>;
@@ -162,4 +169,26 @@ export async function recordMovement(db: SimulatorDb, row: Insertable<SimulatorT
 
 export async function findMovement(db: SimulatorDb, processorReference: string): Promise<StoredMovement | undefined> {
   return db.selectFrom('simulator_movements').selectAll().where('processor_reference', '=', processorReference).executeTakeFirst();
+}
+
+/**
+ * The sandbox's shortcut: a movement whose notification is still to come is decided now, with the
+ * outcome asked for, and its pending notification marked sent (the caller sends it in the same
+ * transaction). Answers the movement, or nothing when its notification was sent already.
+ */
+export async function decideMovementNow(trx: SimulatorDb, processorReference: string, outcome: StoredMovement['outcome'], now: Date): Promise<StoredMovement | undefined> {
+  const pending = await trx
+    .selectFrom('scheduled_jobs')
+    .select('id')
+    .where('kind', '=', SIMULATOR_NOTIFICATION_JOB)
+    .where('subject_id', '=', processorReference)
+    .where('state', '=', 'pending')
+    .forUpdate()
+    .executeTakeFirst();
+  if (!pending) return undefined;
+  await completePendingJob(trx as unknown as Db, SIMULATOR_NOTIFICATION_JOB, processorReference, now);
+  const movement = await findMovement(trx, processorReference);
+  if (!movement) return undefined;
+  const reason = outcome === 'failed' ? FAILURE_REASONS[movement.kind] : null;
+  return trx.updateTable('simulator_movements').set({ outcome, reason }).where('processor_reference', '=', processorReference).returningAll().executeTakeFirst();
 }

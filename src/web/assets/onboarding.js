@@ -1155,3 +1155,33 @@ window.addEventListener('popstate', () => {
 texts.use(texts.lang);
 document.getElementById('loading-text').textContent = t('loading');
 load().catch(() => failure(null));
+
+// ---------- the sandbox's test-data drawer (rendered by the server in sandbox pages only) ----------
+
+/** "Fill with a test company" (or a test IBAN) fills the fields of the step shown that have the test company's names. */
+document.addEventListener('click', (event) => {
+  const button = event.target instanceof Element ? event.target.closest('[data-fill-company], [data-fill-iban]') : null;
+  const form = document.querySelector('#main form');
+  if (!button || !form) return;
+  const values = button.hasAttribute('data-fill-company') ? JSON.parse(button.getAttribute('data-fill-company')) : { iban: button.getAttribute('data-fill-iban') };
+  const filled = [];
+  for (const [name, value] of Object.entries(values)) {
+    for (const input of form.querySelectorAll(`[name="${name}"]`)) {
+      if (input.type === 'file' || input.type === 'hidden' || input.disabled) continue;
+      if (input.type === 'radio' || input.type === 'checkbox') {
+        if (input.value !== value) continue;
+        input.checked = true;
+      } else if (input.tagName === 'SELECT' && ![...input.options].some((option) => option.value === value)) {
+        continue;
+      } else {
+        input.value = value;
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+      filled.push(input);
+    }
+  }
+  // The first field filled in the order of the form, for the person to check from there.
+  const first = filled.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
+  if (first) first.focus();
+});

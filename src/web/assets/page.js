@@ -27,7 +27,6 @@ const TEXT = {
     company_name: 'Company name', registration_number_code: 'Register', registration_number: 'Registration number', district_court_code: 'District court',
     line1: 'Street', house: 'House number', zip: 'Postcode', town_city: 'Town or city', country: 'Country', choose: 'Please choose',
     required: 'This field is required.', sign: 'Sign mandate and pay {amount}', secure: 'Secure payment', scheme: 'Card type: {scheme}', testMode: 'Test mode',
-    sandboxBanner: 'Test mode: no real money is moved.',
     cancelTitle: 'Cancel this payment?', cancelText: 'The payment to {merchant} will be canceled for good. Nothing will be charged.', cancelConfirm: 'Yes, cancel the payment', keepPaying: 'No, continue paying',
     leaveOpen: 'Back to {merchant} without canceling', leaveOpenHint: 'The payment stays open: the same link pays it until {time}.',
     declinedNext: 'What you can do: return to {merchant} and pay again with another card or another payment method.',
@@ -59,7 +58,6 @@ const TEXT = {
     company_name: 'Firmenname', registration_number_code: 'Register', registration_number: 'Registernummer', district_court_code: 'Amtsgericht',
     line1: 'Straße', house: 'Hausnummer', zip: 'Postleitzahl', town_city: 'Ort', country: 'Land', choose: 'Bitte wählen',
     required: 'Dieses Feld ist erforderlich.', sign: 'Mandat erteilen und {amount} bezahlen', secure: 'Sichere Zahlung', scheme: 'Kartentyp: {scheme}', testMode: 'Testmodus',
-    sandboxBanner: 'Testmodus: Es wird kein echtes Geld bewegt.',
     cancelTitle: 'Zahlung abbrechen?', cancelText: 'Die Zahlung an {merchant} wird endgültig abgebrochen. Es wird nichts abgebucht.', cancelConfirm: 'Ja, Zahlung abbrechen', keepPaying: 'Nein, weiter bezahlen',
     leaveOpen: 'Zurück zu {merchant}, ohne abzubrechen', leaveOpenHint: 'Die Zahlung bleibt offen: Mit demselben Link können Sie sie bis {time} bezahlen.',
     declinedNext: 'So geht es weiter: Kehren Sie zu {merchant} zurück und bezahlen Sie erneut mit einer anderen Karte oder Zahlungsart.',
@@ -91,7 +89,6 @@ const TEXT = {
     company_name: 'Razón social', registration_number_code: 'Registro', registration_number: 'Número de registro', district_court_code: 'Juzgado',
     line1: 'Calle', house: 'Número', zip: 'Código postal', town_city: 'Localidad', country: 'País', choose: 'Elija una opción',
     required: 'Este campo es obligatorio.', sign: 'Firmar la orden y pagar {amount}', secure: 'Pago seguro', scheme: 'Tipo de tarjeta: {scheme}', testMode: 'Modo de prueba',
-    sandboxBanner: 'Modo de prueba: no se mueve dinero real.',
     cancelTitle: '¿Cancelar este pago?', cancelText: 'El pago a {merchant} se cancelará definitivamente. No se cobrará nada.', cancelConfirm: 'Sí, cancelar el pago', keepPaying: 'No, seguir pagando',
     leaveOpen: 'Volver a {merchant} sin cancelar', leaveOpenHint: 'El pago queda abierto: el mismo enlace sirve para pagarlo hasta las {time}.',
     declinedNext: 'Qué puede hacer: vuelva a {merchant} y pague de nuevo con otra tarjeta u otro método de pago.',
@@ -155,7 +152,7 @@ function messagePage(kind, title, text, ...extra) {
   main.classList.remove('checkout');
   const panel = messagePanel(kind, title, text, null);
   panel.append(...extra.filter(Boolean));
-  show(main, sandboxBanner(), panel);
+  show(main, panel);
 }
 
 function backButton(href) {
@@ -258,11 +255,6 @@ function apiFailure(response) {
 
 // ---------- frame: brand, summary, cancel ----------
 
-/** Sandbox payments say so on every screen: nothing real is paid. */
-function sandboxBanner() {
-  return view && view.sandbox ? h('p', { class: 'sandbox', id: 'sandbox' }, t('sandboxBanner')) : null;
-}
-
 function summary() {
   return h('section', { class: 'summary', 'aria-label': t('title') },
     h('p', { class: 'merchant' }, t('payTo', { merchant })),
@@ -304,7 +296,7 @@ function screen(content, { alert, canSwitch } = {}) {
   const others = view.payment_methods.length > 1 && canSwitch;
   const dialog = cancelDialog();
   main.classList.add('checkout');
-  show(main, sandboxBanner(), summary(),
+  show(main, summary(),
     h('div', { class: 'checkout-form' },
       h('section', { class: 'panel' },
         alert ? h('p', { class: 'alert', role: 'alert', id: 'alert' }, alert) : null,
@@ -684,3 +676,22 @@ async function load() {
 
 document.getElementById('loading-text').textContent = t('loading');
 load().catch(() => messagePage('error', t('error'), t('errorText'), h('button', { class: 'button primary', type: 'button', onclick: () => location.reload() }, t('retry'))));
+
+// ---------- the sandbox's test-data drawer (rendered by the server in sandbox pages only) ----------
+
+/** A test card's button fills the card form: its number, an expiry date in the future, a security code and a name if none is typed. */
+document.addEventListener('click', (event) => {
+  const button = event.target instanceof Element ? event.target.closest('[data-fill-card]') : null;
+  const number = document.getElementById('card-number');
+  if (!button || !number) return;
+  const set = (input, value) => {
+    input.value = value;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+  set(number, button.getAttribute('data-fill-card'));
+  set(document.getElementById('card-expiry'), `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+  set(document.getElementById('card-cvc'), '123');
+  const holder = document.getElementById('card-holder');
+  if (!holder.value.trim()) set(holder, 'Erika Mustermann');
+  number.focus();
+});
