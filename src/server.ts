@@ -386,7 +386,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   inbox.handle('collection', (trx, notification, timeIn) => attempts.notified(trx, notification, timeIn));
   inbox.handle('refund', (trx, notification, timeIn) => services.refunds.notified(trx, notification, timeIn));
   inbox.handle('payout', (trx, notification, timeIn) => services.payouts.notified(trx, notification, timeIn));
-  jobs.register(NOTIFICATION_JOB, (trx, id, at, environment) => inbox.apply(trx, id, at, environment));
+  jobs.register(NOTIFICATION_JOB, (trx, id, at, clock) => inbox.apply(trx, id, at, clock));
   simulator.schedule(jobs, inbox);
   jobs.register(CARD_TOKEN_EXPIRY_JOB, (trx, tokenId) => eraseExpiredCard(trx, tokenId));
   jobs.register(PAYMENT_EXPIRY_JOB, (trx, paymentId, now) => services.payments.expire(trx, paymentId, now));

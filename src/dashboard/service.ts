@@ -283,7 +283,7 @@ export class DashboardService {
    * the refunds, and what needs attention.
    */
   async home(caller: Caller, period: { days: number; merchantId?: string } = { days: DEFAULT_PERIOD_DAYS }) {
-    const today = startOfDay(this.environmentClock.now(caller.environment));
+    const today = startOfDay(this.environmentClock.now(caller.environment, caller.platformId));
     const until = addSeconds(today, 86400);
     const since = addSeconds(until, -period.days * 86400);
     const scope = { since, until, merchantId: period.merchantId };

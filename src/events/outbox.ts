@@ -2,6 +2,7 @@ import type { EnvironmentClock } from '../core/clock.js';
 import type { Db } from '../core/db.js';
 import type { Environment } from '../core/config.js';
 import { newId, type EventId } from '../core/ids.js';
+import { NO_FAULTS, planDeliveries, type WebhookFaults } from './faults.js';
 import * as repo from './repository.js';
 
 /** Every event type of the specification. */
@@ -32,7 +33,7 @@ export interface NewEvent {
   /** The object the event is about (pay_, rfd_, tra_, app_…), for GET /events?object_id=. */
   objectId: string;
   data: Record<string, unknown>;
-  /** When it happened on the environment's clock. */
+  /** When it happened on its platform's clock. */
   occurredAt: Date;
   /** The webhook URL to deliver to; without one the event is only kept for GET /events. */
   destination: string | null | undefined;
@@ -64,18 +65,41 @@ export class Outbox {
       occurred_at: event.occurredAt,
       created_at: event.occurredAt,
     }));
-    const deliveries = events.flatMap((event, index) => (event.destination ? [this.delivery({ id: ids[index]!, environment: event.environment }, event.destination)] : []));
+    const faults = await this.faultsOf(trx, events);
+    const deliveries = events.flatMap((event, index) =>
+      event.destination ? this.deliveries({ id: ids[index]!, environment: event.environment, platform_id: event.platformId }, event.destination, faults.get(event.platformId)) : [],
+    );
     await repo.writeOutbox(trx, rows, deliveries, deliveries.length > 0 ? [repo.EVENTS_CHANNEL, repo.OUTBOX_CHANNEL] : [repo.EVENTS_CHANNEL]);
     return ids;
   }
 
-  /** A delivery due now on the event's environment's clock (a moved sandbox clock moves its retries too). */
-  async scheduleDelivery(trx: Db, event: { id: string; environment: Environment }, url: string): Promise<void> {
-    await repo.writeOutbox(trx, [], [this.delivery(event, url)], [repo.OUTBOX_CHANNEL]);
+  /** A delivery due now on the event's platform's clock (a moved sandbox clock moves its retries too); sent again on request, without faults. */
+  async scheduleDelivery(trx: Db, event: Pick<repo.EventRow, 'id' | 'environment' | 'platform_id'>, url: string): Promise<void> {
+    await repo.writeOutbox(trx, [], this.deliveries(event, url, NO_FAULTS), [repo.OUTBOX_CHANNEL]);
   }
 
-  private delivery(event: { id: string; environment: Environment }, url: string) {
-    const now = this.clock.now(event.environment);
-    return { event_id: event.id, url, state: 'pending' as const, next_attempt_at: now, lease_until: null, lease_token: null, created_at: now, completed_at: null };
+  /** The webhook faults the sandbox platforms of these events asked for (none in live, ever). */
+  private async faultsOf(trx: Db, events: NewEvent[]): Promise<Map<string, WebhookFaults>> {
+    const platforms = new Set(events.filter((event) => event.environment === 'sandbox' && event.destination).map((event) => event.platformId));
+    if (platforms.size === 0) return new Map();
+    const rows = await repo.webhookFaultsOf(trx, [...platforms]);
+    return new Map(rows.map(({ platform_id: platformId, ...faults }) => [platformId, faults]));
+  }
+
+  private deliveries(event: Pick<repo.EventRow, 'id' | 'environment' | 'platform_id'>, url: string, faults: WebhookFaults = NO_FAULTS) {
+    const now = this.clock.now(event.environment, event.platform_id);
+    return planDeliveries(faults, now).map(({ dueAt, injected }) => ({
+      event_id: event.id,
+      environment: event.environment,
+      platform_id: event.platform_id,
+      url,
+      state: 'pending' as const,
+      next_attempt_at: dueAt,
+      lease_until: null,
+      lease_token: null,
+      created_at: now,
+      completed_at: null,
+      injected,
+    }));
   }
 }

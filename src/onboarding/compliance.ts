@@ -34,7 +34,7 @@ export class Compliance {
    * an hour after it.
    */
   schedule(trx: Db, application: repo.ApplicationRow, now: Date): Promise<void> {
-    const job = { environment: application.environment, kind: COMPLIANCE_DECISION_JOB, subjectId: application.id, dueAt: addSeconds(now, COMPLIANCE_DELAY_SECONDS) };
+    const job = { environment: application.environment, platformId: application.platform_id, kind: COMPLIANCE_DECISION_JOB, subjectId: application.id, dueAt: addSeconds(now, COMPLIANCE_DELAY_SECONDS) };
     return rescheduleJob(trx, job, now);
   }
 

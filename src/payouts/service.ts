@@ -57,23 +57,26 @@ export class PayoutService {
     private readonly processors: Processors,
   ) {}
 
-  /** The recurring cut-off of each environment; every process asks for it at start, one job results. */
+  /**
+   * The recurring cut-off of each environment, on real time (it is every platform's); every process
+   * asks for it at start, one job results.
+   */
   async scheduleCutoffs(): Promise<void> {
     for (const environment of ENVIRONMENTS) {
-      const now = this.clock.now(environment);
-      await ensureJob(this.db, { environment, kind: PAYOUT_CUTOFF_JOB, subjectId: environment, dueAt: nextCutoff(now, this.config.payoutCutoff) }, now);
+      const now = this.clock.now(environment, null);
+      await ensureJob(this.db, { environment, platformId: null, kind: PAYOUT_CUTOFF_JOB, subjectId: environment, dueAt: nextCutoff(now, this.config.payoutCutoff) }, now);
     }
   }
 
   /** The cut-off job: pays out every platform's due transfers, then schedules the next cut-off. */
   async cutoff(trx: Db, environment: Environment, at: Date): Promise<void> {
     await this.payOut(trx, { environment }, at);
-    await scheduleJob(trx, { environment, kind: PAYOUT_CUTOFF_JOB, subjectId: environment, dueAt: nextCutoff(at, this.config.payoutCutoff) }, at);
+    await scheduleJob(trx, { environment, platformId: null, kind: PAYOUT_CUTOFF_JOB, subjectId: environment, dueAt: nextCutoff(at, this.config.payoutCutoff) }, at);
   }
 
   /** Sandbox: the platform's payouts now, without waiting for the cut-off. */
   async runNow(caller: Caller, answer: Answer<{ data: Payout[] }> = UNKEYED): Promise<{ data: Payout[] }> {
-    return decide(this.db, answer, async (trx) => ({ data: await this.presentAll(await this.payOut(trx, caller, this.clock.now(caller.environment)), trx) }));
+    return decide(this.db, answer, async (trx) => ({ data: await this.presentAll(await this.payOut(trx, caller, this.clock.now(caller.environment, caller.platformId)), trx) }));
   }
 
   private async payOut(trx: Db, scope: repo.DueScope, at: Date): Promise<repo.PayoutRow[]> {
@@ -88,7 +91,7 @@ export class PayoutService {
       await recordTransferEvents(trx, this.outbox, 'transfer_started', transfers, null, at);
       await recordTransferEvents(trx, this.outbox, 'transfer_updated', transfers, id, at);
       // The processor hears of it once this commits, each payout on its own: one that fails holds back no other.
-      await scheduleJob(trx, { environment, kind: PAYOUT_SEND_JOB, subjectId: id, dueAt: at }, at);
+      await scheduleJob(trx, { environment, platformId, kind: PAYOUT_SEND_JOB, subjectId: id, dueAt: at }, at);
       payouts.push(payout);
     }
     return payouts;
@@ -102,7 +105,7 @@ export class PayoutService {
     ask: async (db, payoutId, at) => {
       const payout = await repo.payoutById(db, payoutId);
       if (payout?.status !== 'in_transit') return undefined;
-      return this.processors.payouts(payout.environment).payOut({ reference: payoutId, accountId: payout.account_id, amountMinor: payout.amount_minor, currency: payout.currency, at });
+      return this.processors.payouts(payout.environment).payOut({ reference: payoutId, accountId: payout.account_id, amountMinor: payout.amount_minor, currency: payout.currency, at, platformId: payout.platform_id });
     },
     record: async (trx, payoutId, _at, sent) => {
       if (sent) await repo.setPayoutProcessorReference(trx, payoutId, sent.processorReference);
@@ -114,11 +117,11 @@ export class PayoutService {
    * the bank sent it back (failed: the money back on the account's balance, its transfers waiting
    * for the next payout).
    */
-  async notified(trx: Db, notification: ProcessorNotification, timeIn: (environment: Environment) => Date): Promise<NotificationResult> {
+  async notified(trx: Db, notification: ProcessorNotification, timeIn: (environment: Environment, platformId: string) => Date): Promise<NotificationResult> {
     const payout = await repo.lockPayoutNotified(trx, notification.reference, notification.processorReference);
     if (!payout) return 'unknown';
     if (payout.status !== 'in_transit') return 'final';
-    const at = timeIn(payout.environment);
+    const at = timeIn(payout.environment, payout.platform_id);
     if (notification.outcome === 'failed') {
       const returned = (await repo.transfersOfPayouts(trx, [payout.id])).reduce((sum, transfer) => sum + transfer.returned_minor, 0);
       await repo.failPayout(trx, payout.id, notification.reason ?? null, notification.processorReference);

@@ -101,8 +101,10 @@ export interface KnownAuthorization {
 
 /** A request whose outcome comes later, as a notification. */
 export interface LaterOutcome {
-  /** When the product asks, on the environment's clock (a sandbox clock moved ahead runs what fell due at the time it fell due); a real partner ignores it. */
+  /** When the product asks, on the object's clock (a sandbox clock moved ahead runs what fell due at the time it fell due); a real partner ignores it. */
   at: Date;
+  /** Whose sandbox clock `at` is on (the simulator's notification comes due on it); a real partner ignores it. */
+  platformId: string;
 }
 
 /** Money going back to the payer of a payment, by the partner that took it. */

@@ -3,7 +3,7 @@ import type { Db } from '../core/db.js';
 import type { EnvironmentClock } from '../core/clock.js';
 import type { Environment } from '../core/config.js';
 import { newId } from '../core/ids.js';
-import { scheduleJob } from '../core/jobs.js';
+import { scheduleJob, type JobClock } from '../core/jobs.js';
 import type { NotifiedObject, ProcessorName, ProcessorNotification } from './boundary.js';
 
 /** The job that applies a stored notification (subject: its inbox id). */
@@ -14,10 +14,10 @@ export type NotificationResult = 'applied' | 'unknown' | 'final';
 
 /**
  * Applies a notification about one kind of object, in the job's transaction. `timeIn`: the time it
- * is applied at on an environment's clock (the object's): the job's own time when the object is of
- * the job's environment (the simulator's notifications), else that environment's now.
+ * is applied at on the object's clock (its environment's, its platform's in the sandbox): the job's
+ * own time when the job ran on that clock (the simulator's notifications), else that clock's now.
  */
-export type NotificationApplier = (trx: Db, notification: ProcessorNotification, timeIn: (environment: Environment) => Date) => Promise<NotificationResult>;
+export type NotificationApplier = (trx: Db, notification: ProcessorNotification, timeIn: (environment: Environment, platformId: string) => Date) => Promise<NotificationResult>;
 
 /**
  * The processors' notifications: stored in one transaction before they are acknowledged (receive),
@@ -40,10 +40,10 @@ export class NotificationInbox {
 
   /**
    * Stores the notifications not stored already, each with the job that applies it, in the caller's
-   * transaction. `environment`: whose clock the jobs run on (a partner's route does not know which
-   * environment an object belongs to; the job applies it on the object's).
+   * transaction. `clock`: whose clock the jobs run on (a partner's route does not know which
+   * platform an object belongs to; the job applies it on the object's).
    */
-  async receive(trx: Db, processor: ProcessorName, notifications: ProcessorNotification[], environment: Environment, now: Date): Promise<void> {
+  async receive(trx: Db, processor: ProcessorName, notifications: ProcessorNotification[], clock: JobClock, now: Date): Promise<void> {
     if (notifications.length === 0) return;
     const rows = notifications.map((notification) => ({ id: newId('ntf'), processor, event_key: notification.eventKey, notification, received_at: now, applied_at: null, result: null }));
     const stored = await trx
@@ -52,15 +52,16 @@ export class NotificationInbox {
       .onConflict((conflict) => conflict.columns(['processor', 'event_key']).doNothing())
       .returning('id')
       .execute();
-    for (const { id } of stored) await scheduleJob(trx, { environment, kind: NOTIFICATION_JOB, subjectId: id, dueAt: now }, now);
+    for (const { id } of stored) await scheduleJob(trx, { ...clock, kind: NOTIFICATION_JOB, subjectId: id, dueAt: now }, now);
   }
 
   /** The job: the notification applied by the feature that owns its object, its result kept. */
-  async apply(trx: Db, id: string, at: Date, environment: Environment): Promise<void> {
+  async apply(trx: Db, id: string, at: Date, clock: JobClock): Promise<void> {
     const row = await trx.selectFrom('processor_notifications').selectAll().where('id', '=', id).where('applied_at', 'is', null).forUpdate().executeTakeFirst();
     if (!row) return;
     const applier = this.appliers.get(row.notification.object);
-    const timeIn = (objectEnvironment: Environment) => (objectEnvironment === environment ? at : this.clock.now(objectEnvironment));
+    const timeIn = (environment: Environment, platformId: string) =>
+      environment === clock.environment && (environment === 'live' || platformId === clock.platformId) ? at : this.clock.now(environment, platformId);
     const result = applier ? await applier(trx, row.notification, timeIn) : 'unknown';
     await trx.updateTable('processor_notifications').set({ applied_at: at, result }).where('id', '=', id).execute();
     if (result !== 'applied') {

@@ -22,8 +22,11 @@ export async function sandboxRoutes(fastify: FastifyInstance, { sandbox, payouts
 
   app.get(
     '/simulations/clock',
-    { schema: { tags, summary: 'The sandbox clock', response: { 200: ClockTime } }, config: { scope: 'payments:read' } },
-    async () => sandbox.clockTime(),
+    {
+      schema: { tags, summary: "This platform's sandbox clock", description: 'Each platform has its own sandbox clock: real time plus the advances this platform made. A new platform starts at real time.', response: { 200: ClockTime } },
+      config: { scope: 'payments:read' },
+    },
+    async (request) => sandbox.clockTime(request.caller),
   );
 
   app.post(
@@ -31,15 +34,15 @@ export async function sandboxRoutes(fastify: FastifyInstance, { sandbox, payouts
     {
       schema: {
         tags,
-        summary: 'Move the sandbox clock forward; everything that comes due (settlements, payouts, refunds, compliance) runs before the answer',
+        summary: "Move this platform's sandbox clock forward; everything of this platform that comes due (settlements, refunds, payouts sent, compliance) runs before the answer",
         description:
-          "The sandbox clock is shared by every platform of this deployment. The sandbox's webhook retries are scheduled on it too: those falling due within the time moved over are attempted by the delivery workers right after the answer, one after the other, each recorded at the time it fell due.",
+          "Each platform has its own sandbox clock: this moves the calling platform's alone, and never another platform's objects, jobs or webhook retries. This platform's webhook deliveries and retries are scheduled on it too: those falling due within the time moved over are attempted by the delivery workers right after the answer, one after the other, each recorded at the time it fell due. The daily payout cut-off runs on real time; POST /simulations/payouts/run pays out now.",
         body: AdvanceClock,
         response: { 200: ClockMoved },
       },
       config: { scope: 'payments:read_write' },
     },
-    async (request, reply) => reply.send(await sandbox.advanceClock(request.body.seconds, answerOf(request, reply, 200))),
+    async (request, reply) => reply.send(await sandbox.advanceClock(request.caller, request.body.seconds, answerOf(request, reply, 200))),
   );
 
   app.post(

@@ -49,7 +49,7 @@ export class DashboardSandbox {
   /** The clock as GET /simulations/clock shows it, and how far it is ahead of real time. */
   clock(caller: Caller) {
     this.sandboxOnly(caller);
-    return { now: new Date(this.services.sandbox.clockTime().now), aheadSeconds: this.services.sandbox.clockAheadSeconds() };
+    return { now: new Date(this.services.sandbox.clockTime(caller).now), aheadSeconds: this.services.sandbox.clockAheadSeconds(caller) };
   }
 
   /** What of the tenant's scheduled work would run if the clock moved `seconds` forward now. */
@@ -59,10 +59,10 @@ export class DashboardSandbox {
     return { now, until, seconds, due: await repo.dueUntil(this.db, caller, until) };
   }
 
-  /** The same call as POST /simulations/clock/advance: moves the clock shared by every platform, runs what came due. */
+  /** The same call as POST /simulations/clock/advance: moves the platform's own clock, runs what came due. */
   advance(caller: Caller, seconds: number) {
     this.sandboxOnly(caller);
-    return this.services.sandbox.advanceClock(seconds);
+    return this.services.sandbox.advanceClock(caller, seconds);
   }
 
   /** The same call as POST /simulations/payouts/run: the platform's due transfers paid out now. */

@@ -34,9 +34,9 @@ export async function simulatorAdapter(db: Kysely<Tables>, config: Config) {
     pages: instance('live'),
     /** Sends each movement's notification when it comes due. */
     schedule(jobs: JobRunner, inbox: NotificationInbox): void {
-      jobs.register(SIMULATOR_NOTIFICATION_JOB, async (trx: Db, processorReference, at) => {
+      jobs.register(SIMULATOR_NOTIFICATION_JOB, async (trx: Db, processorReference, at, clock) => {
         const due = await instance('live').notificationOf(trx as unknown as SimulatorDb, processorReference);
-        if (due) await inbox.receive(trx, 'simulator', [due.notification], due.environment, at);
+        if (due) await inbox.receive(trx, 'simulator', [due.notification], clock, at);
       });
     },
   };
