@@ -11,14 +11,8 @@ SELECT p.id, c.offset_ms FROM platforms p JOIN environment_clocks c ON c.environ
 -- How far a clock is ahead of real time. Read FOR SHARE: an advance (which updates the row) waits
 -- for the transactions scheduling work on that clock, and they for it, so nothing scheduled while
 -- a clock moves is left on its former time.
-CREATE FUNCTION clock_offset(clock_environment text, clock_platform_id text) RETURNS interval LANGUAGE plpgsql AS $$
-DECLARE
-  offset_ms bigint;
-BEGIN
-  IF clock_environment <> 'sandbox' OR clock_platform_id IS NULL THEN RETURN interval '0'; END IF;
-  SELECT c.offset_ms INTO offset_ms FROM platform_clocks c WHERE c.platform_id = clock_platform_id FOR SHARE;
-  RETURN COALESCE(offset_ms, 0) * interval '1 millisecond';
-END $$;
+-- (Each function on one line: the migrations are split into statements at the semicolons ending a line.)
+CREATE FUNCTION clock_offset(clock_environment text, clock_platform_id text) RETURNS interval LANGUAGE plpgsql AS $$ DECLARE found_ms bigint; BEGIN IF clock_environment <> 'sandbox' OR clock_platform_id IS NULL THEN RETURN interval '0'; END IF; SELECT c.offset_ms INTO found_ms FROM platform_clocks c WHERE c.platform_id = clock_platform_id FOR SHARE; RETURN COALESCE(found_ms, 0) * interval '1 millisecond'; END $$;
 
 -- Jobs and webhook deliveries keep their due time on their platform's clock (due_at,
 -- next_attempt_at: what handlers and pages read) and, kept by a trigger, the same moment in real
@@ -40,11 +34,7 @@ DROP INDEX scheduled_jobs_due;
 CREATE INDEX scheduled_jobs_due ON scheduled_jobs (real_due_at, id) WHERE state = 'pending';
 CREATE INDEX scheduled_jobs_platform_pending ON scheduled_jobs (platform_id) WHERE state = 'pending' AND environment = 'sandbox';
 
-CREATE FUNCTION scheduled_job_real_due_at() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  NEW.real_due_at := NEW.due_at - clock_offset(NEW.environment, NEW.platform_id);
-  RETURN NEW;
-END $$;
+CREATE FUNCTION scheduled_job_real_due_at() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN NEW.real_due_at := NEW.due_at - clock_offset(NEW.environment, NEW.platform_id); RETURN NEW; END $$;
 CREATE TRIGGER scheduled_jobs_real_due_at BEFORE INSERT OR UPDATE OF due_at, platform_id ON scheduled_jobs
   FOR EACH ROW EXECUTE FUNCTION scheduled_job_real_due_at();
 
@@ -56,11 +46,7 @@ DROP INDEX webhook_deliveries_due;
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries (real_due_at) WHERE state = 'pending';
 CREATE INDEX webhook_deliveries_platform_pending ON webhook_deliveries (platform_id) WHERE state = 'pending' AND environment = 'sandbox';
 
-CREATE FUNCTION webhook_delivery_real_due_at() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  NEW.real_due_at := NEW.next_attempt_at - clock_offset(NEW.environment, NEW.platform_id);
-  RETURN NEW;
-END $$;
+CREATE FUNCTION webhook_delivery_real_due_at() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN NEW.real_due_at := NEW.next_attempt_at - clock_offset(NEW.environment, NEW.platform_id); RETURN NEW; END $$;
 CREATE TRIGGER webhook_deliveries_real_due_at BEFORE INSERT OR UPDATE OF next_attempt_at ON webhook_deliveries
   FOR EACH ROW EXECUTE FUNCTION webhook_delivery_real_due_at();
 
