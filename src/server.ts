@@ -28,7 +28,7 @@ import { documentRoutes } from './documents/routes.js';
 import { blobStoreFor } from './documents/blob-store.js';
 import { sealDocumentsOnce } from './documents/sealing.js';
 import { Outbox } from './events/outbox.js';
-import { EventService, WebhookSecretService } from './events/service.js';
+import { EventService, WebhookFaultService, WebhookSecretService } from './events/service.js';
 import { eventRoutes } from './events/routes.js';
 import { DeliveryWorker } from './events/worker.js';
 import { EventStreams } from './events/stream.js';
@@ -107,6 +107,7 @@ export interface Services {
   outbox: Outbox;
   events: EventService;
   webhookSecrets: WebhookSecretService;
+  webhookFaults: WebhookFaultService;
   worker: DeliveryWorker;
   /** The event streams this process serves (GET /events/stream). */
   streams: EventStreams;
@@ -298,6 +299,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     outbox,
     events: new EventService(db, pager, outbox),
     webhookSecrets: new WebhookSecretService(db, clock),
+    webhookFaults: new WebhookFaultService(db, clock),
     payments: new PaymentService(db, config, pager, environmentClock, attempts, feeSchedules, database.cipher, buyers, processors),
     hpp: new HostedPaymentPageService(db, config, environmentClock, outcomes, attempts, processors, feeSchedules, buyers),
     applications: new ApplicationService(db, config, pager, environmentClock, compliance),
@@ -346,7 +348,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await scope.register(refundRoutes, { refunds: services.refunds });
     if (environment === 'sandbox') {
       await scope.register(onboardingSimulationRoutes, { applications: services.applications });
-      await scope.register(sandboxRoutes, { sandbox: new SandboxService(db, environmentClock, jobs), payouts: services.payouts, refunds: services.refunds });
+      await scope.register(sandboxRoutes, { sandbox: new SandboxService(db, environmentClock, jobs), payouts: services.payouts, refunds: services.refunds, webhookFaults: services.webhookFaults });
     }
   };
   // The pages, the hosted payment page API and the simulator's pages serve both environments on the

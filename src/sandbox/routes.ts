@@ -6,6 +6,8 @@ import { PayoutRunResult } from '../payouts/schemas.js';
 import type { PayoutService } from '../payouts/service.js';
 import { BuyerRefund, Refund, RefundParams } from '../refunds/schemas.js';
 import type { RefundService } from '../refunds/service.js';
+import { WebhookFaults, WebhookFaultsInput } from '../events/schemas.js';
+import type { WebhookFaultService } from '../events/service.js';
 import { AdvanceClock, ClockMoved, ClockTime } from './schemas.js';
 import type { SandboxService } from './service.js';
 
@@ -13,10 +15,11 @@ interface SandboxDeps {
   sandbox: SandboxService;
   payouts: PayoutService;
   refunds: RefundService;
+  webhookFaults: WebhookFaultService;
 }
 
 /** The sandbox's controls for integrators' tests: registered on the sandbox mount alone, so live answers 404. */
-export async function sandboxRoutes(fastify: FastifyInstance, { sandbox, payouts, refunds }: SandboxDeps): Promise<void> {
+export async function sandboxRoutes(fastify: FastifyInstance, { sandbox, payouts, refunds, webhookFaults }: SandboxDeps): Promise<void> {
   const app = typed(fastify);
   const tags = ['sandbox'];
 
@@ -43,6 +46,23 @@ export async function sandboxRoutes(fastify: FastifyInstance, { sandbox, payouts
       config: { scope: 'payments:read_write' },
     },
     async (request, reply) => reply.send(await sandbox.advanceClock(request.caller, request.body.seconds, answerOf(request, reply, 200))),
+  );
+
+  const faultsDescription =
+    "Sandbox only, this platform's alone, off until set: the share of its webhook deliveries sent twice (duplicate_ratio), held back within a window so that they arrive out of order (reorder_ratio, reorder_window_seconds), or sent late (delay_ratio, delay_seconds), to prove a webhook handler idempotent and order-independent. Every such delivery is signed like any other and its attempts are marked `injected` in GET /events/{event_id}. Times are on the platform's sandbox clock.";
+  app.get(
+    '/simulations/webhook-faults',
+    { schema: { tags, summary: "This platform's webhook faults", description: faultsDescription, response: { 200: WebhookFaults } }, config: { scope: 'payments:read' } },
+    async (request) => webhookFaults.get(request.caller),
+  );
+
+  app.put(
+    '/simulations/webhook-faults',
+    {
+      schema: { tags, summary: "Set this platform's webhook faults (a field left out is 0: that fault off)", description: faultsDescription, body: WebhookFaultsInput, response: { 200: WebhookFaults } },
+      config: { scope: 'payments:read_write' },
+    },
+    async (request, reply) => reply.send(await webhookFaults.put(request.caller, request.body, answerOf(request, reply, 200))),
   );
 
   app.post(
