@@ -19,6 +19,7 @@ import type { Command } from './command.js';
 import { brandingCommand } from './branding.js';
 import { clientsCommand } from './clients.js';
 import { clockCommand } from './clock.js';
+import { webhookFaultsCommand } from './webhook-faults.js';
 import { eventsCommand } from './events.js';
 import { keysCommand } from './keys.js';
 import { listenCommand } from './listen.js';
@@ -29,4 +30,4 @@ import { tokenCommand } from './token.js';
 import { triggerCommand } from './trigger.js';
 import { usersCommand } from './users.js';
 
-export const COMMANDS: Command[] = [loginCommand, tokenCommand, listenCommand, triggerCommand, paymentsCommand, brandingCommand, eventsCommand, clockCommand, clientsCommand, usersCommand, keysCommand, migrateCommand];
+export const COMMANDS: Command[] = [loginCommand, tokenCommand, listenCommand, triggerCommand, paymentsCommand, brandingCommand, eventsCommand, clockCommand, webhookFaultsCommand, clientsCommand, usersCommand, keysCommand, migrateCommand];

@@ -570,7 +570,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The sandbox clock */
+        /**
+         * This platform's sandbox clock
+         * @description Each platform has its own sandbox clock: real time plus the advances this platform made. A new platform starts at real time.
+         */
         get: operations["getSandboxSimulationsClock"];
         put?: never;
         post?: never;
@@ -590,10 +593,34 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Move the sandbox clock forward; everything that comes due (settlements, payouts, refunds, compliance) runs before the answer
-         * @description The sandbox clock is shared by every platform of this deployment. The sandbox's webhook retries are scheduled on it too: those falling due within the time moved over are attempted by the delivery workers right after the answer, one after the other, each recorded at the time it fell due.
+         * Move this platform's sandbox clock forward; everything of this platform that comes due (settlements, refunds, payouts sent, compliance) runs before the answer
+         * @description Each platform has its own sandbox clock: this moves the calling platform's alone, and never another platform's objects, jobs or webhook retries. This platform's webhook deliveries and retries are scheduled on it too: those falling due within the time moved over are attempted by the delivery workers right after the answer, one after the other, each recorded at the time it fell due. The daily payout cut-off runs on real time; POST /simulations/payouts/run pays out now.
          */
         post: operations["postSandboxSimulationsClockAdvance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulations/webhook-faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This platform's webhook faults
+         * @description Sandbox only, this platform's alone, off until set: the share of its webhook deliveries sent twice (duplicate_ratio), held back within a window so that they arrive out of order (reorder_ratio, reorder_window_seconds), or sent late (delay_ratio, delay_seconds), to prove a webhook handler idempotent and order-independent. Every such delivery is signed like any other and its attempts are marked `injected` in GET /events/{event_id}. Times are on the platform's sandbox clock.
+         */
+        get: operations["getSandboxSimulationsWebhookFaults"];
+        /**
+         * Set this platform's webhook faults (a field left out is 0: that fault off)
+         * @description Sandbox only, this platform's alone, off until set: the share of its webhook deliveries sent twice (duplicate_ratio), held back within a window so that they arrive out of order (reorder_ratio, reorder_window_seconds), or sent late (delay_ratio, delay_seconds), to prove a webhook handler idempotent and order-independent. Every such delivery is signed like any other and its attempts are marked `injected` in GET /events/{event_id}. Times are on the platform's sandbox clock.
+         */
+        put: operations["putSandboxSimulationsWebhookFaults"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4943,6 +4970,11 @@ export interface operations {
                                 status_code: number | null;
                                 duration_ms: number;
                                 error: string | null;
+                                /**
+                                 * @description Sandbox only, when the platform's webhook faults made this attempt on purpose: a second delivery of the event (duplicate), or one held back (reordered, delayed)
+                                 * @enum {string}
+                                 */
+                                injected?: "duplicate" | "reordered" | "delayed";
                             }[];
                         }[];
                     };
@@ -5058,6 +5090,11 @@ export interface operations {
                                 status_code: number | null;
                                 duration_ms: number;
                                 error: string | null;
+                                /**
+                                 * @description Sandbox only, when the platform's webhook faults made this attempt on purpose: a second delivery of the event (duplicate), or one held back (reordered, delayed)
+                                 * @enum {string}
+                                 */
+                                injected?: "duplicate" | "reordered" | "delayed";
                             }[];
                         }[];
                     };
@@ -5765,7 +5802,7 @@ export interface operations {
                     "application/json": {
                         /**
                          * Format: date-time
-                         * @description The sandbox clock's time: real time plus every advance made
+                         * @description This platform's sandbox clock's time: real time plus every advance this platform made
                          */
                         now: string;
                     };
@@ -5836,7 +5873,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description How far to move the sandbox clock forward */
+                    /** @description How far to move this platform's sandbox clock forward */
                     seconds: number;
                 };
             };
@@ -5851,10 +5888,10 @@ export interface operations {
                     "application/json": {
                         /**
                          * Format: date-time
-                         * @description The sandbox clock's new time
+                         * @description This platform's sandbox clock's new time
                          */
                         now: string;
-                        /** @description Scheduled work due at the new time, run before this answer (with what it scheduled in turn) */
+                        /** @description This platform's scheduled work due at the new time, run before this answer (with what it scheduled in turn) */
                         jobs_run: number;
                     };
                 };
@@ -5924,6 +5961,214 @@ export interface operations {
             };
             /** @description Business rule broken, or Idempotency-Key reused with another body */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSandboxSimulationsWebhookFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        duplicate_ratio: number;
+                        reorder_ratio: number;
+                        reorder_window_seconds: number;
+                        delay_ratio: number;
+                        delay_seconds: number;
+                    };
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope payments:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putSandboxSimulationsWebhookFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "duplicate_ratio": 0.2,
+                 *       "reorder_ratio": 0.3,
+                 *       "reorder_window_seconds": 10,
+                 *       "delay_ratio": 0.1,
+                 *       "delay_seconds": 60
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The share of deliveries sent twice (a second delivery of the same event, same webhook-id, signed alike), 0 (none, the default) to 1 (every one)
+                     * @default 0
+                     */
+                    duplicate_ratio?: number;
+                    /**
+                     * @description The share of deliveries held back by up to reorder_window_seconds, so that events written after them arrive first, 0 (none, the default) to 1 (every one)
+                     * @default 0
+                     */
+                    reorder_ratio?: number;
+                    /**
+                     * @description How long a reordered delivery is held back at most (some time in the window, drawn evenly); at least 1 when reorder_ratio is above 0
+                     * @default 0
+                     */
+                    reorder_window_seconds?: number;
+                    /**
+                     * @description The share of deliveries sent late by delay_seconds, 0 (none, the default) to 1 (every one)
+                     * @default 0
+                     */
+                    delay_ratio?: number;
+                    /**
+                     * @description How late a delayed delivery is sent; at least 1 when delay_ratio is above 0
+                     * @default 0
+                     */
+                    delay_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        duplicate_ratio: number;
+                        reorder_ratio: number;
+                        reorder_window_seconds: number;
+                        delay_ratio: number;
+                        delay_seconds: number;
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope payments:read_write */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -52,6 +52,8 @@ export type Branding = ResponseOf<'/accounts/{account_id}/branding', 'GET'>;
 export type BrandingUpdate = BodyOf<'/accounts/{account_id}/branding', 'PATCH'>;
 export type ClockTime = ResponseOf<'/simulations/clock', 'GET'>;
 export type ClockMoved = ResponseOf<'/simulations/clock/advance', 'POST'>;
+export type WebhookFaults = ResponseOf<'/simulations/webhook-faults', 'GET'>;
+export type WebhookFaultsInput = BodyOf<'/simulations/webhook-faults', 'PUT'>;
 /** An RFC 9457 problem, as every error answer carries it. */
 export type Problem = components['schemas']['Problem'];
 
