@@ -83,7 +83,7 @@ ${details([
 ])}
 <p class="hint">${t.t('clockOwn')}</p>
 <form class="clock-form" method="get" action="/dashboard/sandbox#preview-title">
-${field('duration', t.t('advanceBy'), html`<input id="duration" name="duration" required maxlength="20" spellcheck="false" autocomplete="off" placeholder="1d12h" value="${state.duration ?? ''}" aria-describedby="duration-hint" ${state.error ? html`aria-invalid="true"` : ''}>`, t.t('durationHint'))}
+${field('duration', t.t('advanceBy'), html`<input id="duration" name="duration" required maxlength="20" spellcheck="false" autocomplete="off" placeholder="1d12h" value="${state.duration ?? ''}" aria-describedby="duration-hint" ${state.error && state.duration !== undefined ? html`aria-invalid="true"` : ''}>`, t.t('durationHint'))}
 <button class="button secondary" type="submit">${t.t('previewAdvance')}</button>
 </form>
 </section>`;
