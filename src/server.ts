@@ -325,7 +325,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     eventsArea({ events: new DashboardEvents(services.events), dashboard: services.dashboard }),
     merchantsArea({ merchants: new DashboardMerchants(domain), config }),
     brandingArea({ branding: new DashboardBranding(domain) }),
-    sandboxArea({ sandbox: new DashboardSandbox(db, config, { sandbox: new SandboxService(db, environmentClock, jobs), payouts: domain.payouts, tokens, webhookFaults: domain.webhookFaults }) }),
+    sandboxArea({ sandbox: new DashboardSandbox(db, config, { sandbox: new SandboxService(db, environmentClock, jobs, domain.payouts), payouts: domain.payouts, tokens, webhookFaults: domain.webhookFaults }) }),
   ];
   await app.register(dashboardRoutes, { dashboard: services.dashboard, users: services.dashboardUsers, developers: services.dashboardDevelopers, config, limiter, areas: dashboardAreas });
   await app.register(async (scope) => {
@@ -348,7 +348,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await scope.register(refundRoutes, { refunds: services.refunds });
     if (environment === 'sandbox') {
       await scope.register(onboardingSimulationRoutes, { applications: services.applications });
-      await scope.register(sandboxRoutes, { sandbox: new SandboxService(db, environmentClock, jobs), payouts: services.payouts, refunds: services.refunds, webhookFaults: services.webhookFaults });
+      await scope.register(sandboxRoutes, { sandbox: new SandboxService(db, environmentClock, jobs, services.payouts), payouts: services.payouts, refunds: services.refunds, webhookFaults: services.webhookFaults });
     }
   };
   // The pages, the hosted payment page API and the simulator's pages serve both environments on the
@@ -393,7 +393,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   jobs.register(CARD_TOKEN_EXPIRY_JOB, (trx, tokenId) => eraseExpiredCard(trx, tokenId));
   jobs.register(PAYMENT_EXPIRY_JOB, (trx, paymentId, now) => services.payments.expire(trx, paymentId, now));
   jobs.register(COMPLIANCE_DECISION_JOB, (trx, applicationId, now) => compliance.runDue(trx, applicationId, now));
-  jobs.register(PAYOUT_CUTOFF_JOB, (trx, environment, at) => services.payouts.cutoff(trx, environment as Environment, at));
+  jobs.register(PAYOUT_CUTOFF_JOB, (trx, _subject, at, clock) => services.payouts.cutoff(trx, at, clock));
   jobs.registerAsking(PAYOUT_SEND_JOB, services.payouts.sending);
   jobs.registerAsking(REFUND_SEND_JOB, services.refunds.sending);
   const housekeeping = new Housekeeping(db, environmentClock);

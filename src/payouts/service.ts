@@ -5,7 +5,7 @@ import { audienceOf, ENVIRONMENTS, type Config, type Environment } from '../core
 import type { Db, Tables } from '../core/db.js';
 import { notFound } from '../core/errors.js';
 import { newPayoutId } from '../core/ids.js';
-import { ensureJob, scheduleJob, type AskingJob } from '../core/jobs.js';
+import { ensureJob, scheduleJob, type AskingJob, type JobClock, type NewJob } from '../core/jobs.js';
 import { decide, UNKEYED, type Answer } from '../core/idempotency.js';
 import type { Pager, PageRequest } from '../core/pagination.js';
 import { formatDateTime } from '../core/time.js';
@@ -42,6 +42,11 @@ function byPayout(transfers: TransferRow[]): TransferRow[][] {
   return [...groups.values()];
 }
 
+/** The cut-off on a clock: the environment's (subject: the environment), or a platform's own sandbox cut-off (subject: the platform). */
+function cutoffJob(clock: JobClock, dueAt: Date): NewJob {
+  return { ...clock, kind: PAYOUT_CUTOFF_JOB, subjectId: clock.platformId ?? clock.environment, dueAt };
+}
+
 /**
  * Payouts: at each cut-off (and on demand in the sandbox) every account's due transfers in one
  * currency leave in one payout, with transfer_started and transfer_updated per transfer; when the
@@ -58,20 +63,27 @@ export class PayoutService {
   ) {}
 
   /**
-   * The recurring cut-off of each environment, on real time (it is every platform's); every process
-   * asks for it at start, one job results.
+   * The recurring cut-offs; every process asks for them at start, one job each results: each
+   * environment's, on real time, for every platform but (in the sandbox) those with a clock of
+   * their own; and the cut-off of each of those, on its clock.
    */
   async scheduleCutoffs(): Promise<void> {
-    for (const environment of ENVIRONMENTS) {
-      const now = this.clock.now(environment, null);
-      await ensureJob(this.db, { environment, platformId: null, kind: PAYOUT_CUTOFF_JOB, subjectId: environment, dueAt: nextCutoff(now, this.config.payoutCutoff) }, now);
+    for (const environment of ENVIRONMENTS) await this.ensureCutoff(this.db, { environment, platformId: null });
+    for (const { platform_id: platformId } of await this.db.selectFrom('platform_clocks').select('platform_id').execute()) {
+      await this.ensureCutoff(this.db, { environment: 'sandbox', platformId });
     }
   }
 
-  /** The cut-off job: pays out every platform's due transfers, then schedules the next cut-off. */
-  async cutoff(trx: Db, environment: Environment, at: Date): Promise<void> {
-    await this.payOut(trx, { environment }, at);
-    await scheduleJob(trx, { environment, platformId: null, kind: PAYOUT_CUTOFF_JOB, subjectId: environment, dueAt: nextCutoff(at, this.config.payoutCutoff) }, at);
+  /** The recurring cut-off on a clock unless it is pending already; a platform's own, by each advance of its sandbox clock, before it moves. */
+  ensureCutoff(trx: Db, clock: JobClock): Promise<void> {
+    const now = this.clock.now(clock.environment, clock.platformId);
+    return ensureJob(trx, cutoffJob(clock, nextCutoff(now, this.config.payoutCutoff)), now);
+  }
+
+  /** The cut-off job: pays out the due transfers of its clock's platforms, then schedules the next cut-off. */
+  async cutoff(trx: Db, at: Date, clock: JobClock): Promise<void> {
+    await this.payOut(trx, { environment: clock.environment, platformId: clock.platformId ?? undefined }, at);
+    await scheduleJob(trx, cutoffJob(clock, nextCutoff(at, this.config.payoutCutoff)), at);
   }
 
   /** Sandbox: the platform's payouts now, without waiting for the cut-off. */

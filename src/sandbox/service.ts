@@ -5,6 +5,7 @@ import type { Tables } from '../core/db.js';
 import { decide, UNKEYED, type Answer } from '../core/idempotency.js';
 import type { JobRunner } from '../core/jobs.js';
 import { formatDateTime } from '../core/time.js';
+import type { PayoutService } from '../payouts/service.js';
 import type { ClockMoved, ClockTime } from './schemas.js';
 
 /** The sandbox's own controls: the calling platform's clock (each platform has its own, decisions section 10). */
@@ -13,6 +14,7 @@ export class SandboxService {
     private readonly db: Kysely<Tables>,
     private readonly clock: EnvironmentClock,
     private readonly jobs: JobRunner,
+    private readonly payouts: PayoutService,
   ) {}
 
   /** The platform's sandbox clock as this process follows it (advances made by other processes arrive by NOTIFY). */
@@ -34,6 +36,8 @@ export class SandboxService {
   async advanceClock(caller: Caller, seconds: number, answer: Answer<ClockMoved> = UNKEYED): Promise<ClockMoved> {
     let offset = 0;
     const moved = await decide(this.db, answer, async (trx) => {
+      // The platform's payout cut-off runs on its clock from its first advance on (until then, the sandbox's on real time pays it).
+      await this.payouts.ensureCutoff(trx, { environment: 'sandbox', platformId: caller.platformId });
       offset = await this.clock.advanceSandbox(trx, caller.platformId, seconds);
       const now = this.clock.sandboxTimeAt(offset);
       return { now: formatDateTime(now), jobs_run: await this.jobs.countDue(trx, caller.platformId, now) };

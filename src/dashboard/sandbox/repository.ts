@@ -13,7 +13,7 @@ export interface DueWork {
 }
 
 /** The kinds of scheduled work the page names (the others are the product's own housekeeping of an object). */
-const SHOWN_KINDS = ['payment_expiry', 'refunds.send', 'payouts.send', 'onboarding.compliance_decision'];
+const SHOWN_KINDS = ['payment_expiry', 'refunds.send', 'payouts.cutoff', 'payouts.send', 'onboarding.compliance_decision'];
 
 /** The simulator's notifications as the work they end: a SEPA collection settling, a refund or a payout arriving. */
 const SIMULATED_OUTCOMES = { collection: 'sepa_settlement', refund: 'refunds.arrival', payout: 'payouts.arrival' } as const;

@@ -43,6 +43,7 @@ const DUE_KINDS: Record<string, keyof Texts> = {
   payment_expiry: 'duePaymentExpiry',
   'refunds.send': 'dueRefundSend',
   'refunds.arrival': 'dueRefundArrival',
+  'payouts.cutoff': 'duePayoutCutoff',
   'payouts.send': 'duePayoutSend',
   'payouts.arrival': 'duePayoutArrival',
   'onboarding.compliance_decision': 'dueComplianceDecision',
