@@ -8,7 +8,10 @@ let server: TestServer;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  server = await startServer();
+  // The sandbox's daily cut-off (real time) half a day from now: only a platform's own cut-off, on its moved clock, pays out here.
+  const cutoff = new Date(Date.now() + 12 * 3600 * 1000);
+  const twoDigits = (value: number) => String(value).padStart(2, '0');
+  server = await startServer({ PAYOUT_CUTOFF: `${twoDigits(cutoff.getUTCHours())}:${twoDigits(cutoff.getUTCMinutes())}` });
   receiver = await startReceiver();
   // Every webhook of this file fails: each delivery stays pending with retries scheduled on its platform's clock.
   receiver.answers.push(...Array.from({ length: 1_000 }, () => ({ status: 503 })));
@@ -62,6 +65,8 @@ it(`moves a platform's own sandbox clock, objects, jobs and webhook retries, and
   // A's objects moved on A's clock, before the answer.
   expect((await get(a, `/payments/${aObjects.sepa}`)).status).toBe('completed');
   expect((await get(a, `/refunds/${aObjects.refund}`)).status).toBe('completed');
+  // A's daily payout cut-off ran on A's clock, half a day after the collection settled: its transfer paid out.
+  expect((await get(a, `/payouts?payment_id=${aObjects.sepa}`)).data.length).toBeGreaterThan(0);
   // A's webhook retries within the three days ran (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 10 h, 14 h: nine of them).
   await eventually(async () => (await attemptsOf(a, aObjects.event)) >= 9 || undefined, 30_000);
 
@@ -75,10 +80,11 @@ it(`moves a platform's own sandbox clock, objects, jobs and webhook retries, and
 
   // B's own advance moves B's, and A's clock stays where A put it.
   const aBefore = Date.parse((await get(a, '/simulations/clock')).now);
-  await advance(b, 2 * DAY + 3600);
+  await advance(b, 3 * DAY);
   expect((await get(b, `/payments/${bObjects.sepa}`)).status).toBe('completed');
+  await eventually(async () => (await get(b, `/payouts?payment_id=${bObjects.sepa}`)).data.length > 0 || undefined);
   expect((await get(b, `/refunds/${bObjects.refund}`)).status).toBe('completed');
-  await eventually(async () => (await attemptsOf(b, bObjects.event)) >= 8 || undefined, 30_000);
+  await eventually(async () => (await attemptsOf(b, bObjects.event)) >= 9 || undefined, 30_000);
   const aAfter = Date.parse((await get(a, '/simulations/clock')).now);
   expect(aAfter - aBefore).toBeLessThan(60_000);
 });
