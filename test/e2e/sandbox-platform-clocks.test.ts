@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DATABASE, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDataStore, DATABASE, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { payByCard, paySepa } from '../helpers/money.js';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
 
@@ -106,4 +106,26 @@ it(`answers 401 to a live token on the sandbox clock (${DATABASE})`, async () =>
   const platform = await server.platform();
   const refused = await server.request('POST', '/sandbox/simulations/clock/advance', { token: await platform.token('live'), body: { seconds: 60 } });
   expect(refused.status).toBe(401);
+});
+
+describe.skipIf(DATABASE !== 'postgres')('across processes', () => {
+  it("follows another process's advance of a platform's clock (NOTIFY), and only that platform's", async () => {
+    const store = await createDataStore();
+    const first = await startServer({}, { store });
+    const second = await startServer({}, { store });
+    try {
+      const moving = await first.platform();
+      const still = await first.platform();
+      const moved = await first.request('POST', '/sandbox/simulations/clock/advance', { token: await moving.token(), body: { seconds: 5 * DAY } });
+      expect(moved.status, moved.text).toBe(200);
+      const clock = second.app.environmentClock;
+      await eventually(async () => clock.now('sandbox', moving.platformId).getTime() - Date.now() > 5 * DAY * 1000 - 60_000 || undefined);
+      expect(Math.abs(clock.now('sandbox', still.platformId).getTime() - Date.now())).toBeLessThan(60_000);
+      expect(clock.now('live', moving.platformId).getTime() - Date.now()).toBeLessThan(60_000); // live ignores the platform
+    } finally {
+      await second.close();
+      await first.close();
+      await store.remove();
+    }
+  }, 120_000);
 });
