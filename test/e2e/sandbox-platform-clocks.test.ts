@@ -33,17 +33,20 @@ async function advance(platform: TestPlatform, seconds: number) {
   return moved.body;
 }
 
-/** A platform's SEPA payment (settles two days after it is collected), a refunded card payment (the refund reaches the buyer a day later), and their webhooks. */
+/** A platform's SEPA payment (settles two days after it is collected), a card payment partly refunded (the refund reaches the buyer a day later, the rest is paid out at the next cut-off), and their webhooks. */
 async function objectsOf(platform: TestPlatform) {
   const urls = { redirect: 'https://shop.example/return', webhook: receiver.url };
   const sepa = await paySepa(server, platform, { amount_minor: 2_000, urls });
   const card = await payByCard(server, platform, { amount_minor: 3_000, reference: 'card', urls });
-  const refunded = await server.request('POST', '/sandbox/refunds', { token: await platform.token(), body: { payment_id: card, description: 'Returned', urls: { webhook: receiver.url } } });
+  const refunded = await server.request('POST', '/sandbox/refunds', {
+    token: await platform.token(),
+    body: { payment_id: card, description: 'Returned', routing: { platform: { amount_minor: 1_000 } }, urls: { webhook: receiver.url } },
+  });
   expect(refunded.status, refunded.text).toBe(201);
   const [event] = (await get(platform, `/events?object_id=${card}`)).data;
   // The first attempt failed: a retry waits five seconds on the platform's clock.
   await eventually(async () => (await get(platform, `/events/${event.event_id}`)).deliveries[0].attempt_count === 1 || undefined);
-  return { sepa, refund: refunded.body.id as string, event: event.event_id as string };
+  return { sepa, card, refund: refunded.body.id as string, event: event.event_id as string };
 }
 
 const attemptsOf = async (platform: TestPlatform, eventId: string) => (await get(platform, `/events/${eventId}`)).deliveries[0].attempt_count as number;
@@ -65,8 +68,8 @@ it(`moves a platform's own sandbox clock, objects, jobs and webhook retries, and
   // A's objects moved on A's clock, before the answer.
   expect((await get(a, `/payments/${aObjects.sepa}`)).status).toBe('completed');
   expect((await get(a, `/refunds/${aObjects.refund}`)).status).toBe('completed');
-  // A's daily payout cut-off ran on A's clock, half a day after the collection settled: its transfer paid out.
-  expect((await get(a, `/payouts?payment_id=${aObjects.sepa}`)).data.length).toBeGreaterThan(0);
+  // A's daily payout cut-off ran on A's clock: what the card payment left after its partial refund is paid out.
+  expect((await get(a, `/payouts?payment_id=${aObjects.card}`)).data.length).toBeGreaterThan(0);
   // A's webhook retries within the three days ran (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 10 h, 14 h: nine of them).
   await eventually(async () => (await attemptsOf(a, aObjects.event)) >= 9 || undefined, 30_000);
 
@@ -74,6 +77,7 @@ it(`moves a platform's own sandbox clock, objects, jobs and webhook retries, and
   expect((await get(b, `/payments/${bObjects.sepa}`)).status).toBe('authorized');
   expect((await get(b, `/refunds/${bObjects.refund}`)).status).toBe('initiated');
   expect(await attemptsOf(b, bObjects.event)).toBe(1);
+  expect((await get(b, `/payouts?payment_id=${bObjects.card}`)).data).toEqual([]);
   const bPending = await server.app.database.db.selectFrom('scheduled_jobs').select('due_at').where('platform_id', '=', b.platformId).where('state', '=', 'pending').execute();
   expect(bPending.length).toBeGreaterThan(0);
   for (const job of bPending) expect(job.due_at.getTime()).toBeGreaterThan(Date.now() - 60_000); // due on B's clock (real time), none overdue
@@ -82,7 +86,7 @@ it(`moves a platform's own sandbox clock, objects, jobs and webhook retries, and
   const aBefore = Date.parse((await get(a, '/simulations/clock')).now);
   await advance(b, 3 * DAY);
   expect((await get(b, `/payments/${bObjects.sepa}`)).status).toBe('completed');
-  await eventually(async () => (await get(b, `/payouts?payment_id=${bObjects.sepa}`)).data.length > 0 || undefined);
+  expect((await get(b, `/payouts?payment_id=${bObjects.card}`)).data.length).toBeGreaterThan(0);
   expect((await get(b, `/refunds/${bObjects.refund}`)).status).toBe('completed');
   await eventually(async () => (await attemptsOf(b, bObjects.event)) >= 9 || undefined, 30_000);
   const aAfter = Date.parse((await get(a, '/simulations/clock')).now);
