@@ -250,13 +250,13 @@ export class JobRunner {
   /**
    * The due jobs of `head`'s clock right after it in the order jobs run, as long as they are of its
    * kind (a job of another kind ends the batch, so that nothing runs before what fell due earlier),
-   * locked; those another runner holds are left to it. One clock: the lease's time is on it.
+   * locked; those another runner holds are left to it. One clock: the lease's time is on it (live's
+   * is every platform's; in the sandbox, its platform's, read by the index scheduled_jobs_platform_pending).
    */
   private async followers(trx: Db, head: LeasedJob & { kind: string; real_due_at: Date }) {
-    const next = await this.dueNow(trx)
-      .select(['id', 'kind'])
-      .where('environment', '=', head.environment)
-      .where('platform_id', head.platform_id === null ? 'is' : '=', head.platform_id)
+    let query = this.dueNow(trx).select(['id', 'kind']).where('environment', '=', head.environment);
+    if (head.environment === 'sandbox') query = query.where('platform_id', head.platform_id === null ? 'is' : '=', head.platform_id);
+    const next = await query
       .where((eb) => eb(eb.refTuple('real_due_at', 'id'), '>', eb.tuple(head.real_due_at, head.id)))
       .orderBy('real_due_at')
       .orderBy('id')

@@ -32,7 +32,8 @@ UPDATE scheduled_jobs SET real_due_at = due_at - CASE WHEN environment = 'sandbo
 ALTER TABLE scheduled_jobs ALTER COLUMN real_due_at SET NOT NULL;
 DROP INDEX scheduled_jobs_due;
 CREATE INDEX scheduled_jobs_due ON scheduled_jobs (real_due_at, id) WHERE state = 'pending';
-CREATE INDEX scheduled_jobs_platform_pending ON scheduled_jobs (platform_id) WHERE state = 'pending' AND environment = 'sandbox';
+-- A sandbox platform's pending jobs in the order they run: what an advance moves, and a lease's followers.
+CREATE INDEX scheduled_jobs_platform_pending ON scheduled_jobs (platform_id, real_due_at, id) WHERE state = 'pending' AND environment = 'sandbox';
 
 CREATE FUNCTION scheduled_job_real_due_at() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN NEW.real_due_at := NEW.due_at - clock_offset(NEW.environment, NEW.platform_id); RETURN NEW; END $$;
 CREATE TRIGGER scheduled_jobs_real_due_at BEFORE INSERT OR UPDATE OF due_at, platform_id ON scheduled_jobs
