@@ -278,7 +278,7 @@ export class DashboardService {
   }
 
   /**
-   * Home: the period's days (the environment's clock; the payments routed to a merchant when one is
+   * Home: the period's days (the platform's clock in its environment; the payments routed to a merchant when one is
    * named) with their figures and the previous period's beside them, how failed payments ended,
    * the refunds, and what needs attention.
    */

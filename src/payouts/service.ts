@@ -50,7 +50,7 @@ function cutoffJob(clock: JobClock, dueAt: Date): NewJob {
 /**
  * Payouts: at each cut-off (and on demand in the sandbox) every account's due transfers in one
  * currency leave in one payout, with transfer_started and transfer_updated per transfer; when the
- * money arrives (a day later on the environment's clock), transfer_completed.
+ * money arrives (a day later on the platform's clock), transfer_completed.
  */
 export class PayoutService {
   constructor(

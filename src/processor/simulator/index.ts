@@ -11,7 +11,7 @@ import { SIMULATOR_NOTIFICATION_JOB, type SimulatorDb, type SimulatorTables } fr
 
 /**
  * The simulator as an adapter: one instance per environment (its notifications come due on that
- * environment's clock), its notification reader, and the job that sends its notifications when
+ * platform's clock), its notification reader, and the job that sends its notifications when
  * due, into the same inbox a real partner's notifications reach.
  */
 export async function simulatorAdapter(db: Kysely<Tables>, config: Config) {

@@ -83,7 +83,7 @@ export interface SimulatorOptions {
   baseUrl: string;
   /** How long every call takes to answer, as a real processor's round trip would (SIMULATOR_LATENCY_MS). */
   latencyMs: number;
-  /** The environment it serves: its notifications come due on that environment's clock. */
+  /** The environment it serves: each notification comes due on the clock of the platform that asked (the request's platformId). */
   environment: Environment;
 }
 

@@ -69,7 +69,7 @@ export type SimulatorTables = {
     reason: string | null;
     created_at: Generated<Date>;
   };
-  /** The product's job table: the simulator's clock (its notifications come due on the environment's clock). */
+  /** The product's job table: the simulator's clock (its notifications come due on the clock of the platform that asked). */
   scheduled_jobs: ScheduledJobsTable;
 };
 
