@@ -31,6 +31,11 @@ export class ManualClock implements Clock {
 
 const CLOCK_CHANNEL = 'platform_clocks';
 
+/** The ids of a sandbox platform's pending jobs or deliveries that no other transaction holds, locked. */
+function pendingOf(table: 'scheduled_jobs' | 'webhook_deliveries', platformId: string) {
+  return sql<number>`(SELECT id FROM ${sql.table(table)} WHERE environment = 'sandbox' AND platform_id = ${platformId} AND state = 'pending' FOR UPDATE SKIP LOCKED)`;
+}
+
 /**
  * The clock of each environment and platform, which domain code reads: live is real time; each
  * platform's sandbox is real time plus the advances that platform made (decisions section 10), kept
@@ -71,20 +76,35 @@ export class EnvironmentClock {
    * the real due time of that platform's pending jobs and webhook deliveries (nothing of another
    * platform moves); answers the new offset, which this process follows once the transaction
    * commits (see `follow`).
+   *
+   * The clock's row is updated first: from then on, work scheduled on this clock waits for this
+   * transaction (the database reads the offset FOR SHARE), and work scheduled before has
+   * committed. Then each pending row's real due time is set again from its due time and the new
+   * offset. A row another transaction holds is left alone rather than waited for (no deadlock with a
+   * job that schedules more on this clock): it is being run, completed, leased or rescheduled, and
+   * a reschedule reads the new offset.
    */
   async advanceSandbox(trx: Db, platformId: string, seconds: number): Promise<number> {
     const moved = seconds * 1000;
-    const row = await trx
+    const { offset_ms: offsetMs } = await trx
       .insertInto('platform_clocks')
       .values({ platform_id: platformId, offset_ms: moved })
       .onConflict((conflict) => conflict.column('platform_id').doUpdateSet((eb) => ({ offset_ms: eb('platform_clocks.offset_ms', '+', moved) })))
       .returning('offset_ms')
       .executeTakeFirstOrThrow();
-    const earlier = sql<Date>`real_due_at - ${moved} * interval '1 millisecond'`;
-    await trx.updateTable('scheduled_jobs').set({ real_due_at: earlier }).where('environment', '=', 'sandbox').where('platform_id', '=', platformId).where('state', '=', 'pending').execute();
-    await trx.updateTable('webhook_deliveries').set({ real_due_at: earlier }).where('environment', '=', 'sandbox').where('platform_id', '=', platformId).where('state', '=', 'pending').execute();
+    const ahead = sql`${offsetMs} * interval '1 millisecond'`;
+    await trx
+      .updateTable('scheduled_jobs')
+      .set({ real_due_at: sql<Date>`due_at - ${ahead}` })
+      .where('id', 'in', pendingOf('scheduled_jobs', platformId))
+      .execute();
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({ real_due_at: sql<Date>`next_attempt_at - ${ahead}` })
+      .where('id', 'in', pendingOf('webhook_deliveries', platformId))
+      .execute();
     await sql`SELECT pg_notify(${CLOCK_CHANNEL}, ${platformId})`.execute(trx);
-    return row.offset_ms;
+    return offsetMs;
   }
 
   /** A platform's sandbox time at this offset. */

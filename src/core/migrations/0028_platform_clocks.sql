@@ -16,8 +16,8 @@ CREATE FUNCTION clock_offset(clock_environment text, clock_platform_id text) RET
 
 -- Jobs and webhook deliveries keep their due time on their platform's clock (due_at,
 -- next_attempt_at: what handlers and pages read) and, kept by a trigger, the same moment in real
--- time (real_due_at): one index on it finds everything due on every clock; an advance moves the
--- real_due_at of its platform's pending rows by the time it moved over.
+-- time (real_due_at): one index on it finds everything due on every clock; an advance sets the
+-- real_due_at of its platform's pending rows again from their due time and the new offset.
 ALTER TABLE scheduled_jobs ADD COLUMN platform_id text, ADD COLUMN real_due_at timestamptz;
 UPDATE scheduled_jobs j SET platform_id = COALESCE(
   (SELECT platform_id FROM payments WHERE id = j.subject_id),
