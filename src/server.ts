@@ -29,6 +29,7 @@ import { blobStoreFor } from './documents/blob-store.js';
 import { sealDocumentsOnce } from './documents/sealing.js';
 import { Outbox } from './events/outbox.js';
 import { EventService, WebhookFaultService, WebhookSecretService } from './events/service.js';
+import { WebhookFaultSettings } from './events/fault-settings.js';
 import { eventRoutes } from './events/routes.js';
 import { DeliveryWorker } from './events/worker.js';
 import { EventStreams } from './events/stream.js';
@@ -262,8 +263,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const pager = new Pager(await sharedSecret(db, 'cursor'));
   const limiter = new RateLimiter(config.rateLimitPerSecond, config.rateLimitBurst);
   const environmentClock = new EnvironmentClock(clock);
-  const outbox = new Outbox(environmentClock);
+  const faultSettings = new WebhookFaultSettings();
+  const outbox = new Outbox(environmentClock, faultSettings);
   await environmentClock.start(database);
+  await faultSettings.start(database);
   installBacklogMetrics(metrics, db, environmentClock);
   // The partners behind the processor boundary: the simulator pays payouts (and takes the payments
   // of the environments that use it); Adyen takes the cards of the environments configured for it.
@@ -299,7 +302,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     outbox,
     events: new EventService(db, pager, outbox),
     webhookSecrets: new WebhookSecretService(db, clock),
-    webhookFaults: new WebhookFaultService(db, clock),
+    webhookFaults: new WebhookFaultService(db, clock, faultSettings),
     payments: new PaymentService(db, config, pager, environmentClock, attempts, feeSchedules, database.cipher, buyers, processors),
     hpp: new HostedPaymentPageService(db, config, environmentClock, outcomes, attempts, processors, feeSchedules, buyers),
     applications: new ApplicationService(db, config, pager, environmentClock, compliance),
@@ -420,6 +423,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         progress.step('the scheduled job running', jobs.stop()),
       ]);
       await progress.step('environment clock', environmentClock.stop());
+      await progress.step('webhook fault settings', faultSettings.stop());
       await progress.step('database', database.close());
     },
   };

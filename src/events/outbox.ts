@@ -2,6 +2,7 @@ import type { EnvironmentClock } from '../core/clock.js';
 import type { Db } from '../core/db.js';
 import type { Environment } from '../core/config.js';
 import { newId, type EventId } from '../core/ids.js';
+import type { WebhookFaultSettings } from './fault-settings.js';
 import { NO_FAULTS, planDeliveries, type WebhookFaults } from './faults.js';
 import * as repo from './repository.js';
 
@@ -44,7 +45,10 @@ export interface NewEvent {
  * committed with the change that caused it or not at all; the workers deliver it afterwards.
  */
 export class Outbox {
-  constructor(private readonly clock: EnvironmentClock) {}
+  constructor(
+    private readonly clock: EnvironmentClock,
+    private readonly faults: WebhookFaultSettings,
+  ) {}
 
   async record(trx: Db, event: NewEvent): Promise<EventId> {
     const [id] = await this.recordAll(trx, [event]);
@@ -65,9 +69,8 @@ export class Outbox {
       occurred_at: event.occurredAt,
       created_at: event.occurredAt,
     }));
-    const faults = await this.faultsOf(trx, events);
     const deliveries = events.flatMap((event, index) =>
-      event.destination ? this.deliveries({ id: ids[index]!, environment: event.environment, platform_id: event.platformId }, event.destination, faults.get(event.platformId)) : [],
+      event.destination ? this.deliveries({ id: ids[index]!, environment: event.environment, platform_id: event.platformId }, event.destination, this.faultsOf(event)) : [],
     );
     await repo.writeOutbox(trx, rows, deliveries, deliveries.length > 0 ? [repo.EVENTS_CHANNEL, repo.OUTBOX_CHANNEL] : [repo.EVENTS_CHANNEL]);
     return ids;
@@ -78,15 +81,12 @@ export class Outbox {
     await repo.writeOutbox(trx, [], this.deliveries(event, url, NO_FAULTS), [repo.OUTBOX_CHANNEL]);
   }
 
-  /** The webhook faults the sandbox platforms of these events asked for (none in live, ever). */
-  private async faultsOf(trx: Db, events: NewEvent[]): Promise<Map<string, WebhookFaults>> {
-    const platforms = new Set(events.filter((event) => event.environment === 'sandbox' && event.destination).map((event) => event.platformId));
-    if (platforms.size === 0) return new Map();
-    const rows = await repo.webhookFaultsOf(trx, [...platforms]);
-    return new Map(rows.map(({ platform_id: platformId, ...faults }) => [platformId, faults]));
+  /** The webhook faults the event's sandbox platform asked for (none in live, ever). */
+  private faultsOf(event: NewEvent): WebhookFaults {
+    return event.environment === 'sandbox' ? this.faults.of(event.platformId) : NO_FAULTS;
   }
 
-  private deliveries(event: Pick<repo.EventRow, 'id' | 'environment' | 'platform_id'>, url: string, faults: WebhookFaults = NO_FAULTS) {
+  private deliveries(event: Pick<repo.EventRow, 'id' | 'environment' | 'platform_id'>, url: string, faults: WebhookFaults) {
     const now = this.clock.now(event.environment, event.platform_id);
     return planDeliveries(faults, now).map(({ dueAt, injected }) => ({
       event_id: event.id,

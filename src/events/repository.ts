@@ -135,22 +135,21 @@ export function receiverOf(url: string): string {
   return new RegExp(RECEIVER_PATTERN).exec(url)?.[1] ?? url;
 }
 
-/** The webhook faults of these sandbox platforms (those that set none have no row). */
-export async function webhookFaultsOf(db: Db, platformIds: string[]) {
-  return db
-    .selectFrom('webhook_faults')
-    .select(['platform_id', 'duplicate_ratio', 'reorder_ratio', 'reorder_window_seconds', 'delay_ratio', 'delay_seconds'])
-    .where('platform_id', 'in', platformIds)
-    .execute();
+/** The webhook faults of these sandbox platforms, or of every platform that set any (those that set none have no row). */
+export async function webhookFaultsOf(db: Db, platformIds?: string[]) {
+  let query = db.selectFrom('webhook_faults').select(['platform_id', 'duplicate_ratio', 'reorder_ratio', 'reorder_window_seconds', 'delay_ratio', 'delay_seconds']);
+  if (platformIds) query = query.where('platform_id', 'in', platformIds);
+  return query.execute();
 }
 
-/** Sets a sandbox platform's webhook faults (all of them at once). */
-export async function putWebhookFaults(db: Db, platformId: string, faults: Omit<Selectable<WebhookFaultsTable>, 'platform_id'>): Promise<void> {
+/** Sets a sandbox platform's webhook faults (all of them at once), every process told on commit (`channel`, the platform as payload). */
+export async function putWebhookFaults(db: Db, platformId: string, faults: Omit<Selectable<WebhookFaultsTable>, 'platform_id'>, channel: string): Promise<void> {
   await db
     .insertInto('webhook_faults')
     .values({ platform_id: platformId, ...faults })
     .onConflict((conflict) => conflict.column('platform_id').doUpdateSet(faults))
     .execute();
+  await sql`SELECT pg_notify(${channel}, ${platformId})`.execute(db);
 }
 
 /** Deliveries claimed but not attempted go back to the others at once. */

@@ -8,6 +8,7 @@ import type { Pager, PageRequest } from '../core/pagination.js';
 import { addSeconds, formatDateTime } from '../core/time.js';
 import type { Outbox, EventType } from './outbox.js';
 import * as repo from './repository.js';
+import { FAULTS_CHANNEL, type WebhookFaultSettings } from './fault-settings.js';
 import { NO_FAULTS } from './faults.js';
 import type { EventDetail, EventSummary, WebhookFaults, WebhookFaultsInput, WebhookSecret } from './schemas.js';
 import { newWebhookSecret } from './signing.js';
@@ -123,6 +124,7 @@ export class WebhookFaultService {
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly clock: Clock,
+    private readonly settings: WebhookFaultSettings,
   ) {}
 
   async get(caller: Caller): Promise<WebhookFaults> {
@@ -136,9 +138,11 @@ export class WebhookFaultService {
     const faults = { ...NO_FAULTS, ...input };
     const errors = faultErrors(faults);
     if (errors.length > 0) throw invalidFields(errors);
-    return decide(this.db, answer, async (trx) => {
-      await repo.putWebhookFaults(trx, caller.platformId, { ...faults, updated_at: this.clock.now() });
+    const saved = await decide(this.db, answer, async (trx) => {
+      await repo.putWebhookFaults(trx, caller.platformId, { ...faults, updated_at: this.clock.now() }, FAULTS_CHANNEL);
       return faults;
     });
+    this.settings.follow(caller.platformId, saved);
+    return saved;
   }
 }
