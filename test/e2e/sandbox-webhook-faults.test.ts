@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { verifyWebhook } from '../../packages/client/src/webhooks.js';
+import { dashboardUser } from '../helpers/dashboard.js';
 import { DATABASE, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { payByCard } from '../helpers/money.js';
 import { eventually, startReceiver, type Receiver } from '../helpers/receiver.js';
@@ -86,6 +87,11 @@ it(`sends each event twice, both signed, the second attempt marked injected (${D
   });
   const marks = event.deliveries.map((delivery: { attempts: { injected?: string }[] }) => delivery.attempts.map((attempt) => attempt.injected ?? null)).flat().sort();
   expect(marks).toEqual(['duplicate', null]);
+  // The dashboard's event page marks the injected attempt.
+  const { client } = await dashboardUser(server, platform.platformId, 'developer');
+  const page = await client.get(`/dashboard/events/${eventId}`);
+  expect(page.status).toBe(200);
+  expect(page.text.match(/<span class="status status-injected">Injected: duplicate<\/span>/g)).toHaveLength(1);
   expect((await setFaults(OFF)).status).toBe(200);
 });
 
