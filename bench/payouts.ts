@@ -71,7 +71,7 @@ try {
     const at = new Date();
     await pool.query(`DELETE FROM scheduled_jobs WHERE kind = 'payouts.cutoff' AND subject_id = 'sandbox' AND state = 'pending'`);
     const started = performance.now();
-    await db.transaction().execute((trx) => services.payouts.cutoff(trx, 'sandbox', at));
+    await db.transaction().execute((trx) => services.payouts.cutoff(trx, at, { environment: 'sandbox', platformId: null }));
     const seconds = (performance.now() - started) / 1000;
     const sendingStarted = performance.now();
     await services.jobs.runDue();

@@ -13,6 +13,7 @@ import { openDatabase } from '../src/core/db.js';
 import { EnvironmentClock, systemClock } from '../src/core/clock.js';
 import { ClientService } from '../src/auth/service.js';
 import { Outbox } from '../src/events/outbox.js';
+import { WebhookFaultSettings } from '../src/events/fault-settings.js';
 import { DeliveryWorker } from '../src/events/worker.js';
 import { HttpSender } from '../src/events/sender.js';
 
@@ -67,7 +68,7 @@ const database = await openDatabase(config);
 const log = pino({ level: 'silent' });
 const { platformId } = await new ClientService(database.db, systemClock).create({ environment: 'sandbox', platformName: 'bench' });
 const clock = new EnvironmentClock(systemClock);
-const outbox = new Outbox(clock);
+const outbox = new Outbox(clock, new WebhookFaultSettings()); // no faults: a platform's are off until set
 const commits = new Map<string, number>();
 
 async function emitBatch(size: number): Promise<void> {

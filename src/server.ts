@@ -29,7 +29,8 @@ import { documentRoutes } from './documents/routes.js';
 import { blobStoreFor } from './documents/blob-store.js';
 import { sealDocumentsOnce } from './documents/sealing.js';
 import { Outbox } from './events/outbox.js';
-import { EventService, WebhookSecretService } from './events/service.js';
+import { EventService, WebhookFaultService, WebhookSecretService } from './events/service.js';
+import { WebhookFaultSettings } from './events/fault-settings.js';
 import { eventRoutes } from './events/routes.js';
 import { DeliveryWorker } from './events/worker.js';
 import { EventStreams } from './events/stream.js';
@@ -114,6 +115,7 @@ export interface Services {
   outbox: Outbox;
   events: EventService;
   webhookSecrets: WebhookSecretService;
+  webhookFaults: WebhookFaultService;
   worker: DeliveryWorker;
   /** The event streams this process serves (GET /events/stream). */
   streams: EventStreams;
@@ -290,9 +292,12 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
   const pager = new Pager(await sharedSecret(db, 'cursor'));
   const limiter = new RateLimiter(config.rateLimitPerSecond, config.rateLimitBurst);
   const environmentClock = new EnvironmentClock(clock);
-  const outbox = new Outbox(environmentClock);
+  const faultSettings = new WebhookFaultSettings();
+  const outbox = new Outbox(environmentClock, faultSettings);
   await environmentClock.start(database);
   opened.push(() => environmentClock.stop());
+  await faultSettings.start(database);
+  opened.push(() => faultSettings.stop());
   installBacklogMetrics(metrics, db, environmentClock);
   // The partners behind the processor boundary: the simulator pays payouts (and takes the payments
   // of the environments that use it); Adyen takes the cards and SEPA Direct Debits of the
@@ -332,6 +337,7 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
     outbox,
     events: new EventService(db, pager, outbox),
     webhookSecrets: new WebhookSecretService(db, clock),
+    webhookFaults: new WebhookFaultService(db, clock, faultSettings),
     payments: new PaymentService(db, config, pager, environmentClock, attempts, feeSchedules, database.cipher, buyers, processors),
     hpp: new HostedPaymentPageService(db, config, environmentClock, outcomes, attempts, processors, feeSchedules, buyers),
     applications: new ApplicationService(db, config, pager, environmentClock, compliance),
@@ -367,7 +373,7 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
     eventsArea({ events: new DashboardEvents(services.events), dashboard: services.dashboard }),
     merchantsArea({ merchants: new DashboardMerchants({ ...domain, shortcuts }), config }),
     brandingArea({ branding: new DashboardBranding(domain) }),
-    sandboxArea({ sandbox: new DashboardSandbox(db, config, { sandbox: new SandboxService(db, environmentClock, jobs), payouts: domain.payouts, tokens, shortcuts, refunds: domain.refunds }) }),
+    sandboxArea({ sandbox: new DashboardSandbox(db, config, { sandbox: new SandboxService(db, environmentClock, jobs, domain.payouts), payouts: domain.payouts, tokens, shortcuts, refunds: domain.refunds, webhookFaults: domain.webhookFaults }) }),
   ];
   await app.register(dashboardRoutes, { dashboard: services.dashboard, users: services.dashboardUsers, developers: services.dashboardDevelopers, config, limiter, areas: dashboardAreas });
   await app.register(async (scope) => {
@@ -390,7 +396,7 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
     await scope.register(refundRoutes, { refunds: services.refunds });
     if (environment === 'sandbox') {
       await scope.register(onboardingSimulationRoutes, { applications: services.applications });
-      await scope.register(sandboxRoutes, { sandbox: new SandboxService(db, environmentClock, jobs), payouts: services.payouts, refunds: services.refunds, shortcuts });
+      await scope.register(sandboxRoutes, { sandbox: new SandboxService(db, environmentClock, jobs, services.payouts), payouts: services.payouts, refunds: services.refunds, shortcuts, webhookFaults: services.webhookFaults });
     }
   };
   // The pages, the hosted payment page API and the simulator's pages serve both environments on the
@@ -432,13 +438,13 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
   inbox.handle('payout', (trx, notification, timeIn) => services.payouts.notified(trx, notification, timeIn));
   const chargebacks = new Chargebacks(outbox, outcomes, services.refunds);
   inbox.handle('chargeback', (trx, notification, timeIn) => chargebacks.notified(trx, notification, timeIn));
-  jobs.register(NOTIFICATION_JOB, (trx, id, at, environment) => inbox.apply(trx, id, at, environment));
+  jobs.register(NOTIFICATION_JOB, (trx, id, at, clock) => inbox.apply(trx, id, at, clock));
   simulator.schedule(jobs, inbox);
   sepaFile.schedule(jobs);
   jobs.register(CARD_TOKEN_EXPIRY_JOB, (trx, tokenId) => eraseExpiredCard(trx, tokenId));
   jobs.register(PAYMENT_EXPIRY_JOB, (trx, paymentId, now) => services.payments.expire(trx, paymentId, now));
   jobs.register(COMPLIANCE_DECISION_JOB, (trx, applicationId, now) => compliance.runDue(trx, applicationId, now));
-  jobs.register(PAYOUT_CUTOFF_JOB, (trx, environment, at) => services.payouts.cutoff(trx, environment as Environment, at));
+  jobs.register(PAYOUT_CUTOFF_JOB, (trx, _subject, at, clock) => services.payouts.cutoff(trx, at, clock));
   jobs.registerAsking(PAYOUT_SEND_JOB, services.payouts.sending);
   jobs.registerAsking(REFUND_SEND_JOB, services.refunds.sending);
   const housekeeping = new Housekeeping(db, environmentClock);
@@ -470,6 +476,7 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
         progress.step('the bank statements folder', sepaFile.stop()),
       ]);
       await progress.step('environment clock', environmentClock.stop());
+      await progress.step('webhook fault settings', faultSettings.stop());
       await progress.step('database', database.close());
     },
   };

@@ -30,12 +30,12 @@ export class Chargebacks {
   ) {}
 
   /** The inbox's applier of `chargeback` notifications: matched to the payment by the partner's reference of it. */
-  async notified(trx: Db, notification: ProcessorNotification, timeIn: (environment: Environment) => Date): Promise<NotificationResult> {
+  async notified(trx: Db, notification: ProcessorNotification, timeIn: (environment: Environment, platformId: string) => Date): Promise<NotificationResult> {
     const dispute = notification.chargeback;
     const found = dispute && (await payments.paymentByProcessorReference(trx, dispute.paymentProcessorReference));
     if (!dispute || !found?.processor) return 'unknown';
     const payment = (await payments.lockPayment(trx, found.id))!;
-    const now = timeIn(payment.environment);
+    const now = timeIn(payment.environment, payment.platform_id);
     const id = newId('chb');
     const recorded = await repo.insertChargeback(trx, {
       id, environment: payment.environment, platform_id: payment.platform_id, payment_id: payment.id, processor: found.processor,

@@ -2,8 +2,8 @@ import { formatDuration, InvalidDuration, parseDuration } from '../core/duration
 import { parseCommandArgs, runSubcommand, type Command } from './command.js';
 import { UsageError, type CliContext } from './context.js';
 
-/** The duration as `clock advance` takes it; a wrong one is a usage error (exit code 2). */
-function durationArgument(text: string): number {
+/** A duration as `clock advance` takes it; a wrong one is a usage error (exit code 2). */
+export function durationArgument(text: string): number {
   try {
     return parseDuration(text);
   } catch (error) {
@@ -12,7 +12,7 @@ function durationArgument(text: string): number {
   }
 }
 
-/** How far the sandbox clock is ahead of this machine's. */
+/** How far the platform's sandbox clock is ahead of this machine's. */
 function ahead(now: string): string {
   const seconds = (Date.parse(now) - Date.now()) / 1000;
   return seconds >= 1 ? `${formatDuration(seconds)} ahead of real time` : 'at real time';
@@ -21,7 +21,7 @@ function ahead(now: string): string {
 async function show(args: string[], context: CliContext): Promise<number> {
   parseCommandArgs(args, {}, { min: 0, max: 0 });
   const clock = await (await context.client()).sandbox.clock.show();
-  context.output(clock, () => `Sandbox clock: ${clock.now} (${ahead(clock.now)})`);
+  context.output(clock, () => `Sandbox clock of this platform: ${clock.now} (${ahead(clock.now)})`);
   return 0;
 }
 
@@ -29,20 +29,21 @@ async function advance(args: string[], context: CliContext): Promise<number> {
   const { positionals } = parseCommandArgs(args, {}, { min: 1, max: 1 });
   const seconds = durationArgument(positionals[0]!);
   const moved = await (await context.client()).sandbox.clock.advance(seconds);
-  context.output(moved, () => `Sandbox clock moved ${formatDuration(seconds)} forward to ${moved.now} (${ahead(moved.now)}); ${moved.jobs_run} scheduled job(s) ran.`);
+  context.output(moved, () => `Sandbox clock of this platform moved ${formatDuration(seconds)} forward to ${moved.now} (${ahead(moved.now)}); ${moved.jobs_run} scheduled job(s) ran.`);
   return 0;
 }
 
 export const clockCommand: Command = {
   name: 'clock',
-  summary: "Show or move the sandbox clock (everything due runs: settlements, payouts, refunds…)",
+  summary: "Show or move this platform's sandbox clock (everything due runs: settlements, refunds, retries…)",
   usage: `Usage:
   payments clock show
-      The sandbox clock's time and how far it is ahead of real time.
+      This platform's sandbox clock: its time and how far it is ahead of real time.
   payments clock advance DURATION
-      Moves the sandbox clock forward by DURATION (90s, 15m, 3h, 2d, or a sum like 1d12h);
-      everything that comes due runs before the answer. The clock is shared by every platform of
-      the server, and never moves back.
+      Moves this platform's sandbox clock forward by DURATION (90s, 15m, 3h, 2d, or a sum like
+      1d12h); everything of this platform that comes due runs before the answer, webhook retries
+      included. Each platform has its own clock (a new one starts at real time): no other
+      platform's clock, objects or retries move. It never moves back.
 
 Sandbox only.`,
   run(args, context) {

@@ -19,6 +19,7 @@ import type { Command } from './command.js';
 import { brandingCommand } from './branding.js';
 import { clientsCommand } from './clients.js';
 import { clockCommand } from './clock.js';
+import { webhookFaultsCommand } from './webhook-faults.js';
 import { eventsCommand } from './events.js';
 import { keysCommand } from './keys.js';
 import { listenCommand } from './listen.js';
@@ -31,4 +32,4 @@ import { tokenCommand } from './token.js';
 import { triggerCommand } from './trigger.js';
 import { usersCommand } from './users.js';
 
-export const COMMANDS: Command[] = [loginCommand, tokenCommand, listenCommand, triggerCommand, paymentsCommand, brandingCommand, payoutAccountCommand, eventsCommand, clockCommand, clientsCommand, usersCommand, keysCommand, payoutFilesCommand, bankStatementsCommand, migrateCommand];
+export const COMMANDS: Command[] = [loginCommand, tokenCommand, listenCommand, triggerCommand, paymentsCommand, brandingCommand, payoutAccountCommand, eventsCommand, clockCommand, webhookFaultsCommand, clientsCommand, usersCommand, keysCommand, payoutFilesCommand, bankStatementsCommand, migrateCommand];

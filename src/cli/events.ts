@@ -38,7 +38,8 @@ function describe(event: EventDetail): string {
 function lastAnswer(attempts: EventDetail['deliveries'][number]['attempts']): string | null {
   const last = attempts[0];
   if (!last) return null;
-  return last.status_code !== null ? `HTTP ${last.status_code} in ${last.duration_ms} ms` : (last.error ?? 'no answer');
+  const answer = last.status_code !== null ? `HTTP ${last.status_code} in ${last.duration_ms} ms` : (last.error ?? 'no answer');
+  return last.injected ? `${answer} (injected: ${last.injected})` : answer;
 }
 
 async function show(args: string[], context: CliContext): Promise<number> {

@@ -15,8 +15,8 @@ export const triggerCommand: Command = {
   payments trigger SCENARIO [SCENARIO…]
 
 Runs each scenario as a platform and its buyers or merchants would, through the public API, the
-hosted pages' API and the simulator (moving the sandbox clock where the scenario needs time to
-pass), and prints every object it creates or changes: its id and status. Webhooks and
+hosted pages' API and the simulator (moving the platform's own sandbox clock where the scenario
+needs time to pass), and prints every object it creates or changes: its id and status. Webhooks and
 \`payments listen\` see the events as they happen. Sandbox only.
 
 Scenarios:

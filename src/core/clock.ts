@@ -29,28 +29,42 @@ export class ManualClock implements Clock {
   }
 }
 
-const CLOCK_CHANNEL = 'environment_clock';
+const CLOCK_CHANNEL = 'platform_clocks';
+
+/** The ids of a sandbox platform's pending jobs or deliveries that no other transaction holds, locked. */
+function pendingOf(table: 'scheduled_jobs' | 'webhook_deliveries', platformId: string) {
+  return sql<number>`(SELECT id FROM ${sql.table(table)} WHERE environment = 'sandbox' AND platform_id = ${platformId} AND state = 'pending' FOR UPDATE SKIP LOCKED)`;
+}
 
 /**
- * The clock of each environment, which domain code reads: live is real time; sandbox is real time
- * plus the advances made (decisions section 8), one offset kept in the database so every process
- * agrees. Processes follow each other's advances through NOTIFY.
+ * The clock of each environment and platform, which domain code reads: live is real time; each
+ * platform's sandbox is real time plus the advances that platform made (decisions section 10), kept
+ * in platform_clocks so every process agrees. Processes follow each other's advances through NOTIFY
+ * (its payload: the platform).
  */
 export class EnvironmentClock {
-  private sandboxOffsetMs = 0;
+  private readonly offsetsMs = new Map<string, number>();
   private unlisten: (() => Promise<void>) | undefined;
 
   constructor(readonly base: Clock) {}
 
-  now(environment: Environment): Date {
-    const now = this.base.now();
-    return environment === 'sandbox' ? new Date(now.getTime() + this.sandboxOffsetMs) : now;
+  /**
+   * The time of `environment` for `platformId`: live ignores the platform; in the sandbox, a
+   * platform's own clock. `null`: work of no platform's (housekeeping), on real time.
+   */
+  now(environment: Environment, platformId: string | null): Date {
+    return new Date(this.base.now().getTime() + this.offsetMs(environment, platformId));
   }
 
-  /** Reads the stored offset and keeps following it. */
+  /** How far the clock of `environment` for `platformId` is ahead of real time, in milliseconds. */
+  offsetMs(environment: Environment, platformId: string | null): number {
+    return environment === 'sandbox' && platformId !== null ? (this.offsetsMs.get(platformId) ?? 0) : 0;
+  }
+
+  /** Reads the stored offsets and keeps following them. */
   async start(database: Database): Promise<void> {
+    this.unlisten = await database.listen(CLOCK_CHANNEL, (platformId) => void this.reload(database.db, platformId || undefined).catch(() => undefined));
     await this.reload(database.db);
-    this.unlisten = await database.listen(CLOCK_CHANNEL, () => void this.reload(database.db).catch(() => undefined));
   }
 
   async stop(): Promise<void> {
@@ -58,33 +72,56 @@ export class EnvironmentClock {
   }
 
   /**
-   * Moves the sandbox clock forward, for every process, in the caller's transaction; answers the
-   * new offset, which this process follows once the transaction commits (see `follow`).
+   * Moves a platform's sandbox clock forward, for every process, in the caller's transaction, with
+   * the real due time of that platform's pending jobs and webhook deliveries (nothing of another
+   * platform moves); answers the new offset, which this process follows once the transaction
+   * commits (see `follow`).
+   *
+   * The clock's row is updated first: from then on, work scheduled on this clock waits for this
+   * transaction (the database reads the offset FOR SHARE), and work scheduled before has
+   * committed. Then each pending row's real due time is set again from its due time and the new
+   * offset. A row another transaction holds is left alone rather than waited for (no deadlock with a
+   * job that schedules more on this clock): it is being run, completed, leased or rescheduled, and
+   * a reschedule reads the new offset.
    */
-  async advanceSandbox(trx: Db, seconds: number): Promise<number> {
-    const row = await trx
-      .updateTable('environment_clocks')
-      .set((eb) => ({ offset_ms: eb('offset_ms', '+', seconds * 1000) }))
-      .where('environment', '=', 'sandbox')
+  async advanceSandbox(trx: Db, platformId: string, seconds: number): Promise<number> {
+    const moved = seconds * 1000;
+    const { offset_ms: offsetMs } = await trx
+      .insertInto('platform_clocks')
+      .values({ platform_id: platformId, offset_ms: moved })
+      .onConflict((conflict) => conflict.column('platform_id').doUpdateSet((eb) => ({ offset_ms: eb('platform_clocks.offset_ms', '+', moved) })))
       .returning('offset_ms')
       .executeTakeFirstOrThrow();
-    await sql`SELECT pg_notify(${CLOCK_CHANNEL}, '')`.execute(trx);
-    return row.offset_ms;
+    const ahead = sql`${offsetMs} * interval '1 millisecond'`;
+    await trx
+      .updateTable('scheduled_jobs')
+      .set({ real_due_at: sql<Date>`due_at - ${ahead}` })
+      .where('id', 'in', pendingOf('scheduled_jobs', platformId))
+      .execute();
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({ real_due_at: sql<Date>`next_attempt_at - ${ahead}` })
+      .where('id', 'in', pendingOf('webhook_deliveries', platformId))
+      .execute();
+    await sql`SELECT pg_notify(${CLOCK_CHANNEL}, ${platformId})`.execute(trx);
+    return offsetMs;
   }
 
-  /** The sandbox's time at this offset. */
+  /** A platform's sandbox time at this offset. */
   sandboxTimeAt(offsetMs: number): Date {
     return new Date(this.base.now().getTime() + offsetMs);
   }
 
   /** Follows an offset this process committed at once (other processes hear of it by NOTIFY). */
-  follow(offsetMs: number): void {
-    this.sandboxOffsetMs = Math.max(this.sandboxOffsetMs, offsetMs);
+  follow(platformId: string, offsetMs: number): void {
+    this.offsetsMs.set(platformId, Math.max(this.offsetsMs.get(platformId) ?? 0, offsetMs));
   }
 
-  private async reload(db: Db): Promise<void> {
-    const row = await db.selectFrom('environment_clocks').select('offset_ms').where('environment', '=', 'sandbox').executeTakeFirst();
-    // Offsets only grow: a late notification never moves the clock back.
-    if (row) this.sandboxOffsetMs = Math.max(this.sandboxOffsetMs, row.offset_ms);
+  /** Every platform's offset, or one platform's (named by a notification). */
+  private async reload(db: Db, platformId?: string): Promise<void> {
+    let query = db.selectFrom('platform_clocks').select(['platform_id', 'offset_ms']);
+    if (platformId) query = query.where('platform_id', '=', platformId);
+    // Offsets only grow: a late notification never moves a clock back.
+    for (const row of await query.execute()) this.follow(row.platform_id, row.offset_ms);
   }
 }

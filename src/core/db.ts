@@ -128,10 +128,18 @@ export type DeliveryState = 'pending' | 'succeeded' | 'failed';
 export interface WebhookDeliveriesTable {
   id: Generated<number>;
   event_id: string;
+  /** The event's: whose clock the attempts are due on. */
+  environment: Environment;
+  platform_id: string;
   url: string;
   state: DeliveryState;
   attempt_count: Generated<number>;
+  /** When it falls due on its platform's clock. */
   next_attempt_at: Date | null;
+  /** The same moment in real time (see ScheduledJobsTable.real_due_at). */
+  real_due_at: Generated<Date | null>;
+  /** Set on a delivery the sandbox's webhook faults made or held back on purpose. */
+  injected: InjectedFault | null;
   lease_until: Date | null;
   /** The claim that holds the lease (see migration 0019). */
   lease_token: string | null;
@@ -146,6 +154,8 @@ export interface WebhookAttemptsTable {
   status_code: number | null;
   duration_ms: number;
   error: string | null;
+  /** Made on purpose by the sandbox's webhook faults (the delivery's fault). */
+  injected: InjectedFault | null;
 }
 
 export interface FeeSchedulesTable {
@@ -361,17 +371,35 @@ export interface LedgerLinesTable {
   amount_minor: number;
 }
 
-export interface EnvironmentClocksTable {
-  environment: Environment;
+export interface PlatformClocksTable {
+  platform_id: string;
   offset_ms: number;
+}
+
+/** Which fault the sandbox injected into a webhook delivery or attempt on purpose. */
+export type InjectedFault = 'duplicate' | 'reordered' | 'delayed';
+
+export interface WebhookFaultsTable {
+  platform_id: string;
+  duplicate_ratio: number;
+  reorder_ratio: number;
+  reorder_window_seconds: number;
+  delay_ratio: number;
+  delay_seconds: number;
+  updated_at: Date;
 }
 
 export interface ScheduledJobsTable {
   id: Generated<number>;
   environment: Environment;
+  /** Whose sandbox clock it is due on (null: no platform's, real time); live jobs run on real time whatever it says. */
+  platform_id: string | null;
   kind: string;
   subject_id: string;
+  /** When it falls due on its clock. */
   due_at: Date;
+  /** The same moment in real time: set by the database from due_at (migration 0028_platform_clocks), moved by an advance. */
+  real_due_at: Generated<Date>;
   state: 'pending' | 'done';
   created_at: Date;
   done_at: Date | null;
@@ -583,7 +611,8 @@ export interface Tables {
   chargebacks: ChargebacksTable;
   ledger_entries: LedgerEntriesTable;
   ledger_lines: LedgerLinesTable;
-  environment_clocks: EnvironmentClocksTable;
+  platform_clocks: PlatformClocksTable;
+  webhook_faults: WebhookFaultsTable;
   dashboard_users: DashboardUsersTable;
   dashboard_sessions: DashboardSessionsTable;
   dashboard_sign_ins: DashboardSignInsTable;
@@ -603,7 +632,7 @@ export interface Database {
    * Calls onNotify for every NOTIFY on the channel (sent by any process, delivered at commit).
    * Answers a function that stops listening.
    */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -743,7 +772,7 @@ async function embeddedDatabase(config: Config, inMemory: boolean): Promise<PGli
  * connection drops it is opened again, every second until a server answers (an outage may last
  * longer than one try).
  */
-async function listenOnServer(server: ServerConnections, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+async function listenOnServer(server: ServerConnections, channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
@@ -761,7 +790,7 @@ async function listenOnServer(server: ServerConnections, channel: string, onNoti
       void next.end().catch(() => undefined);
       reconnectSoon();
     };
-    next.on('notification', (message) => message.channel === channel && onNotify());
+    next.on('notification', (message) => message.channel === channel && onNotify(message.payload ?? ''));
     try {
       await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     } catch (error) {
@@ -771,7 +800,7 @@ async function listenOnServer(server: ServerConnections, channel: string, onNoti
     next.on('error', drop);
     next.on('end', () => stopped || drop());
     client = next;
-    onNotify(); // anything written while not listening is picked up now
+    onNotify(''); // anything written while not listening is picked up now
   };
   await connect();
   return async () => {

@@ -12,8 +12,14 @@ const ASKING_BATCH = 32;
 /** How long runDue({ settle: true }) waits for jobs that another runner is running. */
 const SETTLE_TIMEOUT_MS = 10_000;
 
-/** Runs one due job inside the transaction that marks it done; `at` is when it fell due on its environment's clock. */
-export type JobHandler = (trx: Db, subjectId: string, at: Date, environment: Environment) => Promise<void>;
+/** Whose clock a job is due on: live's (real time), a sandbox platform's, or (platformId null) real time in the sandbox too. */
+export interface JobClock {
+  environment: Environment;
+  platformId: string | null;
+}
+
+/** Runs one due job inside the transaction that marks it done; `at` is when it fell due on its clock. */
+export type JobHandler = (trx: Db, subjectId: string, at: Date, clock: JobClock) => Promise<void>;
 
 /**
  * A job that needs another party's answer (the processor's): `ask` runs with no transaction or
@@ -29,6 +35,7 @@ export interface AskingJob<Answer> {
 interface LeasedJob {
   id: number;
   environment: Environment;
+  platform_id: string | null;
   subject_id: string;
   due_at: Date;
 }
@@ -51,8 +58,7 @@ interface Lease {
   until: Date;
 }
 
-export interface NewJob {
-  environment: Environment;
+export interface NewJob extends JobClock {
   kind: string;
   subjectId: string;
   dueAt: Date;
@@ -67,7 +73,7 @@ const PENDING = sql<boolean>`state = 'pending'`;
 
 /** The row of a job scheduled now (for a statement that schedules it together with what needs it). */
 export function jobRow(job: NewJob, now: Date) {
-  return { environment: job.environment, kind: job.kind, subject_id: job.subjectId, due_at: job.dueAt, state: 'pending' as const, created_at: now, done_at: null };
+  return { environment: job.environment, platform_id: job.platformId, kind: job.kind, subject_id: job.subjectId, due_at: job.dueAt, state: 'pending' as const, created_at: now, done_at: null };
 }
 
 /** Schedules a job in the caller's transaction: it exists only if the change that needs it commits. */
@@ -108,8 +114,10 @@ export async function completePendingJob(trx: Db, kind: string, subjectId: strin
 }
 
 /**
- * Runs jobs as they come due on their environment's clock, in the order they fall due, each at the
- * time it fell due: a sandbox clock moved by a week runs that week's jobs as they would have run.
+ * Runs jobs as they come due on their clock (live's, or their platform's in the sandbox), in the
+ * order they fall due in real time (real_due_at, which an advance moves for its platform's jobs),
+ * each at the time it fell due on its clock: a sandbox clock moved by a week runs that week's jobs
+ * as they would have run.
  * Each job runs in one transaction that holds its row (FOR UPDATE SKIP LOCKED): any number of
  * runners, in any number of processes, never run one job twice, and a job whose handler fails
  * stays pending for a later pass. An asking job (registerAsking) is leased instead, asks with
@@ -170,22 +178,19 @@ export class JobRunner {
     }
   }
 
+  /** Due on every clock at once: in real time (one range of the index scheduled_jobs_due). */
   private dueNow(db: Db) {
-    const live = this.clock.now('live');
-    const sandbox = this.clock.now('sandbox');
-    return db
-      .selectFrom('scheduled_jobs')
-      .where('state', '=', 'pending')
-      .where((eb) => eb.or([eb.and([eb('environment', '=', 'live'), eb('due_at', '<=', live)]), eb.and([eb('environment', '=', 'sandbox'), eb('due_at', '<=', sandbox)])]));
+    return db.selectFrom('scheduled_jobs').where('state', '=', 'pending').where('real_due_at', '<=', this.clock.base.now());
   }
 
-  /** How many jobs of the environment are due at `at`. */
-  async countDue(db: Db, environment: Environment, at: Date): Promise<number> {
+  /** How many jobs of a platform's sandbox clock are due at `at` on it. */
+  async countDue(db: Db, platformId: string, at: Date): Promise<number> {
     const row = await db
       .selectFrom('scheduled_jobs')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('state', '=', 'pending')
-      .where('environment', '=', environment)
+      .where('environment', '=', 'sandbox')
+      .where('platform_id', '=', platformId)
       .where('due_at', '<=', at)
       .executeTakeFirstOrThrow();
     return Number(row.count);
@@ -197,23 +202,23 @@ export class JobRunner {
 
   /** Runs the next due job, or the batch of asking jobs it heads; answers how many ran (0: none was due). */
   private async runNext(): Promise<number> {
-    let running: { id: number; environment: Environment } | undefined;
+    let running: LeasedJob | undefined;
     try {
       const ran = await this.db.transaction().execute(async (trx): Promise<number | Lease> => {
-        const job = await this.dueNow(trx).selectAll().orderBy('due_at').orderBy('id').limit(1).forUpdate().skipLocked().executeTakeFirst();
+        const job = await this.dueNow(trx).selectAll().orderBy('real_due_at').orderBy('id').limit(1).forUpdate().skipLocked().executeTakeFirst();
         if (!job) return 0;
-        running = { id: job.id, environment: job.environment };
+        running = job;
         const handler = this.handlers.get(job.kind);
         if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
         if (typeof handler !== 'function') {
-          const until = new Date(this.clock.now(job.environment).getTime() + RETRY_DELAY_MS);
+          const until = new Date(this.timeOf(job).getTime() + RETRY_DELAY_MS);
           const jobs = [job, ...(await this.followers(trx, job))];
           await trx.updateTable('scheduled_jobs').set({ due_at: until }).where('id', 'in', jobs.map((each) => each.id)).execute();
           return { jobs, asking: handler, until };
         }
         // Done first, in the same transaction: a recurring job's handler may schedule its successor.
         await this.markDone(trx, job);
-        await handler(trx, job.subject_id, job.due_at, job.environment);
+        await handler(trx, job.subject_id, job.due_at, { environment: job.environment, platformId: job.platform_id });
         return 1;
       });
       if (typeof ran === 'number') return ran;
@@ -231,31 +236,36 @@ export class JobRunner {
       this.log.error({ err: error, job: running?.id }, 'scheduled job failed; retrying in a minute');
       if (!running) return 0;
       // Out of the way of the jobs behind it, and tried again later.
-      const retryAt = new Date(this.clock.now(running.environment).getTime() + RETRY_DELAY_MS);
+      const retryAt = new Date(this.timeOf(running).getTime() + RETRY_DELAY_MS);
       await this.db.updateTable('scheduled_jobs').set({ due_at: retryAt }).where('id', '=', running.id).execute();
       return 1;
     }
   }
 
+  /** The time on a job's clock now. */
+  private timeOf(job: LeasedJob): Date {
+    return this.clock.now(job.environment, job.platform_id);
+  }
+
   /**
-   * The due jobs of `head`'s environment right after it in the order jobs run, as long as they are
-   * of its kind (a job of another kind ends the batch, so that nothing runs before what fell due
-   * earlier), locked; those another runner holds are left to it. One environment: the lease's time
-   * is on its clock.
+   * The due jobs of `head`'s clock right after it in the order jobs run, as long as they are of its
+   * kind (a job of another kind ends the batch, so that nothing runs before what fell due earlier),
+   * locked; those another runner holds are left to it. One clock: the lease's time is on it (live's
+   * is every platform's; in the sandbox, its platform's, read by the index scheduled_jobs_platform_pending).
    */
-  private async followers(trx: Db, head: { id: number; kind: string; environment: Environment; due_at: Date }) {
-    const next = await this.dueNow(trx)
-      .select(['id', 'kind'])
-      .where('environment', '=', head.environment)
-      .where((eb) => eb(eb.refTuple('due_at', 'id'), '>', eb.tuple(head.due_at, head.id)))
-      .orderBy('due_at')
+  private async followers(trx: Db, head: LeasedJob & { kind: string; real_due_at: Date }) {
+    let query = this.dueNow(trx).select(['id', 'kind']).where('environment', '=', head.environment);
+    if (head.environment === 'sandbox') query = query.where('platform_id', head.platform_id === null ? 'is' : '=', head.platform_id);
+    const next = await query
+      .where((eb) => eb(eb.refTuple('real_due_at', 'id'), '>', eb.tuple(head.real_due_at, head.id)))
+      .orderBy('real_due_at')
       .orderBy('id')
       .limit(ASKING_BATCH - 1)
       .execute();
     const end = next.findIndex((job) => job.kind !== head.kind);
     const ids = (end === -1 ? next : next.slice(0, end)).map((job) => job.id);
     if (ids.length === 0) return [];
-    return this.dueNow(trx).selectAll().where('id', 'in', ids).orderBy('due_at').orderBy('id').forUpdate().skipLocked().execute();
+    return this.dueNow(trx).selectAll().where('id', 'in', ids).orderBy('real_due_at').orderBy('id').forUpdate().skipLocked().execute();
   }
 
   /**
@@ -284,10 +294,10 @@ export class JobRunner {
    * a restart or a failover are recorded once it is over, not asked for again a minute later.
    */
   private recordWhileLeased(answered: Answered[], { jobs, asking, until }: Lease): Promise<Failure[]> {
-    const { environment } = jobs[0]!; // a lease's jobs are of one environment, `until` on its clock
+    const head = jobs[0]!; // a lease's jobs are of one clock, `until` on it
     return retryWhileUnavailable(
       () => this.recordAll(answered, asking, until),
-      (waitMs) => !this.stopping && this.clock.now(environment).getTime() + waitMs < until.getTime(),
+      (waitMs) => !this.stopping && this.timeOf(head).getTime() + waitMs < until.getTime(),
       (error, waitMs) => logFailure(this.log, error, { jobs: answered.length, retry_in_ms: waitMs }, 'recording job answers failed; tried again while their lease lasts'),
     );
   }
@@ -307,17 +317,17 @@ export class JobRunner {
     }
   }
 
-  private async markDone(trx: Db, job: { id: number; environment: Environment }): Promise<void> {
-    await trx.updateTable('scheduled_jobs').set({ state: 'done', done_at: this.clock.now(job.environment) }).where('id', '=', job.id).execute();
+  private async markDone(trx: Db, job: LeasedJob): Promise<void> {
+    await trx.updateTable('scheduled_jobs').set({ state: 'done', done_at: this.timeOf(job) }).where('id', '=', job.id).execute();
   }
 
   /**
    * Records the answers of the jobs still leased (the lease not run out and taken by another
    * runner), each job marked done by the statement that finds it so. A lease's jobs are of one
-   * environment (followers).
+   * clock (followers).
    */
   private async record(trx: Db, answered: Answered[], asking: AskingJob<unknown>, until: Date): Promise<void> {
-    const { environment } = answered[0]!.job;
+    const head = answered[0]!.job;
     const rows = await trx
       // Waits for a lock, not skipping it: another runner's lease whose recheck found these jobs taken holds their rows until that
       // lease commits (a few statements, never waiting on this transaction); skipped, the answers would wait for the lease to run out.
@@ -325,7 +335,7 @@ export class JobRunner {
         db.selectFrom('scheduled_jobs').select('id').where('id', 'in', answered.map(({ job }) => job.id)).where('state', '=', 'pending').where('due_at', '=', until).forUpdate(),
       )
       .updateTable('scheduled_jobs')
-      .set({ state: 'done', done_at: this.clock.now(environment) })
+      .set({ state: 'done', done_at: this.timeOf(head) })
       .where('id', 'in', (eb) => eb.selectFrom('leased').select('id'))
       .returning('id')
       .execute();

@@ -281,12 +281,12 @@ export class DashboardService {
   }
 
   /**
-   * Home: the period's days (the environment's clock; the payments routed to a merchant when one is
+   * Home: the period's days (the platform's clock in its environment; the payments routed to a merchant when one is
    * named) with their figures and the previous period's beside them, how failed payments ended,
    * the refunds, and what needs attention.
    */
   async home(caller: Caller, period: { days: number; merchantId?: string } = { days: DEFAULT_PERIOD_DAYS }) {
-    const today = startOfDay(this.environmentClock.now(caller.environment));
+    const today = startOfDay(this.environmentClock.now(caller.environment, caller.platformId));
     const until = addSeconds(today, 86400);
     const since = addSeconds(until, -period.days * 86400);
     const scope = { since, until, merchantId: period.merchantId };

@@ -400,11 +400,14 @@ function instrumentText(t: Translator, detail: PaymentDetail): string {
 }
 
 /** Every attempt of the event's webhook deliveries (time, answer with the error's excerpt, duration, URL): on a payment's page and on the event's. */
+const INJECTED_TEXTS = { duplicate: 'injectedDuplicate', reordered: 'injectedReordered', delayed: 'injectedDelayed' } as const;
+
+/** Every attempt of the deliveries, an attempt the sandbox's webhook faults made on purpose marked so. */
 export function attemptsTable(t: Translator, deliveries: EventDetail['deliveries']): Html | '' {
   const attempts = deliveries.flatMap((delivery) => delivery.attempts.map((attempt) => ({ ...attempt, url: delivery.url })));
   if (attempts.length === 0) return '';
   return html`<table class="list compact attempts"><caption>${t.t('webhookAttempts')}</caption><thead><tr><th scope="col">${t.t('attemptedAt')}</th><th scope="col">${t.t('answer')}</th><th scope="col" class="num">${t.t('duration')}</th><th scope="col">${t.t('webhookUrl')}</th></tr></thead>
-<tbody>${attempts.map((attempt) => html`<tr><td data-label="${t.t('attemptedAt')}">${t.dateTime(attempt.attempted_at)}</td><td data-label="${t.t('answer')}" class="wrap">${attempt.status_code ?? '–'}${attempt.error ? html` <span class="excerpt">${attempt.error.slice(0, 200)}</span>` : ''}</td><td data-label="${t.t('duration')}" class="num">${attempt.duration_ms} ms</td><td data-label="${t.t('webhookUrl')}" class="wrap">${attempt.url}</td></tr>`)}</tbody></table>`;
+<tbody>${attempts.map((attempt) => html`<tr><td data-label="${t.t('attemptedAt')}">${t.dateTime(attempt.attempted_at)}</td><td data-label="${t.t('answer')}" class="wrap">${attempt.status_code ?? '–'}${attempt.error ? html` <span class="excerpt">${attempt.error.slice(0, 200)}</span>` : ''}${attempt.injected ? html` <span class="status status-injected">${t.t(INJECTED_TEXTS[attempt.injected])}</span>` : ''}</td><td data-label="${t.t('duration')}" class="num">${attempt.duration_ms} ms</td><td data-label="${t.t('webhookUrl')}" class="wrap">${attempt.url}</td></tr>`)}</tbody></table>`;
 }
 
 /** Resend (a developer's or an admin's): answered with the page `back` names, the form's page. */

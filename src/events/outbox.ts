@@ -2,6 +2,8 @@ import type { EnvironmentClock } from '../core/clock.js';
 import type { Db } from '../core/db.js';
 import type { Environment } from '../core/config.js';
 import { newId, type EventId } from '../core/ids.js';
+import type { WebhookFaultSettings } from './fault-settings.js';
+import { NO_FAULTS, planDeliveries, type WebhookFaults } from './faults.js';
 import * as repo from './repository.js';
 
 /** Every event type of the specification, and those decisions.md or this product add. */
@@ -36,7 +38,7 @@ export interface NewEvent {
   /** The object the event is about (pay_, rfd_, tra_, app_…), for GET /events?object_id=. */
   objectId: string;
   data: Record<string, unknown>;
-  /** When it happened on the environment's clock. */
+  /** When it happened on its platform's clock. */
   occurredAt: Date;
   /** The webhook URL to deliver to; without one the event is only kept for GET /events. */
   destination: string | null | undefined;
@@ -47,7 +49,10 @@ export interface NewEvent {
  * committed with the change that caused it or not at all; the workers deliver it afterwards.
  */
 export class Outbox {
-  constructor(private readonly clock: EnvironmentClock) {}
+  constructor(
+    private readonly clock: EnvironmentClock,
+    private readonly faults: WebhookFaultSettings,
+  ) {}
 
   async record(trx: Db, event: NewEvent): Promise<EventId> {
     const [id] = await this.recordAll(trx, [event]);
@@ -68,18 +73,37 @@ export class Outbox {
       occurred_at: event.occurredAt,
       created_at: event.occurredAt,
     }));
-    const deliveries = events.flatMap((event, index) => (event.destination ? [this.delivery({ id: ids[index]!, environment: event.environment }, event.destination)] : []));
+    const deliveries = events.flatMap((event, index) =>
+      event.destination ? this.deliveries({ id: ids[index]!, environment: event.environment, platform_id: event.platformId }, event.destination, this.faultsOf(event)) : [],
+    );
     await repo.writeOutbox(trx, rows, deliveries, deliveries.length > 0 ? [repo.EVENTS_CHANNEL, repo.OUTBOX_CHANNEL] : [repo.EVENTS_CHANNEL]);
     return ids;
   }
 
-  /** A delivery due now on the event's environment's clock (a moved sandbox clock moves its retries too). */
-  async scheduleDelivery(trx: Db, event: { id: string; environment: Environment }, url: string): Promise<void> {
-    await repo.writeOutbox(trx, [], [this.delivery(event, url)], [repo.OUTBOX_CHANNEL]);
+  /** A delivery due now on the event's platform's clock (a moved sandbox clock moves its retries too); sent again on request, without faults. */
+  async scheduleDelivery(trx: Db, event: Pick<repo.EventRow, 'id' | 'environment' | 'platform_id'>, url: string): Promise<void> {
+    await repo.writeOutbox(trx, [], this.deliveries(event, url, NO_FAULTS), [repo.OUTBOX_CHANNEL]);
   }
 
-  private delivery(event: { id: string; environment: Environment }, url: string) {
-    const now = this.clock.now(event.environment);
-    return { event_id: event.id, url, state: 'pending' as const, next_attempt_at: now, lease_until: null, lease_token: null, created_at: now, completed_at: null };
+  /** The webhook faults the event's sandbox platform asked for (none in live, ever). */
+  private faultsOf(event: NewEvent): WebhookFaults {
+    return event.environment === 'sandbox' ? this.faults.of(event.platformId) : NO_FAULTS;
+  }
+
+  private deliveries(event: Pick<repo.EventRow, 'id' | 'environment' | 'platform_id'>, url: string, faults: WebhookFaults) {
+    const now = this.clock.now(event.environment, event.platform_id);
+    return planDeliveries(faults, now).map(({ dueAt, injected }) => ({
+      event_id: event.id,
+      environment: event.environment,
+      platform_id: event.platform_id,
+      url,
+      state: 'pending' as const,
+      next_attempt_at: dueAt,
+      lease_until: null,
+      lease_token: null,
+      created_at: now,
+      completed_at: null,
+      injected,
+    }));
   }
 }

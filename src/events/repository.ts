@@ -1,5 +1,5 @@
 import { CompiledQuery, sql, type Insertable, type Selectable, type SqlBool } from 'kysely';
-import type { Db, DeliveryState, EventsTable, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookSecretsTable } from '../core/db.js';
+import type { Db, DeliveryState, EventsTable, InjectedFault, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookFaultsTable, WebhookSecretsTable } from '../core/db.js';
 import type { Environment } from '../core/config.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
 import { rowsFromJson, type EveryColumn } from '../core/json-rows.js';
@@ -20,9 +20,9 @@ export const EVENTS_CHANNEL = 'events_recorded';
 const EVENTS_PER_STATEMENT = 1_000;
 
 const EVENT_COLUMNS = ['id', 'environment', 'platform_id', 'type', 'object_id', 'data', 'occurred_at', 'created_at'] as const satisfies readonly (keyof EventsTable)[];
-const DELIVERY_COLUMNS = ['event_id', 'url', 'state', 'next_attempt_at', 'lease_until', 'lease_token', 'created_at', 'completed_at'] as const satisfies readonly (keyof WebhookDeliveriesTable)[];
+const DELIVERY_COLUMNS = ['event_id', 'environment', 'platform_id', 'url', 'state', 'next_attempt_at', 'lease_until', 'lease_token', 'created_at', 'completed_at', 'injected'] as const satisfies readonly (keyof WebhookDeliveriesTable)[];
 true satisfies EveryColumn<EventsTable, typeof EVENT_COLUMNS, 'tx_id'>;
-true satisfies EveryColumn<WebhookDeliveriesTable, typeof DELIVERY_COLUMNS, 'id' | 'attempt_count'>;
+true satisfies EveryColumn<WebhookDeliveriesTable, typeof DELIVERY_COLUMNS, 'id' | 'attempt_count' | 'real_due_at'>;
 
 /**
  * The events, their deliveries and the wake-ups in one statement. pg_notify wakes, once the
@@ -112,7 +112,7 @@ export interface ClaimedDelivery {
   event_id: string;
   url: string;
   attempt_count: number;
-  /** When it fell due on its environment's clock. */
+  /** When it fell due on its platform's clock. */
   next_attempt_at: Date;
   /** Until when this worker holds it: its outcome is recorded only while it still does. */
   lease_until: Date;
@@ -124,6 +124,8 @@ export interface ClaimedDelivery {
   secret: string | null;
   previous_secret: string | null;
   previous_expires_at: Date | null;
+  /** The sandbox's webhook fault that made or moved it: its attempts are marked so. */
+  injected: InjectedFault | null;
 }
 
 /** A webhook URL's receiver (host and port), as the agents pool their connections: read alike here and in SQL. */
@@ -131,6 +133,23 @@ const RECEIVER_PATTERN = '^[A-Za-z]+://([^/?#]+)';
 
 export function receiverOf(url: string): string {
   return new RegExp(RECEIVER_PATTERN).exec(url)?.[1] ?? url;
+}
+
+/** The webhook faults of these sandbox platforms, or of every platform that set any (those that set none have no row). */
+export async function webhookFaultsOf(db: Db, platformIds?: string[]) {
+  let query = db.selectFrom('webhook_faults').select(['platform_id', 'duplicate_ratio', 'reorder_ratio', 'reorder_window_seconds', 'delay_ratio', 'delay_seconds']);
+  if (platformIds) query = query.where('platform_id', 'in', platformIds);
+  return query.execute();
+}
+
+/** Sets a sandbox platform's webhook faults (all of them at once), every process told on commit (`channel`, the platform as payload). */
+export async function putWebhookFaults(db: Db, platformId: string, faults: Omit<Selectable<WebhookFaultsTable>, 'platform_id'>, channel: string): Promise<void> {
+  await db
+    .insertInto('webhook_faults')
+    .values({ platform_id: platformId, ...faults })
+    .onConflict((conflict) => conflict.column('platform_id').doUpdateSet(faults))
+    .execute();
+  await sql`SELECT pg_notify(${channel}, ${platformId})`.execute(db);
 }
 
 /** Deliveries claimed but not attempted go back to the others at once. */
@@ -151,36 +170,30 @@ export interface Lease {
   token: string;
 }
 
-/** The time on each environment's clock: a sandbox delivery is due on the sandbox clock. */
-export interface EnvironmentTimes {
-  live: Date;
-  sandbox: Date;
-}
-
 /**
- * Leases up to `limit` deliveries due at `now` (their environment's clock) to this worker. SKIP
- * LOCKED lets any number of workers claim side by side without waiting on each other; the lease
- * (on the real clock, longer than a delivery may take) keeps a claimed delivery away from the
- * others until its outcome is recorded, even when a test or the sandbox moves the clock meanwhile.
+ * Leases up to `limit` deliveries due now on their platform's clock to this worker: due at `now`
+ * in real time (the clocks' base; real_due_at, which an advance moves for its platform's deliveries), one range of the index
+ * webhook_deliveries_due for every clock. SKIP LOCKED lets any number of workers claim side by side
+ * without waiting on each other; the lease (on the real clock, longer than a delivery may take)
+ * keeps a claimed delivery away from the others until its outcome is recorded, even when a test or
+ * the sandbox moves the clock meanwhile.
  */
-export async function claimDue(db: Db, now: EnvironmentTimes, lease: Lease, limit: number, busyReceivers: string[] = []): Promise<ClaimedDelivery[]> {
-  const latest = now.sandbox > now.live ? now.sandbox : now.live;
+export async function claimDue(db: Db, now: Date, lease: Lease, limit: number, busyReceivers: string[] = []): Promise<ClaimedDelivery[]> {
   const result = await sql<ClaimedDelivery>`
     WITH due AS (
-      SELECT d.id FROM webhook_deliveries d JOIN events e ON e.id = d.event_id
-      WHERE d.state = 'pending' AND d.next_attempt_at <= ${latest}
-        AND d.next_attempt_at <= CASE e.environment WHEN 'sandbox' THEN ${now.sandbox}::timestamptz ELSE ${now.live}::timestamptz END
+      SELECT d.id FROM webhook_deliveries d
+      WHERE d.state = 'pending' AND d.real_due_at <= ${now}
         AND (d.lease_until IS NULL OR d.lease_until <= ${lease.now})
         AND substring(d.url from ${RECEIVER_PATTERN}) <> ALL(${busyReceivers}::text[])
-      ORDER BY d.next_attempt_at
+      ORDER BY d.real_due_at
       LIMIT ${limit}
       FOR UPDATE OF d SKIP LOCKED
     ), claimed AS (
       UPDATE webhook_deliveries d SET lease_until = ${lease.until}, lease_token = ${lease.token}::uuid
       FROM due WHERE d.id = due.id
-      RETURNING d.id, d.event_id, d.url, d.attempt_count, d.next_attempt_at, d.lease_until
+      RETURNING d.id, d.event_id, d.url, d.attempt_count, d.next_attempt_at, d.lease_until, d.injected
     )
-    SELECT c.id, c.event_id, c.url, c.attempt_count, c.next_attempt_at, c.lease_until, e.environment, e.platform_id, e.type, e.occurred_at, e.data,
+    SELECT c.id, c.event_id, c.url, c.attempt_count, c.next_attempt_at, c.lease_until, c.injected, e.environment, e.platform_id, e.type, e.occurred_at, e.data,
            s.secret, s.previous_secret, s.previous_expires_at
     FROM claimed c
     JOIN events e ON e.id = c.event_id
@@ -231,10 +244,10 @@ export async function recordAttempts(db: Db, results: AttemptResult[]): Promise<
         completed_at = CASE WHEN v.state = 'pending' THEN NULL ELSE v.attempted_at END
       FROM v
       WHERE d.id = v.id AND d.lease_until = v.lease_until
-      RETURNING d.id
+      RETURNING d.id, d.injected
     )
-    INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, duration_ms, error)
-    SELECT v.id, v.attempted_at, v.status_code, v.duration_ms, v.error FROM v JOIN moved ON moved.id = v.id`.execute(db);
+    INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, duration_ms, error, injected)
+    SELECT v.id, v.attempted_at, v.status_code, v.duration_ms, v.error, moved.injected FROM v JOIN moved ON moved.id = v.id`.execute(db);
 }
 
 export async function findSecret(db: Db, tenant: Tenant): Promise<SecretRow | undefined> {

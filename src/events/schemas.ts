@@ -7,11 +7,18 @@ import { EVENT_TYPES } from './outbox.js';
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 const DeliveryStatus = StringEnum(DELIVERY_STATUSES);
 
+export const INJECTED_FAULTS = ['duplicate', 'reordered', 'delayed'] as const;
+
 export const Attempt = Type.Object({
   attempted_at: DateTime(),
   status_code: Nullable(Type.Integer()),
   duration_ms: Type.Integer(),
   error: Nullable(Type.String()),
+  injected: Type.Optional(
+    StringEnum(INJECTED_FAULTS, {
+      description: "Sandbox only, when the platform's webhook faults made this attempt on purpose: a second delivery of the event (duplicate), or one held back (reordered, delayed)",
+    }),
+  ),
 });
 
 export const Delivery = Type.Object({
@@ -70,3 +77,27 @@ export const EventStreamBody = Type.String({
   description:
     'Server-sent events: each event as `id: <event id>` and `data: <the webhook payload, JSON>`; a comment line (`: heartbeat`) every 15 s. The stream ends when the server stops or the token expires or is revoked: reconnect with Last-Event-ID.',
 });
+
+const ratio = (what: string) => Type.Number({ minimum: 0, maximum: 1, default: 0, description: `The share of deliveries ${what}, 0 (none, the default) to 1 (every one)` });
+
+/** PUT /simulations/webhook-faults: every field left out is 0 (that fault off). */
+export const WebhookFaultsInput = Type.Object(
+  {
+    duplicate_ratio: Type.Optional(ratio('sent twice (a second delivery of the same event, same webhook-id, signed alike)')),
+    reorder_ratio: Type.Optional(ratio('held back by up to reorder_window_seconds, so that events written after them arrive first')),
+    reorder_window_seconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 3600, default: 0, description: 'How long a reordered delivery is held back at most (some time in the window, drawn evenly); at least 1 when reorder_ratio is above 0' })),
+    delay_ratio: Type.Optional(ratio('sent late by delay_seconds')),
+    delay_seconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 86_400, default: 0, description: 'How late a delayed delivery is sent; at least 1 when delay_ratio is above 0' })),
+  },
+  { additionalProperties: false, examples: [{ duplicate_ratio: 0.2, reorder_ratio: 0.3, reorder_window_seconds: 10, delay_ratio: 0.1, delay_seconds: 60 }] },
+);
+export type WebhookFaultsInput = Static<typeof WebhookFaultsInput>;
+
+export const WebhookFaults = Type.Object({
+  duplicate_ratio: Type.Number(),
+  reorder_ratio: Type.Number(),
+  reorder_window_seconds: Type.Integer(),
+  delay_ratio: Type.Number(),
+  delay_seconds: Type.Integer(),
+});
+export type WebhookFaults = Static<typeof WebhookFaults>;

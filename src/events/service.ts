@@ -3,12 +3,14 @@ import type { Db, Tables } from '../core/db.js';
 import { decide, UNKEYED, type Answer } from '../core/idempotency.js';
 import type { Caller } from '../core/auth.js';
 import type { Clock } from '../core/clock.js';
-import { ApiError, notFound } from '../core/errors.js';
+import { ApiError, invalidFields, notFound, type FieldError } from '../core/errors.js';
 import type { Pager, PageRequest } from '../core/pagination.js';
 import { addSeconds, formatDateTime } from '../core/time.js';
 import type { Outbox, EventType } from './outbox.js';
 import * as repo from './repository.js';
-import type { EventDetail, EventSummary, WebhookSecret } from './schemas.js';
+import { FAULTS_CHANNEL, type WebhookFaultSettings } from './fault-settings.js';
+import { NO_FAULTS } from './faults.js';
+import type { EventDetail, EventSummary, WebhookFaults, WebhookFaultsInput, WebhookSecret } from './schemas.js';
 import { newWebhookSecret } from './signing.js';
 
 const ROTATION_OVERLAP_SECONDS = 24 * 3600;
@@ -51,7 +53,13 @@ export class EventService {
         completed_at: optionalTime(delivery.completed_at),
         attempts: attempts
           .filter((attempt) => attempt.delivery_id === delivery.id)
-          .map((attempt) => ({ attempted_at: formatDateTime(attempt.attempted_at), status_code: attempt.status_code, duration_ms: attempt.duration_ms, error: attempt.error })),
+          .map((attempt) => ({
+            attempted_at: formatDateTime(attempt.attempted_at),
+            status_code: attempt.status_code,
+            duration_ms: attempt.duration_ms,
+            error: attempt.error,
+            ...(attempt.injected ? { injected: attempt.injected } : {}),
+          })),
       })),
     };
   }
@@ -97,5 +105,44 @@ export class WebhookSecretService {
       await repo.ensureSecret(trx, caller, newWebhookSecret(), now);
       return presentSecret(await repo.rotateSecret(trx, caller, newWebhookSecret(), now, addSeconds(now, ROTATION_OVERLAP_SECONDS)), now);
     });
+  }
+}
+
+/** A fault on with nothing to do: a share of deliveries delayed by 0 seconds, or reordered within no window. */
+function faultErrors(faults: WebhookFaults): FieldError[] {
+  const needs = (ratio: keyof WebhookFaults, length: keyof WebhookFaults): FieldError[] =>
+    faults[ratio] > 0 && faults[length] < 1 ? [{ pointer: `/${length}`, code: 'too_small', detail: `${length} must be at least 1 while ${ratio} is above 0`, params: { limit: 1 } }] : [];
+  return [...needs('reorder_ratio', 'reorder_window_seconds'), ...needs('delay_ratio', 'delay_seconds')];
+}
+
+/**
+ * The sandbox's webhook faults on demand, per platform (off until set): what share of its
+ * deliveries the outbox sends twice, out of order, late (events/faults.ts). Never in live: the
+ * routes exist on the sandbox mount alone, and the outbox reads them for sandbox events only.
+ */
+export class WebhookFaultService {
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly clock: Clock,
+    private readonly settings: WebhookFaultSettings,
+  ) {}
+
+  async get(caller: Caller): Promise<WebhookFaults> {
+    const [row] = await repo.webhookFaultsOf(this.db, [caller.platformId]);
+    if (!row) return { ...NO_FAULTS };
+    const { platform_id: _platform, ...faults } = row;
+    return faults;
+  }
+
+  async put(caller: Caller, input: WebhookFaultsInput, answer: Answer<WebhookFaults> = UNKEYED): Promise<WebhookFaults> {
+    const faults = { ...NO_FAULTS, ...input };
+    const errors = faultErrors(faults);
+    if (errors.length > 0) throw invalidFields(errors);
+    const saved = await decide(this.db, answer, async (trx) => {
+      await repo.putWebhookFaults(trx, caller.platformId, { ...faults, updated_at: this.clock.now() }, FAULTS_CHANNEL);
+      return faults;
+    });
+    this.settings.follow(caller.platformId, saved);
+    return saved;
   }
 }

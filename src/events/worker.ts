@@ -246,9 +246,8 @@ export class DeliveryWorker {
     const realNow = new Date();
     const lease = { now: realNow, until: addSeconds(realNow, (DELIVERY_TIMEOUT_MS / 1000) * 6), token: randomUUID() };
     const busy = [...this.perReceiver].filter(([, count]) => count >= MAX_SOCKETS_PER_HOST).map(([receiver]) => receiver);
-    const now = { live: this.clock.now('live'), sandbox: this.clock.now('sandbox') };
     try {
-      return await repo.claimDue(this.db, now, lease, limit, busy);
+      return await repo.claimDue(this.db, this.clock.base.now(), lease, limit, busy);
     } catch (error) {
       this.unanswered.add(lease.token); // its commit may have reached the server all the same
       throw error;
@@ -321,12 +320,12 @@ export class DeliveryWorker {
   }
 
   /**
-   * Live attempts happen now. A sandbox attempt happens when it fell due, as the sandbox's jobs run:
-   * a clock moved by three days runs those days' retries one after the other, each scheduled from
-   * the one before, instead of one retry at the new time.
+   * Live attempts happen now. A sandbox attempt happens when it fell due on its platform's clock, as
+   * the sandbox's jobs run: a clock moved by three days runs those days' retries one after the other,
+   * each scheduled from the one before, instead of one retry at the new time.
    */
   private attemptTime(delivery: repo.ClaimedDelivery): Date {
-    const now = this.clock.now(delivery.environment);
+    const now = this.clock.now(delivery.environment, delivery.platform_id);
     return delivery.environment === 'sandbox' && delivery.next_attempt_at < now ? delivery.next_attempt_at : now;
   }
 

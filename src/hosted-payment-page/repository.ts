@@ -3,8 +3,7 @@ import type { CardTokensTable, Db } from '../core/db.js';
 import type { BuyerAction } from '../processor/boundary.js';
 import type { PaymentRow } from '../payments/repository.js';
 import { tokenHash } from '../core/encryption.js';
-import { jobRow } from '../core/jobs.js';
-import type { Environment } from '../core/config.js';
+import { jobRow, type JobClock } from '../core/jobs.js';
 
 /** The payments of these ids in one statement, each its own copy, in the ids' order (undefined for none). */
 export async function findPayments(db: Db, ids: string[]): Promise<(PaymentRow | undefined)[]> {
@@ -57,8 +56,8 @@ export async function payee(db: Db, payment: PaymentRow) {
 export const CARD_TOKEN_EXPIRY_JOB = 'card_tokens.expiry';
 
 /** A token and the job that erases its card when it expires unused, in one statement. */
-export async function insertCardToken(db: Db, row: Insertable<CardTokensTable>, environment: Environment): Promise<void> {
-  const expiry = jobRow({ environment, kind: CARD_TOKEN_EXPIRY_JOB, subjectId: row.id, dueAt: new Date(row.expires_at) }, new Date(row.created_at));
+export async function insertCardToken(db: Db, row: Insertable<CardTokensTable>, clock: JobClock): Promise<void> {
+  const expiry = jobRow({ ...clock, kind: CARD_TOKEN_EXPIRY_JOB, subjectId: row.id, dueAt: new Date(row.expires_at) }, new Date(row.created_at));
   await db
     .with('expiry', (cte) => cte.insertInto('scheduled_jobs').values(expiry))
     .insertInto('card_tokens')

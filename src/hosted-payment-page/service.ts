@@ -171,7 +171,7 @@ export class HostedPaymentPageService {
   private async step<T>(id: string, token: string | undefined, run: (trx: Db, payment: PaymentRow, now: Date) => Promise<T>, options: { reads?: boolean } = {}): Promise<T> {
     const outcome = await this.db.transaction().execute(async (trx) => {
       const payment = this.verifyToken(await repo.lockPayment(trx, id), token);
-      const now = this.clock.now(payment.environment);
+      const now = this.clock.now(payment.environment, payment.platform_id);
       const authorizing = payment.authorization_reference !== null;
       if (!FINAL.has(payment.status) && now >= payment.expires_at && !authorizing) {
         await repo.updatePayment(trx, id, { ...moveTo(payment, 'canceled'), updated_at: now });
@@ -193,7 +193,7 @@ export class HostedPaymentPageService {
    */
   private async peek(id: string, token: string | undefined, read: PaymentRow | undefined): Promise<PaymentRow> {
     const payment = this.verifyToken(read?.id === id ? read : await this.findPayment(id), token);
-    const now = this.clock.now(payment.environment);
+    const now = this.clock.now(payment.environment, payment.platform_id);
     const refused = payment.authorization_reference !== null || ((!FINAL.has(payment.status) || payment.status === 'canceled') && now >= payment.expires_at);
     return refused ? this.step(id, token, async (_trx, locked) => locked) : payment;
   }
@@ -368,7 +368,7 @@ export class HostedPaymentPageService {
       this.checkTokenizable(locked, body, now);
       const tokenId = newId('tok');
       const expiresAt = addSeconds(now, TOKEN_TTL_SECONDS);
-      await repo.insertCardToken(trx, { id: tokenId, payment_id: id, card_details: cardDetails(body), scheme: cardScheme(body.value), last4: body.value.slice(-4), created_at: now, expires_at: expiresAt, used_at: null }, locked.environment);
+      await repo.insertCardToken(trx, { id: tokenId, payment_id: id, card_details: cardDetails(body), scheme: cardScheme(body.value), last4: body.value.slice(-4), created_at: now, expires_at: expiresAt, used_at: null }, { environment: locked.environment, platformId: locked.platform_id });
       return { token: tokenId, expires_at: formatDateTime(expiresAt) };
     });
   }

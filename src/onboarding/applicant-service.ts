@@ -98,7 +98,7 @@ export class ApplicantService {
     return this.db.transaction().execute(async (trx) => {
       const application = await repo.lockApplication(trx, id);
       if (application.started_at === null) {
-        const now = this.clock.now(application.environment);
+        const now = this.clock.now(application.environment, application.platform_id);
         await repo.updateApplication(trx, id, { started_at: now });
         await this.emit(trx, application, 'application_started', now);
       }
@@ -288,7 +288,7 @@ export class ApplicantService {
       const reopened = reopens(application);
       if (application.submitted_at !== null && !reopened) throw new ApiError('conflict', { detail: `Application ${id} was submitted; it can no longer be changed` });
       if (step) this.requireStep(application, (await repo.representativesOf(trx, id)).length, step);
-      const now = this.clock.now(application.environment);
+      const now = this.clock.now(application.environment, application.platform_id);
       const patch = await run(trx, application, now);
       // An application that needs action stays so, while the merchant changes it, until it is submitted again.
       const status = reopened ? application.status : application.status === 'action_required' ? 'action_required' : 'in_progress';

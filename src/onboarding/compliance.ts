@@ -8,7 +8,7 @@ import type { DecisionOutcome } from './schemas.js';
 
 /** The scheduled job that runs the simulated compliance checks of a submitted application. */
 export const COMPLIANCE_DECISION_JOB = 'onboarding.compliance_decision';
-/** Decisions section 8: the checks decide one hour after submit, on the environment's clock. */
+/** Decisions section 8: the checks decide one hour after submit, on the platform's clock. */
 export const COMPLIANCE_DELAY_SECONDS = 60 * 60;
 /** An applicant with this last name needs more information (decisions section 8). */
 export const ACTION_REQUIRED_LAST_NAME = 'Actionrequired';
@@ -34,7 +34,7 @@ export class Compliance {
    * an hour after it.
    */
   schedule(trx: Db, application: repo.ApplicationRow, now: Date): Promise<void> {
-    const job = { environment: application.environment, kind: COMPLIANCE_DECISION_JOB, subjectId: application.id, dueAt: addSeconds(now, COMPLIANCE_DELAY_SECONDS) };
+    const job = { environment: application.environment, platformId: application.platform_id, kind: COMPLIANCE_DECISION_JOB, subjectId: application.id, dueAt: addSeconds(now, COMPLIANCE_DELAY_SECONDS) };
     return rescheduleJob(trx, job, now);
   }
 

@@ -71,12 +71,12 @@ export async function replaceToken(db: Db, row: Insertable<OnboardingTokensTable
 }
 
 /** An onboarding token with the environment of its application, whose clock decides its expiry. */
-export async function findToken(db: Db, tokenHash: string): Promise<(OnboardingTokenRow & { environment: Environment }) | undefined> {
+export async function findToken(db: Db, tokenHash: string): Promise<(OnboardingTokenRow & { environment: Environment; platform_id: string }) | undefined> {
   return db
     .selectFrom('onboarding_tokens')
     .innerJoin('applications', 'applications.id', 'onboarding_tokens.application_id')
     .selectAll('onboarding_tokens')
-    .select('applications.environment')
+    .select(['applications.environment', 'applications.platform_id'])
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
 }

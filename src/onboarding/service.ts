@@ -40,7 +40,7 @@ export class ApplicationService {
   }
 
   async initiate(caller: Caller, request: InitiateApplication, answer: Answer<ApplicationCreated> = UNKEYED): Promise<ApplicationCreated> {
-    const now = this.clock.now(caller.environment);
+    const now = this.clock.now(caller.environment, caller.platformId);
     const id = newId('app');
     const merchantId = newId('acc');
     const { applicant } = request;
@@ -85,7 +85,7 @@ export class ApplicationService {
     const application = await this.find(caller, id);
     return decide(this.db, answer, async (trx) => {
       await repo.lockApplication(trx, id); // links asked for at once replace each other one at a time: one stays live
-      const link = await this.onboardingLink(trx, id, this.clock.now(caller.environment));
+      const link = await this.onboardingLink(trx, id, this.clock.now(caller.environment, caller.platformId));
       return { id, reference: application.reference, merchant_id: application.merchant_id, _links: { onboarding: link } };
     });
   }
@@ -95,7 +95,7 @@ export class ApplicationService {
     await this.find(caller, id);
     return decide(this.db, answer, async (trx) => {
       const application = await repo.lockApplication(trx, id);
-      await this.compliance.force(trx, application, outcome, this.clock.now(caller.environment));
+      await this.compliance.force(trx, application, outcome, this.clock.now(caller.environment, caller.platformId));
       return this.present(await repo.findApplicationById(trx, id));
     });
   }

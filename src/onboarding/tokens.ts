@@ -18,11 +18,11 @@ export async function issueToken(trx: Db, applicationId: string, now: Date): Pro
   return { token, expiresAt };
 }
 
-/** The application an onboarding token opens, or 401 for an unknown, revoked or expired token (on the application's environment clock). */
+/** The application an onboarding token opens, or 401 for an unknown, revoked or expired token (on the application's platform's clock). */
 export async function applicationOfToken(db: Db, token: string, clock: EnvironmentClock): Promise<string> {
   const row = await repo.findToken(db, tokenHash(token));
   if (!row) throw invalidToken('The onboarding token is not valid');
   if (row.revoked_at) throw invalidToken('The onboarding token was replaced by a newer link; ask the platform for the current one');
-  if (clock.now(row.environment) >= row.expires_at) throw invalidToken('The onboarding token expired; ask the platform for a new link');
+  if (clock.now(row.environment, row.platform_id) >= row.expires_at) throw invalidToken('The onboarding token expired; ask the platform for a new link');
   return row.application_id;
 }

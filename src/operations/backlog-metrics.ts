@@ -30,7 +30,7 @@ export function installBacklogMetrics(registry: Registry, db: Kysely<Tables>, cl
   });
   new Gauge({
     name: 'payments_webhook_delivery_lag_seconds',
-    help: 'How long the oldest pending webhook delivery has been due, on its environment’s clock (0: none is due)',
+    help: 'How long the oldest pending webhook delivery has been due, in real time (0: none is due)',
     labelNames,
     registers: [registry],
     async collect() {
@@ -39,12 +39,12 @@ export function installBacklogMetrics(registry: Registry, db: Kysely<Tables>, cl
   });
   new Gauge({
     name: 'payments_job_lag_seconds',
-    help: 'How long the oldest pending scheduled job has been due, on its environment’s clock (0: none is due)',
+    help: 'How long the oldest pending scheduled job has been due, in real time (a platform’s advanced sandbox clock brings its jobs due earlier; 0: none is due)',
     labelNames,
     registers: [registry],
     async collect() {
       await setPerEnvironment(this, async () => {
-        const rows = await db.selectFrom('scheduled_jobs').where('state', '=', 'pending').select((eb) => ['environment', eb.fn.min('due_at').as('oldest')]).groupBy('environment').execute();
+        const rows = await db.selectFrom('scheduled_jobs').where('state', '=', 'pending').select((eb) => ['environment', eb.fn.min('real_due_at').as('oldest')]).groupBy('environment').execute();
         return rows.map((row) => lag(clock, row.environment, row.oldest));
       });
     },
@@ -66,12 +66,12 @@ function pendingDeliveries(db: Kysely<Tables>) {
     .selectFrom('webhook_deliveries as d')
     .innerJoin('events as e', 'e.id', 'd.event_id')
     .where('d.state', '=', 'pending')
-    .select((eb) => ['e.environment', eb.fn.countAll<string>().as('count'), eb.fn.min('d.next_attempt_at').as('oldest')])
+    .select((eb) => ['e.environment', eb.fn.countAll<string>().as('count'), eb.fn.min('d.real_due_at').as('oldest')])
     .groupBy('e.environment')
     .execute();
 }
 
 function lag(clock: EnvironmentClock, environment: Environment, oldest: Date | string | null): Sample {
-  const late = oldest === null ? 0 : (clock.now(environment).getTime() - new Date(oldest).getTime()) / 1000;
+  const late = oldest === null ? 0 : (clock.base.now().getTime() - new Date(oldest).getTime()) / 1000;
   return { environment, value: Math.max(0, late) };
 }

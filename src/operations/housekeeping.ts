@@ -20,25 +20,28 @@ export class Housekeeping {
     private readonly clock: EnvironmentClock,
   ) {}
 
-  /** Every process asks for it at start; one job per environment results, due at once. */
+  /** Every process asks for it at start; one job per environment results, due at once (on real time: it is no platform's). */
   async schedule(): Promise<void> {
     for (const environment of ENVIRONMENTS) {
-      const now = this.clock.now(environment);
-      await ensureJob(this.db, { environment, kind: HOUSEKEEPING_JOB, subjectId: environment, dueAt: now }, now);
+      const now = this.clock.now(environment, null);
+      await ensureJob(this.db, { environment, platformId: null, kind: HOUSEKEEPING_JOB, subjectId: environment, dueAt: now }, now);
     }
   }
 
-  /** Runs on the environment's time now, not when it fell due: after downtime it runs once, not once per missed day. */
+  /**
+   * Runs on real time now, not when it fell due: after downtime it runs once, not once per missed
+   * day. Done jobs are kept a week of real time, whatever a platform's sandbox clock says.
+   */
   async run(trx: Db, environment: Environment): Promise<void> {
-    const now = this.clock.now(environment);
+    const now = this.clock.now(environment, null);
     await trx
       .deleteFrom('scheduled_jobs')
       .where('environment', '=', environment)
       .where('state', '=', 'done')
-      .where('done_at', '<', new Date(now.getTime() - DONE_JOB_RETENTION_MS))
+      .where('real_due_at', '<', new Date(now.getTime() - DONE_JOB_RETENTION_MS))
       .execute();
     // Idempotency keys expire on the real clock, whatever the sandbox clock says.
     await trx.deleteFrom('idempotency_keys').where('environment', '=', environment).where(expired(this.clock.base.now())).execute();
-    await scheduleJob(trx, { environment, kind: HOUSEKEEPING_JOB, subjectId: environment, dueAt: new Date(now.getTime() + DAY_MS) }, now);
+    await scheduleJob(trx, { environment, platformId: null, kind: HOUSEKEEPING_JOB, subjectId: environment, dueAt: new Date(now.getTime() + DAY_MS) }, now);
   }
 }

@@ -88,7 +88,7 @@ export class PaymentAttempts {
     const reference = newId('att');
     const processor = this.processorOf(payment, request);
     await repo.updatePayment(trx, payment.id, { authorization_reference: reference, authorization_started_at: now, authorization_request: request, processor, updated_at: now });
-    await scheduleJob(trx, { environment: payment.environment, kind: ATTEMPT_RECOVERY_JOB, subjectId: reference, dueAt: addSeconds(now, ATTEMPT_RECOVERY_SECONDS) }, now);
+    await scheduleJob(trx, { environment: payment.environment, platformId: payment.platform_id, kind: ATTEMPT_RECOVERY_JOB, subjectId: reference, dueAt: addSeconds(now, ATTEMPT_RECOVERY_SECONDS) }, now);
     return { reference, payment: { ...payment, processor }, request };
   }
 
@@ -110,10 +110,10 @@ export class PaymentAttempts {
    */
   async complete(attempt: Attempt): Promise<{ status: PaymentStatus; answer: AttemptAnswer }> {
     const { payment, reference } = attempt;
-    const answer = await this.ask(attempt, this.clock.now(payment.environment)).catch((error: unknown) => {
+    const answer = await this.ask(attempt, this.clock.now(payment.environment, payment.platform_id)).catch((error: unknown) => {
       throw processorUnavailable(payment, error);
     });
-    const status = await this.db.transaction().execute((trx) => this.record(trx, payment.id, reference, answer, this.clock.now(payment.environment)));
+    const status = await this.db.transaction().execute((trx) => this.record(trx, payment.id, reference, answer, this.clock.now(payment.environment, payment.platform_id)));
     return { status, answer };
   }
 
@@ -134,10 +134,10 @@ export class PaymentAttempts {
    * matched by the partner's reference, or by our attempt's while its answer is not recorded: the
    * notification then stands for the answer, recorded first, so both orders end the same.
    */
-  async notified(trx: Db, notification: ProcessorNotification, timeIn: (environment: Environment) => Date): Promise<NotificationResult> {
+  async notified(trx: Db, notification: ProcessorNotification, timeIn: (environment: Environment, platformId: string) => Date): Promise<NotificationResult> {
     const found = (await repo.paymentByProcessorReference(trx, notification.processorReference)) ?? (notification.reference ? await repo.paymentByAttempt(trx, notification.reference) : undefined);
     if (!found) return 'unknown';
-    const now = timeIn(found.environment);
+    const now = timeIn(found.environment, found.platform_id);
     const open = found.authorization_reference !== null && found.authorization_reference === notification.reference;
     if (open) await this.record(trx, found.id, notification.reference!, answerOf(notification), now);
     const payment = (await repo.lockPayment(trx, found.id))!;
@@ -165,7 +165,7 @@ export class PaymentAttempts {
     const processor = payment.processor ?? this.processorOf(payment, request);
     if (request.method === 'sepa_direct_debit') {
       const mandateReference = String(request.mandate.mandate_reference ?? '');
-      return { collection: await this.processors.directDebit(payment.environment, processor).collect({ reference, iban: request.iban, accountHolder: payment.account_holder, mandateReference, ...amount, at }) };
+      return { collection: await this.processors.directDebit(payment.environment, processor).collect({ reference, iban: request.iban, accountHolder: payment.account_holder, mandateReference, ...amount, at, platformId: payment.platform_id }) };
     }
     const acquirer = this.processors.cards(payment.environment, processor);
     if ('completes' in request) return { authorization: await acquirer.complete(request.completes, request.details) };
@@ -203,7 +203,7 @@ export class PaymentAttempts {
     if (authorization.outcome === 'pending') {
       // The acquirer decides later: the attempt stays open for its notification, or the recovery job asking again.
       await repo.updatePayment(trx, payment.id, { processor_reference: authorization.processorReference, updated_at: now });
-      await scheduleJob(trx, { environment: payment.environment, kind: ATTEMPT_RECOVERY_JOB, subjectId: reference, dueAt: addSeconds(now, ATTEMPT_RECOVERY_SECONDS) }, now);
+      await scheduleJob(trx, { environment: payment.environment, platformId: payment.platform_id, kind: ATTEMPT_RECOVERY_JOB, subjectId: reference, dueAt: addSeconds(now, ATTEMPT_RECOVERY_SECONDS) }, now);
       return payment.status;
     }
     if (authorization.outcome !== 'action') return this.outcomes.card(trx, payment, request.card, authorization, now);

@@ -50,14 +50,14 @@ const PAYMENT_COLUMNS = [
 const PARTY_COLUMNS = [
   'payment_id', 'position', 'party_type', 'account_id', 'reference', 'amount_minor', 'fee_contribution', 'fee_share', 'refundable_amount',
 ] as const satisfies readonly (keyof PaymentPartiesTable)[];
-const JOB_COLUMNS = ['environment', 'kind', 'subject_id', 'due_at', 'state', 'created_at', 'done_at'] as const satisfies readonly (keyof ScheduledJobsTable)[];
+const JOB_COLUMNS = ['environment', 'platform_id', 'kind', 'subject_id', 'due_at', 'state', 'created_at', 'done_at'] as const satisfies readonly (keyof ScheduledJobsTable)[];
 const KEY_COLUMNS = [
   'client_id', 'environment', 'route', 'key', 'request_hash', 'state', 'response_status', 'response_headers', 'response_body', 'created_at', 'expires_at', 'awaits',
 ] as const satisfies readonly (keyof IdempotencyKeysTable)[];
 // A column added to a table but not to its list would be left empty: the build fails instead.
 true satisfies EveryColumn<PaymentsTable, typeof PAYMENT_COLUMNS>;
 true satisfies EveryColumn<PaymentPartiesTable, typeof PARTY_COLUMNS>;
-true satisfies EveryColumn<ScheduledJobsTable, typeof JOB_COLUMNS, 'id'>;
+true satisfies EveryColumn<ScheduledJobsTable, typeof JOB_COLUMNS, 'id' | 'real_due_at'>;
 true satisfies EveryColumn<IdempotencyKeysTable, typeof KEY_COLUMNS>;
 
 const INSERT_PAYMENTS = `with payment as (${rowsFromJson('payments', PAYMENT_COLUMNS, '$1')}), job as (${rowsFromJson('scheduled_jobs', JOB_COLUMNS, '$3')}), key as (${rowsFromJson('idempotency_keys', KEY_COLUMNS, '$4')}) ${rowsFromJson('payment_parties', PARTY_COLUMNS, '$2')}`;

@@ -159,7 +159,7 @@ export class PaymentService {
     const parties = partiesFrom(request, caller.platformId);
     const method = knownMethod(request);
     const fee = await this.checkRules(caller, { ...request, method }, parties);
-    const now = this.clock.now(caller.environment);
+    const now = this.clock.now(caller.environment, caller.platformId);
     const payment: repo.PaymentRow = {
       ...this.newRow(caller, { ...request, method }, fee, now),
       method_type: request.payment_method?.type ?? 'user_selected',
@@ -241,7 +241,7 @@ export class PaymentService {
 
   /** Charges the credential stored by an initial payment, without the buyer. */
   async authorizeMit(caller: Caller, request: AuthorizeMitPayment, answer: Answer<MitPaymentResult> = UNKEYED): Promise<MitPaymentResult> {
-    const now = this.clock.now(caller.environment);
+    const now = this.clock.now(caller.environment, caller.platformId);
     const initial = await this.initialPayment(this.db, caller, request);
     const method = initial.selected_method!;
     const parties = partiesFrom(request, caller.platformId);
@@ -277,7 +277,7 @@ export class PaymentService {
     const payment = await repo.lockPayment(trx, id);
     if (!payment || !OPEN_STATUSES.has(payment.status) || now < payment.expires_at) return;
     if (payment.authorization_reference) {
-      await scheduleJob(trx, { environment: payment.environment, kind: PAYMENT_EXPIRY_JOB, subjectId: id, dueAt: addSeconds(now, ATTEMPT_RECOVERY_SECONDS) }, now);
+      await scheduleJob(trx, { environment: payment.environment, platformId: payment.platform_id, kind: PAYMENT_EXPIRY_JOB, subjectId: id, dueAt: addSeconds(now, ATTEMPT_RECOVERY_SECONDS) }, now);
       return;
     }
     await repo.updatePayment(trx, id, { ...moveTo(payment, 'canceled'), updated_at: now });

@@ -28,7 +28,7 @@ export class PlatformPayoutAccounts {
 
   async set(caller: Caller, body: PlatformPayoutAccountBody): Promise<PlatformPayoutAccount> {
     const iban = this.checked(body);
-    const row = { platform_id: caller.platformId, environment: caller.environment, iban, owner_name: body.account_owners_name, currency: body.currency, refused: null, updated_at: this.clock.now(caller.environment) };
+    const row = { platform_id: caller.platformId, environment: caller.environment, iban, owner_name: body.account_owners_name, currency: body.currency, refused: null, updated_at: this.clock.now(caller.environment, caller.platformId) };
     await this.db
       .insertInto('platform_payout_accounts')
       .values(row)

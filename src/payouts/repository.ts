@@ -10,7 +10,11 @@ type Tenant = Pick<Caller, 'platformId' | 'environment'>;
 
 export interface DueScope {
   environment: Environment;
-  /** One platform's payouts (the sandbox's on-demand run), or every platform's (the cut-off). */
+  /**
+   * One platform's payouts (the sandbox's on-demand run, a platform's own sandbox cut-off), or every
+   * platform's (the environment's cut-off; in the sandbox, but those with a clock of their own,
+   * whose cut-off runs on it).
+   */
   platformId?: string;
 }
 
@@ -60,6 +64,9 @@ export async function lockDueTransfers(trx: Db, scope: DueScope, at: Date, rail:
       ]),
     );
   if (scope.platformId) query = query.where('platform_id', '=', scope.platformId);
+  else if (scope.environment === 'sandbox') {
+    query = query.where((eb) => eb.not(eb.exists(eb.selectFrom('platform_clocks').select(sql`1`.as('one')).whereRef('platform_clocks.platform_id', '=', 'transfers.platform_id'))));
+  }
   if (rail.currencies) query = query.where('currency', 'in', [...rail.currencies]);
   return query.orderBy('created_at').orderBy('id').forUpdate().skipLocked().execute();
 }

@@ -5,7 +5,7 @@ import { audienceOf, ENVIRONMENTS, type Config, type Environment } from '../core
 import type { Db, Tables } from '../core/db.js';
 import { notFound } from '../core/errors.js';
 import { newPayoutId } from '../core/ids.js';
-import { ensureJob, scheduleJob, type AskingJob } from '../core/jobs.js';
+import { ensureJob, scheduleJob, type AskingJob, type JobClock, type NewJob } from '../core/jobs.js';
 import { decide, UNKEYED, type Answer } from '../core/idempotency.js';
 import type { Pager, PageRequest } from '../core/pagination.js';
 import { formatDateTime } from '../core/time.js';
@@ -42,10 +42,15 @@ function byPayout(transfers: TransferRow[]): TransferRow[][] {
   return [...groups.values()];
 }
 
+/** The cut-off on a clock: the environment's (subject: the environment), or a platform's own sandbox cut-off (subject: the platform). */
+function cutoffJob(clock: JobClock, dueAt: Date): NewJob {
+  return { ...clock, kind: PAYOUT_CUTOFF_JOB, subjectId: clock.platformId ?? clock.environment, dueAt };
+}
+
 /**
  * Payouts: at each cut-off (and on demand in the sandbox) every account's due transfers in one
  * currency leave in one payout, with transfer_started and transfer_updated per transfer; when the
- * money arrives (a day later on the environment's clock), transfer_completed.
+ * money arrives (a day later on the platform's clock), transfer_completed.
  */
 export class PayoutService {
   constructor(
@@ -57,23 +62,33 @@ export class PayoutService {
     private readonly processors: Processors,
   ) {}
 
-  /** The recurring cut-off of each environment; every process asks for it at start, one job results. */
+  /**
+   * The recurring cut-offs; every process asks for them at start, one job each results: each
+   * environment's, on real time, for every platform but (in the sandbox) those with a clock of
+   * their own; and the cut-off of each of those, on its clock.
+   */
   async scheduleCutoffs(): Promise<void> {
-    for (const environment of ENVIRONMENTS) {
-      const now = this.clock.now(environment);
-      await ensureJob(this.db, { environment, kind: PAYOUT_CUTOFF_JOB, subjectId: environment, dueAt: nextCutoff(now, this.config.payoutCutoff) }, now);
+    for (const environment of ENVIRONMENTS) await this.ensureCutoff(this.db, { environment, platformId: null });
+    for (const { platform_id: platformId } of await this.db.selectFrom('platform_clocks').select('platform_id').execute()) {
+      await this.ensureCutoff(this.db, { environment: 'sandbox', platformId });
     }
   }
 
-  /** The cut-off job: pays out every platform's due transfers, then schedules the next cut-off. */
-  async cutoff(trx: Db, environment: Environment, at: Date): Promise<void> {
-    await this.payOut(trx, { environment }, at);
-    await scheduleJob(trx, { environment, kind: PAYOUT_CUTOFF_JOB, subjectId: environment, dueAt: nextCutoff(at, this.config.payoutCutoff) }, at);
+  /** The recurring cut-off on a clock unless it is pending already; a platform's own, by each advance of its sandbox clock, before it moves. */
+  ensureCutoff(trx: Db, clock: JobClock): Promise<void> {
+    const now = this.clock.now(clock.environment, clock.platformId);
+    return ensureJob(trx, cutoffJob(clock, nextCutoff(now, this.config.payoutCutoff)), now);
+  }
+
+  /** The cut-off job: pays out the due transfers of its clock's platforms, then schedules the next cut-off. */
+  async cutoff(trx: Db, at: Date, clock: JobClock): Promise<void> {
+    await this.payOut(trx, { environment: clock.environment, platformId: clock.platformId ?? undefined }, at);
+    await scheduleJob(trx, cutoffJob(clock, nextCutoff(at, this.config.payoutCutoff)), at);
   }
 
   /** Sandbox: the platform's payouts now, without waiting for the cut-off. */
   async runNow(caller: Caller, answer: Answer<{ data: Payout[] }> = UNKEYED): Promise<{ data: Payout[] }> {
-    return decide(this.db, answer, async (trx) => ({ data: await this.presentAll(await this.payOut(trx, caller, this.clock.now(caller.environment)), trx) }));
+    return decide(this.db, answer, async (trx) => ({ data: await this.presentAll(await this.payOut(trx, caller, this.clock.now(caller.environment, caller.platformId)), trx) }));
   }
 
   private async payOut(trx: Db, scope: repo.DueScope, at: Date): Promise<repo.PayoutRow[]> {
@@ -89,10 +104,10 @@ export class PayoutService {
       await recordTransferEvents(trx, this.outbox, 'transfer_started', transfers, null, at);
       await recordTransferEvents(trx, this.outbox, 'transfer_updated', transfers, id, at);
       // The processor hears of it once this commits, each payout on its own: one that fails holds back no other.
-      await scheduleJob(trx, { environment, kind: PAYOUT_SEND_JOB, subjectId: id, dueAt: at }, at);
+      await scheduleJob(trx, { environment, platformId, kind: PAYOUT_SEND_JOB, subjectId: id, dueAt: at }, at);
       payouts.push(payout);
     }
-    if (rail.claimRun && payouts.length > 0) await rail.claimRun(trx, { environment: scope.environment, payouts: await this.orders(trx, payouts), at });
+    if (rail.claimRun && payouts.length > 0) await rail.claimRun(trx, { environment: scope.environment, platformId: scope.platformId ?? null, payouts: await this.orders(trx, payouts), at });
     return payouts;
   }
 
@@ -121,7 +136,7 @@ export class PayoutService {
     ask: async (db, payoutId, at) => {
       const payout = await repo.payoutById(db, payoutId);
       if (payout?.status !== 'in_transit') return undefined;
-      return this.processors.payouts(payout.environment).payOut({ reference: payoutId, accountId: payout.account_id, amountMinor: payout.amount_minor, currency: payout.currency, at });
+      return this.processors.payouts(payout.environment).payOut({ reference: payoutId, accountId: payout.account_id, amountMinor: payout.amount_minor, currency: payout.currency, at, platformId: payout.platform_id });
     },
     record: async (trx, payoutId, _at, sent) => {
       if (sent) await repo.setPayoutProcessorReference(trx, payoutId, sent.processorReference);
@@ -134,12 +149,12 @@ export class PayoutService {
    * balance, its transfers waiting for the next payout, payout_failed to the platform; an account
    * the bank refused is not paid again until it changes).
    */
-  async notified(trx: Db, notification: ProcessorNotification, timeIn: (environment: Environment) => Date): Promise<NotificationResult> {
+  async notified(trx: Db, notification: ProcessorNotification, timeIn: (environment: Environment, platformId: string) => Date): Promise<NotificationResult> {
     const payout = await repo.lockPayoutNotified(trx, notification.reference, notification.processorReference);
     if (!payout) return 'unknown';
     const returned = notification.outcome === 'failed' && payout.status === 'paid';
     if (payout.status !== 'in_transit' && !returned) return 'final';
-    const at = timeIn(payout.environment);
+    const at = timeIn(payout.environment, payout.platform_id);
     if (notification.outcome === 'failed') {
       await this.fail(trx, payout, notification, at);
       return 'applied';

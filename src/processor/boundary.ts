@@ -11,8 +11,8 @@
  * every later call about it. Money leaving (refunds, payouts) and SEPA collections answer pending:
  * their outcome arrives as the partner's notification, through the inbox (inbox.ts).
  */
-import type { Environment } from '../core/config.js';
 import type { Db } from '../core/db.js';
+import type { JobClock } from '../core/jobs.js';
 
 export type ProcessorName = 'simulator' | 'adyen';
 export const PROCESSOR_NAMES: readonly ProcessorName[] = ['simulator', 'adyen'];
@@ -105,8 +105,10 @@ export interface KnownAuthorization {
 
 /** A request whose outcome comes later, as a notification. */
 export interface LaterOutcome {
-  /** When the product asks, on the environment's clock (a sandbox clock moved ahead runs what fell due at the time it fell due); a real partner ignores it. */
+  /** When the product asks, on the object's clock (a sandbox clock moved ahead runs what fell due at the time it fell due); a real partner ignores it. */
   at: Date;
+  /** Whose sandbox clock `at` is on (the simulator's notification comes due on it); a real partner ignores it. */
+  platformId: string;
 }
 
 /** Money going back to the payer of a payment, by the partner that took it. */
@@ -216,8 +218,8 @@ export interface PayoutOrder extends Money {
 }
 
 /** One cut-off's payouts, just recorded in the cut-off's transaction. */
-export interface PayoutRun {
-  environment: Environment;
+/** A cut-off's payouts, on the clock the cut-off ran on (a sandbox platform's own, or the environment's). */
+export interface PayoutRun extends JobClock {
   payouts: PayoutOrder[];
   at: Date;
 }

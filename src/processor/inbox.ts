@@ -3,7 +3,7 @@ import type { Db } from '../core/db.js';
 import type { EnvironmentClock } from '../core/clock.js';
 import type { Environment } from '../core/config.js';
 import { newId } from '../core/ids.js';
-import { scheduleJob } from '../core/jobs.js';
+import { scheduleJob, type JobClock } from '../core/jobs.js';
 import type { NotifiedObject, PartnerName, ProcessorNotification } from './boundary.js';
 
 /** The job that applies a stored notification (subject: its inbox id). */
@@ -14,17 +14,17 @@ export type NotificationResult = 'applied' | 'unknown' | 'final';
 
 /**
  * Applies a notification about one kind of object, in the job's transaction. `timeIn`: the time it
- * is applied at on an environment's clock (the object's): the job's own time when the object is of
- * the job's environment (the simulator's notifications), else that environment's now.
+ * is applied at on the object's clock (its environment's, its platform's in the sandbox): the job's
+ * own time when the job ran on that clock (the simulator's notifications), else that clock's now.
  */
-export type NotificationApplier = (trx: Db, notification: ProcessorNotification, timeIn: (environment: Environment) => Date) => Promise<NotificationResult>;
+export type NotificationApplier = (trx: Db, notification: ProcessorNotification, timeIn: (environment: Environment, platformId: string) => Date) => Promise<NotificationResult>;
 
 /**
  * The sandbox's shortcut to a processor's movement (a collection, a refund, a payout): the processor
  * decides it now with this outcome and its notification is applied in the caller's transaction.
  * Answers false when the movement had been reported already.
  */
-export type MovementReporter = (trx: Db, processorReference: string, outcome: ProcessorNotification['outcome'], now: Date) => Promise<boolean>;
+export type MovementReporter = (trx: Db, processorReference: string, outcome: ProcessorNotification['outcome'], clock: JobClock, now: Date) => Promise<boolean>;
 
 /**
  * The processors' notifications: stored in one transaction before they are acknowledged (receive),
@@ -47,23 +47,25 @@ export class NotificationInbox {
 
   /**
    * Stores the notifications not stored already, each with the job that applies it, in the caller's
-   * transaction (see receiveNotifications).
+   * transaction (see receiveNotifications). `clock`: whose clock the jobs run on (a partner's route
+   * does not know which platform an object belongs to; the job applies it on the object's).
    */
-  async receive(trx: Db, processor: PartnerName, notifications: ProcessorNotification[], environment: Environment, now: Date): Promise<void> {
-    for (const id of await storeNotifications(trx, processor, notifications, now)) await scheduleJob(trx, { environment, kind: NOTIFICATION_JOB, subjectId: id, dueAt: now }, now);
+  receive(trx: Db, processor: PartnerName, notifications: ProcessorNotification[], clock: JobClock, now: Date): Promise<void> {
+    return receiveNotifications(trx, processor, notifications, clock, now);
   }
 
   /** The sandbox's shortcuts: a notification stored and applied at once, in the caller's transaction, as its job would apply it. */
-  async receiveNow(trx: Db, processor: PartnerName, notification: ProcessorNotification, environment: Environment, now: Date): Promise<void> {
-    for (const id of await storeNotifications(trx, processor, [notification], now)) await this.apply(trx, id, now, environment);
+  async receiveNow(trx: Db, processor: PartnerName, notification: ProcessorNotification, clock: JobClock, now: Date): Promise<void> {
+    for (const id of await storeNotifications(trx, processor, [notification], now)) await this.apply(trx, id, now, clock);
   }
 
   /** The job: the notification applied by the feature that owns its object, its result kept. */
-  async apply(trx: Db, id: string, at: Date, environment: Environment): Promise<void> {
+  async apply(trx: Db, id: string, at: Date, clock: JobClock): Promise<void> {
     const row = await trx.selectFrom('processor_notifications').selectAll().where('id', '=', id).where('applied_at', 'is', null).forUpdate().executeTakeFirst();
     if (!row) return;
     const applier = this.appliers.get(row.notification.object);
-    const timeIn = (objectEnvironment: Environment) => (objectEnvironment === environment ? at : this.clock.now(objectEnvironment));
+    const timeIn = (environment: Environment, platformId: string) =>
+      environment === clock.environment && (environment === 'live' || platformId === clock.platformId) ? at : this.clock.now(environment, platformId);
     const result = applier ? await applier(trx, row.notification, timeIn) : 'unknown';
     await trx.updateTable('processor_notifications').set({ applied_at: at, result }).where('id', '=', id).execute();
     if (result !== 'applied') {
@@ -74,12 +76,12 @@ export class NotificationInbox {
 
 /**
  * Stores a partner's notifications not stored already, each with the job that applies it, in the
- * caller's transaction. `environment`: whose clock the jobs run on (a partner's route does not know
- * which environment an object belongs to; the job applies it on the object's). Any process may
- * store them (the CLI importing a bank statement too): the job runner applies them.
+ * caller's transaction. `clock`: whose clock the jobs run on (a partner's route does not know which
+ * platform an object belongs to; the job applies it on the object's). Any process may store them
+ * (the CLI importing a bank statement too): the job runner applies them.
  */
-export async function receiveNotifications(trx: Db, processor: PartnerName, notifications: ProcessorNotification[], environment: Environment, now: Date): Promise<void> {
-  for (const id of await storeNotifications(trx, processor, notifications, now)) await scheduleJob(trx, { environment, kind: NOTIFICATION_JOB, subjectId: id, dueAt: now }, now);
+export async function receiveNotifications(trx: Db, processor: PartnerName, notifications: ProcessorNotification[], clock: JobClock, now: Date): Promise<void> {
+  for (const id of await storeNotifications(trx, processor, notifications, now)) await scheduleJob(trx, { ...clock, kind: NOTIFICATION_JOB, subjectId: id, dueAt: now }, now);
 }
 
 /** Stores the notifications not stored already (the partner's event key); answers the new rows' ids. */

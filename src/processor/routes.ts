@@ -32,8 +32,8 @@ export async function processorNotificationRoutes(
           request.log.warn({ processor: name, reason: error.message }, 'processor notification refused');
           throw new ApiError('unauthenticated', { detail: `Not a notification of the ${name} processor` });
         }
-        const now = clock.now('live');
-        await db.transaction().execute((trx) => inbox.receive(trx, name, notifications, 'live', now));
+        const now = clock.now('live', null);
+        await db.transaction().execute((trx) => inbox.receive(trx, name, notifications, { environment: 'live', platformId: null }, now));
         return reply.type(reader.acknowledgement.contentType).send(reader.acknowledgement.body);
       },
     );

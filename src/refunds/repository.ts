@@ -73,7 +73,7 @@ export async function refundToSend(db: Db, id: string) {
   return db
     .selectFrom('refunds')
     .innerJoin('payments', 'payments.id', 'refunds.payment_id')
-    .select(['refunds.id', 'refunds.status', 'refunds.environment', 'refunds.amount_minor', 'refunds.currency', 'payments.processor', 'payments.selected_method', 'payments.processor_reference'])
+    .select(['refunds.id', 'refunds.status', 'refunds.environment', 'refunds.platform_id', 'refunds.amount_minor', 'refunds.currency', 'payments.processor', 'payments.selected_method', 'payments.processor_reference'])
     .where('refunds.id', '=', id)
     .executeTakeFirst();
 }

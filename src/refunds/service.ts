@@ -152,7 +152,7 @@ export class RefundService {
       const payment = await payments.lockTenantPayment(trx, caller, paymentId);
       if (!payment) throw notFound(`Payment ${paymentId}`);
       if (!SUCCEEDED_STATUSES.has(payment.status)) throw new ApiError('conflict', { detail: `Payment ${paymentId} is ${payment.status}; only a captured or completed payment can be refunded` });
-      const { refund, parts } = await run(trx, payment, await repo.lockMoneyOf(trx, paymentId), this.clock.now(caller.environment));
+      const { refund, parts } = await run(trx, payment, await repo.lockMoneyOf(trx, paymentId), this.clock.now(caller.environment, caller.platformId));
       return this.presentWith(refund, parts);
     });
   }
@@ -192,7 +192,7 @@ export class RefundService {
     const context = { environment: payment.environment, platformId: payment.platform_id, currency: payment.currency, paymentId: payment.id, refundId: id, at };
     await postEntries(trx, context, refundEntries(payment.id, parts.map((part) => part.draft)));
     // The processor hears of it once this commits: money is never sent from a transaction that may still roll back.
-    if (!meta.takenBack) await scheduleJob(trx, { environment: payment.environment, kind: REFUND_SEND_JOB, subjectId: id, dueAt: at }, at);
+    if (!meta.takenBack) await scheduleJob(trx, { environment: payment.environment, platformId: payment.platform_id, kind: REFUND_SEND_JOB, subjectId: id, dueAt: at }, at);
     if (meta.origin === 'buyer') await this.emit(trx, refund, 'refund_initiated_from_buyer', { refund_id: id, payment_id: payment.id, amount_minor: total, currency: payment.currency });
     else await this.emit(trx, refund, 'refund_initiated', this.refundData(refund));
     // A part that only returns fee takes nothing back from the creditor: no event says it did.
@@ -230,7 +230,7 @@ export class RefundService {
       const refund = await repo.refundToSend(db, refundId);
       if (refund?.status !== 'initiated') return undefined;
       if (!refund.processor || !refund.processor_reference) throw new Error(`the payment of refund ${refundId} has no processor reference`);
-      const request = { reference: refundId, paymentProcessorReference: refund.processor_reference, amountMinor: refund.amount_minor, currency: refund.currency, at };
+      const request = { reference: refundId, paymentProcessorReference: refund.processor_reference, amountMinor: refund.amount_minor, currency: refund.currency, at, platformId: refund.platform_id };
       const partner = refund.selected_method === 'sepa_direct_debit' ? this.processors.directDebit(refund.environment, refund.processor) : this.processors.cards(refund.environment, refund.processor);
       return partner.refund(request);
     },
@@ -248,10 +248,10 @@ export class RefundService {
    * decisions §5), the money then back on each party's refundable amount. Matched by our refund id
    * or the partner's reference, so it may come before the send job recorded the answer.
    */
-  async notified(trx: Db, notification: ProcessorNotification, timeIn: (environment: Environment) => Date): Promise<NotificationResult> {
+  async notified(trx: Db, notification: ProcessorNotification, timeIn: (environment: Environment, platformId: string) => Date): Promise<NotificationResult> {
     const refund = await repo.lockRefundNotified(trx, notification.reference, notification.processorReference);
     if (!refund) return 'unknown';
-    const at = timeIn(refund.environment);
+    const at = timeIn(refund.environment, refund.platform_id);
     if (notification.outcome === 'succeeded') {
       if (refund.status !== 'initiated') return 'final';
       await this.complete(trx, refund, at, notification.processorReference);
@@ -310,7 +310,7 @@ export class RefundService {
     return decide(this.db, answer, async (trx) => {
       const locked = (await repo.lockRefund(trx, id))!;
       if (locked.status !== 'initiated') throw new ApiError('conflict', { detail: `Refund ${id} is completed already` });
-      return this.present(await this.complete(trx, locked, this.clock.now(caller.environment)), trx);
+      return this.present(await this.complete(trx, locked, this.clock.now(caller.environment, caller.platformId)), trx);
     });
   }
 

@@ -133,7 +133,7 @@ async function threeDSecure(run: Run, outcome: 'pass' | 'fail'): Promise<void> {
   await showPayment(run, payment.id);
 }
 
-/** A SEPA payment, its mandate signed, collected two days later on the sandbox clock. */
+/** A SEPA payment, its mandate signed, collected two days later on the platform's sandbox clock. */
 async function sepaPayment(run: Run, iban: string): Promise<string> {
   const payment = await newPayment(run, 'sepa_direct_debit');
   await payWithSepa(hostedPage(payment), iban);
@@ -182,7 +182,7 @@ async function application(run: Run, lastName: string): Promise<void> {
 
 export interface Scenario {
   summary: string;
-  /** How far it moves the sandbox clock (shared by every platform of the server), if it does. */
+  /** How far it moves the platform's own sandbox clock (no other platform's), if it does. */
   movesClockSeconds?: number;
   run: (run: Run) => Promise<unknown>;
 }

@@ -64,7 +64,7 @@ export class SandboxShortcuts {
     const found = await subjectsOf(this.db, caller, object, id);
     if (!found) throw notFound(`${NAMES[object]} ${id}`);
     const steps = STEP_OF_JOB[object];
-    const now = this.clock.now(caller.environment);
+    const now = this.clock.now(caller.environment, caller.platformId);
     const jobs = (await pendingJobs(this.db, caller, found.subjects, Object.keys(steps))).filter((job) => !IDLE[steps[job.kind]!]?.(found.status));
     return {
       now: formatDateTime(now),
@@ -85,7 +85,7 @@ export class SandboxShortcuts {
     return decide(this.db, answer, async (trx) => {
       const payment = await this.lockPayment(trx, caller, id);
       if (!OPEN_STATUSES.has(payment.status)) throw new ApiError('conflict', { detail: `Payment ${id} is ${payment.status}; only an open payment expires` });
-      const now = this.clock.now(caller.environment);
+      const now = this.clock.now(caller.environment, caller.platformId);
       await payments.updatePayment(trx, id, { expires_at: now });
       await completePendingJob(trx, PAYMENT_EXPIRY_JOB, id, now);
       await this.deps.payments.expire(trx, id, now);
@@ -130,6 +130,6 @@ export class SandboxShortcuts {
   private async report(trx: Db, caller: Caller, processorReference: string, outcome: 'succeeded' | 'failed', what: string): Promise<void> {
     const { reporter } = this.deps;
     if (!reporter) throw new ApiError('conflict', { detail: "The sandbox's processor is not the simulator: it reports its movements itself" });
-    if (!(await reporter(trx, processorReference, outcome, this.clock.now(caller.environment)))) throw new ApiError('conflict', { detail: `${what} was reported already` });
+    if (!(await reporter(trx, processorReference, outcome, { environment: caller.environment, platformId: caller.platformId }, this.clock.now(caller.environment, caller.platformId)))) throw new ApiError('conflict', { detail: `${what} was reported already` });
   }
 }

@@ -72,6 +72,33 @@ describe('sandbox controls in Chromium', () => {
     await context.close();
   }, 180_000);
 
+  it("sets the platform's webhook faults in the form, by keyboard, as the API then reads them", async () => {
+    const { page, context, problems } = await visit('en-GB');
+    await signIn(page, 'faults@bandcamp.example');
+    await openArea(page, 'Sandbox controls');
+    await page.getByText('Each platform has its own sandbox clock, which starts at real time').waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Webhook faults' }).waitFor();
+    await page.getByText('Off: every event is sent once, at once.').waitFor();
+    await page.getByLabel('Share sent twice').fill('0.5');
+    await page.getByLabel('Share held back (out of order)').fill('0.25');
+    await page.getByLabel('Held back up to (seconds)').fill('10');
+    await page.getByLabel('Late by (seconds)').focus();
+    await page.keyboard.press('Enter'); // submits the form
+    await page.getByText('Webhook faults saved.').waitFor();
+    expect(await api('GET', '/simulations/webhook-faults')).toEqual({ duplicate_ratio: 0.5, reorder_ratio: 0.25, reorder_window_seconds: 10, delay_ratio: 0, delay_seconds: 0 });
+    await check(page, 'faults');
+    // What the API refuses, the form does too, naming the field.
+    await page.getByLabel('Share sent late').fill('0.5');
+    await page.getByRole('button', { name: 'Save webhook faults' }).click();
+    await page.getByText('The webhook faults were not saved; check: delay_seconds.').waitFor();
+    expect(await page.getByLabel('Late by (seconds)').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#duration').getAttribute('aria-invalid')).toBeNull(); // the clock's field is not what was wrong
+    await check(page, 'faults-refused');
+    expect((await api('GET', '/simulations/webhook-faults')).delay_ratio).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('shows the sandbox controls in German', async () => {
     const { page, context, problems } = await visit('de-DE');
     await signIn(page, 'entwicklung@bandcamp.example');

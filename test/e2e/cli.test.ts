@@ -58,7 +58,7 @@ describe('help and usage', () => {
   it('lists the commands, prints every command’s help, and exits 2 on wrong usage', async () => {
     const overview = await cli(['--help']);
     expect(overview.code).toBe(0);
-    const names = ['login', 'token', 'payments', 'branding', 'events', 'clock', 'clients', 'keys'];
+    const names = ['login', 'token', 'payments', 'branding', 'events', 'clock', 'webhook-faults', 'clients', 'keys'];
     for (const name of names) expect(overview.output).toMatch(new RegExp(`^  ${name}\\s+\\S`, 'm'));
     for (const name of names) {
       const help = await cli([name, '--help']);
@@ -141,7 +141,7 @@ describe('the sandbox clock', () => {
     const before = Date.parse((await client().sandbox.clock.show()).now);
     const show = await cli(['clock', 'show', ...sandboxFlags()]);
     expect(show.code, show.output).toBe(0);
-    expect(show.output).toMatch(/^Sandbox clock: \d{4}-\d\d-\d\dT/);
+    expect(show.output).toMatch(/^Sandbox clock of this platform: \d{4}-\d\d-\d\dT/);
 
     const advance = await cli(['clock', 'advance', '2d', '--json', ...sandboxFlags()]);
     expect(advance.code, advance.output).toBe(0);
@@ -151,7 +151,7 @@ describe('the sandbox clock', () => {
 
     const human = await cli(['clock', 'advance', '1h30m', ...sandboxFlags()]);
     expect(human.code, human.output).toBe(0);
-    expect(human.output).toMatch(/^Sandbox clock moved 1h 30m forward to \S+ \(2d [^)]+ ahead of real time\); \d+ scheduled job\(s\) ran\.$/m);
+    expect(human.output).toMatch(/^Sandbox clock of this platform moved 1h 30m forward to \S+ \(2d [^)]+ ahead of real time\); \d+ scheduled job\(s\) ran\.$/m);
 
     for (const bad of ['2', '2w', '-1d', '0s']) {
       const refused = await cli(['clock', 'advance', bad, ...sandboxFlags()]);
@@ -160,6 +160,35 @@ describe('the sandbox clock', () => {
     const live = await cli(['clock', 'show', '--live', ...sandboxFlags()]);
     expect(live.code).toBe(2);
     expect(live.output).toContain('leave out --live');
+  }, 180_000);
+});
+
+describe('webhook faults', () => {
+  it("shows, sets and turns off the platform's webhook faults; sandbox only", async () => {
+    const shown = await cli(['webhook-faults', 'show', ...sandboxFlags()]);
+    expect(shown.code, shown.output).toBe(0);
+    expect(shown.output).toContain('Webhook faults: off');
+
+    const set = await cli(['webhook-faults', 'set', '--duplicate', '20%', '--reorder', '0.5', '--reorder-window', '10s', '--delay', '0.1', '--delay-by', '2m', '--json', ...sandboxFlags()]);
+    expect(set.code, set.output).toBe(0);
+    const faults = { duplicate_ratio: 0.2, reorder_ratio: 0.5, reorder_window_seconds: 10, delay_ratio: 0.1, delay_seconds: 120 };
+    expect(JSON.parse(set.output)).toEqual(faults);
+    expect(await client().sandbox.webhookFaults.show()).toEqual(faults);
+    const human = await cli(['webhook-faults', 'show', ...sandboxFlags()]);
+    expect(human.output).toMatch(/^Duplicated:\s+20% of deliveries sent twice$/m);
+    expect(human.output).toMatch(/^Delayed:\s+10% sent 2m late$/m);
+
+    const bad = await cli(['webhook-faults', 'set', '--duplicate', '1.5', ...sandboxFlags()]);
+    expect(bad.code).toBe(2);
+    const refused = await cli(['webhook-faults', 'set', '--delay', '0.5', ...sandboxFlags()]);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('delay_seconds');
+
+    const off = await cli(['webhook-faults', 'off', ...sandboxFlags()]);
+    expect(off.code, off.output).toBe(0);
+    expect(await client().sandbox.webhookFaults.show()).toEqual({ duplicate_ratio: 0, reorder_ratio: 0, reorder_window_seconds: 0, delay_ratio: 0, delay_seconds: 0 });
+    const live = await cli(['webhook-faults', 'show', '--live', ...sandboxFlags()]);
+    expect(live.code).toBe(2);
   }, 180_000);
 });
 

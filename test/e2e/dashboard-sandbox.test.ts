@@ -60,7 +60,7 @@ describe('the sandbox clock', () => {
     expect(page.text).toContain('href="/dashboard/sandbox" aria-current="page"');
     const before = await clockNow();
     expect(page.text).toContain(`<time datetime="${new Date(before).toISOString()}">`);
-    expect(page.text).toContain('The sandbox clock is shared by every platform of this server');
+    expect(page.text).toContain('Each platform has its own sandbox clock, which starts at real time');
 
     const sepa = await paySepa(server, platform, { amount_minor: 1_500, reference: 'preview-sepa' });
     const { processor_reference: collection } = await db().selectFrom('payments').select('processor_reference').where('id', '=', sepa).executeTakeFirstOrThrow();
@@ -74,7 +74,8 @@ describe('the sandbox clock', () => {
 
     const hours = await client.get('/dashboard/sandbox?duration=3h');
     expect(hours.status).toBe(200);
-    expect(hours.text).toContain('Moving the clock 3h forward, from');
+    expect(hours.text).toContain('clock 3h forward, from');
+    expect(hours.text).toContain('(no other platform');
     expect(previewRows(hours.text).filter((row) => row.work === 'Webhook retries')).toEqual([{ work: 'Webhook retries', count: 1, earliest: inWindow.toISOString() }]);
     expect(previewRows(hours.text).map((row) => row.work)).not.toContain('SEPA Direct Debit settlements');
 
@@ -103,6 +104,11 @@ describe('the sandbox clock', () => {
     await client.get('/dashboard/sandbox?duration=1d');
     expect((await client.post('/dashboard/sandbox/clock/advance', { duration: '1d', confirm: 'yes' })).status).toBe(200);
     expect((await api('GET', `/payments/${sepa}`)).body.status).toBe('completed');
+    // The other platform's clock and SEPA payment did not move.
+    const otherClock = await api('GET', '/simulations/clock', undefined, other);
+    expect(Math.abs(Date.parse(otherClock.body.now) - Date.now())).toBeLessThan(60_000);
+    const otherSepa = await db().selectFrom('payments').select('status').where('platform_id', '=', other.platformId).where('reference', '=', 'other-sepa').executeTakeFirstOrThrow();
+    expect(otherSepa.status).toBe('authorized');
   }, 120_000);
 
   it('refuses what is not a duration, and more than the API takes', async () => {
@@ -164,7 +170,7 @@ describe('payouts and scenarios', () => {
     // It ran as this platform: the other one does not see the payment.
     expect((await api('GET', `/payments/${paymentId}`, undefined, other)).status).toBe(404);
 
-    // A scenario that moves the shared clock asks first.
+    // A scenario that moves the platform's clock asks first.
     const before = await clockNow();
     const asked = await client.post('/dashboard/sandbox/trigger', { scenario: 'sepa-completed' });
     expect(asked.status).toBe(200);
@@ -206,4 +212,43 @@ async function liveRefused(client: DashboardClient) {
   expect((await client.post('/dashboard/sandbox/clock/advance', { duration: '1h', confirm: 'yes' })).status).toBe(404);
   expect((await client.post('/dashboard/sandbox/payouts/run', { confirm: 'yes' })).status).toBe(404);
   expect((await client.post('/dashboard/sandbox/trigger', { scenario: 'card-succeeded' })).status).toBe(404);
+  expect((await client.post('/dashboard/sandbox/webhook-faults', FAULTS_ON)).status).toBe(404);
 }
+
+const FAULTS_ON = { duplicate_ratio: '0.5', reorder_ratio: '0.25', reorder_window_seconds: '10', delay_ratio: '0', delay_seconds: '0' };
+
+describe('webhook faults', () => {
+  it("shows the platform's faults, off by default, saves them as the API does, and refuses what the API refuses", async () => {
+    const { client } = await dashboardUser(server, platform.platformId, 'developer');
+    const page = await client.get('/dashboard/sandbox');
+    expect(page.text).toContain('Off: every event is sent once, at once.');
+    expect(page.text).toMatch(/<input id="duplicate_ratio" name="duplicate_ratio" type="number"[^>]* value="0"/);
+
+    const saved = await client.post('/dashboard/sandbox/webhook-faults', FAULTS_ON);
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.text).toContain('Webhook faults saved.');
+    expect(saved.text).toMatch(/<input id="duplicate_ratio" [^>]*value="0.5"/);
+    const read = await api('GET', '/simulations/webhook-faults');
+    expect(read.body).toEqual({ duplicate_ratio: 0.5, reorder_ratio: 0.25, reorder_window_seconds: 10, delay_ratio: 0, delay_seconds: 0 });
+    // The other platform's stay off.
+    expect((await api('GET', '/simulations/webhook-faults', undefined, other)).body.duplicate_ratio).toBe(0);
+
+    const refused = await client.post('/dashboard/sandbox/webhook-faults', { ...FAULTS_ON, duplicate_ratio: '2', delay_ratio: '0.5', delay_seconds: '0' });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('The webhook faults were not saved; check: duplicate_ratio.');
+    expect(refused.text).toMatch(/<input id="duplicate_ratio" [^>]*value="2" [^>]*aria-invalid="true"/);
+    const nothingToDo = await client.post('/dashboard/sandbox/webhook-faults', { ...FAULTS_ON, delay_ratio: '0.5', delay_seconds: '0' });
+    expect(nothingToDo.status).toBe(400);
+    expect(nothingToDo.text).toContain('check: delay_seconds.');
+    expect((await api('GET', '/simulations/webhook-faults')).body).toEqual(read.body);
+
+    const off = await client.post('/dashboard/sandbox/webhook-faults', { duplicate_ratio: '0', reorder_ratio: '0', reorder_window_seconds: '0', delay_ratio: '0', delay_seconds: '0' });
+    expect(off.status).toBe(200);
+    expect(off.text).toContain('Off: every event is sent once, at once.');
+
+    const viewer = (await dashboardUser(server, platform.platformId, 'viewer')).client;
+    await viewer.get('/dashboard');
+    expect((await viewer.post('/dashboard/sandbox/webhook-faults', FAULTS_ON)).status).toBe(403);
+    expect((await api('GET', '/simulations/webhook-faults')).body.duplicate_ratio).toBe(0);
+  }, 120_000);
+});

@@ -361,7 +361,7 @@ describe.skipIf(!RUNS)('a PostgreSQL server that restarts', () => {
       });
       const now = app.clock.now();
       try {
-        await app.app.database.db.transaction().execute((trx) => scheduleJob(trx, { environment: 'sandbox', kind: 'answer_retry_test', subjectId: 'subject-1', dueAt: now }, now));
+        await app.app.database.db.transaction().execute((trx) => scheduleJob(trx, { environment: 'sandbox', platformId: null, kind: 'answer_retry_test', subjectId: 'subject-1', dueAt: now }, now));
         runner.start();
         await endsWhileAway(question, () => log.says(/recording job answers failed; tried again while their lease lasts/));
         const job = async () => (await server.query(`SELECT state FROM scheduled_jobs WHERE kind = 'answer_retry_test'`, [], database))[0];

@@ -123,7 +123,7 @@ it(`records an attempt only under the lease it was made with: after another work
   const { db } = server.app.database;
   const now = server.clock.now();
   const claim = async (realNow: Date) => {
-    const claimed = await claimDue(db, { live: now, sandbox: now }, { now: realNow, until: new Date(realNow.getTime() + 60_000), token: randomUUID() }, 100);
+    const claimed = await claimDue(db, now, { now: realNow, until: new Date(realNow.getTime() + 60_000), token: randomUUID() }, 100);
     return claimed.find((delivery) => delivery.event_id === eventId)!;
   };
   const outcome = (delivery: ClaimedDelivery): AttemptResult => ({

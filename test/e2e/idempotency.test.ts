@@ -319,7 +319,7 @@ describe('the key and its answer commit with the change', () => {
     const again = await api(platform, 'POST', '/simulations/clock/advance', { seconds: 60 }, key);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(moved.body);
-    const now = server.app.environmentClock.now('sandbox').getTime();
+    const now = server.app.environmentClock.now('sandbox', platform.platformId).getTime();
     expect(now - Date.parse(moved.body.now)).toBeLessThan(60_000);
   });
 });

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 it('keeps one pending job per subject however often it is scheduled again on one connection (past the prepared statement going generic)', async () => {
-  const job = (minutes: number) => ({ environment: 'sandbox' as const, kind: 'test.repeat', subjectId: 'subject-1', dueAt: new Date(server.clock.now().getTime() + minutes * 60_000) });
+  const job = (minutes: number) => ({ environment: 'sandbox' as const, platformId: null, kind: 'test.repeat', subjectId: 'subject-1', dueAt: new Date(server.clock.now().getTime() + minutes * 60_000) });
   await server.app.database.db.transaction().execute(async (trx) => {
     for (let round = 1; round <= 12; round++) {
       await rescheduleJob(trx, job(round), server.clock.now());
@@ -38,7 +38,7 @@ it('asks an asking job once among runners that race, holding nothing while it wa
       recorded.push(`${subject}: ${value}`);
     },
   });
-  await db.transaction().execute((trx) => scheduleJob(trx, { environment: 'sandbox', kind: 'test.asking', subjectId: 'subject-2', dueAt: server.clock.now() }, server.clock.now()));
+  await db.transaction().execute((trx) => scheduleJob(trx, { environment: 'sandbox', platformId: null, kind: 'test.asking', subjectId: 'subject-2', dueAt: server.clock.now() }, server.clock.now()));
   const runners = [server.app.services.jobs.runDue(), server.app.services.jobs.runDue()];
   await eventually(async () => asked.length > 0);
   // While the answer is awaited no transaction or lock is held: the job's row can be read and written (PGlite has a single connection).
@@ -82,7 +82,7 @@ it('asks a run of due asking jobs of one kind at once, records each answer once,
     order.push(`run ${subject}`);
   });
   const now = server.clock.now();
-  const due = (kind: string, subjectId: string, secondsAgo: number) => ({ environment: 'sandbox' as const, kind, subjectId, dueAt: new Date(now.getTime() - secondsAgo * 1000) });
+  const due = (kind: string, subjectId: string, secondsAgo: number) => ({ environment: 'sandbox' as const, platformId: null, kind, subjectId, dueAt: new Date(now.getTime() - secondsAgo * 1000) });
   await db.transaction().execute(async (trx) => {
     for (const [index, subject] of ['burst-1', 'burst-2', 'burst-3', 'burst-4', 'burst-5'].entries()) await scheduleJob(trx, due('test.burst', subject, 10 - index), now);
     await scheduleJob(trx, due('test.between', 'between-1', 5), now);
@@ -117,7 +117,7 @@ it("records a lease's answers together, and when one answer's record fails, reco
   const now = server.clock.now();
   await db.transaction().execute(async (trx) => {
     for (const [index, subject] of ['records-1', 'records-2', 'records-3'].entries()) {
-      await scheduleJob(trx, { environment: 'sandbox', kind: 'test.records', subjectId: subject, dueAt: new Date(now.getTime() - (10 - index) * 1000) }, now);
+      await scheduleJob(trx, { environment: 'sandbox', platformId: null, kind: 'test.records', subjectId: subject, dueAt: new Date(now.getTime() - (10 - index) * 1000) }, now);
     }
   });
   await jobs.runDue();
@@ -143,7 +143,7 @@ it.skipIf(DATABASE !== 'postgres')("records an asking job's answer when another 
       recorded.push(`${subject}: ${value}`);
     },
   });
-  await db.transaction().execute((trx) => scheduleJob(trx, { environment: 'sandbox', kind: 'test.held', subjectId: 'subject-held', dueAt: server.clock.now() }, server.clock.now()));
+  await db.transaction().execute((trx) => scheduleJob(trx, { environment: 'sandbox', platformId: null, kind: 'test.held', subjectId: 'subject-held', dueAt: server.clock.now() }, server.clock.now()));
   let finished = false;
   const running = jobs.runDue().finally(() => (finished = true));
   await eventually(async () => answer !== undefined);
@@ -161,12 +161,15 @@ it.skipIf(DATABASE !== 'postgres')("records an asking job's answer when another 
   expect(job.state).toBe('done');
 });
 
-it("leases asking jobs of one environment together, each lease on its environment's clock: with the sandbox clock ahead, no job is asked twice", async () => {
+it("leases asking jobs of one clock together, each lease on its clock: with a platform's sandbox clock ahead, no job is asked twice", async () => {
   const own = await startServer({ JOB_WORKER: 'off' });
   try {
     const { db } = own.app.database;
+    const { platformId } = await own.platform();
     const clock = new EnvironmentClock(own.clock);
-    clock.follow(120_000); // the sandbox two minutes ahead of live: a lease of a minute on live's clock is over on the sandbox's
+    // The platform's sandbox clock two minutes ahead of live: a lease of a minute on live's clock is over on the sandbox's.
+    await db.insertInto('platform_clocks').values({ platform_id: platformId, offset_ms: 120_000 }).execute();
+    clock.follow(platformId, 120_000);
     const asked: string[] = [];
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -184,11 +187,11 @@ it("leases asking jobs of one environment together, each lease on its environmen
     };
     // The server's own recurring jobs out of the way: these runners know only the test's kind.
     await db.updateTable('scheduled_jobs').set({ state: 'done', done_at: new Date() }).where('state', '=', 'pending').execute();
-    const live = clock.now('live').getTime();
-    const sandbox = clock.now('sandbox').getTime();
+    const live = clock.now('live', null).getTime();
+    const sandbox = clock.now('sandbox', platformId).getTime();
     await db.transaction().execute(async (trx) => {
-      await scheduleJob(trx, { environment: 'live', kind: 'test.environments', subjectId: 'live-1', dueAt: new Date(live - 10_000) }, new Date(live));
-      await scheduleJob(trx, { environment: 'sandbox', kind: 'test.environments', subjectId: 'sandbox-1', dueAt: new Date(sandbox - 5_000) }, new Date(live));
+      await scheduleJob(trx, { environment: 'live', platformId: null, kind: 'test.environments', subjectId: 'live-1', dueAt: new Date(live - 10_000) }, new Date(live));
+      await scheduleJob(trx, { environment: 'sandbox', platformId, kind: 'test.environments', subjectId: 'sandbox-1', dueAt: new Date(sandbox - 5_000) }, new Date(live));
     });
     const first = runner(true).runDue(); // leases live-1 and waits for its answer
     await eventually(async () => asked.length > 0 || undefined);
@@ -219,7 +222,7 @@ it("settles only once the asking job another pass of the process leased has its 
       recorded.push(subject);
     },
   });
-  await db.transaction().execute((trx) => scheduleJob(trx, { environment: 'sandbox', kind: 'test.settle', subjectId: 'settle-1', dueAt: server.clock.now() }, server.clock.now()));
+  await db.transaction().execute((trx) => scheduleJob(trx, { environment: 'sandbox', platformId: null, kind: 'test.settle', subjectId: 'settle-1', dueAt: server.clock.now() }, server.clock.now()));
   const polling = jobs.runDue(); // the background loop's pass: leases the job and waits for the answer
   await eventually(async () => asked || undefined);
   const order: string[] = [];

@@ -447,7 +447,12 @@ describe('concurrency', () => {
 
     await Promise.all([server.app.services.payouts.scheduleCutoffs(), server.app.services.payouts.scheduleCutoffs()]);
     const cutoffs = await server.app.database.db.selectFrom('scheduled_jobs').select('subject_id').where('kind', '=', 'payouts.cutoff').where('state', '=', 'pending').execute();
-    expect(cutoffs.map((job) => job.subject_id).sort()).toEqual(['live', 'sandbox']);
+    // One per clock: each environment's, and each platform's whose sandbox clock was moved (this file's moves one).
+    const subjects = cutoffs.map((job) => job.subject_id);
+    expect(new Set(subjects).size).toBe(subjects.length);
+    expect(subjects.filter((subject) => subject === 'live' || subject === 'sandbox').sort()).toEqual(['live', 'sandbox']);
+    const ownClocks = await server.app.database.db.selectFrom('platform_clocks').select('platform_id').execute();
+    expect(subjects.filter((subject) => subject !== 'live' && subject !== 'sandbox').sort()).toEqual(ownClocks.map((row) => row.platform_id).sort());
   });
 });
 

@@ -207,7 +207,7 @@ describe('what works', () => {
       });
       const longAgo = new Date(server.clock.now().getTime() - 86_400_000); // before anything else due
       await server.app.database.db.transaction().execute(async (trx) => {
-        for (const subjectId of ['first', 'second']) await scheduleJob(trx, { environment: 'sandbox', kind: 'test.slow', subjectId, dueAt: longAgo }, server.clock.now());
+        for (const subjectId of ['first', 'second']) await scheduleJob(trx, { environment: 'sandbox', platformId: null, kind: 'test.slow', subjectId, dueAt: longAgo }, server.clock.now());
       });
       jobs.start();
       await eventually(async () => running.length === 1, 30_000);

@@ -22,8 +22,8 @@ describe.skipIf(DATABASE !== 'postgres')('the statement budget of the money path
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
       const first = args[0];
       const text = typeof first === 'string' ? first : String((first as { text?: string }).text);
-      // Not a step's: the sandbox clock read again when any process on this database moves one (other test files do, any time).
-      if (!/from "environment_clocks"/.test(text)) sent.push(text);
+      // Not a step's: the platform clocks read again when any process on this database moves one (other test files do, any time).
+      if (!/from "platform_clocks"/.test(text)) sent.push(text);
       return query.apply(this, args);
     } as typeof pg.Client.prototype.query;
   });

@@ -196,8 +196,14 @@ export class PaymentsClient {
   readonly sandbox = {
     clock: {
       show: (): Promise<T.ClockTime> => this.request('GET', '/simulations/clock'),
-      /** Moves the sandbox clock forward; what comes due (settlements, payouts, refunds, retries) runs before the answer. */
+      /** Moves this platform's sandbox clock forward (no other platform's); what comes due (settlements, refunds, retries) runs before the answer. */
       advance: (seconds: number, options?: CreateOptions): Promise<T.ClockMoved> => this.create('/simulations/clock/advance', { seconds }, options),
+    },
+    /** This platform's webhook faults: duplicates, reordering, delays, in chosen proportions (all 0: off). */
+    webhookFaults: {
+      show: (): Promise<T.WebhookFaults> => this.request('GET', '/simulations/webhook-faults'),
+      /** Sets every fault at once; a field left out is 0. */
+      set: (faults: T.WebhookFaultsInput): Promise<T.WebhookFaults> => this.request('PUT', '/simulations/webhook-faults', { body: faults }),
     },
     runPayouts: (options?: CreateOptions): Promise<T.ResponseOf<'/simulations/payouts/run', 'POST'>> => this.create('/simulations/payouts/run', undefined, options),
     completeRefund: (refundId: string, options?: CreateOptions): Promise<T.Refund> => this.create('/simulations/refunds/{refund_id}/complete', undefined, options, { refund_id: refundId }),

@@ -588,7 +588,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The sandbox clock */
+        /**
+         * This platform's sandbox clock
+         * @description Each platform has its own sandbox clock: real time plus the advances this platform made. A new platform starts at real time.
+         */
         get: operations["getSandboxSimulationsClock"];
         put?: never;
         post?: never;
@@ -608,10 +611,34 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Move the sandbox clock forward; everything that comes due (settlements, payouts, refunds, compliance) runs before the answer
-         * @description The sandbox clock is shared by every platform of this deployment. The sandbox's webhook retries are scheduled on it too: those falling due within the time moved over are attempted by the delivery workers right after the answer, one after the other, each recorded at the time it fell due.
+         * Move this platform's sandbox clock forward; everything of this platform that comes due (settlements, refunds, payouts sent, compliance) runs before the answer
+         * @description Each platform has its own sandbox clock: this moves the calling platform's alone, and never another platform's objects, jobs or webhook retries. This platform's webhook deliveries and retries are scheduled on it too: those falling due within the time moved over are attempted by the delivery workers right after the answer, one after the other, each recorded at the time it fell due. The daily payout cut-off runs on real time; POST /simulations/payouts/run pays out now.
          */
         post: operations["postSandboxSimulationsClockAdvance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulations/webhook-faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This platform's webhook faults
+         * @description Sandbox only, this platform's alone, off until set: the share of its webhook deliveries sent twice (duplicate_ratio), held back within a window so that they arrive out of order (reorder_ratio, reorder_window_seconds), or sent late (delay_ratio, delay_seconds), to prove a webhook handler idempotent and order-independent. Every such delivery is signed like any other and its attempts are marked `injected` in GET /events/{event_id}. Times are on the platform's sandbox clock.
+         */
+        get: operations["getSandboxSimulationsWebhookFaults"];
+        /**
+         * Set this platform's webhook faults (a field left out is 0: that fault off)
+         * @description Sandbox only, this platform's alone, off until set: the share of its webhook deliveries sent twice (duplicate_ratio), held back within a window so that they arrive out of order (reorder_ratio, reorder_window_seconds), or sent late (delay_ratio, delay_seconds), to prove a webhook handler idempotent and order-independent. Every such delivery is signed like any other and its attempts are marked `injected` in GET /events/{event_id}. Times are on the platform's sandbox clock.
+         */
+        put: operations["putSandboxSimulationsWebhookFaults"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -663,6 +690,166 @@ export interface paths {
         put?: never;
         /** The buyer's bank takes money back from a completed SEPA Direct Debit payment */
         post: operations["postSandboxSimulationsPaymentsByPaymentIdBuyerRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulations/payments/{payment_id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What happens next to this payment, and when
+         * @description The scheduled work of this object on the sandbox clock, soonest first, with the time left: what moving the clock by that much (or the shortcut) makes happen.
+         */
+        get: operations["getSandboxSimulationsPaymentsByPaymentIdSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulations/refunds/{refund_id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What happens next to this refund, and when
+         * @description The scheduled work of this object on the sandbox clock, soonest first, with the time left: what moving the clock by that much (or the shortcut) makes happen.
+         */
+        get: operations["getSandboxSimulationsRefundsByRefundIdSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulations/payouts/{payout_id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What happens next to this payout, and when
+         * @description The scheduled work of this object on the sandbox clock, soonest first, with the time left: what moving the clock by that much (or the shortcut) makes happen.
+         */
+        get: operations["getSandboxSimulationsPayoutsByPayoutIdSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulations/applications/{application_id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What happens next to this application, and when
+         * @description The scheduled work of this object on the sandbox clock, soonest first, with the time left: what moving the clock by that much (or the shortcut) makes happen.
+         */
+        get: operations["getSandboxSimulationsApplicationsByApplicationIdSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulations/payments/{payment_id}/expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Expire an open payment now (canceled), as its expiry would
+         * @description A payment not open (or with an authorization in flight) is 409.
+         */
+        post: operations["postSandboxSimulationsPaymentsByPaymentIdExpire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulations/payments/{payment_id}/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle a SEPA Direct Debit payment's collection now (completed), as the bank's report would
+         * @description Only an authorized SEPA Direct Debit payment whose collection is not reported yet; otherwise 409.
+         */
+        post: operations["postSandboxSimulationsPaymentsByPaymentIdSettle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulations/payments/{payment_id}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Return a SEPA Direct Debit payment's collection unpaid now (not_completed, insufficient_funds), as the bank's report would
+         * @description Only an authorized SEPA Direct Debit payment whose collection is not reported yet; otherwise 409.
+         */
+        post: operations["postSandboxSimulationsPaymentsByPaymentIdReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulations/refunds/{refund_id}/fail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fail a refund now (refused by the issuer), as the processor's report would: the amounts go back to each party
+         * @description Only a refund under way (initiated); otherwise 409.
+         */
+        post: operations["postSandboxSimulationsRefundsByRefundIdFail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5276,6 +5463,11 @@ export interface operations {
                                 status_code: number | null;
                                 duration_ms: number;
                                 error: string | null;
+                                /**
+                                 * @description Sandbox only, when the platform's webhook faults made this attempt on purpose: a second delivery of the event (duplicate), or one held back (reordered, delayed)
+                                 * @enum {string}
+                                 */
+                                injected?: "duplicate" | "reordered" | "delayed";
                             }[];
                         }[];
                     };
@@ -5391,6 +5583,11 @@ export interface operations {
                                 status_code: number | null;
                                 duration_ms: number;
                                 error: string | null;
+                                /**
+                                 * @description Sandbox only, when the platform's webhook faults made this attempt on purpose: a second delivery of the event (duplicate), or one held back (reordered, delayed)
+                                 * @enum {string}
+                                 */
+                                injected?: "duplicate" | "reordered" | "delayed";
                             }[];
                         }[];
                     };
@@ -6098,7 +6295,7 @@ export interface operations {
                     "application/json": {
                         /**
                          * Format: date-time
-                         * @description The sandbox clock's time: real time plus every advance made
+                         * @description This platform's sandbox clock's time: real time plus every advance this platform made
                          */
                         now: string;
                     };
@@ -6169,7 +6366,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description How far to move the sandbox clock forward */
+                    /** @description How far to move this platform's sandbox clock forward */
                     seconds: number;
                 };
             };
@@ -6184,10 +6381,10 @@ export interface operations {
                     "application/json": {
                         /**
                          * Format: date-time
-                         * @description The sandbox clock's new time
+                         * @description This platform's sandbox clock's new time
                          */
                         now: string;
-                        /** @description Scheduled work due at the new time, run before this answer (with what it scheduled in turn) */
+                        /** @description This platform's scheduled work due at the new time, run before this answer (with what it scheduled in turn) */
                         jobs_run: number;
                     };
                 };
@@ -6257,6 +6454,214 @@ export interface operations {
             };
             /** @description Business rule broken, or Idempotency-Key reused with another body */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSandboxSimulationsWebhookFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        duplicate_ratio: number;
+                        reorder_ratio: number;
+                        reorder_window_seconds: number;
+                        delay_ratio: number;
+                        delay_seconds: number;
+                    };
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope payments:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putSandboxSimulationsWebhookFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "duplicate_ratio": 0.2,
+                 *       "reorder_ratio": 0.3,
+                 *       "reorder_window_seconds": 10,
+                 *       "delay_ratio": 0.1,
+                 *       "delay_seconds": 60
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description The share of deliveries sent twice (a second delivery of the same event, same webhook-id, signed alike), 0 (none, the default) to 1 (every one)
+                     * @default 0
+                     */
+                    duplicate_ratio?: number;
+                    /**
+                     * @description The share of deliveries held back by up to reorder_window_seconds, so that events written after them arrive first, 0 (none, the default) to 1 (every one)
+                     * @default 0
+                     */
+                    reorder_ratio?: number;
+                    /**
+                     * @description How long a reordered delivery is held back at most (some time in the window, drawn evenly); at least 1 when reorder_ratio is above 0
+                     * @default 0
+                     */
+                    reorder_window_seconds?: number;
+                    /**
+                     * @description The share of deliveries sent late by delay_seconds, 0 (none, the default) to 1 (every one)
+                     * @default 0
+                     */
+                    delay_ratio?: number;
+                    /**
+                     * @description How late a delayed delivery is sent; at least 1 when delay_ratio is above 0
+                     * @default 0
+                     */
+                    delay_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        duplicate_ratio: number;
+                        reorder_ratio: number;
+                        reorder_window_seconds: number;
+                        delay_ratio: number;
+                        delay_seconds: number;
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope payments:read_write */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6625,6 +7030,1212 @@ export interface operations {
         responses: {
             /** @description Default Response */
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** Format: date-time */
+                        initiated_at: string;
+                        /** @enum {string} */
+                        status: "initiated" | "completed" | "failed";
+                        payment_id: string;
+                        amount_minor: number;
+                        currency: string;
+                        description: string | null;
+                        reference: string | null;
+                        /**
+                         * @description buyer: started by the buyer's bank (a SEPA Direct Debit return, a card chargeback)
+                         * @enum {string}
+                         */
+                        origin: "platform" | "buyer";
+                        completed_at: string | null;
+                        routing: {
+                            platform: {
+                                amount_minor: number;
+                            };
+                            merchants: {
+                                id: string;
+                                amount_minor: number;
+                            }[];
+                        };
+                        _links: {
+                            self: {
+                                href: string;
+                            };
+                            payment: {
+                                href: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope refunds:initiate */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Business rule broken, or Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSandboxSimulationsPaymentsByPaymentIdSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "now": "2026-01-05T10:00:00.000Z",
+                     *       "data": [
+                     *         {
+                     *           "step": "collection_reported",
+                     *           "due_at": "2026-01-07T10:00:00.000Z",
+                     *           "due_in_seconds": 172800
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description The sandbox clock's time this schedule was read at
+                         */
+                        now: string;
+                        /** @description The scheduled work of this object, soonest first; empty when nothing more is scheduled */
+                        data: {
+                            /**
+                             * @description payment_expires: an open payment ends canceled; collection_reported / refund_reported / payout_reported: the processor reports the money arrived (or failed); refund_sent / payout_sent: the refund or payout is handed to the processor; compliance_decided: the compliance checks decide
+                             * @enum {string}
+                             */
+                            step: "payment_expires" | "collection_reported" | "refund_sent" | "refund_reported" | "payout_sent" | "payout_reported" | "compliance_decided";
+                            /**
+                             * Format: date-time
+                             * @description When it runs, on the sandbox clock (a step past due runs within moments)
+                             */
+                            due_at: string;
+                            /** @description How long until then on the sandbox clock (0: due now) */
+                            due_in_seconds: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope payments:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSandboxSimulationsRefundsByRefundIdSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                refund_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "now": "2026-01-05T10:00:00.000Z",
+                     *       "data": [
+                     *         {
+                     *           "step": "collection_reported",
+                     *           "due_at": "2026-01-07T10:00:00.000Z",
+                     *           "due_in_seconds": 172800
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description The sandbox clock's time this schedule was read at
+                         */
+                        now: string;
+                        /** @description The scheduled work of this object, soonest first; empty when nothing more is scheduled */
+                        data: {
+                            /**
+                             * @description payment_expires: an open payment ends canceled; collection_reported / refund_reported / payout_reported: the processor reports the money arrived (or failed); refund_sent / payout_sent: the refund or payout is handed to the processor; compliance_decided: the compliance checks decide
+                             * @enum {string}
+                             */
+                            step: "payment_expires" | "collection_reported" | "refund_sent" | "refund_reported" | "payout_sent" | "payout_reported" | "compliance_decided";
+                            /**
+                             * Format: date-time
+                             * @description When it runs, on the sandbox clock (a step past due runs within moments)
+                             */
+                            due_at: string;
+                            /** @description How long until then on the sandbox clock (0: due now) */
+                            due_in_seconds: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope refunds:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSandboxSimulationsPayoutsByPayoutIdSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "now": "2026-01-05T10:00:00.000Z",
+                     *       "data": [
+                     *         {
+                     *           "step": "collection_reported",
+                     *           "due_at": "2026-01-07T10:00:00.000Z",
+                     *           "due_in_seconds": 172800
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description The sandbox clock's time this schedule was read at
+                         */
+                        now: string;
+                        /** @description The scheduled work of this object, soonest first; empty when nothing more is scheduled */
+                        data: {
+                            /**
+                             * @description payment_expires: an open payment ends canceled; collection_reported / refund_reported / payout_reported: the processor reports the money arrived (or failed); refund_sent / payout_sent: the refund or payout is handed to the processor; compliance_decided: the compliance checks decide
+                             * @enum {string}
+                             */
+                            step: "payment_expires" | "collection_reported" | "refund_sent" | "refund_reported" | "payout_sent" | "payout_reported" | "compliance_decided";
+                            /**
+                             * Format: date-time
+                             * @description When it runs, on the sandbox clock (a step past due runs within moments)
+                             */
+                            due_at: string;
+                            /** @description How long until then on the sandbox clock (0: due now) */
+                            due_in_seconds: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope payouts:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSandboxSimulationsApplicationsByApplicationIdSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "now": "2026-01-05T10:00:00.000Z",
+                     *       "data": [
+                     *         {
+                     *           "step": "collection_reported",
+                     *           "due_at": "2026-01-07T10:00:00.000Z",
+                     *           "due_in_seconds": 172800
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description The sandbox clock's time this schedule was read at
+                         */
+                        now: string;
+                        /** @description The scheduled work of this object, soonest first; empty when nothing more is scheduled */
+                        data: {
+                            /**
+                             * @description payment_expires: an open payment ends canceled; collection_reported / refund_reported / payout_reported: the processor reports the money arrived (or failed); refund_sent / payout_sent: the refund or payout is handed to the processor; compliance_decided: the compliance checks decide
+                             * @enum {string}
+                             */
+                            step: "payment_expires" | "collection_reported" | "refund_sent" | "refund_reported" | "payout_sent" | "payout_reported" | "compliance_decided";
+                            /**
+                             * Format: date-time
+                             * @description When it runs, on the sandbox clock (a step past due runs within moments)
+                             */
+                            due_at: string;
+                            /** @description How long until then on the sandbox clock (0: due now) */
+                            due_in_seconds: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope onboarding:initiate */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postSandboxSimulationsPaymentsByPaymentIdExpire: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
+            path: {
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        amount_minor: number;
+                        currency: string;
+                        /** Format: date-time */
+                        initiated_at: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        /** @enum {string} */
+                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
+                        payment_method: {
+                            /** @enum {string} */
+                            type: "card" | "sepa_direct_debit" | "user_selected";
+                        };
+                        processing_fee: {
+                            amount_minor: number;
+                            currency: string;
+                        } | null;
+                        routing: {
+                            platform: {
+                                id: string;
+                                amount_minor: number;
+                                processing_fee_contribution: number;
+                                refundable_amount: number;
+                                transfer: {
+                                    transfer_id: string;
+                                    amount_minor: number;
+                                    processing_fee: {
+                                        amount_minor: number;
+                                        currency: string;
+                                    };
+                                } | null;
+                            };
+                            merchants: {
+                                id: string;
+                                /** @enum {string} */
+                                type: "seller" | "merchant";
+                                reference: string | null;
+                                amount_minor: number;
+                                processing_fee_contribution: number;
+                                refundable_amount: number;
+                                transfer: {
+                                    transfer_id: string;
+                                    amount_minor: number;
+                                    processing_fee: {
+                                        amount_minor: number;
+                                        currency: string;
+                                    };
+                                } | null;
+                            }[];
+                        };
+                        succeeded: boolean;
+                        reference: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        cit_mode: "one_off" | "initial" | "merchant_initiated";
+                        initial_payment_id: string | null;
+                        _links: {
+                            self: {
+                                href: string;
+                            };
+                            hosted_page?: {
+                                href: string;
+                            };
+                            qr_code?: {
+                                href: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope payments:read_write */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Business rule broken, or Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postSandboxSimulationsPaymentsByPaymentIdSettle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
+            path: {
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        amount_minor: number;
+                        currency: string;
+                        /** Format: date-time */
+                        initiated_at: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        /** @enum {string} */
+                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
+                        payment_method: {
+                            /** @enum {string} */
+                            type: "card" | "sepa_direct_debit" | "user_selected";
+                        };
+                        processing_fee: {
+                            amount_minor: number;
+                            currency: string;
+                        } | null;
+                        routing: {
+                            platform: {
+                                id: string;
+                                amount_minor: number;
+                                processing_fee_contribution: number;
+                                refundable_amount: number;
+                                transfer: {
+                                    transfer_id: string;
+                                    amount_minor: number;
+                                    processing_fee: {
+                                        amount_minor: number;
+                                        currency: string;
+                                    };
+                                } | null;
+                            };
+                            merchants: {
+                                id: string;
+                                /** @enum {string} */
+                                type: "seller" | "merchant";
+                                reference: string | null;
+                                amount_minor: number;
+                                processing_fee_contribution: number;
+                                refundable_amount: number;
+                                transfer: {
+                                    transfer_id: string;
+                                    amount_minor: number;
+                                    processing_fee: {
+                                        amount_minor: number;
+                                        currency: string;
+                                    };
+                                } | null;
+                            }[];
+                        };
+                        succeeded: boolean;
+                        reference: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        cit_mode: "one_off" | "initial" | "merchant_initiated";
+                        initial_payment_id: string | null;
+                        _links: {
+                            self: {
+                                href: string;
+                            };
+                            hosted_page?: {
+                                href: string;
+                            };
+                            qr_code?: {
+                                href: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope payments:read_write */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Business rule broken, or Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postSandboxSimulationsPaymentsByPaymentIdReturn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
+            path: {
+                payment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        amount_minor: number;
+                        currency: string;
+                        /** Format: date-time */
+                        initiated_at: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        /** @enum {string} */
+                        status: "initiated" | "started" | "authorized" | "captured" | "completed" | "declined" | "not_completed" | "authentication_failed" | "canceled";
+                        payment_method: {
+                            /** @enum {string} */
+                            type: "card" | "sepa_direct_debit" | "user_selected";
+                        };
+                        processing_fee: {
+                            amount_minor: number;
+                            currency: string;
+                        } | null;
+                        routing: {
+                            platform: {
+                                id: string;
+                                amount_minor: number;
+                                processing_fee_contribution: number;
+                                refundable_amount: number;
+                                transfer: {
+                                    transfer_id: string;
+                                    amount_minor: number;
+                                    processing_fee: {
+                                        amount_minor: number;
+                                        currency: string;
+                                    };
+                                } | null;
+                            };
+                            merchants: {
+                                id: string;
+                                /** @enum {string} */
+                                type: "seller" | "merchant";
+                                reference: string | null;
+                                amount_minor: number;
+                                processing_fee_contribution: number;
+                                refundable_amount: number;
+                                transfer: {
+                                    transfer_id: string;
+                                    amount_minor: number;
+                                    processing_fee: {
+                                        amount_minor: number;
+                                        currency: string;
+                                    };
+                                } | null;
+                            }[];
+                        };
+                        succeeded: boolean;
+                        reference: string;
+                        description: string | null;
+                        /** @enum {string} */
+                        cit_mode: "one_off" | "initial" | "merchant_initiated";
+                        initial_payment_id: string | null;
+                        _links: {
+                            self: {
+                                href: string;
+                            };
+                            hosted_page?: {
+                                href: string;
+                            };
+                            qr_code?: {
+                                href: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (an Idempotency-Key too long, too); errors lists every bad field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, expired, revoked or other-environment access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token lacks the scope payments:read_write */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object for this platform in this environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with the same Idempotency-Key is in flight, or the state does not allow it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large (JSON 1 MB, a document 10 MB, an onboarding file 4 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not of a content type this route takes (JSON in a charset other than UTF-8, too) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Business rule broken, or Idempotency-Key reused with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure; quote the trace id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or the payment processor is unreachable, or the server is shutting down; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postSandboxSimulationsRefundsByRefundIdFail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 hours replays the first answer (Idempotent-Replayed: true) */
+                "idempotency-key"?: string;
+            };
+            path: {
+                refund_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7385,6 +8996,8 @@ export interface operations {
         parameters: {
             query: {
                 token: string;
+                /** @description Prefills the form (the sandbox's test IBANs link here) */
+                iban?: string;
             };
             header?: never;
             path?: never;

@@ -54,6 +54,8 @@ export type PlatformPayoutAccount = ResponseOf<'/platform/payout-account', 'GET'
 export type PlatformPayoutAccountBody = BodyOf<'/platform/payout-account', 'PUT'>;
 export type ClockTime = ResponseOf<'/simulations/clock', 'GET'>;
 export type ClockMoved = ResponseOf<'/simulations/clock/advance', 'POST'>;
+export type WebhookFaults = ResponseOf<'/simulations/webhook-faults', 'GET'>;
+export type WebhookFaultsInput = BodyOf<'/simulations/webhook-faults', 'PUT'>;
 /** An RFC 9457 problem, as every error answer carries it. */
 export type Problem = components['schemas']['Problem'];
 

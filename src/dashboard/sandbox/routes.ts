@@ -7,7 +7,7 @@ import { MAX_ADVANCE_SECONDS } from '../../sandbox/schemas.js';
 import { HIDDEN, type DashboardArea, type DashboardKit } from '../kit.js';
 import { confirmPage, type View } from '../views.js';
 import { SHORTCUTS, type Shortcut, type ShortcutObject } from './next.js';
-import { AdvanceForm, RunPayoutsForm, SandboxQuery, ShortcutForm, ShortcutParams, TriggerForm } from './schemas.js';
+import { AdvanceForm, FaultsForm, RunPayoutsForm, SandboxQuery, ShortcutForm, ShortcutParams, TriggerForm } from './schemas.js';
 import type { DashboardSandbox } from './service.js';
 import { durationText, sandboxPage, type SandboxPageState } from './views.js';
 
@@ -24,7 +24,8 @@ function seconds(text: string): number | undefined {
 
 /**
  * The sandbox's controls (a developer or an admin; not found in live): the clock with a preview of
- * what moving it runs (POST /simulations/clock/advance), payouts now (POST /simulations/payouts/run)
+ * what moving it runs (POST /simulations/clock/advance), its webhook faults (PUT
+ * /simulations/webhook-faults), payouts now (POST /simulations/payouts/run)
  * and the CLI's trigger scenarios as buttons, each through the same call as the API's.
  */
 export function sandboxArea({ sandbox }: { sandbox: DashboardSandbox }): DashboardArea {
@@ -38,7 +39,10 @@ export function sandboxArea({ sandbox }: { sandbox: DashboardSandbox }): Dashboa
       sandbox.sandboxOnly(caller);
       return { view, caller };
     };
-    const show = (reply: FastifyReply, view: View, state: SandboxPageState, status = 200) => kit.send(reply, sandboxPage(view, sandbox.clock(kit.caller(view)), state), status);
+    const show = async (reply: FastifyReply, view: View, state: SandboxPageState, status = 200) => {
+      const caller = kit.caller(view);
+      return kit.send(reply, sandboxPage(view, sandbox.clock(caller), await sandbox.faults(caller), state), status);
+    };
     const invalid = (reply: FastifyReply, view: View, duration: string) => show(reply, view, { duration, error: view.t.t('invalidDuration', { text: duration }) }, 400);
 
     app.get('/dashboard/sandbox', { schema: { ...HIDDEN, querystring: SandboxQuery } }, async (request, reply) => {
@@ -62,6 +66,18 @@ export function sandboxArea({ sandbox }: { sandbox: DashboardSandbox }): Dashboa
       return show(reply, view, { notice: view.t.t('clockMoved', { duration: durationText(moved), time: view.t.dateTime(advanced.now), jobs: String(advanced.jobs_run) }) });
     });
 
+    app.post('/dashboard/sandbox/webhook-faults', { schema: { ...HIDDEN, body: FaultsForm } }, async (request, reply) => {
+      const { view, caller } = await open(request);
+      const { _csrf: _token, ...form } = request.body;
+      const errors = await sandbox.saveFaults(caller, form);
+      if (errors.length > 0) {
+        const fields = errors.map((error) => error.pointer.slice(1)).join(', ');
+        return show(reply, view, { faults: form, faultErrors: errors, error: view.t.t('faultsInvalid', { fields }) }, 400);
+      }
+      request.log.info({ user_id: view.session.userId, ...form }, 'dashboard sandbox webhook faults set');
+      return show(reply, view, { notice: view.t.t('faultsSaved') });
+    });
+
     app.post('/dashboard/sandbox/payouts/run', { schema: { ...HIDDEN, body: RunPayoutsForm } }, async (request, reply) => {
       const { view, caller } = await open(request);
       const { t } = view;
@@ -73,7 +89,7 @@ export function sandboxArea({ sandbox }: { sandbox: DashboardSandbox }): Dashboa
       return show(reply, view, { payouts });
     });
 
-    // A scenario that moves the shared clock asks first; the others run at once (they make new sandbox objects only).
+    // A scenario that moves the platform's clock asks first; the others run at once (they make new sandbox objects only).
     app.post('/dashboard/sandbox/trigger', { schema: { ...HIDDEN, body: TriggerForm } }, async (request, reply) => {
       const { view, caller } = await open(request);
       const { t } = view;

@@ -12,6 +12,17 @@ export type SandboxQuery = Static<typeof SandboxQuery>;
 
 export const AdvanceForm = Type.Object({ _csrf: Csrf, duration: DurationField, confirm: Type.Optional(Type.Literal('yes')) });
 
+/** The webhook faults as the form sends them: text, read as numbers by DashboardSandbox.saveFaults. */
+const FaultField = Type.String({ maxLength: 20 });
+export const FaultsForm = Type.Object({
+  _csrf: Csrf,
+  duplicate_ratio: FaultField,
+  reorder_ratio: FaultField,
+  reorder_window_seconds: FaultField,
+  delay_ratio: FaultField,
+  delay_seconds: FaultField,
+});
+
 export const RunPayoutsForm = Type.Object({ _csrf: Csrf, confirm: Type.Optional(Type.Literal('yes')) });
 
 export const TriggerForm = Type.Object({

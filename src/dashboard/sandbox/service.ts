@@ -1,10 +1,14 @@
+import { Ajv } from 'ajv';
 import type { Kysely } from 'kysely';
 import { PaymentsApiError, PaymentsClient, PaymentsConnectionError } from '../../../packages/client/src/index.js';
 import type { TokenService } from '../../auth/service.js';
 import { ALL_SCOPES, type Caller } from '../../core/auth.js';
 import type { Config } from '../../core/config.js';
 import type { Tables } from '../../core/db.js';
-import { notFound } from '../../core/errors.js';
+import { ApiError, fieldErrors, notFound, type FieldError } from '../../core/errors.js';
+import { AJV_FORMATS } from '../../core/formats.js';
+import { WebhookFaultsInput, type WebhookFaults } from '../../events/schemas.js';
+import type { WebhookFaultService } from '../../events/service.js';
 import { addSeconds } from '../../core/time.js';
 import type { PayoutService } from '../../payouts/service.js';
 import { SCENARIOS, ScenarioFailure } from '../../sandbox/scenarios.js';
@@ -13,6 +17,13 @@ import type { SandboxShortcuts } from '../../sandbox/shortcuts.js';
 import type { RefundService } from '../../refunds/service.js';
 import type { Shortcut, ShortcutObject } from './next.js';
 import * as repo from './repository.js';
+
+const validateFaults = new Ajv({ allErrors: true, strict: false, coerceTypes: false, formats: AJV_FORMATS }).compile(WebhookFaultsInput);
+
+/** The faults form's fields as numbers (a field left empty: 0); what is not a number stays text, for the schema to refuse. */
+function faultsOf(form: Record<keyof WebhookFaults, string>): Record<string, number | string> {
+  return Object.fromEntries(Object.entries(form).map(([name, text]) => [name, text.trim() === '' ? 0 : Number.isFinite(Number(text)) ? Number(text) : text]));
+}
 
 /** How long the token a scenario runs with lives: longer than any scenario takes, short enough not to matter if it leaked. */
 const SCENARIO_TOKEN_SECONDS = 300;
@@ -41,7 +52,7 @@ export class DashboardSandbox {
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly config: Pick<Config, 'baseUrl'>,
-    private readonly services: { sandbox: SandboxService; payouts: PayoutService; tokens: TokenService; shortcuts: SandboxShortcuts; refunds: RefundService },
+    private readonly services: { sandbox: SandboxService; payouts: PayoutService; tokens: TokenService; shortcuts: SandboxShortcuts; refunds: RefundService; webhookFaults: WebhookFaultService },
   ) {}
 
   /** The sandbox's controls are not found in live, as the API's are not. */
@@ -67,7 +78,7 @@ export class DashboardSandbox {
   /** The clock as GET /simulations/clock shows it, and how far it is ahead of real time. */
   clock(caller: Caller) {
     this.sandboxOnly(caller);
-    return { now: new Date(this.services.sandbox.clockTime().now), aheadSeconds: this.services.sandbox.clockAheadSeconds() };
+    return { now: new Date(this.services.sandbox.clockTime(caller).now), aheadSeconds: this.services.sandbox.clockAheadSeconds(caller) };
   }
 
   /** What of the tenant's scheduled work would run if the clock moved `seconds` forward now. */
@@ -77,10 +88,30 @@ export class DashboardSandbox {
     return { now, until, seconds, due: await repo.dueUntil(this.db, caller, until) };
   }
 
-  /** The same call as POST /simulations/clock/advance: moves the clock shared by every platform, runs what came due. */
+  /** The same call as POST /simulations/clock/advance: moves the platform's own clock (no other's), runs what came due. */
   advance(caller: Caller, seconds: number) {
     this.sandboxOnly(caller);
-    return this.services.sandbox.advanceClock(seconds);
+    return this.services.sandbox.advanceClock(caller, seconds);
+  }
+
+  /** The platform's webhook faults, as GET /simulations/webhook-faults shows them. */
+  faults(caller: Caller): Promise<WebhookFaults> {
+    this.sandboxOnly(caller);
+    return this.services.webhookFaults.get(caller);
+  }
+
+  /** The same call as PUT /simulations/webhook-faults, with the form's fields; answers the errors that kept it from saving. */
+  async saveFaults(caller: Caller, form: Record<keyof WebhookFaults, string>): Promise<FieldError[]> {
+    this.sandboxOnly(caller);
+    const faults = faultsOf(form);
+    if (!validateFaults(faults)) return fieldErrors(validateFaults.errors ?? []);
+    try {
+      await this.services.webhookFaults.put(caller, faults);
+      return [];
+    } catch (error) {
+      if (error instanceof ApiError && error.options.errors) return error.options.errors;
+      throw error;
+    }
   }
 
   /** The same call as POST /simulations/payouts/run: the platform's due transfers paid out now. */

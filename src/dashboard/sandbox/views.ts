@@ -1,4 +1,6 @@
 import { formatDuration } from '../../core/duration.js';
+import type { WebhookFaults } from '../../events/schemas.js';
+import type { FieldError } from '../../core/errors.js';
 import type { Payout } from '../../payouts/schemas.js';
 import { SCENARIOS } from '../../sandbox/scenarios.js';
 import { html, type Html } from '../html.js';
@@ -23,7 +25,18 @@ export interface SandboxPageState {
   notice?: string;
   payouts?: Payout[];
   outcome?: ScenarioOutcome;
+  /** The webhook faults as typed, when they were refused (faultErrors says why). */
+  faults?: Record<keyof WebhookFaults, string>;
+  faultErrors?: FieldError[];
 }
+
+const FAULT_FIELDS: { name: keyof WebhookFaults; label: keyof Texts; ratio: boolean }[] = [
+  { name: 'duplicate_ratio', label: 'duplicateRatio', ratio: true },
+  { name: 'reorder_ratio', label: 'reorderRatio', ratio: true },
+  { name: 'reorder_window_seconds', label: 'reorderWindow', ratio: false },
+  { name: 'delay_ratio', label: 'delayRatio', ratio: true },
+  { name: 'delay_seconds', label: 'delaySeconds', ratio: false },
+];
 
 const DUE_KINDS: Record<string, keyof Texts> = {
   sepa_settlement: 'dueSepaSettlement',
@@ -69,9 +82,9 @@ ${details([
   [t.t('clockNow'), html`<time datetime="${clock.now.toISOString()}">${t.dateTime(clock.now)}</time>`],
   [t.t('clockAhead'), clock.aheadSeconds >= 1 ? durationText(clock.aheadSeconds) : t.t('clockAtRealTime')],
 ])}
-<p class="hint">${t.t('clockShared')}</p>
+<p class="hint">${t.t('clockOwn')}</p>
 <form class="clock-form" method="get" action="/dashboard/sandbox#preview-title">
-${field('duration', t.t('advanceBy'), html`<input id="duration" name="duration" required maxlength="20" spellcheck="false" autocomplete="off" placeholder="1d12h" value="${state.duration ?? ''}" aria-describedby="duration-hint" ${state.error ? html`aria-invalid="true"` : ''}>`, t.t('durationHint'))}
+${field('duration', t.t('advanceBy'), html`<input id="duration" name="duration" required maxlength="20" spellcheck="false" autocomplete="off" placeholder="1d12h" value="${state.duration ?? ''}" aria-describedby="duration-hint" ${state.error && state.duration !== undefined ? html`aria-invalid="true"` : ''}>`, t.t('durationHint'))}
 <button class="button secondary" type="submit">${t.t('previewAdvance')}</button>
 </form>
 </section>`;
@@ -89,11 +102,29 @@ ${preview.due.length === 0
 <tbody>${preview.due.map(
         (work) => html`<tr><td data-label="${t.t('dueWork')}" class="wrap">${DUE_KINDS[work.kind] ? t.t(DUE_KINDS[work.kind]!) : work.kind}</td><td data-label="${t.t('dueCount')}" class="num">${work.count}</td><td data-label="${t.t('dueEarliest')}"><time datetime="${work.earliest.toISOString()}">${t.dateTime(work.earliest)}</time></td></tr>`,
       )}</tbody></table>`}
-<p class="hint">${t.t('clockShared')}</p>
+<p class="hint">${t.t('clockOwn')}</p>
 <div class="confirm-actions">
 <form method="post" action="/dashboard/sandbox/clock/advance">${csrf(view.session)}<input type="hidden" name="duration" value="${duration}"><input type="hidden" name="confirm" value="yes"><button class="button danger" type="submit">${t.t('confirmAdvance', { duration: shown })}</button></form>
 <a class="button secondary" href="/dashboard/sandbox">${t.t('cancel')}</a>
 </div>
+</section>`;
+}
+
+/** The platform's webhook faults (PUT /simulations/webhook-faults) as a form: each share from 0 to 1, each time in seconds. */
+function faultsPanel(view: View, faults: WebhookFaults, state: SandboxPageState): Html {
+  const { t } = view;
+  const bad = new Set((state.faultErrors ?? []).map((error) => error.pointer.slice(1)));
+  const off = Object.values(faults).every((value) => value === 0);
+  const input = ({ name, ratio }: (typeof FAULT_FIELDS)[number]) =>
+    html`<input id="${name}" name="${name}" type="number" inputmode="decimal" required min="0" ${ratio ? html`max="1" step="any"` : html`max="${name === 'delay_seconds' ? 86400 : 3600}" step="1"`} value="${state.faults?.[name] ?? String(faults[name])}" ${ratio ? html`aria-describedby="${name}-hint"` : ''} ${bad.has(name) ? html`aria-invalid="true"` : ''}>`;
+  return html`<section class="panel" aria-labelledby="faults-title">
+<h2 id="faults-title">${t.t('webhookFaults')}</h2>
+<p>${t.t('webhookFaultsText')}</p>
+${off ? html`<p class="hint">${t.t('faultsOff')}</p>` : ''}
+<form class="faults-form" method="post" action="/dashboard/sandbox/webhook-faults#faults-title">${csrf(view.session)}
+${FAULT_FIELDS.map((each) => field(each.name, t.t(each.label), input(each), each.ratio ? t.t('ratioHint') : undefined))}
+<button class="button secondary" type="submit">${t.t('saveFaults')}</button>
+</form>
 </section>`;
 }
 
@@ -137,8 +168,8 @@ function scenariosPanel(view: View): Html {
 </section>`;
 }
 
-/** The sandbox's controls: the clock with its preview, payouts now, and the CLI's scenarios as buttons; above them what the last action did. */
-export function sandboxPage(view: View, clock: { now: Date; aheadSeconds: number }, state: SandboxPageState = {}): Html {
+/** The sandbox's controls: the platform's clock with its preview, its webhook faults, payouts now, and the CLI's scenarios as buttons; above them what the last action did. */
+export function sandboxPage(view: View, clock: { now: Date; aheadSeconds: number }, faults: WebhookFaults, state: SandboxPageState = {}): Html {
   const { t } = view;
   const failed = state.outcome?.error;
   return page(
@@ -150,6 +181,7 @@ ${state.outcome && state.outcome.touched.length > 0 ? outcomePanel(view, state.o
 ${state.payouts ? html`<section class="panel" aria-labelledby="payouts-run-title"><h2 id="payouts-run-title">${t.t('payoutsRun', { count: String(state.payouts.length) })}</h2>${payoutsRun(view, state.payouts)}</section>` : ''}
 ${clockPanel(view, clock, state)}
 ${state.preview ? previewPanel(view, state.preview, state.duration ?? '') : ''}
+${faultsPanel(view, faults, state)}
 <section class="panel" aria-labelledby="payouts-title">
 <h2 id="payouts-title">${t.t('runPayoutsTitle')}</h2>
 <p>${t.t('runPayoutsText')}</p>

@@ -58,7 +58,7 @@ export class PayoutFiles {
         })),
       )
       .execute();
-    await scheduleJob(trx, { environment: run.environment, kind: PAYOUT_FILE_JOB, subjectId: id, dueAt: run.at }, run.at);
+    await scheduleJob(trx, { environment: run.environment, platformId: run.platformId, kind: PAYOUT_FILE_JOB, subjectId: id, dueAt: run.at }, run.at);
   }
 
   /** The job: the claimed file's XML, kept and put in PAYOUT_FILES_DIR; a file written already is left as it is. */

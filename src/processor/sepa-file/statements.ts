@@ -4,6 +4,7 @@ import type { Static } from 'typebox';
 import type { EnvironmentClock } from '../../core/clock.js';
 import type { Environment } from '../../core/config.js';
 import type { BankStatementExceptionsTable, Db, Tables } from '../../core/db.js';
+import type { JobClock } from '../../core/jobs.js';
 import type { StatementImportResult } from './schemas.js';
 import { newId } from '../../core/ids.js';
 import { parseCamt053, type StatementEntry } from '../../payouts/sepa-file/camt053.js';
@@ -36,7 +37,7 @@ export class BankStatements {
   async import(xml: string, source: StatementSource): Promise<StatementImport> {
     const statement = parseCamt053(xml);
     const accounts = [...new Set(statement.entries.map((entry) => entry.accountIban))].sort();
-    const row = { id: newId('bst'), digest: digest(xml), statement_key: digest(`${accounts.join(',')}\n${statement.messageId}`), source, imported_at: this.clock.now('live'), entries: statement.entries.length, outcomes: 0, exceptions: 0 };
+    const row = { id: newId('bst'), digest: digest(xml), statement_key: digest(`${accounts.join(',')}\n${statement.messageId}`), source, imported_at: this.clock.now('live', null), entries: statement.entries.length, outcomes: 0, exceptions: 0 };
     return this.db.transaction().execute(async (trx) => {
       const stored = await trx.insertInto('bank_statements').values(row).onConflict((conflict) => conflict.doNothing()).returning('id').executeTakeFirst();
       if (!stored) return { statement_id: await this.knownId(trx, row.digest, row.statement_key), duplicate: true, entries: row.entries, paid: 0, returned: 0, exceptions: 0 };
@@ -72,21 +73,22 @@ export class BankStatements {
     return new Set(rows.map((row) => row.entry_key));
   }
 
-  /** The payouts sent by file that the entries name, with their environment. */
+  /** The payouts sent by file that the entries name, with their environment and platform (whose clock applies their outcome). */
   private async sentPayouts(trx: Db, payoutIds: string[]) {
-    if (payoutIds.length === 0) return new Map<string, { payoutId: string; amountMinor: number; currency: string; environment: Environment }>();
+    if (payoutIds.length === 0) return new Map<string, { payoutId: string; amountMinor: number; currency: string; environment: Environment; platformId: string }>();
     const rows = await trx
       .selectFrom('payout_file_items')
       .innerJoin('payout_files', 'payout_files.id', 'payout_file_items.file_id')
-      .select(['payout_file_items.payout_id', 'payout_file_items.amount_minor', 'payout_file_items.currency', 'payout_files.environment'])
+      .innerJoin('payouts', 'payouts.id', 'payout_file_items.payout_id')
+      .select(['payout_file_items.payout_id', 'payout_file_items.amount_minor', 'payout_file_items.currency', 'payout_files.environment', 'payouts.platform_id'])
       .where('payout_file_items.payout_id', 'in', payoutIds)
       .execute();
-    return new Map(rows.map((row) => [row.payout_id, { payoutId: row.payout_id, amountMinor: row.amount_minor, currency: row.currency, environment: row.environment }]));
+    return new Map(rows.map((row) => [row.payout_id, { payoutId: row.payout_id, amountMinor: row.amount_minor, currency: row.currency, environment: row.environment, platformId: row.platform_id }]));
   }
 
   private async keepExceptions(trx: Db, statementId: string, exceptions: StatementException[]): Promise<void> {
     if (exceptions.length === 0) return;
-    const at = this.clock.now('live');
+    const at = this.clock.now('live', null);
     await trx
       .insertInto('bank_statement_exceptions')
       .values(
@@ -108,11 +110,11 @@ export class BankStatements {
   }
 
   /** Each payout's outcome as the rail's notification; a payout paid and returned on the same statement ends returned (its return comes last). */
-  private async notify(trx: Db, outcomes: PayoutOutcome[], sent: Map<string, { environment: Environment }>): Promise<void> {
+  private async notify(trx: Db, outcomes: PayoutOutcome[], sent: Map<string, JobClock>): Promise<void> {
     const last = new Map(outcomes.map((outcome) => [outcome.payoutId, outcome]));
     for (const outcome of last.values()) {
-      const environment = sent.get(outcome.payoutId)!.environment;
-      await receiveNotifications(trx, 'sepa_file', [notificationOf(outcome)], environment, this.clock.now(environment));
+      const { environment, platformId } = sent.get(outcome.payoutId)!;
+      await receiveNotifications(trx, 'sepa_file', [notificationOf(outcome)], { environment, platformId }, this.clock.now(environment, platformId));
     }
   }
 

@@ -11,7 +11,7 @@ import { decideMovementNow, SIMULATOR_NOTIFICATION_JOB, type SimulatorDb, type S
 
 /**
  * The simulator as an adapter: one instance per environment (its notifications come due on that
- * environment's clock), its notification reader, and the job that sends its notifications when
+ * platform's clock), its notification reader, and the job that sends its notifications when
  * due, into the same inbox a real partner's notifications reach.
  */
 export async function simulatorAdapter(db: Kysely<Tables>, config: Config) {
@@ -38,19 +38,19 @@ export async function simulatorAdapter(db: Kysely<Tables>, config: Config) {
      * inbox, applied in the caller's transaction. Answers false when its notification was sent already.
      */
     reporter(inbox: NotificationInbox): MovementReporter {
-      return async (trx, processorReference, outcome, now) => {
+      return async (trx, processorReference, outcome, clock, now) => {
         const own = trx as unknown as SimulatorDb;
         if (!(await decideMovementNow(own, processorReference, outcome, now))) return false;
         const due = (await instance('live').notificationOf(own, processorReference))!;
-        await inbox.receiveNow(trx, 'simulator', due.notification, due.environment, now);
+        await inbox.receiveNow(trx, 'simulator', due.notification, clock, now);
         return true;
       };
     },
     /** Sends each movement's notification when it comes due. */
     schedule(jobs: JobRunner, inbox: NotificationInbox): void {
-      jobs.register(SIMULATOR_NOTIFICATION_JOB, async (trx: Db, processorReference, at) => {
+      jobs.register(SIMULATOR_NOTIFICATION_JOB, async (trx: Db, processorReference, at, clock) => {
         const due = await instance('live').notificationOf(trx as unknown as SimulatorDb, processorReference);
-        if (due) await inbox.receive(trx, 'simulator', [due.notification], due.environment, at);
+        if (due) await inbox.receive(trx, 'simulator', [due.notification], clock, at);
       });
     },
   };

@@ -12,6 +12,7 @@ import type {
   DeclineReason,
   DirectDebitProvider,
   KnownAuthorization,
+  LaterOutcome,
   PayoutProvider,
   PayoutRequest,
   PendingAnswer,
@@ -90,7 +91,7 @@ export interface SimulatorOptions {
   baseUrl: string;
   /** How long every call takes to answer, as a real processor's round trip would (SIMULATOR_LATENCY_MS). */
   latencyMs: number;
-  /** The environment it serves: its notifications come due on that environment's clock. */
+  /** The environment it serves: each notification comes due on the clock of the platform that asked (the request's platformId). */
   environment: Environment;
 }
 
@@ -233,13 +234,13 @@ export class SimulatorProcessor implements CardAcquirer, DirectDebitProvider, Ac
   }
 
   /** Money that moves later: recorded once per reference, its notification due `delaySeconds` after it was asked for. */
-  private async move(kind: StoredMovement['kind'], { reference, at }: { reference: string; at: Date }, delaySeconds: number, failure: string | null): Promise<PendingAnswer> {
+  private async move(kind: StoredMovement['kind'], { reference, at, platformId }: { reference: string } & LaterOutcome, delaySeconds: number, failure: string | null): Promise<PendingAnswer> {
     const { environment } = this.options;
     const prefix = { collection: 'col', refund: 'rf', payout: 'po' }[kind];
     const movement = await store.recordMovement(
       this.db,
       { reference, processor_reference: `sim_${prefix}_${randomBytes(8).toString('hex')}`, environment, kind, outcome: failure ? 'failed' : 'succeeded', reason: failure },
-      { at: addSeconds(at, delaySeconds), now: at },
+      { at: addSeconds(at, delaySeconds), now: at, platformId },
     );
     return { processorReference: movement.processor_reference };
   }

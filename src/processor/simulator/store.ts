@@ -73,7 +73,7 @@ export type SimulatorTables = {
     reason: string | null;
     created_at: Generated<Date>;
   };
-  /** The product's job table: the simulator's clock (its notifications come due on the environment's clock). */
+  /** The product's job table: the simulator's clock (its notifications come due on the clock of the platform that asked). */
   scheduled_jobs: ScheduledJobsTable;
 };
 
@@ -156,13 +156,13 @@ export const SIMULATOR_NOTIFICATION_JOB = 'simulator.notification';
 
 /**
  * Records a movement once per reference, and when it is new, its notification due after `delaySeconds`
- * on the environment's clock; asked again, answers the first record.
+ * on the clock of the platform asking; asked again, answers the first record.
  */
-export async function recordMovement(db: SimulatorDb, row: Insertable<SimulatorTables['simulator_movements']>, due: { at: Date; now: Date }): Promise<StoredMovement> {
+export async function recordMovement(db: SimulatorDb, row: Insertable<SimulatorTables['simulator_movements']>, due: { at: Date; now: Date; platformId: string }): Promise<StoredMovement> {
   return db.transaction().execute(async (trx) => {
     const inserted = await trx.insertInto('simulator_movements').values(row).onConflict((conflict) => conflict.column('reference').doNothing()).returningAll().executeTakeFirst();
     if (!inserted) return trx.selectFrom('simulator_movements').selectAll().where('reference', '=', row.reference).executeTakeFirstOrThrow();
-    await scheduleJob(trx as unknown as Db, { environment: inserted.environment, kind: SIMULATOR_NOTIFICATION_JOB, subjectId: inserted.processor_reference, dueAt: due.at }, due.now);
+    await scheduleJob(trx as unknown as Db, { environment: inserted.environment, platformId: due.platformId, kind: SIMULATOR_NOTIFICATION_JOB, subjectId: inserted.processor_reference, dueAt: due.at }, due.now);
     return inserted;
   });
 }
