@@ -24,7 +24,8 @@ afterAll(async () => {
 });
 
 const api = async (method: string, path: string, body?: unknown, on: TestPlatform = platform) => server.request(method, `/sandbox${path}`, { token: await on.token('sandbox'), body });
-const advance = (seconds: number) => api('POST', '/simulations/clock/advance', { seconds });
+/** Moves the sandbox clock of `on` (each platform has its own). */
+const advance = (seconds: number, on: TestPlatform = platform) => api('POST', '/simulations/clock/advance', { seconds }, on);
 const eventTypes = async (objectId: string) => (await api('GET', `/events?object_id=${objectId}`)).body.data.map((event: { type: string }) => event.type).reverse();
 const db = () => server.app.database.db;
 const form = (fields: Record<string, string>) => ({ raw: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
@@ -82,8 +83,8 @@ describe('payouts end as the rail reports', () => {
     // The payout leaves with the transfer as the refund left it; then the refund fails.
     const first = (await api('POST', '/simulations/payouts/run', undefined, own)).body.data;
     expect(first).toMatchObject([{ account_id: seller, amount_minor: taken.amount_minor }]);
-    await advance(1);
-    await advance(DAY);
+    await advance(1, own);
+    await advance(DAY, own);
     expect((await api('GET', `/refunds/${created.body.id}`, undefined, own)).body.status).toBe('failed');
     expect((await api('GET', `/payouts/${first[0].id}`, undefined, own)).body.status).toBe('paid');
     expect((await api('GET', `/payments/${id}`, undefined, own)).body.routing.merchants[0].refundable_amount).toBe(10_000);
@@ -94,7 +95,7 @@ describe('payouts end as the rail reports', () => {
     expect(next).toMatchObject([{ account_id: seller, amount_minor: net, transfers: [{ payment_id: id, amount_minor: net, processing_fee: { amount_minor: feeBack } }] }]);
     expect(next[0].transfers[0].transfer_id).not.toBe(before.id);
     expect((await api('POST', '/simulations/payouts/run', undefined, own)).body.data).toEqual([]);
-    await advance(DAY);
+    await advance(DAY, own);
     const paidOut = await db()
       .selectFrom('ledger_lines')
       .select((eb) => eb.fn.sum<string>('amount_minor').as('total'))
@@ -112,8 +113,8 @@ describe('payouts end as the rail reports', () => {
     const [payout] = run.body.data;
     expect(payout).toMatchObject({ amount_minor: FAILING_PAYOUT_AMOUNT_MINOR, status: 'in_transit' });
 
-    await advance(1);
-    await advance(DAY);
+    await advance(1, own);
+    await advance(DAY, own);
     const failed = (await api('GET', `/payouts/${payout.id}`, undefined, own)).body;
     expect(failed).toMatchObject({ status: 'failed', completed_at: null, transfers: [] });
     expect(await moneyViolations(db())).toEqual({});
