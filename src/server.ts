@@ -345,7 +345,8 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
   const shortcuts = new SandboxShortcuts(db, environmentClock, jobs, {
     payments: domain.payments,
     refunds: domain.refunds,
-    reporter: config.processors.sandbox === 'simulator' ? simulator.reporter(inbox) : undefined,
+    // The simulator's movements in the sandbox: its cards', or only its SEPA Direct Debits' (SANDBOX_SEPA_PROCESSOR).
+    reporter: config.processors.sandbox === 'simulator' || config.sepaProcessors.sandbox === 'simulator' ? simulator.reporter(inbox) : undefined,
   });
   const services: Services = {
     ...domain,
