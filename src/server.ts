@@ -76,7 +76,7 @@ import { refundRoutes } from './refunds/routes.js';
 import { sandboxRoutes } from './sandbox/routes.js';
 import { SandboxService } from './sandbox/service.js';
 import { SandboxShortcuts } from './sandbox/shortcuts.js';
-import { simulatorTestData } from './web/test-mode.js';
+import { sandboxTestData } from './web/test-mode.js';
 import { DashboardDevelopers, DashboardService, DashboardUsers } from './dashboard/service.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import type { DashboardArea } from './dashboard/kit.js';
@@ -351,7 +351,8 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
   const shortcuts = new SandboxShortcuts(db, environmentClock, jobs, {
     payments: domain.payments,
     refunds: domain.refunds,
-    reporter: config.processors.sandbox === 'simulator' ? simulator.reporter(inbox) : undefined,
+    // The simulator's movements in the sandbox: its cards', or only its SEPA Direct Debits' (SANDBOX_SEPA_PROCESSOR).
+    reporter: config.processors.sandbox === 'simulator' || config.sepaProcessors.sandbox === 'simulator' ? simulator.reporter(inbox) : undefined,
   });
   const services: Services = {
     ...domain,
@@ -403,7 +404,7 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
   // base URL: the payment's resource token, not a platform token, authorizes them; limited per address.
   await app.register(async (scope) => {
     rateLimit(scope, limiter, byAddress);
-    await scope.register(webRoutes, { hpp: services.hpp, applicant: services.applicant, testData: config.processors.sandbox === 'simulator' ? simulatorTestData() : undefined });
+    await scope.register(webRoutes, { hpp: services.hpp, applicant: services.applicant, testData: sandboxTestData({ cards: config.processors.sandbox === 'simulator', sepaDirectDebits: config.sepaProcessors.sandbox === 'simulator' }) });
     await scope.register(logoRoutes, { branding: services.branding });
     await scope.register(hostedPaymentPageRoutes, { hpp: services.hpp, bodyShape: config.bodyShape });
     // The simulator's 3-D Secure server and bank, only where an environment takes its payments with it.

@@ -42,7 +42,7 @@ const NAMES: Record<ScheduledObject, string> = { payments: 'Payment', refunds: '
 export interface ShortcutDeps {
   payments: PaymentService;
   refunds: RefundService;
-  /** The sandbox processor's shortcut to its movements; none when the sandbox runs another processor than the simulator. */
+  /** The simulator's shortcut to its movements; none when the simulator takes none of the sandbox's payments (cards nor SEPA Direct Debits). */
   reporter: MovementReporter | undefined;
 }
 

@@ -131,8 +131,8 @@ const html = (reply: FastifyReply, body: string) => secure(reply).header('cache-
 interface WebDeps {
   hpp: HostedPaymentPageService;
   applicant: ApplicantService;
-  /** The sandbox simulator's test data for the drawers; none when the sandbox runs another processor. */
-  testData: TestData | undefined;
+  /** The sandbox's test data for the drawers (test-mode.ts: sandboxTestData). */
+  testData: TestData;
 }
 
 export async function webRoutes(fastify: FastifyInstance, { hpp, applicant, testData }: WebDeps): Promise<void> {
@@ -143,7 +143,7 @@ export async function webRoutes(fastify: FastifyInstance, { hpp, applicant, test
   const testModeOf = (context: PageContext, acceptLanguage: string | undefined, page: 'payment' | 'onboarding') => {
     if (context?.environment !== 'sandbox') return undefined;
     const lang = pageLanguage(context.language, acceptLanguage);
-    const drawer = testData ? (page === 'payment' ? paymentTestData(lang, testData) : onboardingTestData(lang, testData)) : '';
+    const drawer = page === 'payment' ? paymentTestData(lang, testData) : onboardingTestData(lang, testData);
     return { banner: testModeBanner(lang, page), drawer };
   };
 

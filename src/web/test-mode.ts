@@ -9,7 +9,7 @@ import { TEST_COMPANY } from '../sandbox/scenarios.js';
  * form (page.js and onboarding.js listen for them). Live pages have neither.
  */
 
-/** The simulator's test data, as the drawers show it (its own tables: TEST_CARDS, TEST_IBANS). */
+/** The sandbox's test data, as the drawers show it (the simulator's own tables, TEST_CARDS and TEST_IBANS, where it takes the payments). */
 export interface TestData {
   cards: Record<string, Behaviour>;
   ibans: Record<string, IbanOutcome>;
@@ -17,13 +17,17 @@ export interface TestData {
   company: Record<string, string>;
 }
 
-/** The simulator's test data and the sandbox's test company, as the wizard's fields are named. */
-export function simulatorTestData(): TestData {
+/**
+ * The sandbox's test company, as the wizard's fields are named (the onboarding is ours, whoever
+ * takes the payments), and the simulator's test cards and IBANs where it takes the sandbox's cards
+ * and SEPA Direct Debits: another processor would not honour them.
+ */
+export function sandboxTestData(simulatorTakes: { cards: boolean; sepaDirectDebits: boolean }): TestData {
   const { applicant, person, businessType, address, iban } = TEST_COMPANY;
   const name = `${applicant.first_name} ${applicant.last_name}`;
   // Without the website (optional): the page's HTML names no other origin.
   const company = { ...applicant, nationality: person.nationality, gender: person.gender, date_of_birth: '1990-03-10', ...businessType, legal_name: name, ...address, number: String(address.number), iban, account_owners_name: name };
-  return { cards: TEST_CARDS, ibans: TEST_IBANS, company };
+  return { cards: simulatorTakes.cards ? TEST_CARDS : {}, ibans: simulatorTakes.sepaDirectDebits ? TEST_IBANS : {}, company };
 }
 
 const en = {
@@ -130,6 +134,7 @@ export function testModeBanner(lang: Language, page: 'payment' | 'onboarding'): 
 }
 
 function cardsTable(text: Texts, cards: TestData['cards']): string {
+  if (Object.keys(cards).length === 0) return '';
   const rows = Object.entries(cards).map(
     ([number, behaviour]) =>
       `<tr><td><code>${grouped(number)}</code></td><td>${escape(text[`card:${behaviour}`])}</td><td class="use"><button type="button" class="fill" data-fill-card="${number}" aria-label="${escape(fill(text.useCard, { number: grouped(number) }))}">${escape(fill(text.useCard, { number: '' }).trim() || text.useCard)}</button></td></tr>`,
@@ -139,6 +144,7 @@ function cardsTable(text: Texts, cards: TestData['cards']): string {
 }
 
 function ibansTable(text: Texts, ibans: TestData['ibans'], fillable: boolean): string {
+  if (Object.keys(ibans).length === 0) return '';
   const rows = Object.entries(ibans).map(
     ([iban, outcome]) =>
       `<tr><td><code>${grouped(iban)}</code></td><td>${escape(text[`iban:${outcome}`])}</td>${fillable ? `<td class="use"><button type="button" class="fill" data-fill-iban="${iban}" aria-label="${escape(fill(text.useIban, { iban: grouped(iban) }))}">${escape(fill(text.useIban, { iban: '' }).trim())}</button></td>` : ''}</tr>`,
@@ -151,10 +157,11 @@ function drawer(text: Texts, lang: Language, content: string): string {
   return `<aside class="test-data" lang="${lang}" aria-label="${escape(text.testData)}"><details><summary>${escape(text.testData)}</summary><div class="test-data-body">${content}</div></details></aside>`;
 }
 
-/** The payment page's drawer: the test cards (one click fills the card form) and the test IBANs (entered at the bank). */
+/** The payment page's drawer: the test cards (one click fills the card form) and the test IBANs (entered at the bank); none without either. */
 export function paymentTestData(lang: Language, data: TestData): string {
   const text = TEXT[lang];
-  return drawer(text, lang, `${cardsTable(text, data.cards)}${ibansTable(text, data.ibans, false)}`);
+  const content = `${cardsTable(text, data.cards)}${ibansTable(text, data.ibans, false)}`;
+  return content ? drawer(text, lang, content) : '';
 }
 
 /** The wizard's drawer: the test company, the test documents and the test IBANs (one click fills the payout account). */

@@ -11,7 +11,7 @@ import { ADYEN_REFUSED_IBAN, ADYEN_TEST_CARDS, type LocalAdyen, type Notificatio
 import { adyenSettings, useLocalAdyen } from '../helpers/adyen/setup.js';
 import { dashboardUser } from '../helpers/dashboard.js';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { payByCard } from '../helpers/money.js';
+import { payByCard, paySepa } from '../helpers/money.js';
 import { bookedFor, consumerMandate } from '../helpers/payments.js';
 
 const ACCOUNT = { apiKey: 'sepa-api-key', merchantAccount: 'PlatformSEPA', hmacKeyHex: 'A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F60718293A4B5C6D7E8F90' };
@@ -265,6 +265,18 @@ describe('Adyen cards with the simulator’s SEPA Direct Debit (SEPA_PROCESSOR=s
     const sepaRow = await mixed.app.database.db.selectFrom('payments').select('processor').where('id', '=', id).executeTakeFirstOrThrow();
     expect(sepaRow.processor).toBe('simulator');
     expect(adyen.requestsTo('/payments').some((request) => (request.body as { paymentMethod: { type: string } }).paymentMethod.type === 'sepadirectdebit' && (request.body as { amount: { value: number } }).amount.value === 2_500)).toBe(false);
+    expect(await moneyViolations(mixed.app.database.db)).toEqual({});
+  });
+
+  it("settles the simulator's SEPA collection now with the sandbox's shortcut, as with the simulator for everything", async () => {
+    const tenant = await mixed.platform();
+    const id = await paySepa(mixed, tenant, { amount_minor: 1_800, reference: 'mixed-settle' });
+    const api = async (method: string, path: string) => mixed.request(method, `/sandbox${path}`, { token: await tenant.token() });
+    const schedule = await api('GET', `/simulations/payments/${id}/schedule`);
+    expect(schedule.body.data.map((step: { step: string }) => step.step)).toContain('collection_reported');
+    const settled = await api('POST', `/simulations/payments/${id}/settle`);
+    expect(settled.status, settled.text).toBe(200);
+    expect(settled.body).toMatchObject({ id, status: 'completed' });
     expect(await moneyViolations(mixed.app.database.db)).toEqual({});
   });
 });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS, TEST_IBANS } from '../../src/processor/simulator/processor.js';
 import { startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
 import { startApplication, uploadOnboardingDocument } from '../helpers/onboarding.js';
+import { LocalAdyen, TEST_ADYEN } from '../helpers/adyen/server.js';
+import { adyenSettings } from '../helpers/adyen/setup.js';
 
 /**
  * The sandbox's signs on the pages people see: a test-mode banner in the HTML itself (no script
@@ -122,5 +124,43 @@ describe('in live', () => {
     expect(await html(`/onboarding?token=${new URL(created.body._links.onboarding.href).searchParams.get('token')}`)).not.toMatch(signs);
     // An unknown link shows no sign either.
     expect(await html('/onboarding?token=unknown')).not.toMatch(signs);
+  });
+});
+
+describe('with Adyen taking the sandbox’s payments', () => {
+  let adyen: LocalAdyen;
+  let withAdyen: TestServer;
+  let tenant: TestPlatform;
+
+  beforeAll(async () => {
+    adyen = await LocalAdyen.start(TEST_ADYEN);
+    withAdyen = await startServer(adyenSettings(adyen));
+    tenant = await withAdyen.platform();
+  });
+  afterAll(async () => {
+    await withAdyen?.close();
+    await adyen?.close();
+  });
+
+  it('the payment page keeps the banner without the simulator’s test cards and IBANs, which Adyen would not honour', async () => {
+    const created = await withAdyen.request('POST', '/sandbox/payments', {
+      token: await tenant.token(),
+      body: { amount_minor: 2_500, currency: 'EUR', reference: 'pages-adyen', payment_method: { type: 'card' }, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return' } },
+    });
+    expect(created.status, created.text).toBe(201);
+    const page = new URL(created.body._links.hosted_page.href);
+    const text = (await withAdyen.request('GET', `${page.pathname}${page.search}`, { headers: { 'accept-language': 'en' } })).text;
+    expect(text).toContain('Test mode: no real money is moved.');
+    expect(text).not.toMatch(/data-fill-card|class="test-data"/);
+    for (const iban of Object.keys(TEST_IBANS)) expect(text).not.toContain(iban.replace(/(.{4})(?=.)/g, '$1 '));
+  });
+
+  it('the wizard still has "fill with a test company" and the test documents: the onboarding is ours, whoever takes the payments', async () => {
+    const application = await startApplication(withAdyen, tenant);
+    const text = (await withAdyen.request('GET', `/onboarding?token=${application.token}`, { headers: { 'accept-language': 'en' } })).text;
+    expect(text).toContain('Test mode: this is a sandbox onboarding');
+    expect(text).toContain('data-fill-company=');
+    expect(text).toContain('href="/sandbox-test-data/documents/test-document.pdf" download');
+    expect(text).not.toContain('data-fill-iban=');
   });
 });

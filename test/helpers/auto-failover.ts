@@ -10,16 +10,18 @@ import { AS_ROOT, ownedFolder, POSTGRES_BIN, waitUntil } from './postgres-instan
 export const PG_AUTOCTL = ['/usr/bin/pg_autoctl', ...(POSTGRES_BIN ? [path.join(POSTGRES_BIN, 'pg_autoctl')] : [])].find((file) => existsSync(file));
 
 /**
- * How fast the monitor gives up on a node: it checks every second and, once the primary has not
- * answered for 3 s and its keeper is silent, fails over; a primary that cannot be told to step
- * down is waited for 3 s (the defaults, 20 s and 30 s, are for networks that hiccup).
+ * How fast the monitor gives up on a node: it checks every second and, once the node has not
+ * answered for 10 s and its keeper is silent, takes it for lost (the primary: fails over; the
+ * secondary: the primary stops waiting for it); a primary that cannot be told to step down is
+ * waited for 3 s. The defaults, 20 s and 30 s, are for networks that hiccup; 10 s is still long
+ * enough that a node starved of CPU on a loaded machine is not taken for lost while it is not.
  */
 const MONITOR_SETTINGS = {
   health_check_period: 1000,
-  health_check_timeout: 1000,
-  health_check_max_retries: 1,
+  health_check_timeout: 2000,
+  health_check_max_retries: 2,
   health_check_retry_delay: 500,
-  node_considered_unhealthy_timeout: 3000,
+  node_considered_unhealthy_timeout: 10_000,
   primary_demote_timeout: 3000,
 };
 
