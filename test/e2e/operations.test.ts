@@ -47,7 +47,7 @@ async function tokenRequest(url: string, body: Record<string, string>) {
 type Operation = { operationId?: string; security?: { oauth2: string[] }[]; responses: Record<string, any>; parameters?: unknown[]; requestBody?: unknown };
 const PUBLIC_PATHS = ['/healthz', '/readyz', '/metrics', '/oauth/token', '/.well-known/jwks.json', '/.well-known/oauth-authorization-server'];
 /** Routes authorized otherwise than by a platform token: public reference data, the payment page's resource token, the simulator, the onboarding token, the pages' public logos. */
-const NOT_PLATFORM = /^\/(reference|hpp|simulator|smo|merchants|brand-logos)\//;
+const NOT_PLATFORM = /^\/(reference|hpp|simulator|smo|merchants|brand-logos|operator)\//;
 
 function operations(document: { paths: Record<string, Record<string, Operation>> }) {
   return Object.entries(document.paths).flatMap(([pathname, item]) =>
@@ -189,6 +189,10 @@ describe('what works', () => {
     expect(document.paths['/v2/documents'].get.security).toEqual([{ oauth2: ['documents:read'] }, { bearerAuth: [] }]);
     expect(document.paths['/oauth/token'].post.security).toEqual([{}, { clientBasic: [] }]); // the client credentials in the body, or HTTP Basic
     expect(document.paths['/metrics'].get.security).toEqual([{ metricsToken: [] }]);
+    // The operator's routes (payout files, bank statements) answer the operator's token only.
+    const operatorOperations = operations(document).filter(({ pathname }) => pathname.startsWith('/operator/'));
+    expect(operatorOperations.length).toBeGreaterThanOrEqual(3);
+    for (const { pathname, method, operation } of operatorOperations) expect(operation.security, `${method.toUpperCase()} ${pathname}`).toEqual([{ operatorToken: [] }]);
     expect(document.components.securitySchemes.metricsToken).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(Object.keys(document.paths['/metrics'].get.responses)).toEqual(expect.arrayContaining(['200', '401', '404']));
     expect(Object.keys(document.paths['/oauth/token'].post.requestBody.content)).toEqual(['application/json', 'application/x-www-form-urlencoded']);
