@@ -203,7 +203,7 @@ describe('refunds with Adyen', () => {
     expect((await api('GET', `/payments/${id}`)).body.routing.platform.refundable_amount).toBe(5_000);
   });
 
-  it.each([422, 403] as const)('fails a refund Adyen refuses with a %i at once: refund_failed, the amount refundable again, never asked again', async (status) => {
+  it.each([422] as const)('fails a refund Adyen refuses with a %i at once: refund_failed, the amount refundable again, never asked again', async (status) => {
     const id = await paidByCard(4_000);
     const created = await api('POST', '/refunds', { payment_id: id, description: 'Returned', routing: { platform: { amount_minor: 1_100 } } });
     expect(created.status, created.text).toBe(201);
@@ -220,6 +220,24 @@ describe('refunds with Adyen', () => {
     await api('POST', '/simulations/clock/advance', { seconds: 3 * RECOVERY_SECONDS });
     await runJobs();
     expect(asked()).toHaveLength(1);
+  });
+
+  it('never fails a refund for our own credentials (a 403): still initiated, asked again with the same Idempotency-Key once they pass', async () => {
+    const id = await paidByCard(4_100);
+    const created = await api('POST', '/refunds', { payment_id: id, description: 'Returned', routing: { platform: { amount_minor: 1_150 } } });
+    expect(created.status, created.text).toBe(201);
+    adyen.failNext(/\/refunds$/, 403);
+    await runJobs();
+    expect((await api('GET', `/refunds/${created.body.id}`)).body.status).toBe('initiated');
+    expect(await eventTypes(created.body.id)).toEqual(['refund_initiated']);
+
+    await api('POST', '/simulations/clock/advance', { seconds: 2 * RECOVERY_SECONDS });
+    await runJobs();
+    const asked = adyen.requests.filter((request) => request.path.endsWith('/refunds') && (request.body as { reference: string }).reference === created.body.id);
+    expect(asked.map((request) => request.headers['idempotency-key'])).toEqual([created.body.id, created.body.id]);
+    const row = await server.app.database.db.selectFrom('refunds').select(['status', 'processor_reference']).where('id', '=', created.body.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'initiated', processor_reference: expect.any(String) });
+    expect((await api('GET', `/payments/${id}`)).body.routing.platform.refundable_amount).toBe(4_100 - 1_150);
   });
 
   it('asks again, with the same Idempotency-Key, a refund Adyen could not take (a 5xx), and sends it once taken', async () => {
