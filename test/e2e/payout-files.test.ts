@@ -261,6 +261,28 @@ describe('SEPA payout files and bank statements', () => {
     expect((await step(server, application, 'POST', '/confirm-representatives')).status).toBe(409);
   });
 
+  it('writes a creditor named in another script (Cyrillic, Greek) transliterated, and keeps a second debit of a paid payout as an exception', async () => {
+    // The merchant's account is refused at the end of the test before: only the platform's share is paid.
+    const set = await api('PUT', '/platform/payout-account', { account_number: { type: 'iban', value: PLATFORM_IBAN }, account_owners_name: 'Иван Петров ЕООД Αθήνα', currency: 'EUR' });
+    expect(set.status, set.text).toBe(200);
+    await pay('order-script');
+    const [payout, ...others] = await runPayouts();
+    expect(others).toEqual([]);
+    expect(payout).toMatchObject({ account_id: platform.platformId, status: 'in_transit' });
+    await expectFileOf([payout!], { [platform.platformId]: { name: 'Ivan Petrov EOOD Athina', iban: PLATFORM_IBAN } });
+
+    // The bank debits the payout twice (two bookings, on two statements): the second is the operator's to look at.
+    expect((await operator('POST', '/bank-statements', { raw: statement([paidEntry(payout!, 'BANK-REF-TWICE-1')]) })).body).toMatchObject({ paid: 1, exceptions: 0 });
+    await runDueJobs();
+    expect((await api('GET', `/payouts/${payout!.id}`)).body.status).toBe('paid');
+    expect((await operator('POST', '/bank-statements', { raw: statement([paidEntry(payout!, 'BANK-REF-TWICE-2')]) })).body).toMatchObject({ paid: 0, exceptions: 1 });
+    const [kept] = (await operator('GET', '/bank-statement-exceptions')).body.data;
+    expect(kept).toMatchObject({ reason: 'repeated_for_payout', end_to_end_id: payout!.id, credit_debit: 'DBIT', amount_minor: payout!.amount_minor });
+    await runDueJobs();
+    expect((await api('GET', `/payouts/${payout!.id}`)).body.status).toBe('paid');
+    expect(await eventTypes(payout!.id)).toEqual([]);
+  });
+
   it('refuses what is not a statement, and what is not the operator', async () => {
     const broken = await operator('POST', '/bank-statements', { raw: '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"/>' });
     expect(broken.status).toBe(422);

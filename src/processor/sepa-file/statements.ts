@@ -7,7 +7,7 @@ import type { BankStatementExceptionsTable, Db, Tables } from '../../core/db.js'
 import type { StatementImportResult } from './schemas.js';
 import { newId } from '../../core/ids.js';
 import { parseCamt053, type StatementEntry } from '../../payouts/sepa-file/camt053.js';
-import { reconcile, type PayoutOutcome, type StatementException } from '../../payouts/sepa-file/reconcile.js';
+import { decidedKey, reconcile, type PayoutOutcome, type StatementException } from '../../payouts/sepa-file/reconcile.js';
 import type { ProcessorNotification } from '../boundary.js';
 import { receiveNotifications } from '../inbox.js';
 
@@ -55,7 +55,7 @@ export class BankStatements {
     const keyed = entries.map((entry) => ({ ...entry, entryKey: digest(entry.entryKey) }));
     const recorded = await this.recordedKeys(trx, keyed.map((entry) => entry.entryKey));
     const sent = await this.sentPayouts(trx, keyed.flatMap((entry) => (entry.endToEndId ? [entry.endToEndId] : [])));
-    const { outcomes, exceptions } = reconcile(keyed, [...sent.values()], recorded);
+    const { outcomes, exceptions } = reconcile(keyed, [...sent.values()], recorded, await this.decidedBefore(trx, [...sent.keys()]));
     const rows = [
       ...outcomes.map((outcome) => ({ entry_key: outcome.entryKey, statement_id: statementId, payout_id: outcome.payoutId, outcome: outcome.outcome })),
       ...exceptions.map((exception) => ({ entry_key: exception.entry.entryKey, statement_id: statementId, payout_id: null, outcome: 'exception' as const })),
@@ -70,6 +70,13 @@ export class BankStatements {
     if (keys.length === 0) return new Set();
     const rows = await trx.selectFrom('bank_statement_entries').select('entry_key').where('entry_key', 'in', keys).execute();
     return new Set(rows.map((row) => row.entry_key));
+  }
+
+  /** What earlier statements booked for these payouts (paid, returned). */
+  private async decidedBefore(trx: Db, payoutIds: string[]): Promise<Set<string>> {
+    if (payoutIds.length === 0) return new Set();
+    const rows = await trx.selectFrom('bank_statement_entries').select(['payout_id', 'outcome']).where('payout_id', 'in', payoutIds).where('outcome', '<>', 'exception').execute();
+    return new Set(rows.map((row) => decidedKey(row.payout_id!, row.outcome as 'paid' | 'returned')));
   }
 
   /** The payouts sent by file that the entries name, with their environment. */
