@@ -75,14 +75,17 @@ describe('SEPA payout files and bank statements', () => {
   let platform: TestPlatform;
   let receiver: Receiver;
   let filesDir: string;
+  /** The live bank client's folder: a sandbox file must never reach it (the bank would pay it with real money). */
+  let bankDir: string;
   let seller: string;
   let application: StartedApplication;
   let statementNumber = 0;
 
   beforeAll(async () => {
     filesDir = await mkdtemp(path.join(os.tmpdir(), 'payout-files-'));
+    bankDir = await mkdtemp(path.join(os.tmpdir(), 'payout-files-bank-'));
     // Jobs run when the sandbox clock moves (POST /simulations/clock/advance): each step is waited for, never slept on.
-    server = await startServer({ JOB_WORKER: 'off', SANDBOX_PAYOUT_RAIL: 'sepa_file', ...DEBTOR, PAYOUT_FILES_DIR: filesDir, OPERATOR_TOKEN, PAYOUT_CUTOFF: farCutoff() });
+    server = await startServer({ JOB_WORKER: 'off', SANDBOX_PAYOUT_RAIL: 'sepa_file', ...DEBTOR, PAYOUT_FILES_DIR: bankDir, SANDBOX_PAYOUT_FILES_DIR: filesDir, OPERATOR_TOKEN, PAYOUT_CUTOFF: farCutoff() });
     platform = await server.platform();
     receiver = await startReceiver();
     application = await startApplication(server, platform);
@@ -93,6 +96,7 @@ describe('SEPA payout files and bank statements', () => {
     await server?.close();
     await receiver?.close();
     if (filesDir) await rm(filesDir, { recursive: true, force: true });
+    if (bankDir) await rm(bankDir, { recursive: true, force: true });
   });
 
   const api = async (method: string, pathname: string, body?: unknown, scope?: string) => server.request(method, `/sandbox${pathname}`, { token: await platform.token('sandbox', scope), body });
@@ -122,7 +126,7 @@ describe('SEPA payout files and bank statements', () => {
   const eventTypes = async (objectId: string) => (await api('GET', `/events?object_id=${objectId}`)).body.data.map((event: { type: string }) => event.type).sort();
   const writtenFiles = async () => (await operator('GET', '/payout-files?environment=sandbox')).body.data as { id: string; payout_count: number; control_sum_minor: number; status: string; _links: { download: { href: string } } }[];
 
-  /** The file of the run: downloaded through the operator API, the same bytes as in PAYOUT_FILES_DIR, valid against the EPC schema, its sums and creditors the payouts'. */
+  /** The file of the run: downloaded through the operator API, the same bytes as in SANDBOX_PAYOUT_FILES_DIR (never in the bank's PAYOUT_FILES_DIR), valid against the EPC schema, its sums and creditors the payouts'. */
   async function expectFileOf(payouts: Awaited<ReturnType<typeof runPayouts>>, creditors: Record<string, { name: string; iban: string }>) {
     const file = (await writtenFiles())[0]!;
     expect(file).toMatchObject({ payout_count: payouts.length, control_sum_minor: payouts.reduce((sum, payout) => sum + payout.amount_minor, 0), status: 'written' });
@@ -130,6 +134,7 @@ describe('SEPA payout files and bank statements', () => {
     expect(downloaded.status).toBe(200);
     expect(downloaded.headers.get('content-type')).toContain('application/xml');
     expect(await readFile(path.join(filesDir, `pain.001-${file.id}.xml`), 'utf8')).toBe(downloaded.text);
+    expect(await readdir(bankDir)).toEqual([]);
     expect(await schemaErrors(downloaded.text, 'pain.001.001.09')).toEqual([]);
     const pain = readPain001(downloaded.text);
     expect(pain).toMatchObject({ messageId: file.id, count: String(payouts.length), controlSum: euros(file.control_sum_minor), debtorIban: 'DE02120300000000202051', debtorName: 'Zahlungsdienst Mueller + Soehne GmbH' });
@@ -320,7 +325,7 @@ describe('a crash between claiming a file and recording it written', () => {
     JOB_WORKER: jobWorker,
     SANDBOX_PAYOUT_RAIL: 'sepa_file',
     ...DEBTOR,
-    PAYOUT_FILES_DIR: dirs.files,
+    SANDBOX_PAYOUT_FILES_DIR: dirs.files,
     BANK_STATEMENTS_DIR: dirs.statements,
     OPERATOR_TOKEN,
     PAYOUT_CUTOFF: farCutoff(),
