@@ -223,9 +223,9 @@ describe('refunds with Adyen', () => {
   });
 
   it.each([
-    [500, 'a refund Adyen could not take (a 5xx)'],
-    [403, 'a refund refused for our own credentials (a 403), never failed for them'],
-  ] as const)('asks again, with the same Idempotency-Key, %i: %s, and sends it once taken', async (status) => {
+    { status: 500, what: 'a refund Adyen could not take (a 5xx)' },
+    { status: 403, what: 'a refund refused for our own credentials (a 403), never failed for them' },
+  ] as const)('asks again, with the same Idempotency-Key, $what, and sends it once taken', async ({ status }) => {
     const id = await paidByCard(4_200);
     const created = await api('POST', '/refunds', { payment_id: id, description: 'Returned', routing: { platform: { amount_minor: 1_200 } } });
     expect(created.status, created.text).toBe(201);

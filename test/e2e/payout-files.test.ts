@@ -258,7 +258,7 @@ describe('SEPA payout files and bank statements', () => {
     expect((await api('GET', `/payouts/${merchantAgain!.id}`)).body.status).toBe('paid');
     await operator('POST', '/bank-statements', { raw: statement([returnedEntry(merchantAgain!, 'AC04', 'BANK-REF-6')]) });
     await runDueJobs();
-    expect((await api('GET', `/payouts/${merchantAgain!.id}`)).body.status).toBe('failed');
+    expect((await api('GET', `/payouts/${merchantAgain!.id}`)).body).toMatchObject({ status: 'failed', completed_at: null });
     expect((await api('GET', `/events?object_id=${merchantAgain!.id}`)).body.data.map((event: { type: string; data: { reason: string } }) => [event.type, event.data.reason])).toEqual([['payout_failed', 'AC04']]);
     expect((await runPayouts()).map((payout) => payout.account_id)).toEqual([]);
     // The application is still succeeded; any other change after submit is still refused.
