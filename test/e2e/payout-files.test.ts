@@ -286,6 +286,19 @@ describe('SEPA payout files and bank statements', () => {
     await runDueJobs();
     expect((await api('GET', `/payouts/${payout!.id}`)).body.status).toBe('paid');
     expect(await eventTypes(payout!.id)).toEqual([]);
+
+    // A return of a payout to an account changed since refuses the old account, not the new one.
+    await pay('order-changed');
+    const [toOld] = await runPayouts();
+    expect((await setPlatformAccount(NEW_PLATFORM_IBAN)).status).toBe(200);
+    expect((await operator('POST', '/bank-statements', { raw: statement([returnedEntry(toOld!, 'AC04', 'BANK-REF-OLD')]) })).body).toMatchObject({ returned: 1 });
+    await runDueJobs();
+    expect((await api('GET', `/payouts/${toOld!.id}`)).body.status).toBe('failed');
+    expect((await api('GET', `/events?object_id=${toOld!.id}`)).body.data.map((event: { data: { payout_account_refused: boolean } }) => event.data.payout_account_refused)).toEqual([false]);
+    expect((await api('GET', '/platform/payout-account')).body).toMatchObject({ refused: null, account_number: { value: expect.stringMatching(/9890$/) } });
+    const [toNew] = await runPayouts();
+    expect(toNew).toMatchObject({ account_id: platform.platformId, amount_minor: toOld!.amount_minor });
+    await expectFileOf([toNew!], { [platform.platformId]: { name: 'Marktplatz Koeln GmbH', iban: NEW_PLATFORM_IBAN } });
   });
 
   it('refuses what is not a statement, and what is not the operator', async () => {
