@@ -49,8 +49,8 @@ export class NotificationInbox {
    * Stores the notifications not stored already, each with the job that applies it, in the caller's
    * transaction (see receiveNotifications).
    */
-  async receive(trx: Db, processor: PartnerName, notifications: ProcessorNotification[], environment: Environment, now: Date): Promise<void> {
-    for (const id of await storeNotifications(trx, processor, notifications, now)) await scheduleJob(trx, { environment, kind: NOTIFICATION_JOB, subjectId: id, dueAt: now }, now);
+  receive(trx: Db, processor: PartnerName, notifications: ProcessorNotification[], environment: Environment, now: Date): Promise<void> {
+    return receiveNotifications(trx, processor, notifications, environment, now);
   }
 
   /** The sandbox's shortcuts: a notification stored and applied at once, in the caller's transaction, as its job would apply it. */
