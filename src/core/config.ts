@@ -119,8 +119,10 @@ export interface Config {
 }
 
 export interface PayoutSettings extends PayoutRailSettings {
-  /** PAYOUT_FILES_DIR: where each pain.001 file is also written, for a bank client that picks files up. */
+  /** PAYOUT_FILES_DIR: where each live pain.001 file is also written, for a bank client that picks files up. */
   filesDir: string | undefined;
+  /** SANDBOX_PAYOUT_FILES_DIR: where each sandbox file is written instead; never PAYOUT_FILES_DIR, whose files the bank pays with real money. */
+  sandboxFilesDir: string | undefined;
   /** BANK_STATEMENTS_DIR: where camt.053 statements dropped are read, then moved into its `imported` folder. */
   statementsDir: string | undefined;
 }
@@ -323,7 +325,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...processorSettings(env),
     sepaCreditor: { identifier: env.SEPA_CREDITOR_ID || 'DE98ZZZ09999999999', address: env.SEPA_CREDITOR_ADDRESS || 'Friedrichstraße 100, 10117 Berlin, DE' },
     metrics: metricsSettings(env),
-    payouts: { ...payoutRailSettings(env), filesDir: optionalPath(env.PAYOUT_FILES_DIR), statementsDir: optionalPath(env.BANK_STATEMENTS_DIR) },
+    payouts: { ...payoutRailSettings(env), filesDir: optionalPath(env.PAYOUT_FILES_DIR), sandboxFilesDir: optionalPath(env.SANDBOX_PAYOUT_FILES_DIR), statementsDir: optionalPath(env.BANK_STATEMENTS_DIR) },
     operatorToken: operatorToken(env),
   };
 }

@@ -345,6 +345,8 @@ export interface RefundPartsTable {
   amount_minor: number;
   fee_returned: number;
   from_creditor: boolean;
+  /** The payout a part from_creditor was received back from; null otherwise (and for parts older than the column). */
+  payout_id: Generated<string | null>;
 }
 
 export type LedgerEntryKind = 'capture' | 'fee' | 'transfer' | 'payout' | 'refund' | 'fee_return' | 'transfer_reversal' | 'return_from_creditor' | 'refund_failed' | 'payout_failed';

@@ -152,7 +152,8 @@ export async function lockPayoutNotified(trx: Db, reference: string | null, proc
  * owed (what refunds received back from the account meanwhile taken off).
  */
 export async function failPayout(trx: Db, id: string, reason: string | null, processorReference: string): Promise<void> {
-  await trx.updateTable('payouts').set({ status: 'failed', failure_reason: reason, processor_reference: processorReference }).where('id', '=', id).execute();
+  // A payout booked, then returned: it did not complete after all.
+  await trx.updateTable('payouts').set({ status: 'failed', completed_at: null, failure_reason: reason, processor_reference: processorReference }).where('id', '=', id).execute();
   await trx
     .updateTable('transfers')
     .set((eb) => ({ payout_id: null, amount_minor: eb('amount_minor', '-', eb.ref('returned_minor')), returned_minor: 0 }))

@@ -88,8 +88,15 @@ export async function lockRefundNotified(trx: Db, reference: string | null, proc
     .executeTakeFirst();
 }
 
-/** A failed refund's part given back to its party: refundable again; its waiting transfer as large as before, or less received back from it. */
-export async function restorePart(trx: Db, paymentId: string, part: RefundPartRow, transferWaits: boolean): Promise<void> {
+/**
+ * Where a failed refund's part goes back: to the payout it was received back from (less received
+ * back from it), to its party's waiting transfer, or, its transfer having left in a payout since,
+ * to the party's refundable amount only (a reversal transfer carries the money).
+ */
+export type RestoredTo = 'payout' | 'waiting_transfer' | 'party_only';
+
+/** A failed refund's part given back to its party: refundable again, and its money where `to` says. */
+export async function restorePart(trx: Db, paymentId: string, part: RefundPartRow, to: RestoredTo): Promise<void> {
   const net = part.amount_minor - part.fee_returned;
   const party = (db: Pick<Db, 'updateTable'>) =>
     db
@@ -97,15 +104,16 @@ export async function restorePart(trx: Db, paymentId: string, part: RefundPartRo
       .set((eb) => ({ refundable_amount: eb('refundable_amount', '+', part.amount_minor) }))
       .where('payment_id', '=', paymentId)
       .where('position', '=', part.position);
-  // A part taken from a transfer that has left since (its payout started after the refund): the party's refundable amount only.
-  if (!part.from_creditor && !transferWaits) return void (await party(trx).execute());
+  if (to === 'party_only') return void (await party(trx).execute());
   const transfer = trx
     .with('party', (db) => party(db).returning('position'))
     .updateTable('transfers')
     .where('payment_id', '=', paymentId)
     .where('position', '=', part.position)
     .where('reverses_refund_id', 'is', null);
-  if (part.from_creditor) await transfer.set((eb) => ({ returned_minor: eb('returned_minor', '-', net) })).execute();
+  if (to === 'payout') await transfer.set((eb) => ({ returned_minor: eb('returned_minor', '-', net) })).execute();
+  // A part received back from a payout the bank sent back since: the transfer waits as that payout's failure left it, less the part; its fee was never taken off.
+  else if (part.from_creditor) await transfer.set((eb) => ({ amount_minor: eb('amount_minor', '+', net) })).execute();
   else await transfer.set((eb) => ({ amount_minor: eb('amount_minor', '+', net), fee_minor: eb('fee_minor', '+', part.fee_returned) })).execute();
 }
 

@@ -77,6 +77,18 @@ function partsFromRouting(parties: PartyRow[], routing: RefundRouting): Requeste
   return parts;
 }
 
+/**
+ * Where a failed refund's part goes back (repo.RestoredTo). A part received back from the party's
+ * bank goes back to what the party was paid out while its transfer is still in that payout; if the
+ * bank sent that payout back since, the transfer waits again (or has left in a later payout) and the
+ * part is owed to the party like one taken from a waiting transfer.
+ */
+function restoredTo(part: repo.RefundPartRow, transfer: TransferRow): repo.RestoredTo {
+  const inItsPayout = transfer.payout_id !== null && (part.payout_id === null || part.payout_id === transfer.payout_id);
+  if (part.from_creditor && inItsPayout) return 'payout';
+  return transfer.payout_id === null ? 'waiting_transfer' : 'party_only';
+}
+
 /** An amount taken from the parties in proportion to what each has left to refund. */
 function inProportion(parties: PartyRow[], amount: number): RequestedPart[] {
   return splitByWeights(amount, parties.map((party) => party.refundable_amount))
@@ -186,7 +198,7 @@ export class RefundService {
     };
     for (const part of parts) await repo.applyPart(trx, payment.id, part.position, part.draft);
     const partRows = parts
-      .map((part) => ({ refund_id: id, position: part.position, account_id: part.draft.accountId, amount_minor: part.draft.amount, fee_returned: part.draft.feeReturned, from_creditor: part.draft.fromCreditor }))
+      .map((part) => ({ refund_id: id, position: part.position, account_id: part.draft.accountId, amount_minor: part.draft.amount, fee_returned: part.draft.feeReturned, from_creditor: part.draft.fromCreditor, payout_id: part.draft.fromCreditor ? part.transfer.payout_id : null }))
       .sort((a, b) => a.position - b.position); // in routing order, as a read of the refund lists them
     await repo.insertRefund(trx, refund, partRows);
     const context = { environment: payment.environment, platformId: payment.platform_id, currency: payment.currency, paymentId: payment.id, refundId: id, at };
@@ -273,10 +285,10 @@ export class RefundService {
     const failed: FailedRefundPart[] = [];
     for (const part of parts) {
       const transfer = money.transfers.find((row) => row.position === part.position)!;
-      const waits = transfer.payout_id === null;
-      await repo.restorePart(trx, refund.payment_id, part, waits);
-      const reversal = part.from_creditor || waits ? undefined : await this.reversalTransfer(trx, refund, part, transfer, at);
-      failed.push({ accountId: part.account_id, transferId: (reversal ?? transfer).id, amount: part.amount_minor, feeReturned: part.fee_returned, toPaidOut: part.from_creditor });
+      const to = restoredTo(part, transfer);
+      await repo.restorePart(trx, refund.payment_id, part, to);
+      const reversal = to === 'party_only' ? await this.reversalTransfer(trx, refund, part, transfer, at) : undefined;
+      failed.push({ accountId: part.account_id, transferId: (reversal ?? transfer).id, amount: part.amount_minor, feeReturned: part.fee_returned, toPaidOut: to === 'payout' });
     }
     await repo.failRefund(trx, refund.id, failure.reason, failure.processorReference);
     const context = { environment: refund.environment, platformId: refund.platform_id, currency: refund.currency, paymentId: refund.payment_id, refundId: refund.id, at };
@@ -294,7 +306,8 @@ export class RefundService {
       position: part.position,
       account_id: part.account_id,
       amount_minor: part.amount_minor - part.fee_returned,
-      fee_minor: part.fee_returned,
+      // The fee the refund had taken off the transfer; a part received back from the bank had taken none.
+      fee_minor: part.from_creditor ? 0 : part.fee_returned,
       currency: refund.currency,
       reference: taken.reference,
       created_at: at,

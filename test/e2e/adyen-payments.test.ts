@@ -203,7 +203,7 @@ describe('refunds with Adyen', () => {
     expect((await api('GET', `/payments/${id}`)).body.routing.platform.refundable_amount).toBe(5_000);
   });
 
-  it.each([422, 403] as const)('fails a refund Adyen refuses with a %i at once: refund_failed, the amount refundable again, never asked again', async (status) => {
+  it.each([422] as const)('fails a refund Adyen refuses with a %i at once: refund_failed, the amount refundable again, never asked again', async (status) => {
     const id = await paidByCard(4_000);
     const created = await api('POST', '/refunds', { payment_id: id, description: 'Returned', routing: { platform: { amount_minor: 1_100 } } });
     expect(created.status, created.text).toBe(201);
@@ -222,13 +222,17 @@ describe('refunds with Adyen', () => {
     expect(asked()).toHaveLength(1);
   });
 
-  it('asks again, with the same Idempotency-Key, a refund Adyen could not take (a 5xx), and sends it once taken', async () => {
+  it.each([
+    { status: 500, what: 'a refund Adyen could not take (a 5xx)' },
+    { status: 403, what: 'a refund refused for our own credentials (a 403), never failed for them' },
+  ] as const)('asks again, with the same Idempotency-Key, $what, and sends it once taken', async ({ status }) => {
     const id = await paidByCard(4_200);
     const created = await api('POST', '/refunds', { payment_id: id, description: 'Returned', routing: { platform: { amount_minor: 1_200 } } });
     expect(created.status, created.text).toBe(201);
-    adyen.failNext(/\/refunds$/, 500);
+    adyen.failNext(/\/refunds$/, status);
     await runJobs();
     expect((await api('GET', `/refunds/${created.body.id}`)).body.status).toBe('initiated');
+    expect(await eventTypes(created.body.id)).toEqual(['refund_initiated']);
 
     await api('POST', '/simulations/clock/advance', { seconds: 2 * RECOVERY_SECONDS });
     await runJobs();
@@ -236,6 +240,7 @@ describe('refunds with Adyen', () => {
     expect(asked.map((request) => request.headers['idempotency-key'])).toEqual([created.body.id, created.body.id]);
     const row = await server.app.database.db.selectFrom('refunds').select(['status', 'processor_reference']).where('id', '=', created.body.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'initiated', processor_reference: expect.any(String) });
+    expect((await api('GET', `/payments/${id}`)).body.routing.platform.refundable_amount).toBe(4_200 - 1_200);
   });
 });
 

@@ -75,14 +75,17 @@ describe('SEPA payout files and bank statements', () => {
   let platform: TestPlatform;
   let receiver: Receiver;
   let filesDir: string;
+  /** The live bank client's folder: a sandbox file must never reach it (the bank would pay it with real money). */
+  let bankDir: string;
   let seller: string;
   let application: StartedApplication;
   let statementNumber = 0;
 
   beforeAll(async () => {
     filesDir = await mkdtemp(path.join(os.tmpdir(), 'payout-files-'));
+    bankDir = await mkdtemp(path.join(os.tmpdir(), 'payout-files-bank-'));
     // Jobs run when the sandbox clock moves (POST /simulations/clock/advance): each step is waited for, never slept on.
-    server = await startServer({ JOB_WORKER: 'off', SANDBOX_PAYOUT_RAIL: 'sepa_file', ...DEBTOR, PAYOUT_FILES_DIR: filesDir, OPERATOR_TOKEN, PAYOUT_CUTOFF: farCutoff() });
+    server = await startServer({ JOB_WORKER: 'off', SANDBOX_PAYOUT_RAIL: 'sepa_file', ...DEBTOR, PAYOUT_FILES_DIR: bankDir, SANDBOX_PAYOUT_FILES_DIR: filesDir, OPERATOR_TOKEN, PAYOUT_CUTOFF: farCutoff() });
     platform = await server.platform();
     receiver = await startReceiver();
     application = await startApplication(server, platform);
@@ -93,6 +96,7 @@ describe('SEPA payout files and bank statements', () => {
     await server?.close();
     await receiver?.close();
     if (filesDir) await rm(filesDir, { recursive: true, force: true });
+    if (bankDir) await rm(bankDir, { recursive: true, force: true });
   });
 
   const api = async (method: string, pathname: string, body?: unknown, scope?: string) => server.request(method, `/sandbox${pathname}`, { token: await platform.token('sandbox', scope), body });
@@ -122,7 +126,7 @@ describe('SEPA payout files and bank statements', () => {
   const eventTypes = async (objectId: string) => (await api('GET', `/events?object_id=${objectId}`)).body.data.map((event: { type: string }) => event.type).sort();
   const writtenFiles = async () => (await operator('GET', '/payout-files?environment=sandbox')).body.data as { id: string; payout_count: number; control_sum_minor: number; status: string; _links: { download: { href: string } } }[];
 
-  /** The file of the run: downloaded through the operator API, the same bytes as in PAYOUT_FILES_DIR, valid against the EPC schema, its sums and creditors the payouts'. */
+  /** The file of the run: downloaded through the operator API, the same bytes as in SANDBOX_PAYOUT_FILES_DIR (never in the bank's PAYOUT_FILES_DIR), valid against the EPC schema, its sums and creditors the payouts'. */
   async function expectFileOf(payouts: Awaited<ReturnType<typeof runPayouts>>, creditors: Record<string, { name: string; iban: string }>) {
     const file = (await writtenFiles())[0]!;
     expect(file).toMatchObject({ payout_count: payouts.length, control_sum_minor: payouts.reduce((sum, payout) => sum + payout.amount_minor, 0), status: 'written' });
@@ -130,6 +134,7 @@ describe('SEPA payout files and bank statements', () => {
     expect(downloaded.status).toBe(200);
     expect(downloaded.headers.get('content-type')).toContain('application/xml');
     expect(await readFile(path.join(filesDir, `pain.001-${file.id}.xml`), 'utf8')).toBe(downloaded.text);
+    expect(await readdir(bankDir)).toEqual([]);
     expect(await schemaErrors(downloaded.text, 'pain.001.001.09')).toEqual([]);
     const pain = readPain001(downloaded.text);
     expect(pain).toMatchObject({ messageId: file.id, count: String(payouts.length), controlSum: euros(file.control_sum_minor), debtorIban: 'DE02120300000000202051', debtorName: 'Zahlungsdienst Mueller + Soehne GmbH' });
@@ -253,12 +258,47 @@ describe('SEPA payout files and bank statements', () => {
     expect((await api('GET', `/payouts/${merchantAgain!.id}`)).body.status).toBe('paid');
     await operator('POST', '/bank-statements', { raw: statement([returnedEntry(merchantAgain!, 'AC04', 'BANK-REF-6')]) });
     await runDueJobs();
-    expect((await api('GET', `/payouts/${merchantAgain!.id}`)).body.status).toBe('failed');
+    expect((await api('GET', `/payouts/${merchantAgain!.id}`)).body).toMatchObject({ status: 'failed', completed_at: null });
     expect((await api('GET', `/events?object_id=${merchantAgain!.id}`)).body.data.map((event: { type: string; data: { reason: string } }) => [event.type, event.data.reason])).toEqual([['payout_failed', 'AC04']]);
     expect((await runPayouts()).map((payout) => payout.account_id)).toEqual([]);
     // The application is still succeeded; any other change after submit is still refused.
     expect((await api('GET', `/applications/${application.id}`)).body.status).toBe('succeeded');
     expect((await step(server, application, 'POST', '/confirm-representatives')).status).toBe(409);
+  });
+
+  it('writes a creditor named in another script (Cyrillic, Greek) transliterated, and keeps a second debit of a paid payout as an exception', async () => {
+    // The merchant's account is refused at the end of the test before: only the platform's share is paid.
+    const set = await api('PUT', '/platform/payout-account', { account_number: { type: 'iban', value: PLATFORM_IBAN }, account_owners_name: 'Иван Петров ЕООД Αθήνα', currency: 'EUR' });
+    expect(set.status, set.text).toBe(200);
+    await pay('order-script');
+    const [payout, ...others] = await runPayouts();
+    expect(others).toEqual([]);
+    expect(payout).toMatchObject({ account_id: platform.platformId, status: 'in_transit' });
+    await expectFileOf([payout!], { [platform.platformId]: { name: 'Ivan Petrov EOOD Athina', iban: PLATFORM_IBAN } });
+
+    // The bank debits the payout twice (two bookings, on two statements): the second is the operator's to look at.
+    expect((await operator('POST', '/bank-statements', { raw: statement([paidEntry(payout!, 'BANK-REF-TWICE-1')]) })).body).toMatchObject({ paid: 1, exceptions: 0 });
+    await runDueJobs();
+    expect((await api('GET', `/payouts/${payout!.id}`)).body.status).toBe('paid');
+    expect((await operator('POST', '/bank-statements', { raw: statement([paidEntry(payout!, 'BANK-REF-TWICE-2')]) })).body).toMatchObject({ paid: 0, exceptions: 1 });
+    const [kept] = (await operator('GET', '/bank-statement-exceptions')).body.data;
+    expect(kept).toMatchObject({ reason: 'repeated_for_payout', end_to_end_id: payout!.id, credit_debit: 'DBIT', amount_minor: payout!.amount_minor });
+    await runDueJobs();
+    expect((await api('GET', `/payouts/${payout!.id}`)).body.status).toBe('paid');
+    expect(await eventTypes(payout!.id)).toEqual([]);
+
+    // A return of a payout to an account changed since refuses the old account, not the new one.
+    await pay('order-changed');
+    const [toOld] = await runPayouts();
+    expect((await setPlatformAccount(NEW_PLATFORM_IBAN)).status).toBe(200);
+    expect((await operator('POST', '/bank-statements', { raw: statement([returnedEntry(toOld!, 'AC04', 'BANK-REF-OLD')]) })).body).toMatchObject({ returned: 1 });
+    await runDueJobs();
+    expect((await api('GET', `/payouts/${toOld!.id}`)).body.status).toBe('failed');
+    expect((await api('GET', `/events?object_id=${toOld!.id}`)).body.data.map((event: { data: { payout_account_refused: boolean } }) => event.data.payout_account_refused)).toEqual([false]);
+    expect((await api('GET', '/platform/payout-account')).body).toMatchObject({ refused: null, account_number: { value: expect.stringMatching(/9890$/) } });
+    const [toNew] = await runPayouts();
+    expect(toNew).toMatchObject({ account_id: platform.platformId, amount_minor: toOld!.amount_minor });
+    await expectFileOf([toNew!], { [platform.platformId]: { name: 'Marktplatz Koeln GmbH', iban: NEW_PLATFORM_IBAN } });
   });
 
   it('refuses what is not a statement, and what is not the operator', async () => {
@@ -298,7 +338,7 @@ describe('a crash between claiming a file and recording it written', () => {
     JOB_WORKER: jobWorker,
     SANDBOX_PAYOUT_RAIL: 'sepa_file',
     ...DEBTOR,
-    PAYOUT_FILES_DIR: dirs.files,
+    SANDBOX_PAYOUT_FILES_DIR: dirs.files,
     BANK_STATEMENTS_DIR: dirs.statements,
     OPERATOR_TOKEN,
     PAYOUT_CUTOFF: farCutoff(),

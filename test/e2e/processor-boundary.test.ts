@@ -105,6 +105,63 @@ describe('payouts end as the rail reports', () => {
     expect(await moneyViolations(db())).toEqual({});
   });
 
+  it('gives back a failed refund it had received from a payout the bank sent back since: the whole transfer paid at the next payout, nothing booked as paid out', async () => {
+    const own = await server.platform();
+    // 133.43 by card: fee 1.4 % + 0.25 = 212, so the platform's payout is the simulator's failing amount.
+    const id = await payByCard(server, { token: () => own.token('sandbox') }, { amount_minor: 13_343 });
+    const [payout] = (await api('POST', '/simulations/payouts/run', undefined, own)).body.data;
+    expect(payout).toMatchObject({ amount_minor: FAILING_PAYOUT_AMOUNT_MINOR, status: 'in_transit' });
+    await advance(1); // the payout is sent: the bank sends it back a day later
+    // The refund comes after the payout started: received back from the platform's bank; it fails a day after it is sent.
+    const refund = await api('POST', '/refunds', { payment_id: id, description: 'Returned', routing: { platform: { amount_minor: FAILING_REFUND_AMOUNT_MINOR } } }, own);
+    expect(refund.status, refund.text).toBe(201);
+    await advance(1);
+    await advance(DAY); // the payout fails, then the refund (no cut-off meanwhile: the transfer is in the payout until it fails)
+    expect((await api('GET', `/payouts/${payout.id}`, undefined, own)).body.status).toBe('failed');
+    expect((await api('GET', `/refunds/${refund.body.id}`, undefined, own)).body.status).toBe('failed');
+    expect(await moneyViolations(db())).toEqual({});
+    const paidOut = async () => {
+      const row = await db().selectFrom('ledger_lines').select((eb) => eb.fn.sum<string>('amount_minor').as('total')).where('account', '=', `paid_out:${payout.account_id}`).executeTakeFirstOrThrow();
+      return Number(row.total ?? 0);
+    };
+    expect(await paidOut()).toBe(0);
+
+    // Nothing was refunded and nothing reached the bank: the next payout carries the whole transfer, once.
+    const next = (await api('POST', '/simulations/payouts/run', undefined, own)).body.data;
+    expect(next.map((each: { amount_minor: number }) => each.amount_minor).reduce((sum: number, amount: number) => sum + amount, 0)).toBe(FAILING_PAYOUT_AMOUNT_MINOR);
+    expect((await api('POST', '/simulations/payouts/run', undefined, own)).body.data).toEqual([]);
+    expect(await paidOut()).toBe(FAILING_PAYOUT_AMOUNT_MINOR);
+    expect(await moneyViolations(db())).toEqual({});
+  });
+
+  it('carries a failed refund received back from a payout sent back since, its transfer paid again meanwhile, to a reversal transfer: paid once, nothing lost', async () => {
+    const own = await server.platform();
+    // 133.43 by card: fee 1.4 % + 0.25 = 212, so the platform's payout is the simulator's failing amount.
+    const id = await payByCard(server, { token: () => own.token('sandbox') }, { amount_minor: 13_343 });
+    const [payout] = (await api('POST', '/simulations/payouts/run', undefined, own)).body.data;
+    await advance(2); // the payout is sent: the bank sends it back a day after the run
+    const refund = await api('POST', '/refunds', { payment_id: id, description: 'Returned', routing: { platform: { amount_minor: FAILING_REFUND_AMOUNT_MINOR } } }, own);
+    expect(refund.status, refund.text).toBe(201);
+    await advance(DAY - 2); // the payout comes back; the refund, sent two seconds after the payout, has not failed yet
+    expect((await api('GET', `/payouts/${payout.id}`, undefined, own)).body.status).toBe('failed');
+    expect((await api('GET', `/refunds/${refund.body.id}`, undefined, own)).body.status).toBe('initiated');
+    // The transfer leaves again, less what the refund received back.
+    const [again] = (await api('POST', '/simulations/payouts/run', undefined, own)).body.data;
+    const net = FAILING_PAYOUT_AMOUNT_MINOR - again.amount_minor;
+    expect(net).toBeGreaterThan(0);
+    await advance(2);
+    expect((await api('GET', `/refunds/${refund.body.id}`, undefined, own)).body.status).toBe('failed');
+    expect(await moneyViolations(db())).toEqual({});
+
+    // What the refund had received back is owed again: a transfer of the reversal, paid at the next payout, once.
+    const next = (await api('POST', '/simulations/payouts/run', undefined, own)).body.data;
+    expect(next).toMatchObject([{ account_id: payout.account_id, amount_minor: net, transfers: [{ payment_id: id, amount_minor: net, processing_fee: { amount_minor: 0 } }] }]);
+    expect((await api('POST', '/simulations/payouts/run', undefined, own)).body.data).toEqual([]);
+    const paidOut = await db().selectFrom('ledger_lines').select((eb) => eb.fn.sum<string>('amount_minor').as('total')).where('account', '=', `paid_out:${payout.account_id}`).executeTakeFirstOrThrow();
+    expect(Number(paidOut.total)).toBe(FAILING_PAYOUT_AMOUNT_MINOR);
+    expect(await moneyViolations(db())).toEqual({});
+  });
+
   it('fails a payout the bank sends back: status failed, its transfer waiting for the next payout, the books balanced', async () => {
     const own = await server.platform();
     // 133.43 by card: fee 1.4 % + 0.25 = 212, so the platform's payout is the simulator's failing amount.

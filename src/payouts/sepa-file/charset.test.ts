@@ -12,9 +12,13 @@ describe('toSepaText', () => {
     expect(toSepaText('Łódź Ærøskøbing')).toBe('Lodz AEroskobing');
     expect(toSepaText('“Quoted” – shop_name')).toBe("'Quoted' - shop-name");
     expect(toSepaText('ﬁne ＡＢＣ')).toBe('fine ABC'); // ligature and full-width letters folded
-    expect(toSepaText('a@b.com * € #1 ; [x]')).toBe('a b.com 1 x');
+    expect(toSepaText('a@b.com * € #1 ; [x]')).toBe('a b.com EUR 1 x');
     expect(toSepaText('  many   spaces\tand\nlines  ')).toBe('many spaces and lines');
-    expect(toSepaText('東京')).toBe('');
+    expect(toSepaText('#*@;')).toBe('');
+    // Other scripts spelled in Latin: Greek and Cyrillic are SEPA countries' own.
+    expect(toSepaText('Иван Петров ЕООД')).toBe('Ivan Petrov EOOD');
+    expect(toSepaText('Γιώργος Παπαδόπουλος')).toBe('Giorgos Papadopoylos');
+    expect(toSepaText('東京')).toBe('DongJing');
   });
 
   it('always answers text in the SEPA set', () => {

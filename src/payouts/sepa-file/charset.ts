@@ -1,3 +1,4 @@
+import anyAscii from 'any-ascii';
 /**
  * The Latin character set every SEPA bank must accept (EPC guidance on the use of character sets,
  * EPC217-08): a–z A–Z 0–9 / - ? : ( ) . , ' + and the space. The EPC's 2023 schema no longer
@@ -18,13 +19,15 @@ const SPELLED_OUT: Readonly<Record<string, string>> = {
 
 /**
  * Text in the SEPA character set: the spellings above, then accents dropped (é → e, compatibility
- * forms such as ligatures and full-width letters folded by NFKD), then anything still outside the
- * set replaced by a space; runs of spaces collapse and the ends are trimmed.
+ * forms such as ligatures and full-width letters folded by NFKD), then other scripts transliterated
+ * (any-ascii: Иван → Ivan, Αθήνα → Athina), then anything still outside the set replaced by a
+ * space; runs of spaces collapse and the ends are trimmed.
  */
 export function toSepaText(value: string): string {
   const spelled = Array.from(value, (char) => SPELLED_OUT[char] ?? char).join('');
   const unaccented = spelled.normalize('NFKD').replace(/\p{M}/gu, '');
-  return unaccented.replace(OUTSIDE_SEPA, ' ').replace(/ {2,}/g, ' ').trim();
+  // Other scripts (Greek and Cyrillic names are SEPA's own) spelled in Latin: a name is never left empty.
+  return anyAscii(unaccented).replace(OUTSIDE_SEPA, ' ').replace(/ {2,}/g, ' ').trim();
 }
 
 /** `toSepaText`, cut to `maxLength` characters (the result is ASCII: characters are bytes). */

@@ -129,7 +129,7 @@ describe('writePain001', () => {
       transfer(3, 1.5),
       transfer(4, 100_000_000_000),
       transfer(5, 100, { creditorIban: 'DE89370400440532013001', creditorBic: 'NOTABIC' }),
-      transfer(6, 100, { creditorName: '東京', remittance: '' }),
+      transfer(6, 100, { creditorName: '#*@;', remittance: '' }),
       transfer(6, 100),
       transfer(7, 100, { endToEndId: 'pay_01HXYZ' }),
     ], { messageId: 'a//b', requestedExecutionDate: '30.11.2026' });

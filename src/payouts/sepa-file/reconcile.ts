@@ -27,7 +27,7 @@ export type ExceptionReason =
   | 'currency_differs'
   /** Money credited for a payout without return information or reversal: nothing says why. */
   | 'unexplained_credit'
-  /** A second debit (or second return) for the same payout in this reconciliation. */
+  /** A second debit (or second return) for the same payout, in this reconciliation or an earlier one. */
   | 'repeated_for_payout';
 
 /** A booked entry that is kept for the operator to look at, never guessed. */
@@ -48,17 +48,20 @@ export interface Reconciliation {
   notBooked: StatementEntry[];
 }
 
+/** What earlier statements said of a payout, as `decidedKey` keys: a second debit or return of it is an exception. */
+export const decidedKey = (payoutId: string, outcome: PayoutOutcome['outcome']) => `${payoutId}:${outcome}`;
+
 /**
  * Matches statement entries to the payouts sent, by EndToEndId and then amount and currency. A
  * booked debit pays a payout; a return (an entry with return information, or a reversal in either
- * direction) returns it with its reason. Pure: the caller reads the payouts the entries name and
- * the entry keys it has recorded (of outcomes and exceptions alike), and records the outcomes and
- * exceptions with their keys.
+ * direction) returns it with its reason. Pure: the caller reads the payouts the entries name, the
+ * entry keys it has recorded (of outcomes and exceptions alike) and the outcomes recorded for those
+ * payouts (`decidedKey`), and records the outcomes and exceptions with their keys.
  */
-export function reconcile(entries: readonly StatementEntry[], payouts: readonly SentPayout[], recordedEntryKeys: ReadonlySet<string> = new Set()): Reconciliation {
+export function reconcile(entries: readonly StatementEntry[], payouts: readonly SentPayout[], recordedEntryKeys: ReadonlySet<string> = new Set(), decidedBefore: ReadonlySet<string> = new Set()): Reconciliation {
   const byId = new Map(payouts.map((payout) => [payout.payoutId, payout]));
   const seen = new Set(recordedEntryKeys);
-  const decided = new Set<string>();
+  const decided = new Set(decidedBefore);
   const result: Reconciliation = { outcomes: [], exceptions: [], duplicates: [], notBooked: [] };
   for (const entry of entries) {
     if (entry.status !== 'BOOK') {
@@ -73,10 +76,10 @@ export function reconcile(entries: readonly StatementEntry[], payouts: readonly 
     const judged = judge(entry, entry.endToEndId === undefined ? undefined : byId.get(entry.endToEndId));
     if ('entry' in judged) {
       result.exceptions.push(judged);
-    } else if (decided.has(`${judged.payoutId}:${judged.outcome}`)) {
+    } else if (decided.has(decidedKey(judged.payoutId, judged.outcome))) {
       result.exceptions.push({ entry, reason: 'repeated_for_payout' });
     } else {
-      decided.add(`${judged.payoutId}:${judged.outcome}`);
+      decided.add(decidedKey(judged.payoutId, judged.outcome));
       result.outcomes.push(judged);
     }
   }

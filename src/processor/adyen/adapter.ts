@@ -48,15 +48,24 @@ async function declinedIfRefused(log: FastifyBaseLogger, reference: string, call
 }
 
 /**
- * A request whose outcome comes later (a refund), refused by Adyen itself (a 4xx): answered
- * refused with Adyen's words, so the request ends failed instead of being asked again every
- * minute. Any other failure is thrown: the job asks again with the same Idempotency-Key.
+ * Adyen refused the request itself, for the request's own sake: not a 401 or 403, which refuse our
+ * credentials (an API key rotated, a role missing) and pass once the operator fixes them.
+ */
+function refusedForGood(error: unknown): error is AdyenError {
+  return error instanceof AdyenError && error.kind === 'refused' && error.status !== 401 && error.status !== 403;
+}
+
+/**
+ * A request that moves money and whose outcome comes later (a refund), refused by Adyen for its
+ * own sake (a 4xx but 401 and 403): answered refused with Adyen's words, so the request ends failed
+ * instead of being asked again every minute. Any other failure is thrown: the job asks again with
+ * the same Idempotency-Key, so a refund is never failed for our own misconfiguration.
  */
 async function refusedIfRefused(log: FastifyBaseLogger, subject: Record<string, string>, call: () => Promise<PendingAnswer>): Promise<SendAnswer> {
   try {
     return await call();
   } catch (error) {
-    if (!(error instanceof AdyenError) || error.kind !== 'refused') throw error;
+    if (!refusedForGood(error)) throw error;
     log.warn({ ...subject, status: error.status, errorCode: error.errorCode }, 'Adyen refused the request');
     return { refused: error.message };
   }
@@ -104,8 +113,8 @@ function directDebitProvider(adyen: Adyen, cards: CardAcquirer, returnUrl: strin
       try {
         outcome = await adyen.debitSepa(input);
       } catch (error) {
-        // Adyen refused the request itself (a 4xx): asking again would be refused again.
-        if (!(error instanceof AdyenError) || error.kind !== 'refused') throw error;
+        // Adyen refused the request itself (a 4xx but our credentials' 401 and 403): asking again would be refused again.
+        if (!refusedForGood(error)) throw error;
         return { refused: error.errorCode ? `${error.errorCode} ${error.message}` : error.message };
       }
       // Refused at once: its AUTHORISATION (success false) that follows finds the payment ended already.

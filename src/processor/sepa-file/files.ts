@@ -22,7 +22,8 @@ export type PayoutFileSummary = Omit<Selectable<PayoutFilesTable>, 'content'>;
  * the cut-off's own transaction; the job writes its XML after that commits, from the claim alone
  * (same message id, same creation time, same payouts), so a crash before or while writing it
  * writes that same file again, never a second one. The XML is kept sealed at rest and, when
- * PAYOUT_FILES_DIR is set, also put there whole (a temporary name, then a rename).
+ * PAYOUT_FILES_DIR is set, a live file is also put there whole (a temporary name, then a rename);
+ * a sandbox file only in SANDBOX_PAYOUT_FILES_DIR.
  */
 export class PayoutFiles {
   constructor(
@@ -61,7 +62,7 @@ export class PayoutFiles {
     await scheduleJob(trx, { environment: run.environment, platformId: run.platformId, kind: PAYOUT_FILE_JOB, subjectId: id, dueAt: run.at }, run.at);
   }
 
-  /** The job: the claimed file's XML, kept and put in PAYOUT_FILES_DIR; a file written already is left as it is. */
+  /** The job: the claimed file's XML, kept and put in its environment's folder; a file written already is left as it is. */
   async write(trx: Db, fileId: string, at: Date): Promise<void> {
     const file = await trx.selectFrom('payout_files').selectAll().where('id', '=', fileId).forUpdate().executeTakeFirst();
     if (!file || file.written_at) return;
@@ -74,8 +75,18 @@ export class PayoutFiles {
       payments: items.map((item) => ({ endToEndId: item.payout_id, amountMinor: item.amount_minor, currency: item.currency, creditorName: item.creditor_name, creditorIban: item.creditor_iban, remittance: item.remittance })),
     });
     // Put in the folder before the row says written: a crash between puts the same bytes there again.
-    if (this.settings.filesDir) await putWhole(this.settings.filesDir, fileName(file.id), xml);
+    const folder = this.folderOf(file.environment);
+    if (folder) await putWhole(folder, fileName(file.id), xml);
     await trx.updateTable('payout_files').set({ content: xml, written_at: at }).where('id', '=', fileId).execute();
+  }
+
+  /**
+   * Where an environment's files are put: the live ones in PAYOUT_FILES_DIR, for the bank client;
+   * the sandbox's apart (SANDBOX_PAYOUT_FILES_DIR, or nowhere), as the bank would pay them with real
+   * money from the same debtor account.
+   */
+  private folderOf(environment: Environment): string | undefined {
+    return environment === 'live' ? this.settings.filesDir : this.settings.sandboxFilesDir;
   }
 
   /** The files, newest first, optionally of one environment. */

@@ -4,13 +4,13 @@ import type { Static } from 'typebox';
 import type { EnvironmentClock } from '../../core/clock.js';
 import type { Environment } from '../../core/config.js';
 import type { BankStatementExceptionsTable, Db, Tables } from '../../core/db.js';
-import type { JobClock } from '../../core/jobs.js';
 import type { StatementImportResult } from './schemas.js';
 import { newId } from '../../core/ids.js';
 import { parseCamt053, type StatementEntry } from '../../payouts/sepa-file/camt053.js';
-import { reconcile, type PayoutOutcome, type StatementException } from '../../payouts/sepa-file/reconcile.js';
+import { decidedKey, reconcile, type PayoutOutcome, type StatementException } from '../../payouts/sepa-file/reconcile.js';
 import type { ProcessorNotification } from '../boundary.js';
 import { receiveNotifications } from '../inbox.js';
+import { payoutAccounts } from '../../payouts/repository.js';
 
 export type StatementSource = 'api' | 'cli' | 'directory';
 
@@ -20,6 +20,17 @@ export type StatementImport = Static<typeof StatementImportResult>;
 export type ExceptionSummary = Omit<Selectable<BankStatementExceptionsTable>, 'entry_key' | 'details'>;
 
 const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** A payout as its file sent it, with its environment and account. */
+interface SentByFile {
+  payoutId: string;
+  amountMinor: number;
+  currency: string;
+  creditorIban: string;
+  environment: Environment;
+  platformId: string;
+  accountId: string;
+}
 
 /**
  * camt.053 statements of the operator's account, reconciled with the payouts sent by file: each
@@ -56,7 +67,7 @@ export class BankStatements {
     const keyed = entries.map((entry) => ({ ...entry, entryKey: digest(entry.entryKey) }));
     const recorded = await this.recordedKeys(trx, keyed.map((entry) => entry.entryKey));
     const sent = await this.sentPayouts(trx, keyed.flatMap((entry) => (entry.endToEndId ? [entry.endToEndId] : [])));
-    const { outcomes, exceptions } = reconcile(keyed, [...sent.values()], recorded);
+    const { outcomes, exceptions } = reconcile(keyed, [...sent.values()], recorded, await this.decidedBefore(trx, [...sent.keys()]));
     const rows = [
       ...outcomes.map((outcome) => ({ entry_key: outcome.entryKey, statement_id: statementId, payout_id: outcome.payoutId, outcome: outcome.outcome })),
       ...exceptions.map((exception) => ({ entry_key: exception.entry.entryKey, statement_id: statementId, payout_id: null, outcome: 'exception' as const })),
@@ -73,17 +84,29 @@ export class BankStatements {
     return new Set(rows.map((row) => row.entry_key));
   }
 
-  /** The payouts sent by file that the entries name, with their environment and platform (whose clock applies their outcome). */
-  private async sentPayouts(trx: Db, payoutIds: string[]) {
-    if (payoutIds.length === 0) return new Map<string, { payoutId: string; amountMinor: number; currency: string; environment: Environment; platformId: string }>();
+  /** What earlier statements booked for these payouts (paid, returned). */
+  private async decidedBefore(trx: Db, payoutIds: string[]): Promise<Set<string>> {
+    if (payoutIds.length === 0) return new Set();
+    const rows = await trx.selectFrom('bank_statement_entries').select(['payout_id', 'outcome']).where('payout_id', 'in', payoutIds).where('outcome', '<>', 'exception').execute();
+    return new Set(rows.map((row) => decidedKey(row.payout_id!, row.outcome as 'paid' | 'returned')));
+  }
+
+  /** The payouts sent by file that the entries name: what the file said (amount, creditor IBAN), their environment, platform (whose clock applies their outcome) and account. */
+  private async sentPayouts(trx: Db, payoutIds: string[]): Promise<Map<string, SentByFile>> {
+    if (payoutIds.length === 0) return new Map();
     const rows = await trx
       .selectFrom('payout_file_items')
       .innerJoin('payout_files', 'payout_files.id', 'payout_file_items.file_id')
       .innerJoin('payouts', 'payouts.id', 'payout_file_items.payout_id')
-      .select(['payout_file_items.payout_id', 'payout_file_items.amount_minor', 'payout_file_items.currency', 'payout_files.environment', 'payouts.platform_id'])
+      .select(['payout_file_items.payout_id', 'payout_file_items.amount_minor', 'payout_file_items.currency', 'payout_file_items.creditor_iban', 'payout_files.environment', 'payouts.platform_id', 'payouts.account_id'])
       .where('payout_file_items.payout_id', 'in', payoutIds)
       .execute();
-    return new Map(rows.map((row) => [row.payout_id, { payoutId: row.payout_id, amountMinor: row.amount_minor, currency: row.currency, environment: row.environment, platformId: row.platform_id }]));
+    return new Map(
+      rows.map((row) => [
+        row.payout_id,
+        { payoutId: row.payout_id, amountMinor: row.amount_minor, currency: row.currency, creditorIban: row.creditor_iban, environment: row.environment, platformId: row.platform_id, accountId: row.account_id },
+      ]),
+    );
   }
 
   private async keepExceptions(trx: Db, statementId: string, exceptions: StatementException[]): Promise<void> {
@@ -110,12 +133,19 @@ export class BankStatements {
   }
 
   /** Each payout's outcome as the rail's notification; a payout paid and returned on the same statement ends returned (its return comes last). */
-  private async notify(trx: Db, outcomes: PayoutOutcome[], sent: Map<string, JobClock>): Promise<void> {
+  private async notify(trx: Db, outcomes: PayoutOutcome[], sent: Map<string, SentByFile>): Promise<void> {
     const last = new Map(outcomes.map((outcome) => [outcome.payoutId, outcome]));
     for (const outcome of last.values()) {
-      const { environment, platformId } = sent.get(outcome.payoutId)!;
-      await receiveNotifications(trx, 'sepa_file', [notificationOf(outcome)], { environment, platformId }, this.clock.now(environment, platformId));
+      const payout = sent.get(outcome.payoutId)!;
+      const accountRefused = outcome.outcome === 'returned' && (await this.stillPaidTo(trx, payout));
+      await receiveNotifications(trx, 'sepa_file', [notificationOf(outcome, accountRefused)], { environment: payout.environment, platformId: payout.platformId }, this.clock.now(payout.environment, payout.platformId));
     }
+  }
+
+  /** Whether the account's payout account is still the IBAN the file paid: a return refuses that IBAN, not one the account gave since. */
+  private async stillPaidTo(trx: Db, payout: SentByFile): Promise<boolean> {
+    const accounts = await payoutAccounts(trx, payout.environment, payout.platformId, [payout.accountId]);
+    return accounts.get(payout.accountId)?.iban === payout.creditorIban;
   }
 
   async exceptions(limit: number): Promise<ExceptionSummary[]> {
@@ -129,8 +159,8 @@ export class BankStatements {
   }
 }
 
-function notificationOf(outcome: PayoutOutcome): ProcessorNotification {
+function notificationOf(outcome: PayoutOutcome, accountRefused: boolean): ProcessorNotification {
   const common = { eventKey: outcome.entryKey, kind: outcome.outcome, object: 'payout' as const, reference: outcome.payoutId, processorReference: outcome.payoutId };
   if (outcome.outcome === 'paid') return { ...common, outcome: 'succeeded' };
-  return { ...common, outcome: 'failed', reason: outcome.reason ?? 'returned', accountRefused: true };
+  return { ...common, outcome: 'failed', reason: outcome.reason ?? 'returned', accountRefused };
 }
