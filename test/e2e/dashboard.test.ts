@@ -153,7 +153,7 @@ describe('signing in', () => {
       }
       expect((await browser().signIn(unknown, PASSWORD)).text).toContain('Too many failed attempts');
     });
-  }, 90_000);
+  }, 180_000);
 
   it('lets no more attempts past the count than the limits allow, however many arrive at once: the right password after them is refused', async () => {
     await onOwnServer(async (own, email, tenant) => {
