@@ -174,12 +174,12 @@ describe('payouts end as the rail reports', () => {
     const id = await payByCard(server, { token: () => own.token('sandbox') }, { amount_minor: 13_343 });
     const [payout] = (await api('POST', '/simulations/payouts/run', undefined, own)).body.data;
     expect(payout).toMatchObject({ amount_minor: FAILING_PAYOUT_AMOUNT_MINOR, status: 'in_transit' });
-    await advance(1); // the payout is sent: the bank sends it back a day later
+    await advance(1, own); // the payout is sent: the bank sends it back a day later
     // The refund comes after the payout started: received back from the platform's bank; it fails a day after it is sent.
     const refund = await api('POST', '/refunds', { payment_id: id, description: 'Returned', routing: { platform: { amount_minor: FAILING_REFUND_AMOUNT_MINOR } } }, own);
     expect(refund.status, refund.text).toBe(201);
-    await advance(1);
-    await advance(DAY); // the payout fails, then the refund (no cut-off meanwhile: the transfer is in the payout until it fails)
+    await advance(1, own);
+    await advance(DAY, own); // the payout fails, then the refund (no cut-off meanwhile: the transfer is in the payout until it fails)
     expect((await api('GET', `/payouts/${payout.id}`, undefined, own)).body.status).toBe('failed');
     expect((await api('GET', `/refunds/${refund.body.id}`, undefined, own)).body.status).toBe('failed');
     expect(await moneyViolations(db())).toEqual({});
@@ -202,17 +202,17 @@ describe('payouts end as the rail reports', () => {
     // 133.43 by card: fee 1.4 % + 0.25 = 212, so the platform's payout is the simulator's failing amount.
     const id = await payByCard(server, { token: () => own.token('sandbox') }, { amount_minor: 13_343 });
     const [payout] = (await api('POST', '/simulations/payouts/run', undefined, own)).body.data;
-    await advance(2); // the payout is sent: the bank sends it back a day after the run
+    await advance(2, own); // the payout is sent: the bank sends it back a day after the run
     const refund = await api('POST', '/refunds', { payment_id: id, description: 'Returned', routing: { platform: { amount_minor: FAILING_REFUND_AMOUNT_MINOR } } }, own);
     expect(refund.status, refund.text).toBe(201);
-    await advance(DAY - 2); // the payout comes back; the refund, sent two seconds after the payout, has not failed yet
+    await advance(DAY - 2, own); // the payout comes back; the refund, sent two seconds after the payout, has not failed yet
     expect((await api('GET', `/payouts/${payout.id}`, undefined, own)).body.status).toBe('failed');
     expect((await api('GET', `/refunds/${refund.body.id}`, undefined, own)).body.status).toBe('initiated');
     // The transfer leaves again, less what the refund received back.
     const [again] = (await api('POST', '/simulations/payouts/run', undefined, own)).body.data;
     const net = FAILING_PAYOUT_AMOUNT_MINOR - again.amount_minor;
     expect(net).toBeGreaterThan(0);
-    await advance(2);
+    await advance(2, own);
     expect((await api('GET', `/refunds/${refund.body.id}`, undefined, own)).body.status).toBe('failed');
     expect(await moneyViolations(db())).toEqual({});
 
