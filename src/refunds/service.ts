@@ -115,8 +115,8 @@ function drawsFor(net: number, fee: number, reversals: TransferRow[], own: Trans
     draws.push({ transfer: reversal, take });
     left = { net: left.net - take.net, fee: left.fee - take.fee };
   }
-  const paidOut = own.payout_id !== null;
-  return [...draws, { transfer: own, take: { net: left.net, fee: paidOut ? 0 : left.fee, fromCreditor: paidOut } }];
+  // The rest of the money is the own transfer's to give, always; its fee as far as it carries any (a reversal paid out may carry the rest).
+  return [...draws, { transfer: own, take: { ...takeOff(own, left.net, left.fee), net: left.net } }];
 }
 
 function sumTakes(takes: repo.TransferTake[]): repo.TransferTake {
@@ -349,7 +349,12 @@ export class RefundService {
       const owed = given.filter((each) => each.to === 'party_only');
       const reversal = owed.length > 0 ? await this.reversalTransfer(trx, refund, part, own, sumTakes(owed.map((each) => each.taken)), at) : undefined;
       const ledger = ledgerDrafts(part.account_id, part.fee_returned, given.map(({ transfer, taken }) => ({ transfer, take: taken })));
-      failed.push(...ledger.map((draft, index) => ({ ...draft, transferId: given[index]!.to === 'party_only' ? reversal!.id : draft.transferId, toPaidOut: given[index]!.to === 'payout' })));
+      failed.push(
+        ...ledger.map(({ accountId, transferId, amount, feeReturned }, index) => {
+          const { to } = given[index]!;
+          return { accountId, transferId: to === 'party_only' ? reversal!.id : transferId, amount, feeReturned, toPaidOut: to === 'payout' };
+        }),
+      );
     }
     await repo.failRefund(trx, refund.id, failure.reason, failure.processorReference);
     const context = { environment: refund.environment, platformId: refund.platform_id, currency: refund.currency, paymentId: refund.payment_id, refundId: refund.id, at };
