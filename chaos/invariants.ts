@@ -38,8 +38,14 @@ const CHECKS: Record<string, string> = {
   'what payouts sent is what was paid out, less what refunds took back from the creditor': `
     WITH sent AS (SELECT platform_id, account_id, currency, sum(amount_minor) AS amount FROM payouts WHERE status <> 'failed' GROUP BY platform_id, account_id, currency),
     taken AS (
-      SELECT r.platform_id, p.account_id, r.currency, sum(p.amount_minor - p.fee_returned) AS amount
-      FROM refund_parts p JOIN refunds r ON r.id = p.refund_id WHERE p.from_creditor AND r.status <> 'failed' GROUP BY r.platform_id, p.account_id, r.currency
+      SELECT platform_id, account_id, currency, sum(amount) AS amount FROM (
+        SELECT r.platform_id, p.account_id, r.currency, p.amount_minor - p.fee_returned AS amount
+        FROM refund_parts p JOIN refunds r ON r.id = p.refund_id
+        WHERE p.from_creditor AND r.status <> 'failed' AND NOT EXISTS (SELECT 1 FROM refund_draws d WHERE d.refund_id = p.refund_id AND d.position = p.position)
+        UNION ALL
+        SELECT r.platform_id, t.account_id, r.currency, d.amount_minor
+        FROM refund_draws d JOIN refunds r ON r.id = d.refund_id JOIN transfers t ON t.id = d.transfer_id WHERE d.from_creditor AND r.status <> 'failed'
+      ) parts GROUP BY platform_id, account_id, currency
     ),
     booked AS (
       SELECT platform_id, substr(account, 10) AS account_id, currency, sum(amount_minor) AS amount FROM ledger_lines WHERE account LIKE 'paid_out:%' GROUP BY platform_id, account, currency

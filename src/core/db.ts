@@ -349,6 +349,17 @@ export interface RefundPartsTable {
   payout_id: Generated<string | null>;
 }
 
+/** What a refund part drew from a reversal transfer of its party: net money, and fee off it while it waited. */
+export interface RefundDrawsTable {
+  refund_id: string;
+  position: number;
+  transfer_id: string;
+  amount_minor: number;
+  fee_minor: number;
+  from_creditor: boolean;
+  payout_id: string | null;
+}
+
 export type LedgerEntryKind = 'capture' | 'fee' | 'transfer' | 'payout' | 'refund' | 'fee_return' | 'transfer_reversal' | 'return_from_creditor' | 'refund_failed' | 'payout_failed';
 
 export interface LedgerEntriesTable {
@@ -610,6 +621,7 @@ export interface Tables {
   bank_statement_exceptions: BankStatementExceptionsTable;
   refunds: RefundsTable;
   refund_parts: RefundPartsTable;
+  refund_draws: RefundDrawsTable;
   chargebacks: ChargebacksTable;
   ledger_entries: LedgerEntriesTable;
   ledger_lines: LedgerLinesTable;

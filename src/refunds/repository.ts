@@ -1,28 +1,41 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable, UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { Caller } from '../core/auth.js';
-import type { Db, RefundPartsTable, RefundsTable } from '../core/db.js';
+import type { Db, RefundDrawsTable, RefundPartsTable, RefundsTable, Tables } from '../core/db.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
 import type { PartyRow, TransferRow } from '../payments/repository.js';
 
 export type RefundRow = Selectable<RefundsTable>;
 export type RefundPartRow = Selectable<RefundPartsTable>;
+export type RefundDrawRow = Selectable<RefundDrawsTable>;
 type Tenant = Pick<Caller, 'platformId' | 'environment'>;
 
-/** A payment's routing and its parties' transfers (not the reversals of failed refunds), the transfers locked against a payout taking them meanwhile. */
-export async function lockMoneyOf(trx: Db, paymentId: string): Promise<{ parties: PartyRow[]; transfers: TransferRow[] }> {
+/**
+ * A payment's routing, its parties' transfers and the reversal transfers of its failed refunds (in
+ * the order they were made), all locked against a payout taking them meanwhile.
+ */
+export async function lockMoneyOf(trx: Db, paymentId: string): Promise<{ parties: PartyRow[]; transfers: TransferRow[]; reversals: TransferRow[] }> {
   const parties = await trx.selectFrom('payment_parties').selectAll().where('payment_id', '=', paymentId).orderBy('position').execute();
-  const transfers = await trx.selectFrom('transfers').selectAll().where('payment_id', '=', paymentId).where('reverses_refund_id', 'is', null).orderBy('position').forUpdate().execute();
-  return { parties, transfers };
+  const all = await trx.selectFrom('transfers').selectAll().where('payment_id', '=', paymentId).orderBy('position').orderBy('created_at').orderBy('id').forUpdate().execute();
+  return { parties, transfers: all.filter((row) => row.reverses_refund_id === null), reversals: all.filter((row) => row.reverses_refund_id !== null) };
 }
 
-/** What a refund part does to its party and transfer, in one statement: less refundable; a smaller transfer, or more received back. */
-export async function applyPart(trx: Db, paymentId: string, position: number, part: { amount: number; feeReturned: number; fromCreditor: boolean }): Promise<void> {
-  const net = part.amount - part.feeReturned;
+/**
+ * What a refund takes off one transfer: net money and fee off a waiting transfer, or net money
+ * received back from the party once the transfer was paid out (fee then 0: it stays as paid out).
+ */
+export interface TransferTake {
+  net: number;
+  fee: number;
+  fromCreditor: boolean;
+}
+
+/** What a refund part does to its party and its own transfer, in one statement: less refundable; a smaller transfer, or more received back. */
+export async function applyPart(trx: Db, paymentId: string, position: number, amount: number, take: TransferTake): Promise<void> {
   const transfer = trx
     .with('party', (db) =>
       db
         .updateTable('payment_parties')
-        .set((eb) => ({ refundable_amount: eb('refundable_amount', '-', part.amount) }))
+        .set((eb) => ({ refundable_amount: eb('refundable_amount', '-', amount) }))
         .where('payment_id', '=', paymentId)
         .where('position', '=', position)
         .returning('position'),
@@ -31,8 +44,23 @@ export async function applyPart(trx: Db, paymentId: string, position: number, pa
     .where('payment_id', '=', paymentId)
     .where('position', '=', position)
     .where('reverses_refund_id', 'is', null);
-  if (part.fromCreditor) await transfer.set((eb) => ({ returned_minor: eb('returned_minor', '+', net) })).execute();
-  else await transfer.set((eb) => ({ amount_minor: eb('amount_minor', '-', net), fee_minor: eb('fee_minor', '-', part.feeReturned) })).execute();
+  if (take.fromCreditor) await transfer.set((eb) => ({ returned_minor: eb('returned_minor', '+', take.net) })).execute();
+  else await transfer.set((eb) => ({ amount_minor: eb('amount_minor', '-', take.net), fee_minor: eb('fee_minor', '-', take.fee) })).execute();
+}
+
+/** What a refund part draws from a reversal transfer: a smaller reversal, or more received back from it. */
+export async function applyDraw(trx: Db, transferId: string, take: TransferTake): Promise<void> {
+  const transfer = trx.updateTable('transfers').where('id', '=', transferId);
+  if (take.fromCreditor) await transfer.set((eb) => ({ returned_minor: eb('returned_minor', '+', take.net) })).execute();
+  else await transfer.set((eb) => ({ amount_minor: eb('amount_minor', '-', take.net), fee_minor: eb('fee_minor', '-', take.fee) })).execute();
+}
+
+export async function insertDraws(trx: Db, draws: Insertable<RefundDrawsTable>[]): Promise<void> {
+  if (draws.length > 0) await trx.insertInto('refund_draws').values(draws).execute();
+}
+
+export async function drawsOf(db: Db, refundId: string): Promise<RefundDrawRow[]> {
+  return db.selectFrom('refund_draws').selectAll().where('refund_id', '=', refundId).orderBy('position').orderBy('transfer_id').execute();
 }
 
 /** The refund and its parts, in one statement. */
@@ -95,26 +123,37 @@ export async function lockRefundNotified(trx: Db, reference: string | null, proc
  */
 export type RestoredTo = 'payout' | 'waiting_transfer' | 'party_only';
 
-/** A failed refund's part given back to its party: refundable again, and its money where `to` says. */
-export async function restorePart(trx: Db, paymentId: string, part: RefundPartRow, to: RestoredTo): Promise<void> {
-  const net = part.amount_minor - part.fee_returned;
+/** A failed refund's part given back to its party: refundable again, and what it took off the party's own transfer where `to` says. */
+export async function restorePart(trx: Db, paymentId: string, position: number, amount: number, taken: TransferTake, to: RestoredTo): Promise<void> {
   const party = (db: Pick<Db, 'updateTable'>) =>
     db
       .updateTable('payment_parties')
-      .set((eb) => ({ refundable_amount: eb('refundable_amount', '+', part.amount_minor) }))
+      .set((eb) => ({ refundable_amount: eb('refundable_amount', '+', amount) }))
       .where('payment_id', '=', paymentId)
-      .where('position', '=', part.position);
+      .where('position', '=', position);
   if (to === 'party_only') return void (await party(trx).execute());
   const transfer = trx
     .with('party', (db) => party(db).returning('position'))
     .updateTable('transfers')
     .where('payment_id', '=', paymentId)
-    .where('position', '=', part.position)
+    .where('position', '=', position)
     .where('reverses_refund_id', 'is', null);
-  if (to === 'payout') await transfer.set((eb) => ({ returned_minor: eb('returned_minor', '-', net) })).execute();
-  // A part received back from a payout the bank sent back since: the transfer waits as that payout's failure left it, less the part; its fee was never taken off.
-  else if (part.from_creditor) await transfer.set((eb) => ({ amount_minor: eb('amount_minor', '+', net) })).execute();
-  else await transfer.set((eb) => ({ amount_minor: eb('amount_minor', '+', net), fee_minor: eb('fee_minor', '+', part.fee_returned) })).execute();
+  await giveBack(transfer, taken, to);
+}
+
+/** What a failed refund had drawn from a reversal transfer, given back where `to` says (party_only: nothing to write here). */
+export async function restoreDraw(trx: Db, transferId: string, taken: TransferTake, to: RestoredTo): Promise<void> {
+  if (to !== 'party_only') await giveBack(trx.updateTable('transfers').where('id', '=', transferId), taken, to);
+}
+
+/**
+ * Money given back to a transfer: less received back while it is in the payout it came from, else
+ * back on the waiting transfer (a take received back from a payout the bank sent back since has fee 0:
+ * that fee was never taken off).
+ */
+async function giveBack(transfer: UpdateQueryBuilder<Tables, 'transfers', 'transfers', UpdateResult>, taken: TransferTake, to: Exclude<RestoredTo, 'party_only'>): Promise<void> {
+  if (to === 'payout') await transfer.set((eb) => ({ returned_minor: eb('returned_minor', '-', taken.net) })).execute();
+  else await transfer.set((eb) => ({ amount_minor: eb('amount_minor', '+', taken.net), fee_minor: eb('fee_minor', '+', taken.fee) })).execute();
 }
 
 export async function partsOf(db: Db, refundIds: string[]): Promise<RefundPartRow[]> {

@@ -28,6 +28,13 @@ export const REFUND_SEND_JOB = 'refunds.send';
 interface Money {
   parties: PartyRow[];
   transfers: TransferRow[];
+  reversals: TransferRow[];
+}
+
+/** What a refund part takes off one transfer. */
+interface Draw {
+  transfer: TransferRow;
+  take: repo.TransferTake;
 }
 
 /** A refund as recorded: its row and its parts' rows. */
@@ -83,10 +90,45 @@ function partsFromRouting(parties: PartyRow[], routing: RefundRouting): Requeste
  * bank sent that payout back since, the transfer waits again (or has left in a later payout) and the
  * part is owed to the party like one taken from a waiting transfer.
  */
-function restoredTo(part: repo.RefundPartRow, transfer: TransferRow): repo.RestoredTo {
+function restoredTo(part: Pick<repo.RefundPartRow, 'from_creditor' | 'payout_id'>, transfer: TransferRow): repo.RestoredTo {
   const inItsPayout = transfer.payout_id !== null && (part.payout_id === null || part.payout_id === transfer.payout_id);
   if (part.from_creditor && inItsPayout) return 'payout';
   return transfer.payout_id === null ? 'waiting_transfer' : 'party_only';
+}
+
+/** What a transfer gives to a refund, at most `net` and `fee`: off it while it waits, else received back from the party (its fee stays as paid out). */
+function takeOff(transfer: TransferRow, net: number, fee: number): repo.TransferTake {
+  const paidOut = transfer.payout_id !== null;
+  return { net: Math.min(net, transfer.amount_minor - transfer.returned_minor), fee: paidOut ? 0 : Math.min(fee, transfer.fee_minor), fromCreditor: paidOut };
+}
+
+/**
+ * A part's money (net of its fee) and fee drawn from its party's reversal transfers first, oldest
+ * first, as far as each has any left; the rest from the party's own transfer, always the last draw.
+ */
+function drawsFor(net: number, fee: number, reversals: TransferRow[], own: TransferRow): Draw[] {
+  const draws: Draw[] = [];
+  let left = { net, fee };
+  for (const reversal of reversals) {
+    const take = takeOff(reversal, left.net, left.fee);
+    if (take.net + take.fee === 0) continue;
+    draws.push({ transfer: reversal, take });
+    left = { net: left.net - take.net, fee: left.fee - take.fee };
+  }
+  // The rest of the money is the own transfer's to give, always; its fee as far as it carries any (a reversal paid out may carry the rest).
+  return [...draws, { transfer: own, take: { ...takeOff(own, left.net, left.fee), net: left.net } }];
+}
+
+function sumTakes(takes: repo.TransferTake[]): repo.TransferTake {
+  return { net: takes.reduce((sum, take) => sum + take.net, 0), fee: takes.reduce((sum, take) => sum + take.fee, 0), fromCreditor: false };
+}
+
+/** A part's draws as the ledger books them: each draw's net money off its transfer; the part's whole returned fee on its first. */
+function ledgerDrafts(accountId: string, feeReturned: number, draws: Draw[]): RefundPartDraft[] {
+  return draws.map(({ transfer, take }, index) => {
+    const fee = index === 0 ? feeReturned : 0;
+    return { accountId, transferId: transfer.id, amount: take.net + fee, feeReturned: fee, fromCreditor: take.fromCreditor };
+  });
 }
 
 /** An amount taken from the parties in proportion to what each has left to refund. */
@@ -173,12 +215,12 @@ export class RefundService {
     const id = newId('rfd');
     const parts = requested.map((request) => {
       const party = money.parties[request.position]!;
-      const transfer = money.transfers.find((row) => row.position === request.position)!;
-      const position = { amount: party.amount_minor, feeShare: party.fee_share ?? 0, refundable: party.refundable_amount };
-      const draft: RefundPartDraft = { accountId: party.account_id, transferId: transfer.id, amount: request.amount, feeReturned: feeReturned(position, request.amount), fromCreditor: transfer.payout_id !== null };
-      return { position: request.position, transfer, draft };
+      const own = money.transfers.find((row) => row.position === request.position)!;
+      const fee = feeReturned({ amount: party.amount_minor, feeShare: party.fee_share ?? 0, refundable: party.refundable_amount }, request.amount);
+      const draws = drawsFor(request.amount - fee, fee, money.reversals.filter((row) => row.position === request.position), own);
+      return { position: request.position, accountId: party.account_id, amount: request.amount, feeReturned: fee, draws };
     });
-    const total = parts.reduce((sum, part) => sum + part.draft.amount, 0);
+    const total = parts.reduce((sum, part) => sum + part.amount, 0);
     const refund: repo.RefundRow = {
       id,
       environment: payment.environment,
@@ -196,25 +238,37 @@ export class RefundService {
       processor_reference: meta.takenBack?.processorReference ?? null,
       failure_reason: null,
     };
-    for (const part of parts) await repo.applyPart(trx, payment.id, part.position, part.draft);
+    for (const part of parts) {
+      const own = part.draws.at(-1)!;
+      await repo.applyPart(trx, payment.id, part.position, part.amount, own.take);
+      for (const draw of part.draws.slice(0, -1)) await repo.applyDraw(trx, draw.transfer.id, draw.take);
+    }
     const partRows = parts
-      .map((part) => ({ refund_id: id, position: part.position, account_id: part.draft.accountId, amount_minor: part.draft.amount, fee_returned: part.draft.feeReturned, from_creditor: part.draft.fromCreditor, payout_id: part.draft.fromCreditor ? part.transfer.payout_id : null }))
+      .map((part) => {
+        const own = part.draws.at(-1)!;
+        return { refund_id: id, position: part.position, account_id: part.accountId, amount_minor: part.amount, fee_returned: part.feeReturned, from_creditor: own.take.fromCreditor, payout_id: own.take.fromCreditor ? own.transfer.payout_id : null };
+      })
       .sort((a, b) => a.position - b.position); // in routing order, as a read of the refund lists them
     await repo.insertRefund(trx, refund, partRows);
+    // Draws are recorded for a part that drew from a reversal transfer, its own transfer's draw included: a failure gives back each.
+    const drawRows = parts
+      .filter((part) => part.draws.length > 1)
+      .flatMap((part) => part.draws.map(({ transfer, take }) => ({ refund_id: id, position: part.position, transfer_id: transfer.id, amount_minor: take.net, fee_minor: take.fee, from_creditor: take.fromCreditor, payout_id: take.fromCreditor ? transfer.payout_id : null })));
+    await repo.insertDraws(trx, drawRows);
     const context = { environment: payment.environment, platformId: payment.platform_id, currency: payment.currency, paymentId: payment.id, refundId: id, at };
-    await postEntries(trx, context, refundEntries(payment.id, parts.map((part) => part.draft)));
+    await postEntries(trx, context, refundEntries(payment.id, parts.flatMap((part) => ledgerDrafts(part.accountId, part.feeReturned, part.draws))));
     // The processor hears of it once this commits: money is never sent from a transaction that may still roll back.
     if (!meta.takenBack) await scheduleJob(trx, { environment: payment.environment, platformId: payment.platform_id, kind: REFUND_SEND_JOB, subjectId: id, dueAt: at }, at);
     if (meta.origin === 'buyer') await this.emit(trx, refund, 'refund_initiated_from_buyer', { refund_id: id, payment_id: payment.id, amount_minor: total, currency: payment.currency });
     else await this.emit(trx, refund, 'refund_initiated', this.refundData(refund));
-    // A part that only returns fee takes nothing back from the creditor: no event says it did.
-    for (const { transfer, draft } of parts.filter((part) => part.draft.fromCreditor && part.draft.amount > part.draft.feeReturned)) {
+    // A draw that only returns fee takes nothing back from the creditor: no event says it did.
+    for (const { transfer, take } of parts.flatMap((part) => part.draws).filter((draw) => draw.take.fromCreditor && draw.take.net > 0)) {
       await this.outbox.record(trx, {
         environment: refund.environment,
         platformId: refund.platform_id,
         type: 'transfer_received_from_creditor',
         objectId: transfer.id,
-        data: { transfer_id: transfer.id, refund_id: id, payment_id: payment.id, account_id: transfer.account_id, amount_minor: draft.amount - draft.feeReturned, currency: payment.currency, reference: transfer.reference },
+        data: { transfer_id: transfer.id, refund_id: id, payment_id: payment.id, account_id: transfer.account_id, amount_minor: take.net, currency: payment.currency, reference: transfer.reference },
         occurredAt: at,
         destination: refund.webhook_url,
       });
@@ -276,19 +330,31 @@ export class RefundService {
 
   /**
    * A failed refund: the buyer's money back from the buyer's side, each party's part back where it
-   * was taken from, in the ledger too. A part taken off a transfer that has left in a payout since
-   * is owed to the party again: a transfer of the reversal carries it to the party's next payout.
+   * was taken from (each transfer it drew from), in the ledger too. What was taken off a transfer
+   * that has left in a payout since is owed to the party again: a transfer of the reversal carries
+   * it to the party's next payout.
    */
   private async fail(trx: Db, refund: repo.RefundRow, failure: { reason: string | null; processorReference: string | null }, at: Date): Promise<void> {
     const money = await repo.lockMoneyOf(trx, refund.payment_id);
     const parts = await repo.partsOf(trx, [refund.id]);
+    const draws = await repo.drawsOf(trx, refund.id);
     const failed: FailedRefundPart[] = [];
     for (const part of parts) {
-      const transfer = money.transfers.find((row) => row.position === part.position)!;
-      const to = restoredTo(part, transfer);
-      await repo.restorePart(trx, refund.payment_id, part, to);
-      const reversal = to === 'party_only' ? await this.reversalTransfer(trx, refund, part, transfer, at) : undefined;
-      failed.push({ accountId: part.account_id, transferId: (reversal ?? transfer).id, amount: part.amount_minor, feeReturned: part.fee_returned, toPaidOut: to === 'payout' });
+      const own = money.transfers.find((row) => row.position === part.position)!;
+      const given = this.givenBack(part, own, money.reversals, draws);
+      for (const { transfer, taken, to } of given) {
+        if (transfer === own) await repo.restorePart(trx, refund.payment_id, part.position, part.amount_minor, taken, to);
+        else await repo.restoreDraw(trx, transfer.id, taken, to);
+      }
+      const owed = given.filter((each) => each.to === 'party_only');
+      const reversal = owed.length > 0 ? await this.reversalTransfer(trx, refund, part, own, sumTakes(owed.map((each) => each.taken)), at) : undefined;
+      const ledger = ledgerDrafts(part.account_id, part.fee_returned, given.map(({ transfer, taken }) => ({ transfer, take: taken })));
+      failed.push(
+        ...ledger.map(({ accountId, transferId, amount, feeReturned }, index) => {
+          const { to } = given[index]!;
+          return { accountId, transferId: to === 'party_only' ? reversal!.id : transferId, amount, feeReturned, toPaidOut: to === 'payout' };
+        }),
+      );
     }
     await repo.failRefund(trx, refund.id, failure.reason, failure.processorReference);
     const context = { environment: refund.environment, platformId: refund.platform_id, currency: refund.currency, paymentId: refund.payment_id, refundId: refund.id, at };
@@ -296,8 +362,17 @@ export class RefundService {
     await this.emit(trx, refund, 'refund_failed', this.refundData(refund), at);
   }
 
-  /** What a failed refund had taken off a transfer paid out since, as a transfer of its own waiting for the party's next payout. */
-  private async reversalTransfer(trx: Db, refund: repo.RefundRow, part: repo.RefundPartRow, taken: TransferRow, at: Date): Promise<TransferRow> {
+  /** What a failed refund's part had taken off each transfer (as its draws say, else all off its party's own transfer), and where it goes back. */
+  private givenBack(part: repo.RefundPartRow, own: TransferRow, reversals: TransferRow[], draws: repo.RefundDrawRow[]) {
+    const ofPart = draws.filter((draw) => draw.position === part.position);
+    const taken = ofPart.length > 0
+      ? ofPart.map((draw) => ({ transfer: draw.transfer_id === own.id ? own : reversals.find((row) => row.id === draw.transfer_id)!, from: draw, taken: { net: draw.amount_minor, fee: draw.fee_minor, fromCreditor: draw.from_creditor } }))
+      : [{ transfer: own, from: part, taken: { net: part.amount_minor - part.fee_returned, fee: part.from_creditor ? 0 : part.fee_returned, fromCreditor: part.from_creditor } }];
+    return taken.map(({ transfer, from, taken }) => ({ transfer, taken, to: restoredTo(from, transfer) }));
+  }
+
+  /** What a failed refund had taken off transfers paid out since, as a transfer of its own waiting for the party's next payout. */
+  private async reversalTransfer(trx: Db, refund: repo.RefundRow, part: repo.RefundPartRow, own: TransferRow, owed: repo.TransferTake, at: Date): Promise<TransferRow> {
     const reversal = {
       id: newId('tra'),
       environment: refund.environment,
@@ -305,11 +380,11 @@ export class RefundService {
       payment_id: refund.payment_id,
       position: part.position,
       account_id: part.account_id,
-      amount_minor: part.amount_minor - part.fee_returned,
-      // The fee the refund had taken off the transfer; a part received back from the bank had taken none.
-      fee_minor: part.from_creditor ? 0 : part.fee_returned,
+      amount_minor: owed.net,
+      // The fee the refund had taken off waiting transfers; what it received back from the bank had taken none.
+      fee_minor: owed.fee,
       currency: refund.currency,
-      reference: taken.reference,
+      reference: own.reference,
       created_at: at,
       reverses_refund_id: refund.id,
     };

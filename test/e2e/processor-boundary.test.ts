@@ -66,7 +66,12 @@ describe('refunds end as the processor reports', () => {
 });
 
 describe('payouts end as the rail reports', () => {
-  it("carries a refund that fails after its transfer was paid out to the party's next payout, as a transfer of the reversal: no money made or lost", async () => {
+  /**
+   * A seller's payment of 100.00 (fee 1.00), a refund of the simulator's failing amount off its
+   * waiting transfer, the transfer paid out as the refund left it, then the refund failed: what it
+   * had taken waits on a reversal transfer.
+   */
+  async function refundFailedAfterPayout() {
     const own = await server.platform();
     const seller = await merchant(server, own);
     const routing = { platform: { amount_minor: 0, processing_fee_contribution: 0 }, merchants: [{ type: 'seller', id: seller, amount_minor: 10_000, processing_fee_contribution: 100 }] };
@@ -89,6 +94,54 @@ describe('payouts end as the rail reports', () => {
     expect((await api('GET', `/payouts/${first[0].id}`, undefined, own)).body.status).toBe('paid');
     expect((await api('GET', `/payments/${id}`, undefined, own)).body.routing.merchants[0].refundable_amount).toBe(10_000);
     expect(await moneyViolations(db())).toEqual({});
+    return { own, seller, id, before, net, feeBack };
+  }
+
+  /** The sum booked on a ledger account. */
+  const booked = async (account: string) => {
+    const row = await db().selectFrom('ledger_lines').select((eb) => eb.fn.sum<string>('amount_minor').as('total')).where('account', '=', account).executeTakeFirstOrThrow();
+    return Number(row.total ?? 0);
+  };
+  /** A payment's transfers (its own and its reversals) and its parties' refundable amounts, as stored. */
+  const moneyOf = async (paymentId: string) => ({
+    transfers: await db().selectFrom('transfers').select(['id', 'amount_minor', 'fee_minor', 'returned_minor', 'payout_id']).where('payment_id', '=', paymentId).orderBy('id').execute(),
+    parties: await db().selectFrom('payment_parties').select(['position', 'refundable_amount']).where('payment_id', '=', paymentId).orderBy('position').execute(),
+  });
+  const reversalOf = (paymentId: string) => db().selectFrom('transfers').selectAll().where('payment_id', '=', paymentId).where('reverses_refund_id', 'is not', null).executeTakeFirstOrThrow();
+
+  /** A refund of the failing amount that fails: everything it took is back where it was, in the books too. */
+  async function failingRefundRestores(own: TestPlatform, seller: string, id: string) {
+    const state = await moneyOf(id);
+    const balances = [await booked(`pending:${seller}`), await booked(`paid_out:${seller}`)];
+    const refund = await api('POST', '/refunds', { payment_id: id, description: 'Returned', routing: { merchants: [{ id: seller, amount_minor: FAILING_REFUND_AMOUNT_MINOR }] } }, own);
+    expect(refund.status, refund.text).toBe(201);
+    expect(await moneyViolations(db())).toEqual({});
+    await advance(1, own);
+    await advance(DAY, own);
+    expect((await api('GET', `/refunds/${refund.body.id}`, undefined, own)).body.status).toBe('failed');
+    expect(await moneyOf(id)).toEqual(state);
+    expect([await booked(`pending:${seller}`), await booked(`paid_out:${seller}`)]).toEqual(balances);
+    expect(await moneyViolations(db())).toEqual({});
+  }
+
+  /** The rest of the payment refunded in full: the seller's whole part, nothing left waiting or paid out to it. */
+  async function refundsTheRest(own: TestPlatform, seller: string, id: string) {
+    const rest = await api('POST', '/refunds', { payment_id: id, description: 'The rest' }, own);
+    expect(rest.status, rest.text).toBe(201);
+    expect(rest.body).toMatchObject({ amount_minor: 10_000, routing: { platform: { amount_minor: 0 }, merchants: [{ id: seller, amount_minor: 10_000 }] } });
+    expect((await api('GET', `/payments/${id}`, undefined, own)).body.routing.merchants[0].refundable_amount).toBe(0);
+    expect(await booked(`pending:${seller}`)).toBe(0);
+    expect(await booked(`paid_out:${seller}`)).toBe(0);
+    expect(await moneyViolations(db())).toEqual({});
+    expect((await api('POST', '/simulations/payouts/run', undefined, own)).body.data).toEqual([]);
+    await advance(1, own);
+    await advance(DAY, own);
+    expect((await api('GET', `/refunds/${rest.body.id}`, undefined, own)).body.status).toBe('completed');
+    expect(await moneyViolations(db())).toEqual({});
+  }
+
+  it("carries a refund that fails after its transfer was paid out to the party's next payout, as a transfer of the reversal: no money made or lost", async () => {
+    const { own, seller, id, before, net, feeBack } = await refundFailedAfterPayout();
 
     // What the refund had taken is paid out at the next payout, once.
     const next = (await api('POST', '/simulations/payouts/run', undefined, own)).body.data;
@@ -96,13 +149,23 @@ describe('payouts end as the rail reports', () => {
     expect(next[0].transfers[0].transfer_id).not.toBe(before.id);
     expect((await api('POST', '/simulations/payouts/run', undefined, own)).body.data).toEqual([]);
     await advance(DAY, own);
-    const paidOut = await db()
-      .selectFrom('ledger_lines')
-      .select((eb) => eb.fn.sum<string>('amount_minor').as('total'))
-      .where('account', '=', `paid_out:${seller}`)
-      .executeTakeFirstOrThrow();
-    expect(Number(paidOut.total)).toBe(before.amount_minor);
+    expect(await booked(`paid_out:${seller}`)).toBe(before.amount_minor);
     expect(await moneyViolations(db())).toEqual({});
+
+    // Refunded again once the reversal was paid out: received back from both payouts; a failure of it gives back exactly that.
+    await failingRefundRestores(own, seller, id);
+    await refundsTheRest(own, seller, id);
+    expect(await reversalOf(id)).toMatchObject({ amount_minor: net, returned_minor: net });
+  });
+
+  it('refunds a payment again while the reversal of its failed refund waits: off the reversal first, then received back from the paid-out transfer', async () => {
+    const { own, seller, id, net, feeBack } = await refundFailedAfterPayout();
+    expect(await reversalOf(id)).toMatchObject({ amount_minor: net, fee_minor: feeBack, payout_id: null });
+
+    // A refund of the same amount takes the whole reversal; its failure puts it back.
+    await failingRefundRestores(own, seller, id);
+    await refundsTheRest(own, seller, id);
+    expect(await reversalOf(id)).toMatchObject({ amount_minor: 0, fee_minor: 0, payout_id: null, returned_minor: 0 });
   });
 
   it('gives back a failed refund it had received from a payout the bank sent back since: the whole transfer paid at the next payout, nothing booked as paid out', async () => {
