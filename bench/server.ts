@@ -204,6 +204,8 @@ export interface Figures {
   done_per_s: number;
   /** CPU time of the whole process (server, baseline, clients, receiver) per flow done: less noisy than the rate on a shared machine. */
   cpu_ms_per_done: number;
+  /** Every statement sent to a database while the flows ran (the server's workers' included), per flow done. */
+  statements_per_done: number;
   errors: number;
   steps: Record<string, { p50_ms: number; p99_ms: number }>;
 }
@@ -223,6 +225,8 @@ export async function runFlows(flow: Flow, { flows, seconds }: { flows: number; 
   let errors = 0;
   const started = performance.now();
   const cpu = process.cpuUsage();
+  let statements = 0;
+  const stopCounting = countStatements(() => (statements += 1));
   const deadline = started + seconds * 1000;
   const step: Step = async (name, call, expected) => {
     const at = performance.now();
@@ -246,8 +250,9 @@ export async function runFlows(flow: Flow, { flows, seconds }: { flows: number; 
   await Promise.all(Array.from({ length: flows }, buyer));
   const elapsed = (performance.now() - started) / 1000;
   const { user, system } = process.cpuUsage(cpu);
+  stopCounting();
   const steps = Object.fromEntries(Object.entries(times).map(([name, values]) => [name, { p50_ms: percentile(values, 50), p99_ms: percentile(values, 99) }]));
-  return { done_per_s: Math.round(count / elapsed), cpu_ms_per_done: Number(((user + system) / 1000 / count).toFixed(2)), errors, steps };
+  return { done_per_s: Math.round(count / elapsed), cpu_ms_per_done: Number(((user + system) / 1000 / count).toFixed(2)), statements_per_done: Number((statements / count).toFixed(1)), errors, steps };
 }
 
 /**

@@ -40,6 +40,7 @@ import { FeeSchedules } from './payments/fee-schedules.js';
 import { paymentRoutes } from './payments/routes.js';
 import { HostedPaymentPageService } from './hosted-payment-page/service.js';
 import { PaymentOutcomes } from './payments/outcomes.js';
+import { paymentChanges } from './payments/repository.js';
 import { ATTEMPT_RECOVERY_JOB, PaymentAttempts } from './payments/attempts.js';
 import { JobRunner } from './core/jobs.js';
 import { hostedPaymentPageRoutes } from './hosted-payment-page/routes.js';
@@ -315,7 +316,8 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
   );
   const jobs = new JobRunner(db, environmentClock, app.log);
   const outcomes = new PaymentOutcomes(outbox);
-  const attempts = new PaymentAttempts(db, environmentClock, processors, outcomes, config);
+  const changes = paymentChanges(db);
+  const attempts = new PaymentAttempts(environmentClock, processors, outcomes, config, changes);
   const feeSchedules = new FeeSchedules(db, clock);
   const compliance = new Compliance(outbox);
   const blobs = blobStoreFor(config, database.cipher);
@@ -339,11 +341,11 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
     webhookSecrets: new WebhookSecretService(db, clock),
     webhookFaults: new WebhookFaultService(db, clock, faultSettings),
     payments: new PaymentService(db, config, pager, environmentClock, attempts, feeSchedules, database.cipher, buyers, processors),
-    hpp: new HostedPaymentPageService(db, config, environmentClock, outcomes, attempts, processors, feeSchedules, buyers),
+    hpp: new HostedPaymentPageService(db, config, environmentClock, outcomes, attempts, processors, feeSchedules, buyers, changes),
     applications: new ApplicationService(db, config, pager, environmentClock, compliance),
     applicant: new ApplicantService(db, config, environmentClock, outbox, compliance, blobs),
     payouts: new PayoutService(db, config, pager, environmentClock, outbox, processors),
-    refunds: new RefundService(db, config, pager, environmentClock, outbox, processors),
+    refunds: new RefundService(db, config, pager, environmentClock, outbox, processors, changes),
     jobs,
     streams,
     worker: new DeliveryWorker(database, environmentClock, options.sender ?? new HttpSender(), app.log),

@@ -5,6 +5,7 @@ import type { Environment } from './config.js';
 import type { Db, Tables } from './db.js';
 import { isDatabaseUnavailable, logFailure, retryWhileUnavailable } from './database-errors.js';
 import { PollingLoop } from './polling-loop.js';
+import { writeTogether, type Collector } from './shared-transactions.js';
 
 const RETRY_DELAY_MS = 60_000;
 /** How many asking jobs of one kind, due one after the other, are leased together and asked at once. */
@@ -76,10 +77,16 @@ export function jobRow(job: NewJob, now: Date) {
   return { environment: job.environment, platform_id: job.platformId, kind: job.kind, subject_id: job.subjectId, due_at: job.dueAt, state: 'pending' as const, created_at: now, done_at: null };
 }
 
-/** Schedules a job in the caller's transaction: it exists only if the change that needs it commits. */
+/** Schedules a job in the caller's transaction (with a shared one's other jobs: writeTogether): it exists only if the change that needs it commits. */
 export async function scheduleJob(trx: Db, job: NewJob, now: Date): Promise<void> {
-  await trx.insertInto('scheduled_jobs').values(jobRow(job, now)).execute();
+  await writeTogether(trx, jobWrites, [jobRow(job, now)]);
 }
+
+const jobWrites: Collector<ReturnType<typeof jobRow>> = {
+  async flush(trx, rows) {
+    await trx.insertInto('scheduled_jobs').values(rows).execute();
+  },
+};
 
 /** Schedules a job unless one of its kind and subject is pending already (recurring jobs, started by every process). */
 export async function ensureJob(trx: Db, job: NewJob, now: Date): Promise<void> {

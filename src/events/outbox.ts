@@ -5,6 +5,7 @@ import { newId, type EventId } from '../core/ids.js';
 import type { WebhookFaultSettings } from './fault-settings.js';
 import { NO_FAULTS, planDeliveries, type WebhookFaults } from './faults.js';
 import * as repo from './repository.js';
+import { writeTogether, type Collector } from '../core/shared-transactions.js';
 
 /** Every event type of the specification, and those decisions.md or this product add. */
 export const EVENT_TYPES = [
@@ -44,6 +45,16 @@ export interface NewEvent {
   destination: string | null | undefined;
 }
 
+type OutboxWrite = { events: Parameters<typeof repo.writeOutbox>[1]; deliveries: Parameters<typeof repo.writeOutbox>[2] };
+
+/** Events written together (a shared transaction's), with their deliveries; the delivery workers woken when one has any. */
+const outboxWrites: Collector<OutboxWrite> = {
+  async flush(trx, writes) {
+    const deliveries = writes.flatMap((write) => write.deliveries);
+    await repo.writeOutbox(trx, writes.flatMap((write) => write.events), deliveries, deliveries.length > 0 ? [repo.EVENTS_CHANNEL, repo.OUTBOX_CHANNEL] : [repo.EVENTS_CHANNEL]);
+  },
+};
+
 /**
  * The transactional outbox. Services call record() with their own transaction, so the event is
  * committed with the change that caused it or not at all; the workers deliver it afterwards.
@@ -76,7 +87,7 @@ export class Outbox {
     const deliveries = events.flatMap((event, index) =>
       event.destination ? this.deliveries({ id: ids[index]!, environment: event.environment, platform_id: event.platformId }, event.destination, this.faultsOf(event)) : [],
     );
-    await repo.writeOutbox(trx, rows, deliveries, deliveries.length > 0 ? [repo.EVENTS_CHANNEL, repo.OUTBOX_CHANNEL] : [repo.EVENTS_CHANNEL]);
+    await writeTogether(trx, outboxWrites, [{ events: rows, deliveries }]);
     return ids;
   }
 

@@ -14,7 +14,7 @@ import { addSeconds, formatDateTime } from '../core/time.js';
 import { invalidToken } from '../core/auth.js';
 import { processingFee, splitByPercent, type PaymentMethod } from '../payments/fees.js';
 import * as payments from '../payments/repository.js';
-import type { PaymentRow } from '../payments/repository.js';
+import type { PaymentChanges, PaymentRow } from '../payments/repository.js';
 import type { BankReport, BuyerAction, BuyerBrowser, BuyerSession, CardDetails, DirectDebitProvider } from '../processor/boundary.js';
 import type { Processors } from '../processor/registry.js';
 import { cardScheme } from './card-schemes.js';
@@ -120,6 +120,7 @@ export class HostedPaymentPageService {
     private readonly processors: Processors,
     private readonly feeSchedules: FeeSchedules,
     private readonly buyers: BuyerDigests,
+    private readonly changes: PaymentChanges,
   ) {}
 
   private findPayment(id: string): Promise<PaymentRow | undefined> {
@@ -169,8 +170,8 @@ export class HostedPaymentPageService {
    * reads runs.
    */
   private async step<T>(id: string, token: string | undefined, run: (trx: Db, payment: PaymentRow, now: Date) => Promise<T>, options: { reads?: boolean } = {}): Promise<T> {
-    const outcome = await this.db.transaction().execute(async (trx) => {
-      const payment = this.verifyToken(await repo.lockPayment(trx, id), token);
+    const outcome = await this.changes.run(id, async (trx, locked) => {
+      const payment = this.verifyToken(locked, token);
       const now = this.clock.now(payment.environment, payment.platform_id);
       const authorizing = payment.authorization_reference !== null;
       if (!FINAL.has(payment.status) && now >= payment.expires_at && !authorizing) {

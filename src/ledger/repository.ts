@@ -2,6 +2,7 @@ import type { Environment } from '../core/config.js';
 import { CompiledQuery } from 'kysely';
 import type { Db, LedgerEntriesTable, LedgerLinesTable } from '../core/db.js';
 import { type EveryColumn } from '../core/json-rows.js';
+import { writeTogether, type Collector } from '../core/shared-transactions.js';
 import type { EntryDraft } from './postings.js';
 
 /** What every entry of one movement shares: whose money, in which currency, about which objects. */
@@ -32,7 +33,7 @@ const POST_ENTRIES = `with entry as (
 insert into ledger_lines (entry_id, ${LINE_COLUMNS.join(', ')}) select numbered.id, ${LINE_COLUMNS.map((column) => `line.${column}`).join(', ')}
 from json_populate_recordset(null::ledger_lines, $2::text::json) as line join numbered on numbered.position = line.entry_id`;
 
-/** Writes entries in the caller's transaction; the database refuses to commit one that does not balance. */
+/** Writes entries in the caller's transaction (with those of a shared one's other changes: writeTogether); the database refuses to commit one that does not balance. */
 export async function postEntries(trx: Db, context: EntryContext, entries: EntryDraft[]): Promise<void> {
   if (entries.length === 0) return;
   const { environment, platformId, currency } = context;
@@ -50,8 +51,23 @@ export async function postEntries(trx: Db, context: EntryContext, entries: Entry
   const lines = entries.flatMap((entry, index) =>
     entry.postings.map((posting) => ({ entry_id: index + 1, environment, platform_id: platformId, currency, account: posting.account, amount_minor: posting.amount })),
   );
-  await trx.executeQuery(CompiledQuery.raw(POST_ENTRIES, [JSON.stringify(rows), JSON.stringify(lines)]));
+  await writeTogether(trx, ledgerWrites, [{ rows, lines }]);
 }
+
+type Movement = { rows: object[]; lines: { entry_id: number }[] };
+
+/** Movements written together: each line's entry position moved past the entries of the movements before it. */
+const ledgerWrites: Collector<Movement> = {
+  async flush(trx, movements) {
+    let before = 0;
+    const lines = movements.flatMap((movement) => {
+      const moved = movement.lines.map((line) => ({ ...line, entry_id: line.entry_id + before }));
+      before += movement.rows.length;
+      return moved;
+    });
+    await trx.executeQuery(CompiledQuery.raw(POST_ENTRIES, [JSON.stringify(movements.flatMap((movement) => movement.rows)), JSON.stringify(lines)]));
+  },
+};
 
 export interface Balance {
   account: string;

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Db, Tables } from '../core/db.js';
+import type { Db } from '../core/db.js';
 import type { EnvironmentClock } from '../core/clock.js';
 import { ApiError } from '../core/errors.js';
 import type { Config } from '../core/config.js';
@@ -16,7 +15,7 @@ import type { Processors } from '../processor/registry.js';
 import type { ChargedCard, PaymentOutcomes } from './outcomes.js';
 import type { PaymentStatus } from './states.js';
 import * as repo from './repository.js';
-import type { PaymentRow } from './repository.js';
+import type { PaymentChanges, PaymentRow } from './repository.js';
 
 /** The job that resolves an attempt nobody recorded an outcome for (subject: the attempt's reference). */
 export const ATTEMPT_RECOVERY_JOB = 'payment_attempt_recovery';
@@ -75,11 +74,11 @@ function processorUnavailable(payment: PaymentRow, cause: unknown): ApiError {
  */
 export class PaymentAttempts {
   constructor(
-    private readonly db: Kysely<Tables>,
     private readonly clock: EnvironmentClock,
     private readonly processors: Processors,
     private readonly outcomes: PaymentOutcomes,
     private readonly config: Config,
+    private readonly changes: PaymentChanges,
   ) {}
 
   /** Commit 1, in the caller's transaction on the locked payment: the attempt, and the job that resolves it if nobody else does. */
@@ -113,7 +112,7 @@ export class PaymentAttempts {
     const answer = await this.ask(attempt, this.clock.now(payment.environment, payment.platform_id)).catch((error: unknown) => {
       throw processorUnavailable(payment, error);
     });
-    const status = await this.db.transaction().execute((trx) => this.record(trx, payment.id, reference, answer, this.clock.now(payment.environment, payment.platform_id)));
+    const status = await this.changes.run(payment.id, (trx, locked) => this.recordOn(trx, locked, reference, answer, this.clock.now(payment.environment, payment.platform_id)));
     return { status, answer };
   }
 
@@ -181,8 +180,12 @@ export class PaymentAttempts {
    * whoever closed it recorded the same answer (same reference). Answers the payment's status.
    */
   private async record(trx: Db, paymentId: string, reference: string, answer: AttemptAnswer, now: Date): Promise<PaymentStatus> {
-    const payment = await repo.lockPayment(trx, paymentId);
-    if (!payment) throw new Error(`payment ${paymentId} of attempt ${reference} does not exist`);
+    return this.recordOn(trx, await repo.lockPayment(trx, paymentId), reference, answer, now);
+  }
+
+  /** record, on the payment locked already. */
+  private async recordOn(trx: Db, payment: PaymentRow | undefined, reference: string, answer: AttemptAnswer, now: Date): Promise<PaymentStatus> {
+    if (!payment) throw new Error(`the payment of attempt ${reference} does not exist`);
     if (payment.authorization_reference !== reference) return payment.status;
     await completePendingJob(trx, ATTEMPT_RECOVERY_JOB, reference, now); // nothing left for it to recover
     const status = await this.recordOutcome(trx, payment, reference, answer, now);

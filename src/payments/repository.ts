@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Insertable, type SqlBool, type Selectable, type Updateable } from 'kysely';
+import { CompiledQuery, sql, type Expression, type Kysely, type ExpressionBuilder, type Insertable, type SqlBool, type Selectable, type Updateable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db, Tables, IdempotencyKeysTable, PaymentPartiesTable, PaymentsTable, ScheduledJobsTable, ThreeDsChallengesTable, TransfersTable } from '../core/db.js';
 import type { PaymentStatus } from './states.js';
@@ -7,6 +7,7 @@ import { afterKeyset, type Keyset } from '../core/pagination.js';
 import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from './fees.js';
 import { sealedRow, type Cipher } from '../core/encryption.js';
 import { rowsFromJson, type EveryColumn } from '../core/json-rows.js';
+import { SharedTransactions } from '../core/shared-transactions.js';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 export type PartyRow = Selectable<PaymentPartiesTable>;
@@ -269,6 +270,19 @@ export async function lockTenantPayment(db: Db, tenant: Tenant, id: string): Pro
 /** The payment, locked until the transaction ends: changes to one payment happen one at a time. */
 export async function lockPayment(db: Db, id: string): Promise<PaymentRow | undefined> {
   return db.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** The payments of these ids, locked in the ids' order until the transaction ends (SharedTransactions), by id. */
+export async function lockPayments(db: Db, ids: string[]): Promise<Map<string, PaymentRow>> {
+  const rows = ids.length === 1 ? [await lockPayment(db, ids[0]!)].filter((row) => row !== undefined) : await db.selectFrom('payments').selectAll().where('id', '=', (eb) => eb.fn.any(eb.val(ids))).orderBy('id').forUpdate().execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Changes of payments made in one transaction with those of the same turn of the event loop, each on its payment locked. */
+export type PaymentChanges = SharedTransactions<PaymentRow>;
+
+export function paymentChanges(db: Kysely<Tables>): PaymentChanges {
+  return new SharedTransactions(db, lockPayments);
 }
 
 export async function updatePayment(db: Db, id: string, patch: Updateable<PaymentsTable>): Promise<void> {

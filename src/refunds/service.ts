@@ -13,7 +13,7 @@ import { feeReturned, refundEntries, refundFailedEntries, type FailedRefundPart,
 import { postEntries } from '../ledger/repository.js';
 import { splitByWeights } from '../payments/fees.js';
 import * as payments from '../payments/repository.js';
-import type { PartyRow, PaymentRow, TransferRow } from '../payments/repository.js';
+import type { PartyRow, PaymentChanges, PaymentRow, TransferRow } from '../payments/repository.js';
 import type { ProcessorNotification, SendAnswer } from '../processor/boundary.js';
 import type { NotificationResult } from '../processor/inbox.js';
 import type { Processors } from '../processor/registry.js';
@@ -161,6 +161,7 @@ export class RefundService {
     private readonly clock: EnvironmentClock,
     private readonly outbox: Outbox,
     private readonly processors: Processors,
+    private readonly changes: PaymentChanges,
   ) {}
 
   async initiate(caller: Caller, request: InitiateRefund, answer: Answer<Refund> = UNKEYED): Promise<Refund> {
@@ -202,12 +203,15 @@ export class RefundService {
    * tenant's, 409 unless it succeeded.
    */
   private onRefundablePayment(caller: Caller, paymentId: string, answer: Answer<Refund>, run: (trx: Db, payment: PaymentRow, money: Money, now: Date) => Promise<Recorded>): Promise<Refund> {
-    return decide(this.db, answer, async (trx) => {
-      const payment = await payments.lockTenantPayment(trx, caller, paymentId);
+    return this.changes.run(paymentId, async (trx, locked) => {
+      await answer.take(trx);
+      const payment = locked?.environment === caller.environment && locked.platform_id === caller.platformId ? locked : undefined;
       if (!payment) throw notFound(`Payment ${paymentId}`);
       if (!SUCCEEDED_STATUSES.has(payment.status)) throw new ApiError('conflict', { detail: `Payment ${paymentId} is ${payment.status}; only a captured or completed payment can be refunded` });
       const { refund, parts } = await run(trx, payment, await repo.lockMoneyOf(trx, paymentId), this.clock.now(caller.environment, caller.platformId));
-      return this.presentWith(refund, parts);
+      const result = this.presentWith(refund, parts);
+      await answer.keep(trx, result);
+      return result;
     });
   }
 

@@ -1,0 +1,176 @@
+import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type { Db, Tables } from './db.js';
+import { ApiError } from './errors.js';
+
+/**
+ * Rows of one kind that the changes of a transaction write together, in one statement, just
+ * before it commits (writeTogether): the events of a batch of steps, their ledger entries, their jobs.
+ */
+export interface Collector<Item> {
+  flush(trx: Db, items: Item[]): Promise<void>;
+}
+
+type Pending = Map<Collector<never>, unknown[]>;
+
+/** The rows each transaction of SharedTransactions has yet to write, by the transaction given to the change. */
+const pendingWrites = new WeakMap<object, Pending>();
+
+/**
+ * Writes `items` with `collector` now, or, inside a change run by SharedTransactions, together
+ * with every change's items of the same collector just before the transaction commits. Nothing the
+ * change reads later in the transaction may depend on them.
+ */
+export async function writeTogether<Item>(trx: Db, collector: Collector<Item>, items: Item[]): Promise<void> {
+  if (items.length === 0) return;
+  const pending = pendingWrites.get(trx);
+  if (!pending) return collector.flush(trx, items);
+  const list = pending.get(collector as Collector<never>);
+  if (list) list.push(...items);
+  else pending.set(collector as Collector<never>, [...items]);
+}
+
+async function flushPending(trx: Db, all: Pending[]): Promise<void> {
+  const merged: Pending = new Map();
+  for (const pending of all) {
+    for (const [collector, items] of pending) merged.set(collector, [...(merged.get(collector) ?? []), ...items]);
+  }
+  for (const [collector, items] of merged) await collector.flush(trx, items as never[]);
+}
+
+/**
+ * Whether a change ran nothing but reads that all succeeded: Kysely builds (transformQuery) and
+ * answers (transformResult) every query of the change's transaction; a raw compiled statement is
+ * answered without being built, so it counts as a write.
+ */
+class ReadsOnly implements KyselyPlugin {
+  private built = 0;
+  private reads = 0;
+  private answered = 0;
+
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    this.built += 1;
+    if (node.kind === 'SelectQueryNode') this.reads += 1;
+    return node;
+  }
+
+  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    this.answered += 1;
+    return result;
+  }
+
+  get clean(): boolean {
+    return this.reads === this.built && this.answered === this.built;
+  }
+}
+
+/** What a change is given: its transaction, and its row locked (none when no row has its key). */
+export type Change<Row, T> = (trx: Db, locked: Row | undefined) => Promise<T>;
+
+interface Unit<Row> {
+  key: string;
+  change: Change<Row, unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+type Settled = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/** Thrown inside a shared transaction to roll it back: a change failed after writing, or at the database. */
+class BatchFailed extends Error {}
+
+/**
+ * Runs the changes asked for during one turn of the event loop in one transaction: one statement
+ * locks every row the batch changes (`lock`, in key order, so that two batches never wait for each
+ * other in a circle), then each change runs in turn on its locked row, with the same rules as
+ * alone; the rows the changes write together (writeTogether) go in one statement per kind; one
+ * commit. A change refused by a rule before it wrote anything (an ApiError) gets its own answer and
+ * the others go on; a change that fails after writing, or at the database, rolls the batch back and
+ * every change of it runs again alone, in a transaction of its own, so that a bad request never
+ * fails a good one. Answers are given once the batch has committed.
+ */
+export class SharedTransactions<Row> {
+  private queue: Unit<Row>[] = [];
+
+  /** `lock` locks the rows of these keys (sorted, distinct) and answers them by key. */
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly lock: (trx: Db, keys: string[]) => Promise<Map<string, Row>>,
+    private readonly maxSize = 32,
+  ) {}
+
+  /** Runs `change` on the locked row of `key`, in a transaction shared with the turn's other changes. */
+  run<T>(key: string, change: Change<Row, T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ key, change, resolve: resolve as (value: unknown) => void, reject });
+      if (this.queue.length >= this.maxSize) this.flush();
+      else if (this.queue.length === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    const batch = this.queue;
+    if (batch.length === 0) return;
+    this.queue = [];
+    if (batch.length === 1) void this.alone(batch[0]!);
+    else void this.together(batch);
+  }
+
+  /** One change in a transaction of its own. */
+  private async alone(unit: Unit<Row>): Promise<void> {
+    try {
+      const value = await this.db.transaction().execute(async (trx) => {
+        const pending: Pending = new Map();
+        pendingWrites.set(trx, pending);
+        const value = await unit.change(trx, (await this.lock(trx, [unit.key])).get(unit.key));
+        await flushPending(trx, [pending]);
+        return value;
+      });
+      unit.resolve(value);
+    } catch (error) {
+      unit.reject(error);
+    }
+  }
+
+  private async together(batch: Unit<Row>[]): Promise<void> {
+    let settled: Settled[];
+    try {
+      settled = await this.db.transaction().execute(async (trx) => {
+        const rows = await this.lock(trx, [...new Set(batch.map((unit) => unit.key))].sort());
+        const handedOut = new Set<string>();
+        const written: Pending[] = [];
+        const results: Settled[] = [];
+        for (const unit of batch) {
+          // A row a change before this one may have changed is read again (it is locked already).
+          const locked = handedOut.has(unit.key) ? (await this.lock(trx, [unit.key])).get(unit.key) : rows.get(unit.key);
+          handedOut.add(unit.key);
+          results.push(await this.runShared(trx, unit, locked, written));
+        }
+        await flushPending(trx, written);
+        return results;
+      });
+    } catch {
+      for (const unit of batch) void this.alone(unit);
+      return;
+    }
+    batch.forEach((unit, index) => {
+      const result = settled[index]!;
+      if (result.ok) unit.resolve(result.value);
+      else unit.reject(result.error);
+    });
+  }
+
+  private async runShared(trx: Db, unit: Unit<Row>, locked: Row | undefined, written: Pending[]): Promise<Settled> {
+    const reads = new ReadsOnly();
+    const own = trx.withPlugin(reads);
+    const pending: Pending = new Map();
+    pendingWrites.set(own, pending);
+    try {
+      const value = await unit.change(own, locked);
+      written.push(pending);
+      return { ok: true, value };
+    } catch (error) {
+      if (error instanceof ApiError && reads.clean) return { ok: false, error };
+      throw new BatchFailed('a change of the batch failed after writing', { cause: error });
+    }
+  }
+}
