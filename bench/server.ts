@@ -226,7 +226,12 @@ export async function runFlows(flow: Flow, { flows, seconds }: { flows: number; 
   const started = performance.now();
   const cpu = process.cpuUsage();
   let statements = 0;
-  const stopCounting = countStatements(() => (statements += 1));
+  const texts = new Map<string, number>();
+  const stopCounting = countStatements((text) => {
+    statements += 1;
+    // BENCH_STATEMENTS: which statements, per flow done, most frequent first (on stderr).
+    if (process.env.BENCH_STATEMENTS) texts.set(text.replace(/\s+/g, ' ').trim().slice(0, 90), (texts.get(text.replace(/\s+/g, ' ').trim().slice(0, 90)) ?? 0) + 1);
+  });
   const deadline = started + seconds * 1000;
   const step: Step = async (name, call, expected) => {
     const at = performance.now();
@@ -251,6 +256,7 @@ export async function runFlows(flow: Flow, { flows, seconds }: { flows: number; 
   const elapsed = (performance.now() - started) / 1000;
   const { user, system } = process.cpuUsage(cpu);
   stopCounting();
+  if (process.env.BENCH_STATEMENTS) console.error([...texts].sort((a, b) => b[1] - a[1]).map(([text, n]) => `${(n / count).toFixed(2).padStart(6)} ${text}`).join('\n'));
   const steps = Object.fromEntries(Object.entries(times).map(([name, values]) => [name, { p50_ms: percentile(values, 50), p99_ms: percentile(values, 99) }]));
   return { done_per_s: Math.round(count / elapsed), cpu_ms_per_done: Number(((user + system) / 1000 / count).toFixed(2)), statements_per_done: Number((statements / count).toFixed(1)), errors, steps };
 }

@@ -83,6 +83,7 @@ export async function scheduleJob(trx: Db, job: NewJob, now: Date): Promise<void
 }
 
 const jobWrites: Collector<ReturnType<typeof jobRow>> = {
+  rank: 3,
   async flush(trx, rows) {
     await trx.insertInto('scheduled_jobs').values(rows).execute();
   },
@@ -113,12 +114,18 @@ export async function rescheduleJob(trx: Db, job: NewJob, now: Date): Promise<vo
  * runner then finds nothing left to do.
  */
 export async function completePendingJob(trx: Db, kind: string, subjectId: string, now: Date): Promise<void> {
-  await trx
-    .updateTable('scheduled_jobs')
-    .set({ state: 'done', done_at: now })
-    .where('id', 'in', (eb) => eb.selectFrom('scheduled_jobs').select('id').where('kind', '=', kind).where('subject_id', '=', subjectId).where(PENDING).forUpdate().skipLocked())
-    .execute();
+  await writeTogether(trx, jobCompletions, [{ kind, subject_id: subjectId, done_at: now }]);
 }
+
+/** Completions written together come before the jobs scheduled with them: a job scheduled again for the same subject stays pending. */
+const jobCompletions: Collector<{ kind: string; subject_id: string; done_at: Date }> = {
+  rank: 0,
+  async flush(trx, done) {
+    await sql`with done as (select * from json_to_recordset(${JSON.stringify(done)}::text::json) as done(kind text, subject_id text, done_at timestamptz)),
+      held as (select job.id, done.done_at from scheduled_jobs job join done using (kind, subject_id) where job.state = 'pending' for update of job skip locked)
+      update scheduled_jobs set state = 'done', done_at = held.done_at from held where scheduled_jobs.id = held.id`.execute(trx);
+  },
+};
 
 /**
  * Runs jobs as they come due on their clock (live's, or their platform's in the sandbox), in the

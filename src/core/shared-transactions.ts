@@ -7,6 +7,8 @@ import { ApiError } from './errors.js';
  * before it commits (writeTogether): the events of a batch of steps, their ledger entries, their jobs.
  */
 export interface Collector<Item> {
+  /** Collectors write in rank order, lowest first: rows that others refer to (transfers before the ledger lines naming them), completions before new jobs. */
+  readonly rank: number;
   flush(trx: Db, items: Item[]): Promise<void>;
 }
 
@@ -34,7 +36,7 @@ async function flushPending(trx: Db, all: Pending[]): Promise<void> {
   for (const pending of all) {
     for (const [collector, items] of pending) merged.set(collector, [...(merged.get(collector) ?? []), ...items]);
   }
-  for (const [collector, items] of merged) await collector.flush(trx, items as never[]);
+  for (const [collector, items] of [...merged].sort(([a], [b]) => a.rank - b.rank)) await collector.flush(trx, items as never[]);
 }
 
 /**

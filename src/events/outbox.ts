@@ -49,6 +49,7 @@ type OutboxWrite = { events: Parameters<typeof repo.writeOutbox>[1]; deliveries:
 
 /** Events written together (a shared transaction's), with their deliveries; the delivery workers woken when one has any. */
 const outboxWrites: Collector<OutboxWrite> = {
+  rank: 4,
   async flush(trx, writes) {
     const deliveries = writes.flatMap((write) => write.deliveries);
     await repo.writeOutbox(trx, writes.flatMap((write) => write.events), deliveries, deliveries.length > 0 ? [repo.EVENTS_CHANNEL, repo.OUTBOX_CHANNEL] : [repo.EVENTS_CHANNEL]);

@@ -58,6 +58,7 @@ type Movement = { rows: object[]; lines: { entry_id: number }[] };
 
 /** Movements written together: each line's entry position moved past the entries of the movements before it. */
 const ledgerWrites: Collector<Movement> = {
+  rank: 2,
   async flush(trx, movements) {
     let before = 0;
     const lines = movements.flatMap((movement) => {

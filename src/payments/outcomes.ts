@@ -138,7 +138,7 @@ export class PaymentOutcomes {
       reference: party.reference ?? payment.reference,
       created_at: now,
     }));
-    await repo.insertTransfers(trx, transfers);
+    await repo.insertTransfersTogether(trx, transfers);
     const drafts = transfers.map((transfer) => ({ transferId: transfer.id, accountId: transfer.account_id, amount: transfer.amount_minor }));
     // The fee booked is the sum of the shares the transfers were made net of: the same rows, so they cannot disagree.
     const fee = transfers.reduce((sum, transfer) => sum + transfer.fee_minor, 0);

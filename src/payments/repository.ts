@@ -7,7 +7,7 @@ import { afterKeyset, type Keyset } from '../core/pagination.js';
 import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from './fees.js';
 import { sealedRow, type Cipher } from '../core/encryption.js';
 import { rowsFromJson, type EveryColumn } from '../core/json-rows.js';
-import { SharedTransactions } from '../core/shared-transactions.js';
+import { SharedTransactions, writeTogether, type Collector } from '../core/shared-transactions.js';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 export type PartyRow = Selectable<PaymentPartiesTable>;
@@ -322,6 +322,13 @@ export type TransferRow = Selectable<TransfersTable>;
 export async function insertTransfers(db: Db, rows: Insertable<TransfersTable>[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('transfers').values(rows).execute();
 }
+
+/** A payment's new transfers, with a shared transaction's others (writeTogether): nothing in the transaction reads them before it commits. */
+export async function insertTransfersTogether(db: Db, rows: Insertable<TransfersTable>[]): Promise<void> {
+  await writeTogether(db, transferWrites, rows);
+}
+
+const transferWrites: Collector<Insertable<TransfersTable>> = { rank: 1, flush: insertTransfers };
 
 /** What a payment's buyer is searched by, for the payments after `afterId` (in id order) that name a customer or an account holder. */
 export async function buyersAfter(db: Db, afterId: string, limit: number) {

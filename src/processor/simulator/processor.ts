@@ -20,6 +20,7 @@ import type {
   RefundRequest,
 } from '../boundary.js';
 import * as store from './store.js';
+import { Batcher } from '../../core/batcher.js';
 import { FAILURE_REASONS } from './store.js';
 import type { BankSession, SimulatorDb, StoredAuthorization, StoredMovement } from './store.js';
 import { tokenHash } from '../../core/encryption.js';
@@ -109,6 +110,9 @@ export class SimulatorProcessor implements CardAcquirer, DirectDebitProvider, Ac
   /** It pays whatever account, in any currency, with no bank account needed. */
   readonly needsBankAccounts = false;
 
+  /** The authorizations without a challenge asked during one turn of the event loop, recorded in one statement. */
+  private readonly authorizations = new Batcher((rows: Parameters<typeof store.recordAuthorizations>[1]) => store.recordAuthorizations(this.db, rows), 64, () => true);
+
   constructor(
     private readonly db: SimulatorDb,
     private readonly options: SimulatorOptions,
@@ -124,35 +128,32 @@ export class SimulatorProcessor implements CardAcquirer, DirectDebitProvider, Ac
     const decision = decide(behaviour, !request.buyer);
     const challengeId = decision.outcome === 'challenge' ? randomBytes(16).toString('hex') : null;
     const { buyer } = request;
-    const stored = await store.recordAuthorization(
-      this.db,
-      {
-        reference: request.reference,
-        card: behaviour,
-        amount_minor: request.amountMinor,
-        currency: request.currency,
-        ...decision,
-        authorization_id: `auth_${randomBytes(8).toString('hex')}`,
-        challenge_id: challengeId,
-        stored_credential: request.storeCredential ? `sim_cred_${behaviour}_${randomBytes(12).toString('hex')}` : null,
-      },
-      challengeId && buyer
-        ? {
-            id: tokenHash(challengeId),
-            reference: request.reference,
-            amount_minor: request.amountMinor,
-            currency: request.currency,
-            last4: buyer.last4,
-            language: buyer.language,
-            callback_url: buyer.callbackUrl,
-            payment_id: buyer.paymentId,
-            svc_token: buyer.svcToken,
-            return_url: buyer.returnUrl,
-            state: 'pending',
-            environment: this.options.environment,
-          }
-        : undefined,
-    );
+    const row = {
+      reference: request.reference,
+      card: behaviour,
+      amount_minor: request.amountMinor,
+      currency: request.currency,
+      ...decision,
+      authorization_id: `auth_${randomBytes(8).toString('hex')}`,
+      challenge_id: challengeId,
+      stored_credential: request.storeCredential ? `sim_cred_${behaviour}_${randomBytes(12).toString('hex')}` : null,
+    };
+    const stored = !(challengeId && buyer)
+      ? await this.authorizations.run(row)
+      : await store.recordAuthorization(this.db, row, {
+          id: tokenHash(challengeId),
+          reference: request.reference,
+          amount_minor: request.amountMinor,
+          currency: request.currency,
+          last4: buyer.last4,
+          language: buyer.language,
+          callback_url: buyer.callbackUrl,
+          payment_id: buyer.paymentId,
+          svc_token: buyer.svcToken,
+          return_url: buyer.returnUrl,
+          state: 'pending',
+          environment: this.options.environment,
+        });
     return this.answerOf(stored);
   }
 

@@ -92,22 +92,32 @@ export type StoredMovement = Selectable<SimulatorTables['simulator_movements']>;
  */
 export async function recordAuthorization(
   db: SimulatorDb,
-  row: Insertable<SimulatorTables['simulator_card_authorizations']>,
-  challenge: Insertable<SimulatorTables['simulator_3ds_challenges']> | undefined,
+  row: NewAuthorization,
+  challenge: Insertable<SimulatorTables['simulator_3ds_challenges']>,
 ): Promise<StoredAuthorization> {
-  const record = (trx: SimulatorDb) =>
-    trx
-      .insertInto('simulator_card_authorizations')
-      .values(row)
-      .onConflict((conflict) => conflict.column('reference').doUpdateSet((eb) => ({ requests: eb('simulator_card_authorizations.requests', '+', 1) })))
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  if (!challenge) return record(db); // one statement: atomic without a transaction of its own
   return db.transaction().execute(async (trx) => {
-    const stored = await record(trx);
-    if (stored.requests === 1) await trx.insertInto('simulator_3ds_challenges').values(challenge).execute();
-    return stored;
+    const [stored] = await recordAuthorizations(trx, [row]);
+    if (stored!.requests === 1) await trx.insertInto('simulator_3ds_challenges').values(challenge).execute();
+    return stored!;
   });
+}
+
+type NewAuthorization = Insertable<SimulatorTables['simulator_card_authorizations']>;
+
+/**
+ * Authorizations without a challenge, in one statement (atomic without a transaction of its own),
+ * answered in the rows' order. One reference twice in the rows is refused (a row cannot be
+ * updated twice by one statement): the Batcher then records each alone.
+ */
+export async function recordAuthorizations(db: SimulatorDb, rows: NewAuthorization[]): Promise<StoredAuthorization[]> {
+  const stored = await db
+    .insertInto('simulator_card_authorizations')
+    .values(rows)
+    .onConflict((conflict) => conflict.column('reference').doUpdateSet((eb) => ({ requests: eb('simulator_card_authorizations.requests', '+', 1) })))
+    .returningAll()
+    .execute();
+  const byReference = new Map(stored.map((row) => [row.reference, row]));
+  return rows.map((row) => byReference.get(row.reference)!);
 }
 
 export async function findChallenge(db: SimulatorDb, id: string): Promise<StoredChallenge | undefined> {
