@@ -5,7 +5,7 @@ import type { Environment } from './config.js';
 import type { Db, Tables } from './db.js';
 import { isDatabaseUnavailable, logFailure, retryWhileUnavailable } from './database-errors.js';
 import { PollingLoop } from './polling-loop.js';
-import { writeTogether, type Collector } from './shared-transactions.js';
+import { writeTogether, writingTogether, type Collector } from './shared-transactions.js';
 
 const RETRY_DELAY_MS = 60_000;
 /** How many asking jobs of one kind, due one after the other, are leased together and asked at once. */
@@ -354,6 +354,8 @@ export class JobRunner {
       .returning('id')
       .execute();
     const leased = new Set(rows.map((row) => row.id));
-    for (const { job, answer } of answered) if (leased.has(job.id)) await asking.record(trx, job.subject_id, job.due_at, answer);
+    await writingTogether(trx, async () => {
+      for (const { job, answer } of answered) if (leased.has(job.id)) await asking.record(trx, job.subject_id, job.due_at, answer);
+    });
   }
 }

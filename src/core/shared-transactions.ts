@@ -31,6 +31,15 @@ export async function writeTogether<Item>(trx: Db, collector: Collector<Item>, i
   else pending.set(collector as Collector<never>, [...items]);
 }
 
+/** Runs `work` in `trx`, the rows it writes together (writeTogether) written when it has done. */
+export async function writingTogether<T>(trx: Db, work: () => Promise<T>): Promise<T> {
+  const pending: Pending = new Map();
+  pendingWrites.set(trx, pending);
+  const value = await work();
+  await flushPending(trx, [pending]);
+  return value;
+}
+
 async function flushPending(trx: Db, all: Pending[]): Promise<void> {
   const merged: Pending = new Map();
   for (const pending of all) {
@@ -120,13 +129,7 @@ export class SharedTransactions<Row> {
   /** One change in a transaction of its own. */
   private async alone(unit: Unit<Row>): Promise<void> {
     try {
-      const value = await this.db.transaction().execute(async (trx) => {
-        const pending: Pending = new Map();
-        pendingWrites.set(trx, pending);
-        const value = await unit.change(trx, (await this.lock(trx, [unit.key])).get(unit.key));
-        await flushPending(trx, [pending]);
-        return value;
-      });
+      const value = await this.db.transaction().execute((trx) => writingTogether(trx, async () => unit.change(trx, (await this.lock(trx, [unit.key])).get(unit.key))));
       unit.resolve(value);
     } catch (error) {
       unit.reject(error);

@@ -1,4 +1,5 @@
-import type { Insertable, Selectable, UpdateQueryBuilder, UpdateResult } from 'kysely';
+import { sql, type Insertable, type Selectable, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
+import { writeTogether, type Collector } from '../core/shared-transactions.js';
 import type { Caller } from '../core/auth.js';
 import type { Db, RefundDrawsTable, RefundPartsTable, RefundsTable, Tables } from '../core/db.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
@@ -93,17 +94,29 @@ export async function failRefund(trx: Db, id: string, reason: string | null, pro
 }
 
 export async function setRefundProcessorReference(trx: Db, id: string, processorReference: string): Promise<void> {
-  await trx.updateTable('refunds').set({ processor_reference: processorReference }).where('id', '=', id).where('processor_reference', 'is', null).execute();
+  await writeTogether(trx, processorReferences, [{ id, processor_reference: processorReference }]);
 }
 
-/** A refund to send, with what the processor needs of its payment: the partner that took it, the method, and the partner's reference of it. */
-export async function refundToSend(db: Db, id: string) {
-  return db
+/** The partner's references of refunds sent together (a lease's answers), in one statement. */
+const processorReferences: Collector<{ id: string; processor_reference: string }> = {
+  rank: 1,
+  async flush(trx, references) {
+    await sql`update refunds set processor_reference = sent.processor_reference
+      from json_to_recordset(${JSON.stringify(references)}::text::json) as sent(id text, processor_reference text)
+      where refunds.id = sent.id and refunds.processor_reference is null`.execute(trx);
+  },
+};
+
+/** Refunds to send, with what the processor needs of their payments: the partner that took it, the method, and the partner's reference of it; in the ids' order. */
+export async function refundsToSend(db: Db, ids: string[]) {
+  const rows = await db
     .selectFrom('refunds')
     .innerJoin('payments', 'payments.id', 'refunds.payment_id')
     .select(['refunds.id', 'refunds.status', 'refunds.environment', 'refunds.platform_id', 'refunds.amount_minor', 'refunds.currency', 'payments.processor', 'payments.selected_method', 'payments.processor_reference'])
-    .where('refunds.id', '=', id)
-    .executeTakeFirst();
+    .where('refunds.id', '=', (eb) => eb.fn.any(eb.val(ids)))
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id));
 }
 
 /** The refund a processor's notification is about, locked: by our id when the processor echoes it, else by its reference. */

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Caller } from '../core/auth.js';
 import type { EnvironmentClock } from '../core/clock.js';
 import { audienceOf, type Config, type Environment } from '../core/config.js';
-import type { Db, Tables } from '../core/db.js';
+import { isDataError, type Db, type Tables } from '../core/db.js';
+import { Batcher } from '../core/batcher.js';
 import { ApiError, notFound, type FieldError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import { scheduleJob, type AskingJob } from '../core/jobs.js';
@@ -154,6 +155,9 @@ function wholePayment(payment: PaymentRow, parties: PartyRow[]): RequestedPart[]
  * comes back from the party's waiting transfer or, once its payout started, from the party.
  */
 export class RefundService {
+  /** The refunds a lease of send jobs asks for at once, read in one statement. */
+  private readonly toSend = new Batcher((ids: string[]) => repo.refundsToSend(this.db, ids), 64, isDataError);
+
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly config: Config,
@@ -296,8 +300,8 @@ export class RefundService {
    * the partner refused the request itself: the refund has then failed.
    */
   readonly sending: AskingJob<SendAnswer | undefined> = {
-    ask: async (db, refundId, at) => {
-      const refund = await repo.refundToSend(db, refundId);
+    ask: async (_db, refundId, at) => {
+      const refund = await this.toSend.run(refundId);
       if (refund?.status !== 'initiated') return undefined;
       if (!refund.processor || !refund.processor_reference) throw new Error(`the payment of refund ${refundId} has no processor reference`);
       const request = { reference: refundId, paymentProcessorReference: refund.processor_reference, amountMinor: refund.amount_minor, currency: refund.currency, at, platformId: refund.platform_id };

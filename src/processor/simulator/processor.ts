@@ -113,6 +113,9 @@ export class SimulatorProcessor implements CardAcquirer, DirectDebitProvider, Ac
   /** The authorizations without a challenge asked during one turn of the event loop, recorded in one statement. */
   private readonly authorizations = new Batcher((rows: Parameters<typeof store.recordAuthorizations>[1]) => store.recordAuthorizations(this.db, rows), 64, () => true);
 
+  /** The movements asked for during one turn of the event loop (a lease of refunds to send), recorded in one statement. */
+  private readonly movements = new Batcher((moves: store.NewMovement[]) => store.recordMovements(this.db, moves), 64, () => true);
+
   constructor(
     private readonly db: SimulatorDb,
     private readonly options: SimulatorOptions,
@@ -238,11 +241,10 @@ export class SimulatorProcessor implements CardAcquirer, DirectDebitProvider, Ac
   private async move(kind: StoredMovement['kind'], { reference, at, platformId }: { reference: string } & LaterOutcome, delaySeconds: number, failure: string | null): Promise<PendingAnswer> {
     const { environment } = this.options;
     const prefix = { collection: 'col', refund: 'rf', payout: 'po' }[kind];
-    const movement = await store.recordMovement(
-      this.db,
-      { reference, processor_reference: `sim_${prefix}_${randomBytes(8).toString('hex')}`, environment, kind, outcome: failure ? 'failed' : 'succeeded', reason: failure },
-      { at: addSeconds(at, delaySeconds), now: at, platformId },
-    );
+    const movement = await this.movements.run({
+      row: { reference, processor_reference: `sim_${prefix}_${randomBytes(8).toString('hex')}`, environment, kind, outcome: failure ? 'failed' : 'succeeded', reason: failure },
+      due: { at: addSeconds(at, delaySeconds), now: at, platformId },
+    });
     return { processorReference: movement.processor_reference };
   }
 

@@ -1,8 +1,8 @@
-import type { Generated, Insertable, Kysely, Selectable } from 'kysely';
+import { CompiledQuery, type Generated, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { tokenHash } from '../../core/encryption.js';
 import type { Environment } from '../../core/config.js';
 import type { Db, ScheduledJobsTable } from '../../core/db.js';
-import { completePendingJob, scheduleJob } from '../../core/jobs.js';
+import { completePendingJob } from '../../core/jobs.js';
 
 /** The simulator's own tables: an outside party's records, which no feature of the product reads. */
 export type SimulatorTables = {
@@ -168,13 +168,36 @@ export const SIMULATOR_NOTIFICATION_JOB = 'simulator.notification';
  * Records a movement once per reference, and when it is new, its notification due after `delaySeconds`
  * on the clock of the platform asking; asked again, answers the first record.
  */
-export async function recordMovement(db: SimulatorDb, row: Insertable<SimulatorTables['simulator_movements']>, due: { at: Date; now: Date; platformId: string }): Promise<StoredMovement> {
-  return db.transaction().execute(async (trx) => {
-    const inserted = await trx.insertInto('simulator_movements').values(row).onConflict((conflict) => conflict.column('reference').doNothing()).returningAll().executeTakeFirst();
-    if (!inserted) return trx.selectFrom('simulator_movements').selectAll().where('reference', '=', row.reference).executeTakeFirstOrThrow();
-    await scheduleJob(trx as unknown as Db, { environment: inserted.environment, platformId: due.platformId, kind: SIMULATOR_NOTIFICATION_JOB, subjectId: inserted.processor_reference, dueAt: due.at }, due.now);
-    return inserted;
-  });
+export interface NewMovement {
+  row: Insertable<SimulatorTables['simulator_movements']>;
+  due: { at: Date; now: Date; platformId: string };
+}
+
+/** The movements new to the simulator, with their notifications' jobs, in one statement. */
+const RECORD_MOVEMENTS = `with moved as (
+    insert into simulator_movements (reference, processor_reference, environment, kind, outcome, reason)
+    select reference, processor_reference, environment, kind, outcome, reason from json_populate_recordset(null::simulator_movements, $1::text::json)
+    on conflict (reference) do nothing returning *
+  ), due as (select * from json_to_recordset($2::text::json) as due(reference text, platform_id text, due_at timestamptz, created_at timestamptz)),
+  job as (
+    insert into scheduled_jobs (environment, platform_id, kind, subject_id, due_at, state, created_at)
+    select moved.environment, due.platform_id, '${SIMULATOR_NOTIFICATION_JOB}', moved.processor_reference, due.due_at, 'pending', due.created_at from moved join due using (reference)
+  )
+  select * from moved`;
+
+/**
+ * Records movements once per reference, each with the job that sends its notification when due,
+ * in one statement; a reference known already answers its first record. In the moves' order.
+ */
+export async function recordMovements(db: SimulatorDb, moves: NewMovement[]): Promise<StoredMovement[]> {
+  const due = moves.map(({ row, due }) => ({ reference: row.reference, platform_id: due.platformId, due_at: due.at, created_at: due.now }));
+  const inserted = await db.executeQuery<StoredMovement>(CompiledQuery.raw(RECORD_MOVEMENTS, [JSON.stringify(moves.map(({ row }) => row)), JSON.stringify(due)]));
+  const byReference = new Map(inserted.rows.map((row) => [row.reference, row]));
+  const known = moves.map(({ row }) => row.reference).filter((reference) => !byReference.has(reference));
+  if (known.length > 0) {
+    for (const row of await db.selectFrom('simulator_movements').selectAll().where('reference', 'in', known).execute()) byReference.set(row.reference, row);
+  }
+  return moves.map(({ row }) => byReference.get(row.reference)!);
 }
 
 export async function findMovement(db: SimulatorDb, processorReference: string): Promise<StoredMovement | undefined> {
