@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CompiledQuery, type ExpressionBuilder, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { isDataError, type Db, type IdempotencyKeysTable, type Tables } from './db.js';
 import { Batcher } from './batcher.js';
+import { writeTogether, type Collector } from './shared-transactions.js';
 import type { Clock } from './clock.js';
 import { ApiError } from './errors.js';
 import { addSeconds } from './time.js';
@@ -73,6 +74,25 @@ export function decide<T>(db: Kysely<Tables>, answer: Answer<T>, change: (trx: T
     return result;
   });
 }
+
+/**
+ * Takes the request's key with its answer, at the end of a change that a lock serialises already
+ * (the changed object's row): in a shared transaction (SharedTransactions), with the keys of the
+ * batch's other changes in one statement, so that a change refused by a rule has written nothing.
+ * A key taken meanwhile by a concurrent request fails the change (KeyTaken): that answer is replayed.
+ */
+export async function takeWithAnswer<T>(trx: Db, answer: Answer<T>, result: T): Promise<void> {
+  const row = answer.row(result);
+  if (row) await writeTogether(trx, keyWrites, [row]);
+}
+
+const keyWrites: Collector<Insertable<IdempotencyKeysTable>> = {
+  rank: 5,
+  async flush(trx, rows) {
+    const taken = await trx.insertInto('idempotency_keys').values(rows).onConflict((conflict) => conflict.doNothing()).returning('key').execute();
+    if (taken.length < rows.length) throw new KeyTaken();
+  },
+};
 
 /** Thrown when the key was taken by a concurrent request that committed first: its answer is replayed. */
 export class KeyTaken extends Error {

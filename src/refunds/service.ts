@@ -20,7 +20,7 @@ import type { NotificationResult } from '../processor/inbox.js';
 import type { Processors } from '../processor/registry.js';
 import * as repo from './repository.js';
 import type { InitiateRefund, Refund, RefundRouting } from './schemas.js';
-import { decide, UNKEYED, type Answer } from '../core/idempotency.js';
+import { decide, takeWithAnswer, UNKEYED, type Answer } from '../core/idempotency.js';
 import { SUCCEEDED_STATUSES } from '../payments/states.js';
 
 /** The processor is asked to return a recorded refund's money (subject: the refund id). */
@@ -208,13 +208,12 @@ export class RefundService {
    */
   private onRefundablePayment(caller: Caller, paymentId: string, answer: Answer<Refund>, run: (trx: Db, payment: PaymentRow, money: Money, now: Date) => Promise<Recorded>): Promise<Refund> {
     return this.changes.run(paymentId, async (trx, locked) => {
-      await answer.take(trx);
       const payment = locked?.environment === caller.environment && locked.platform_id === caller.platformId ? locked : undefined;
       if (!payment) throw notFound(`Payment ${paymentId}`);
       if (!SUCCEEDED_STATUSES.has(payment.status)) throw new ApiError('conflict', { detail: `Payment ${paymentId} is ${payment.status}; only a captured or completed payment can be refunded` });
       const { refund, parts } = await run(trx, payment, await repo.lockMoneyOf(trx, paymentId), this.clock.now(caller.environment, caller.platformId));
       const result = this.presentWith(refund, parts);
-      await answer.keep(trx, result);
+      await takeWithAnswer(trx, answer, result);
       return result;
     });
   }
