@@ -193,6 +193,11 @@ export function sealedRow<Row extends object>(cipher: Cipher, table: SealedTable
   return sealed as Row;
 }
 
+/** The cipher of the SealingPlugin the database or transaction writes through, for statements that seal their own values (none without one). */
+export function cipherOf(db: { getExecutor(): { readonly plugins: readonly KyselyPlugin[] } }): Cipher | undefined {
+  return db.getExecutor().plugins.find((plugin): plugin is SealingPlugin => plugin instanceof SealingPlugin)?.cipher;
+}
+
 /**
  * Seals the sealed columns in the inserts and updates Kysely builds, and opens them in every
  * result (raw SQL included), so that repositories read and write them as plain values. Writes made

@@ -145,8 +145,10 @@ export class SharedTransactions<Row> {
         const written: Pending[] = [];
         const results: Settled[] = [];
         for (const unit of batch) {
-          // A row a change before this one may have changed is read again (it is locked already).
-          const locked = handedOut.has(unit.key) ? (await this.lock(trx, [unit.key])).get(unit.key) : rows.get(unit.key);
+          // A row a change before this one may have changed is read again (it is locked already), what they wrote together written first.
+          const again = handedOut.has(unit.key);
+          if (again) await flushPending(trx, written.splice(0));
+          const locked = again ? (await this.lock(trx, [unit.key])).get(unit.key) : rows.get(unit.key);
           handedOut.add(unit.key);
           results.push(await this.runShared(trx, unit, locked, written));
         }

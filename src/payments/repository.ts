@@ -5,7 +5,7 @@ import type { PaymentStatus } from './states.js';
 import type { Caller } from '../core/auth.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
 import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from './fees.js';
-import { sealedRow, type Cipher } from '../core/encryption.js';
+import { cipherOf, sealedRow, type Cipher } from '../core/encryption.js';
 import { rowsFromJson, type EveryColumn } from '../core/json-rows.js';
 import { SharedTransactions, writeTogether, type Collector } from '../core/shared-transactions.js';
 
@@ -285,8 +285,44 @@ export function paymentChanges(db: Kysely<Tables>): PaymentChanges {
   return new SharedTransactions(db, lockPayments);
 }
 
+/** Changes a payment; in a shared transaction (writeTogether), with the batch's other payments' changes, one statement per set of columns. */
 export async function updatePayment(db: Db, id: string, patch: Updateable<PaymentsTable>): Promise<void> {
-  await db.updateTable('payments').set(patch).where('id', '=', id).execute();
+  await writeTogether(db, paymentUpdates, [{ id, patch }]);
+}
+
+type PaymentPatch = Record<string, unknown>;
+
+/**
+ * Payment changes written together: each payment's patches merged in order (the later wins), then
+ * one statement per set of columns, its rows as one JSON parameter (sealed columns sealed here).
+ * A single payment's change is the statement Kysely builds.
+ */
+const paymentUpdates: Collector<{ id: string; patch: Updateable<PaymentsTable> }> = {
+  rank: -1,
+  async flush(trx, updates) {
+    const merged = new Map<string, PaymentPatch>();
+    for (const { id, patch } of updates) merged.set(id, { ...merged.get(id), ...definedOnly(patch) });
+    if (merged.size === 1) {
+      const [id, patch] = [...merged][0]!;
+      await trx.updateTable('payments').set(patch as Updateable<PaymentsTable>).where('id', '=', id).execute();
+      return;
+    }
+    const byColumns = new Map<string, PaymentPatch[]>();
+    for (const [id, patch] of merged) {
+      const columns = Object.keys(patch).sort().join(',');
+      byColumns.set(columns, [...(byColumns.get(columns) ?? []), { ...patch, id }]);
+    }
+    const cipher = cipherOf(trx);
+    for (const [columns, rows] of byColumns) {
+      const sets = columns.split(',').map((column) => `"${column}" = changed."${column}"`);
+      const sealed = cipher ? rows.map((row) => sealedRow(cipher, 'payments', row)) : rows;
+      await trx.executeQuery(CompiledQuery.raw(`update payments set ${sets.join(', ')} from json_populate_recordset(null::payments, $1::text::json) as changed where payments.id = changed.id`, [JSON.stringify(sealed)]));
+    }
+  },
+};
+
+function definedOnly(patch: object): PaymentPatch {
+  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
 }
 
 /** Where each payment's events go (its webhook URL), and its reference. */

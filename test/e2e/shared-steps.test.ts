@@ -1,0 +1,107 @@
+import pg from 'pg';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
+import { merchant, payByCard } from '../helpers/money.js';
+
+/**
+ * The hosted page's steps, attempts' outcomes and refunds made at the same moment share one
+ * transaction per turn of the event loop (SharedTransactions): each payment still ends as if it
+ * were paid alone, a refused request is answered alone, and what is sealed at rest stays sealed.
+ */
+let server: TestServer;
+let platform: TestPlatform;
+let seller: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  platform = await server.platform();
+  seller = await merchant(server, platform);
+}, 120_000);
+
+afterAll(async () => server?.close());
+
+const api = async (method: string, path: string, body?: unknown) => server.request(method, `/sandbox${path}`, { token: await platform.token(), body });
+
+/** 50.00 EUR by card, 20.00 of it the merchant's. */
+const routed = (reference: string) =>
+  payByCard(server, platform, {
+    amount_minor: 5_000,
+    reference,
+    routing: { platform: { amount_minor: 3_000, processing_fee_contribution: 60 }, merchants: [{ type: 'merchant', id: seller, amount_minor: 2_000, processing_fee_contribution: 40 }] },
+  });
+
+describe('steps taken at the same moment', () => {
+  it('captures twelve card payments paid at once, each with its transfers, its event and balanced books', async () => {
+    const ids = await Promise.all(Array.from({ length: 12 }, (_, index) => routed(`together-${index}`)));
+    for (const id of ids) {
+      const payment = (await api('GET', `/payments/${id}`)).body;
+      expect(payment.status).toBe('captured');
+      expect(payment.routing.platform.transfer.amount_minor + payment.routing.merchants[0].transfer.amount_minor).toBe(5_000 - 95); // 1.4 % + 0.25 = 95
+      const events = (await api('GET', `/events?object_id=${id}`)).body;
+      expect(events.data.map((event: { type: string }) => event.type)).toEqual(['payment_succeeded']);
+    }
+    const db = server.app.database.db;
+    const unbalanced = await db.selectFrom('ledger_lines').select('entry_id').groupBy('entry_id').having((eb) => eb.fn.sum('amount_minor'), '<>', 0).execute();
+    expect(unbalanced).toEqual([]);
+    const transfers = await db.selectFrom('transfers').select(['payment_id']).where('payment_id', 'in', ids).execute();
+    expect(transfers).toHaveLength(24);
+    const pendingRecovery = await db.selectFrom('scheduled_jobs').select('id').where('kind', '=', 'payment_attempt_recovery').where('state', '=', 'pending').execute();
+    expect(pendingRecovery).toEqual([]); // each outcome completed its attempt's recovery job
+  });
+
+  it('refunds at once up to what is refundable: the refused refunds are answered alone, the others booked', async () => {
+    const [first, second] = await Promise.all([routed('refund-a'), routed('refund-b')]);
+    const refund = (paymentId: string, amount: number) => api('POST', '/refunds', { payment_id: paymentId, description: 'together', routing: { platform: { amount_minor: amount } } });
+    // The platform's share of each is 30.00: three of 12.00 each ask 36.00, so one of the three is refused.
+    const answers = await Promise.all([refund(first!, 1_200), refund(second!, 1_200), refund(first!, 1_200), refund(second!, 1_200), refund(first!, 1_200), refund(second!, 4_000)]);
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status, index) => index % 2 === 0 && status === 201)).toHaveLength(2);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(2); // one of first's three, and second's 40.00
+    expect(statuses[5]).toBe(422);
+    const refundable = async (id: string) => (await api('GET', `/payments/${id}`)).body.routing.platform.refundable_amount;
+    expect(await refundable(first!)).toBe(3_000 - 2 * 1_200);
+    expect(await refundable(second!)).toBe(3_000 - 2 * 1_200);
+  });
+
+  it('keeps sealed at rest what changes of several payments write together', async () => {
+    const ids = await Promise.all(
+      Array.from({ length: 6 }, async (_, index) => {
+        const created = await api('POST', '/payments', { amount_minor: 1_000, currency: 'EUR', reference: `sepa-${index}`, payment_method: { type: 'sepa_direct_debit' }, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return' } });
+        expect(created.status, created.text).toBe(201);
+        return { id: created.body.id as string, token: new URL(created.body._links.hosted_page.href).searchParams.get('token')! };
+      }),
+    );
+    const started = await Promise.all(ids.map(({ id, token }) => server.request('POST', `/hpp/payments/${id}/start`, { token, body: {} })));
+    for (const start of started) expect(start.body._links.account_verification.href).toMatch(/^http/);
+    const { rows } = await sql<{ stored: string }>`select account_verification_url as stored from payments where id = any(${ids.map(({ id }) => id)})`.execute(server.app.database.db.withoutPlugins());
+    expect(rows).toHaveLength(6);
+    for (const { stored } of rows) expect(stored).toMatch(/^enc:1:[0-9a-f]{12}:/);
+  });
+});
+
+describe.skipIf(DATABASE !== 'postgres')('one transaction for the steps of one turn', () => {
+  it('starts ten payments at once in fewer transactions than requests', async () => {
+    const created = await Promise.all(
+      Array.from({ length: 10 }, async (_, index) => {
+        const answer = await api('POST', '/payments', { amount_minor: 1_000, currency: 'EUR', reference: `start-${index}`, payment_method: { type: 'card' }, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return' } });
+        return { id: answer.body.id as string, token: new URL(answer.body._links.hosted_page.href).searchParams.get('token')! };
+      }),
+    );
+    const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+    let begins = 0;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const first = args[0];
+      if ((typeof first === 'string' ? first : String((first as { text?: string }).text)) === 'begin') begins += 1;
+      return query.apply(this, args);
+    } as typeof pg.Client.prototype.query;
+    try {
+      const answers = await Promise.all(created.map(({ id, token }) => server.request('POST', `/hpp/payments/${id}/start`, { token, body: {} })));
+      expect(answers.map((answer) => answer.body.status)).toEqual(Array(10).fill('started'));
+    } finally {
+      pg.Client.prototype.query = query as typeof pg.Client.prototype.query;
+    }
+    expect(begins).toBeGreaterThan(0);
+    expect(begins).toBeLessThan(10);
+  });
+});
