@@ -30,24 +30,38 @@ export interface TransferTake {
   fromCreditor: boolean;
 }
 
-/** What a refund part does to its party and its own transfer, in one statement: less refundable; a smaller transfer, or more received back. */
+/** What a refund part does to its party and its own transfer: less refundable; a smaller transfer, or more received back (with a shared transaction's others: writeTogether). */
 export async function applyPart(trx: Db, paymentId: string, position: number, amount: number, take: TransferTake): Promise<void> {
-  const transfer = trx
-    .with('party', (db) =>
-      db
-        .updateTable('payment_parties')
-        .set((eb) => ({ refundable_amount: eb('refundable_amount', '-', amount) }))
-        .where('payment_id', '=', paymentId)
-        .where('position', '=', position)
-        .returning('position'),
-    )
-    .updateTable('transfers')
-    .where('payment_id', '=', paymentId)
-    .where('position', '=', position)
-    .where('reverses_refund_id', 'is', null);
-  if (take.fromCreditor) await transfer.set((eb) => ({ returned_minor: eb('returned_minor', '+', take.net) })).execute();
-  else await transfer.set((eb) => ({ amount_minor: eb('amount_minor', '-', take.net), fee_minor: eb('fee_minor', '-', take.fee) })).execute();
+  await writeTogether(trx, partTakes, [{ payment_id: paymentId, position, amount, take }]);
 }
+
+type PartTake = { payment_id: string; position: number; amount: number; take: TransferTake };
+
+/**
+ * Parts written together, in one statement: each party's and own transfer's takes summed first
+ * (an update changes a row once, whatever else it matches).
+ */
+const partTakes: Collector<PartTake> = {
+  rank: 1.5,
+  async flush(trx, parts) {
+    const summed = new Map<string, { payment_id: string; position: number; amount: number; less: number; less_fee: number; returned: number }>();
+    for (const { payment_id, position, amount, take } of parts) {
+      const key = `${payment_id}/${position}`;
+      const sum = summed.get(key) ?? { payment_id, position, amount: 0, less: 0, less_fee: 0, returned: 0 };
+      sum.amount += amount;
+      if (take.fromCreditor) sum.returned += take.net;
+      else {
+        sum.less += take.net;
+        sum.less_fee += take.fee;
+      }
+      summed.set(key, sum);
+    }
+    await sql`with take as (select * from json_to_recordset(${JSON.stringify([...summed.values()])}::text::json) as take(payment_id text, position int, amount bigint, less bigint, less_fee bigint, returned bigint)),
+      party as (update payment_parties set refundable_amount = refundable_amount - take.amount from take where payment_parties.payment_id = take.payment_id and payment_parties.position = take.position)
+      update transfers set amount_minor = amount_minor - take.less, fee_minor = fee_minor - take.less_fee, returned_minor = returned_minor + take.returned
+      from take where transfers.payment_id = take.payment_id and transfers.position = take.position and transfers.reverses_refund_id is null`.execute(trx);
+  },
+};
 
 /** What a refund part draws from a reversal transfer: a smaller reversal, or more received back from it. */
 export async function applyDraw(trx: Db, transferId: string, take: TransferTake): Promise<void> {
@@ -56,22 +70,27 @@ export async function applyDraw(trx: Db, transferId: string, take: TransferTake)
   else await transfer.set((eb) => ({ amount_minor: eb('amount_minor', '-', take.net), fee_minor: eb('fee_minor', '-', take.fee) })).execute();
 }
 
-export async function insertDraws(trx: Db, draws: Insertable<RefundDrawsTable>[]): Promise<void> {
-  if (draws.length > 0) await trx.insertInto('refund_draws').values(draws).execute();
-}
-
 export async function drawsOf(db: Db, refundId: string): Promise<RefundDrawRow[]> {
   return db.selectFrom('refund_draws').selectAll().where('refund_id', '=', refundId).orderBy('position').orderBy('transfer_id').execute();
 }
 
-/** The refund and its parts, in one statement. */
-export async function insertRefund(trx: Db, refund: Insertable<RefundsTable>, parts: Insertable<RefundPartsTable>[]): Promise<void> {
-  await trx
-    .with('refund', (db) => db.insertInto('refunds').values(refund).returning('id'))
-    .insertInto('refund_parts')
-    .values(parts)
-    .execute();
+/** The refund with its parts and draws; in a shared transaction with its other refunds (writeTogether), the refunds and parts of all in one statement. */
+export async function insertRefund(trx: Db, refund: Insertable<RefundsTable>, parts: Insertable<RefundPartsTable>[], draws: Insertable<RefundDrawsTable>[]): Promise<void> {
+  await writeTogether(trx, refundInserts, [{ refund, parts, draws }]);
 }
+
+const refundInserts: Collector<{ refund: Insertable<RefundsTable>; parts: Insertable<RefundPartsTable>[]; draws: Insertable<RefundDrawsTable>[] }> = {
+  rank: 1.5,
+  async flush(trx, refunds) {
+    await trx
+      .with('refund', (db) => db.insertInto('refunds').values(refunds.map(({ refund }) => refund)).returning('id'))
+      .insertInto('refund_parts')
+      .values(refunds.flatMap(({ parts }) => parts))
+      .execute();
+    const draws = refunds.flatMap((each) => each.draws);
+    if (draws.length > 0) await trx.insertInto('refund_draws').values(draws).execute();
+  },
+};
 
 export async function findRefund(db: Db, tenant: Tenant, id: string): Promise<RefundRow | undefined> {
   return db.selectFrom('refunds').selectAll().where('environment', '=', tenant.environment).where('platform_id', '=', tenant.platformId).where('id', '=', id).executeTakeFirst();

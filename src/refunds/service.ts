@@ -256,12 +256,11 @@ export class RefundService {
         return { refund_id: id, position: part.position, account_id: part.accountId, amount_minor: part.amount, fee_returned: part.feeReturned, from_creditor: own.take.fromCreditor, payout_id: own.take.fromCreditor ? own.transfer.payout_id : null };
       })
       .sort((a, b) => a.position - b.position); // in routing order, as a read of the refund lists them
-    await repo.insertRefund(trx, refund, partRows);
     // Draws are recorded for a part that drew from a reversal transfer, its own transfer's draw included: a failure gives back each.
     const drawRows = parts
       .filter((part) => part.draws.length > 1)
       .flatMap((part) => part.draws.map(({ transfer, take }) => ({ refund_id: id, position: part.position, transfer_id: transfer.id, amount_minor: take.net, fee_minor: take.fee, from_creditor: take.fromCreditor, payout_id: take.fromCreditor ? transfer.payout_id : null })));
-    await repo.insertDraws(trx, drawRows);
+    await repo.insertRefund(trx, refund, partRows, drawRows);
     const context = { environment: payment.environment, platformId: payment.platform_id, currency: payment.currency, paymentId: payment.id, refundId: id, at };
     await postEntries(trx, context, refundEntries(payment.id, parts.flatMap((part) => ledgerDrafts(part.accountId, part.feeReturned, part.draws))));
     // The processor hears of it once this commits: money is never sent from a transaction that may still roll back.
