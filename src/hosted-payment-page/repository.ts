@@ -4,6 +4,7 @@ import type { BuyerAction } from '../processor/boundary.js';
 import type { PaymentRow } from '../payments/repository.js';
 import { tokenHash } from '../core/encryption.js';
 import { jobRow, type JobClock } from '../core/jobs.js';
+import { writeTogether, type Collector } from '../core/shared-transactions.js';
 
 /** The payments of these ids in one statement, each its own copy, in the ids' order (undefined for none). */
 export async function findPayments(db: Db, ids: string[]): Promise<(PaymentRow | undefined)[]> {
@@ -56,14 +57,23 @@ export async function payee(db: Db, payment: PaymentRow) {
 export const CARD_TOKEN_EXPIRY_JOB = 'card_tokens.expiry';
 
 /** A token and the job that erases its card when it expires unused, in one statement. */
+/** A card token with the job that erases it when it expires unused; in a shared transaction with the batch's other tokens (writeTogether). */
 export async function insertCardToken(db: Db, row: Insertable<CardTokensTable>, clock: JobClock): Promise<void> {
-  const expiry = jobRow({ ...clock, kind: CARD_TOKEN_EXPIRY_JOB, subjectId: row.id, dueAt: new Date(row.expires_at) }, new Date(row.created_at));
-  await db
-    .with('expiry', (cte) => cte.insertInto('scheduled_jobs').values(expiry))
-    .insertInto('card_tokens')
-    .values(row)
-    .execute();
+  await writeTogether(db, cardTokens, [{ row, clock }]);
 }
+
+/** Tokens written together with their expiry jobs, in one statement (the SealingPlugin seals their card details). */
+const cardTokens: Collector<{ row: Insertable<CardTokensTable>; clock: JobClock }> = {
+  rank: 1,
+  async flush(db, tokens) {
+    const expiries = tokens.map(({ row, clock }) => jobRow({ ...clock, kind: CARD_TOKEN_EXPIRY_JOB, subjectId: row.id, dueAt: new Date(row.expires_at) }, new Date(row.created_at)));
+    await db
+      .with('expiry', (cte) => cte.insertInto('scheduled_jobs').values(expiries))
+      .insertInto('card_tokens')
+      .values(tokens.map(({ row }) => row))
+      .execute();
+  },
+};
 
 /** Erases the card details of a token that expired unused (a used one's left the vault with its authorization). */
 export async function eraseExpiredCard(db: Db, tokenId: string): Promise<void> {
