@@ -299,8 +299,9 @@ describe('what works', () => {
     receiver = await startReceiver();
     receiver.answers.push('hang');
     await server.app.services.worker.stop();
-    // The hanging attempt outlasts the second worker's pass, which also runs the retries of earlier tests that the jump made due.
-    const [first, second] = [0, 1].map(() => ownWorker(new HttpSender(3_000), { pollMs: 60_000 }));
+    // The hanging attempt outlasts the second worker's pass, which also runs the retries of earlier tests that the jump made due
+    // (seconds on a loaded machine: with 3 s, the attempt had timed out and its retry fallen due before that pass ended).
+    const [first, second] = [0, 1].map(() => ownWorker(new HttpSender(12_000), { pollMs: 60_000 }));
     try {
       const id = await emit();
       const running = first!.runDue();
@@ -311,7 +312,7 @@ describe('what works', () => {
       await running;
       // Once the hanging attempt is recorded its retry is due on the moved clock: sent after it, not beside it.
       const attempts = (await readEvent(id)).deliveries[0].attempts;
-      expect(attempts[0]).toMatchObject({ status_code: null, error: expect.stringMatching(/no answer within 3 s/) });
+      expect(attempts[0]).toMatchObject({ status_code: null, error: expect.stringMatching(/no answer within 12 s/) });
       expect(receiver.received).toHaveLength(attempts.length);
     } finally {
       server.clock.advance(-3600);
