@@ -81,9 +81,9 @@ describe('steps taken at the same moment', () => {
 });
 
 describe.skipIf(DATABASE !== 'postgres')('one transaction for the steps of one turn', () => {
-  it('starts ten payments at once in fewer transactions than requests', async () => {
+  it('starts twenty payments at once in fewer transactions than requests', async () => {
     const created = await Promise.all(
-      Array.from({ length: 10 }, async (_, index) => {
+      Array.from({ length: 20 }, async (_, index) => {
         const answer = await api('POST', '/payments', { amount_minor: 1_000, currency: 'EUR', reference: `start-${index}`, payment_method: { type: 'card' }, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return' } });
         return { id: answer.body.id as string, token: new URL(answer.body._links.hosted_page.href).searchParams.get('token')! };
       }),
@@ -97,11 +97,11 @@ describe.skipIf(DATABASE !== 'postgres')('one transaction for the steps of one t
     } as typeof pg.Client.prototype.query;
     try {
       const answers = await Promise.all(created.map(({ id, token }) => server.request('POST', `/hpp/payments/${id}/start`, { token, body: {} })));
-      expect(answers.map((answer) => answer.body.status)).toEqual(Array(10).fill('started'));
+      expect(answers.map((answer) => answer.body.status)).toEqual(Array(20).fill('started'));
     } finally {
       pg.Client.prototype.query = query as typeof pg.Client.prototype.query;
     }
     expect(begins).toBeGreaterThan(0);
-    expect(begins).toBeLessThan(10);
+    expect(begins).toBeLessThanOrEqual(15); // alone, 20
   });
 });

@@ -48,4 +48,14 @@ describe.skipIf(DATABASE !== 'postgres')('the statement budget of the money path
     expect(refund.answer.status, refund.answer.text).toBe(201);
     expect(refund.statements.length, refund.statements.join('\n')).toBeLessThanOrEqual(10);
   });
+
+  it('refunds ten payments at once in at most 6 statements each (10 alone): the refunds of one turn share their transaction', async () => {
+    const token = await platform.token();
+    const paid = await Promise.all(Array.from({ length: 10 }, () => payByCard(server, { token: async () => token }, { amount_minor: 2_500 })));
+    const refunds = await counted(() =>
+      Promise.all(paid.map((id) => server.request('POST', '/sandbox/refunds', { token, body: { payment_id: id, description: 'Part', routing: { platform: { amount_minor: 100 } } } }))),
+    );
+    expect(refunds.answer.map((answer) => answer.status)).toEqual(Array(10).fill(201));
+    expect(refunds.statements.length / 10, refunds.statements.join('\n')).toBeLessThanOrEqual(6);
+  });
 });
