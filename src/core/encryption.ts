@@ -171,10 +171,23 @@ function sealedKind(table: string, column: string): 'text' | 'json' | undefined 
   return (SEALED_COLUMNS as Record<string, Record<string, 'text' | 'json'>>)[table]?.[column];
 }
 
+/**
+ * A parameter of a statement compiled once (statements.ts): its value, a call's argument (or a
+ * column of a row argument), is given when the statement runs, and sealed then if `sealedIn` says so.
+ */
+export class StatementParameter {
+  constructor(
+    readonly argument: string,
+    readonly column?: string,
+    readonly sealedIn?: { table: string; column: string },
+  ) {}
+}
+
 /** A column's value as a statement parameter: sealed for a sealed column (a jsonb one as JSON text), as it is otherwise and for NULL. */
 export function sealedValue(cipher: Cipher, table: string, column: string, value: unknown): unknown {
   const kind = sealedKind(table, column);
   if (kind === undefined || value === null || value === undefined) return value;
+  if (value instanceof StatementParameter) return new StatementParameter(value.argument, value.column, { table, column });
   const sealed = sealAs(cipher, kind, value);
   return kind === 'json' ? JSON.stringify(sealed) : sealed;
 }

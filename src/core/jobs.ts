@@ -5,6 +5,7 @@ import type { Environment } from './config.js';
 import type { Db, Tables } from './db.js';
 import { isDatabaseUnavailable, logFailure, retryWhileUnavailable } from './database-errors.js';
 import { PollingLoop } from './polling-loop.js';
+import { compiledOnce } from './statements.js';
 
 const RETRY_DELAY_MS = 60_000;
 /** How many asking jobs of one kind, due one after the other, are leased together and asked at once. */
@@ -76,9 +77,11 @@ export function jobRow(job: NewJob, now: Date) {
   return { environment: job.environment, platform_id: job.platformId, kind: job.kind, subject_id: job.subjectId, due_at: job.dueAt, state: 'pending' as const, created_at: now, done_at: null };
 }
 
+const scheduleJobQuery = compiledOnce((db: Db, { row }: { row: ReturnType<typeof jobRow> }) => db.insertInto('scheduled_jobs').values(row));
+
 /** Schedules a job in the caller's transaction: it exists only if the change that needs it commits. */
 export async function scheduleJob(trx: Db, job: NewJob, now: Date): Promise<void> {
-  await trx.insertInto('scheduled_jobs').values(jobRow(job, now)).execute();
+  await scheduleJobQuery(trx, { row: jobRow(job, now) });
 }
 
 /** Schedules a job unless one of its kind and subject is pending already (recurring jobs, started by every process). */
@@ -106,12 +109,15 @@ export async function rescheduleJob(trx: Db, job: NewJob, now: Date): Promise<vo
  * runner then finds nothing left to do.
  */
 export async function completePendingJob(trx: Db, kind: string, subjectId: string, now: Date): Promise<void> {
-  await trx
+  await completePendingJobQuery(trx, { kind, subjectId, now });
+}
+
+const completePendingJobQuery = compiledOnce((db: Db, { kind, subjectId, now }: { kind: string; subjectId: string; now: Date }) =>
+  db
     .updateTable('scheduled_jobs')
     .set({ state: 'done', done_at: now })
-    .where('id', 'in', (eb) => eb.selectFrom('scheduled_jobs').select('id').where('kind', '=', kind).where('subject_id', '=', subjectId).where(PENDING).forUpdate().skipLocked())
-    .execute();
-}
+    .where('id', 'in', (eb) => eb.selectFrom('scheduled_jobs').select('id').where('kind', '=', kind).where('subject_id', '=', subjectId).where(PENDING).forUpdate().skipLocked()),
+);
 
 /**
  * Runs jobs as they come due on their clock (live's, or their platform's in the sandbox), in the

@@ -7,6 +7,7 @@ import { afterKeyset, type Keyset } from '../core/pagination.js';
 import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from './fees.js';
 import { sealedRow, type Cipher } from '../core/encryption.js';
 import { rowsFromJson, type EveryColumn } from '../core/json-rows.js';
+import { compiledOnce } from '../core/statements.js';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 export type PartyRow = Selectable<PaymentPartiesTable>;
@@ -144,9 +145,13 @@ export async function findPaymentsWithRouting(db: Db, wanted: { tenant: Tenant; 
   });
 }
 
+const partiesQuery = compiledOnce((db: Db, { ids }: { ids: string[] }) =>
+  db.selectFrom('payment_parties').selectAll().where('payment_id', '=', (eb) => eb.fn.any(eb.val(ids))).orderBy('payment_id').orderBy('position'),
+);
+
 export async function partiesOf(db: Db, paymentIds: string[]): Promise<PartyRow[]> {
   if (paymentIds.length === 0) return [];
-  return db.selectFrom('payment_parties').selectAll().where('payment_id', 'in', paymentIds).orderBy('payment_id').orderBy('position').execute();
+  return (await partiesQuery(db, { ids: paymentIds })).rows;
 }
 
 export interface PaymentFilter {
@@ -261,18 +266,26 @@ export async function paymentByAttempt(db: Db, reference: string): Promise<Payme
   return db.selectFrom('payments').selectAll().where('authorization_reference', '=', reference).executeTakeFirst();
 }
 
+const lockTenantPaymentQuery = compiledOnce((db: Db, { id, environment, platformId }: { id: string; environment: Tenant['environment']; platformId: string }) =>
+  db.selectFrom('payments').selectAll().where('id', '=', id).where('environment', '=', environment).where('platform_id', '=', platformId).forUpdate(),
+);
+
 /** The tenant's payment, locked: none for another tenant's (whose row is left unlocked). */
 export async function lockTenantPayment(db: Db, tenant: Tenant, id: string): Promise<PaymentRow | undefined> {
-  return db.selectFrom('payments').selectAll().where('id', '=', id).where('environment', '=', tenant.environment).where('platform_id', '=', tenant.platformId).forUpdate().executeTakeFirst();
+  return (await lockTenantPaymentQuery(db, { id, environment: tenant.environment, platformId: tenant.platformId })).rows[0];
 }
+
+const lockPaymentQuery = compiledOnce((db: Db, { id }: { id: string }) => db.selectFrom('payments').selectAll().where('id', '=', id).forUpdate());
 
 /** The payment, locked until the transaction ends: changes to one payment happen one at a time. */
 export async function lockPayment(db: Db, id: string): Promise<PaymentRow | undefined> {
-  return db.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return (await lockPaymentQuery(db, { id })).rows[0];
 }
 
+const updatePaymentQuery = compiledOnce((db: Db, { id, patch }: { id: string; patch: Updateable<PaymentsTable> }) => db.updateTable('payments').set(patch).where('id', '=', id));
+
 export async function updatePayment(db: Db, id: string, patch: Updateable<PaymentsTable>): Promise<void> {
-  await db.updateTable('payments').set(patch).where('id', '=', id).execute();
+  await updatePaymentQuery(db, { id, patch });
 }
 
 /** Where each payment's events go (its webhook URL), and its reference. */

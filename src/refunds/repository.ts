@@ -2,6 +2,7 @@ import type { Insertable, Selectable, UpdateQueryBuilder, UpdateResult } from 'k
 import type { Caller } from '../core/auth.js';
 import type { Db, RefundDrawsTable, RefundPartsTable, RefundsTable, Tables } from '../core/db.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
+import { compiledOnce } from '../core/statements.js';
 import type { PartyRow, TransferRow } from '../payments/repository.js';
 
 export type RefundRow = Selectable<RefundsTable>;
@@ -9,13 +10,18 @@ export type RefundPartRow = Selectable<RefundPartsTable>;
 export type RefundDrawRow = Selectable<RefundDrawsTable>;
 type Tenant = Pick<Caller, 'platformId' | 'environment'>;
 
+const partiesQuery = compiledOnce((db: Db, { paymentId }: { paymentId: string }) => db.selectFrom('payment_parties').selectAll().where('payment_id', '=', paymentId).orderBy('position'));
+const lockTransfersQuery = compiledOnce((db: Db, { paymentId }: { paymentId: string }) =>
+  db.selectFrom('transfers').selectAll().where('payment_id', '=', paymentId).orderBy('position').orderBy('created_at').orderBy('id').forUpdate(),
+);
+
 /**
  * A payment's routing, its parties' transfers and the reversal transfers of its failed refunds (in
  * the order they were made), all locked against a payout taking them meanwhile.
  */
 export async function lockMoneyOf(trx: Db, paymentId: string): Promise<{ parties: PartyRow[]; transfers: TransferRow[]; reversals: TransferRow[] }> {
-  const parties = await trx.selectFrom('payment_parties').selectAll().where('payment_id', '=', paymentId).orderBy('position').execute();
-  const all = await trx.selectFrom('transfers').selectAll().where('payment_id', '=', paymentId).orderBy('position').orderBy('created_at').orderBy('id').forUpdate().execute();
+  const parties = (await partiesQuery(trx, { paymentId })).rows;
+  const all = (await lockTransfersQuery(trx, { paymentId })).rows;
   return { parties, transfers: all.filter((row) => row.reverses_refund_id === null), reversals: all.filter((row) => row.reverses_refund_id !== null) };
 }
 
@@ -31,7 +37,21 @@ export interface TransferTake {
 
 /** What a refund part does to its party and its own transfer, in one statement: less refundable; a smaller transfer, or more received back. */
 export async function applyPart(trx: Db, paymentId: string, position: number, amount: number, take: TransferTake): Promise<void> {
-  const transfer = trx
+  const args = { paymentId, position, amount, net: take.net, fee: take.fee };
+  await (take.fromCreditor ? applyPartReceivedQuery(trx, args) : applyPartWaitingQuery(trx, args));
+}
+
+interface PartArgs {
+  paymentId: string;
+  position: number;
+  amount: number;
+  net: number;
+  fee: number;
+}
+
+/** The party's refundable amount lowered, and its own transfer to be changed. */
+function partTransfer(trx: Db, { paymentId, position, amount }: PartArgs) {
+  return trx
     .with('party', (db) =>
       db
         .updateTable('payment_parties')
@@ -44,9 +64,12 @@ export async function applyPart(trx: Db, paymentId: string, position: number, am
     .where('payment_id', '=', paymentId)
     .where('position', '=', position)
     .where('reverses_refund_id', 'is', null);
-  if (take.fromCreditor) await transfer.set((eb) => ({ returned_minor: eb('returned_minor', '+', take.net) })).execute();
-  else await transfer.set((eb) => ({ amount_minor: eb('amount_minor', '-', take.net), fee_minor: eb('fee_minor', '-', take.fee) })).execute();
 }
+
+const applyPartReceivedQuery = compiledOnce((db: Db, args: PartArgs) => partTransfer(db, args).set((eb) => ({ returned_minor: eb('returned_minor', '+', args.net) })));
+const applyPartWaitingQuery = compiledOnce((db: Db, args: PartArgs) =>
+  partTransfer(db, args).set((eb) => ({ amount_minor: eb('amount_minor', '-', args.net), fee_minor: eb('fee_minor', '-', args.fee) })),
+);
 
 /** What a refund part draws from a reversal transfer: a smaller reversal, or more received back from it. */
 export async function applyDraw(trx: Db, transferId: string, take: TransferTake): Promise<void> {

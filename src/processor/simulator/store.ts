@@ -2,6 +2,7 @@ import type { Generated, Insertable, Kysely, Selectable } from 'kysely';
 import { tokenHash } from '../../core/encryption.js';
 import type { Environment } from '../../core/config.js';
 import type { Db, ScheduledJobsTable } from '../../core/db.js';
+import { compiledOnce } from '../../core/statements.js';
 import { completePendingJob, scheduleJob } from '../../core/jobs.js';
 
 /** The simulator's own tables: an outside party's records, which no feature of the product reads. */
@@ -86,6 +87,14 @@ export type StoredChallenge = Selectable<SimulatorTables['simulator_3ds_challeng
 export type BankSession = Selectable<SimulatorTables['simulator_bank_sessions']>;
 export type StoredMovement = Selectable<SimulatorTables['simulator_movements']>;
 
+const recordAuthorizationQuery = compiledOnce((db: SimulatorDb, { row }: { row: Insertable<SimulatorTables['simulator_card_authorizations']> }) =>
+  db
+    .insertInto('simulator_card_authorizations')
+    .values(row)
+    .onConflict((conflict) => conflict.column('reference').doUpdateSet((eb) => ({ requests: eb('simulator_card_authorizations.requests', '+', 1) })))
+    .returningAll(),
+);
+
 /**
  * Records an authorization once per reference, with its challenge if it asks for one; asked again,
  * answers the first record (requests counts the asks).
@@ -95,13 +104,7 @@ export async function recordAuthorization(
   row: Insertable<SimulatorTables['simulator_card_authorizations']>,
   challenge: Insertable<SimulatorTables['simulator_3ds_challenges']> | undefined,
 ): Promise<StoredAuthorization> {
-  const record = (trx: SimulatorDb) =>
-    trx
-      .insertInto('simulator_card_authorizations')
-      .values(row)
-      .onConflict((conflict) => conflict.column('reference').doUpdateSet((eb) => ({ requests: eb('simulator_card_authorizations.requests', '+', 1) })))
-      .returningAll()
-      .executeTakeFirstOrThrow();
+  const record = async (trx: SimulatorDb) => (await recordAuthorizationQuery(trx, { row })).rows[0]!;
   if (!challenge) return record(db); // one statement: atomic without a transaction of its own
   return db.transaction().execute(async (trx) => {
     const stored = await record(trx);

@@ -1,0 +1,99 @@
+import { CompiledQuery, type Compilable, type Kysely, type QueryResult } from 'kysely';
+import { SealingPlugin, StatementParameter, sealedValue } from './encryption.js';
+
+/** Shapes kept per statement: a row argument's columns vary with the caller, within what the code writes. */
+const MOST_SHAPES = 32;
+
+interface Compiled {
+  sql: string;
+  /** The compiled query's parameters: a StatementParameter where a call's value goes, anything else as Kysely built it. */
+  parameters: readonly unknown[];
+}
+
+type Arguments = Record<string, unknown>;
+
+/** An argument that is a row (its own keys are columns, its values parameters): a plain object, neither a Date, an array, nor a Buffer. */
+function isRow(value: unknown): value is Arguments {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/** A Kysely expression (`sql`…``, a callback): part of the statement's text, not a value. */
+function isExpression(value: unknown): boolean {
+  return typeof value === 'function' || (typeof value === 'object' && value !== null && 'toOperationNode' in value);
+}
+
+/**
+ * What a call's arguments change in the statement's text: each row argument's columns (the rest
+ * are parameters). None when an argument is an expression: that call's statement is built as it is.
+ */
+function shapeOf(args: Arguments): string | undefined {
+  let shape = '';
+  for (const name in args) {
+    const value = args[name];
+    if (isExpression(value)) return undefined;
+    if (!isRow(value)) continue;
+    shape += `${name}(`;
+    for (const column in value) {
+      if (isExpression(value[column])) return undefined;
+      if (value[column] !== undefined) shape += `${column},`;
+    }
+    shape += ')';
+  }
+  return shape;
+}
+
+/** The arguments with each value (a row's: each column's) replaced by the parameter that stands for it. */
+function placeholders(args: Arguments): Arguments {
+  const standIns: Arguments = {};
+  for (const name in args) {
+    const value = args[name];
+    if (!isRow(value)) {
+      standIns[name] = new StatementParameter(name);
+      continue;
+    }
+    const row: Arguments = {};
+    for (const column in value) if (value[column] !== undefined) row[column] = new StatementParameter(name, column);
+    standIns[name] = row;
+  }
+  return standIns;
+}
+
+function valueOf(parameter: StatementParameter, args: Arguments): unknown {
+  const value = args[parameter.argument];
+  return parameter.column === undefined ? value : (value as Arguments)[parameter.column];
+}
+
+/**
+ * A query Kysely builds and compiles once per shape, then runs with each call's values: building
+ * and compiling a query again for every statement showed in the money path's profile.
+ *
+ * `build` is called with stand-ins for the arguments and must hand them to Kysely as values only
+ * (no arithmetic on them, no `in` with a list: `= any(eb.val(list))` takes a list as one
+ * parameter), and must use nothing but its arguments: anything else is kept as it was on the first
+ * call. An argument that is a plain object is a row (the columns an insert's `values` or an
+ * update's `set` writes): its columns with a value make the statement's shape, each shape compiled
+ * once. A value written to a sealed column is sealed when the statement runs (SealingPlugin saw the
+ * stand-in); results are opened by the plugin as any query's.
+ */
+export function compiledOnce<DB, Args extends object, Row>(build: (db: Kysely<DB>, args: Args) => Compilable<Row>) {
+  const shapes = new Map<string, Compiled>();
+  return async (db: Kysely<DB>, args: Args): Promise<QueryResult<Row>> => {
+    const sealing = db.getExecutor().plugins.find((plugin): plugin is SealingPlugin => plugin instanceof SealingPlugin);
+    const argsShape = shapeOf(args as Arguments);
+    if (argsShape === undefined) return db.executeQuery(build(db, args).compile());
+    // Compiled without the plugin, the statement would not know its sealed parameters.
+    const shape = `${sealing ? 'sealing:' : ''}${argsShape}`;
+    let compiled = shapes.get(shape);
+    if (!compiled) {
+      const query = build(db, placeholders(args as Arguments) as Args).compile();
+      compiled = { sql: query.sql, parameters: query.parameters };
+      if (shapes.size < MOST_SHAPES) shapes.set(shape, compiled);
+    }
+    const parameters = compiled.parameters.map((parameter) => {
+      if (!(parameter instanceof StatementParameter)) return parameter;
+      const value = valueOf(parameter, args as Arguments);
+      return sealing && parameter.sealedIn ? sealedValue(sealing.cipher, parameter.sealedIn.table, parameter.sealedIn.column, value) : value;
+    });
+    return db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters));
+  };
+}
