@@ -2,7 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import type { CardTokensTable, Db } from '../core/db.js';
 import type { BuyerAction } from '../processor/boundary.js';
 import type { PaymentRow } from '../payments/repository.js';
-import { tokenHash } from '../core/encryption.js';
+import { copyOfRow, tokenHash } from '../core/encryption.js';
 import { jobRow, type JobClock } from '../core/jobs.js';
 import { compiledOnce } from '../core/statements.js';
 
@@ -14,7 +14,7 @@ export async function findPayments(db: Db, ids: string[]): Promise<(PaymentRow |
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => {
     const row = byId.get(id);
-    return row && { ...row };
+    return row && copyOfRow(row);
   });
 }
 
