@@ -102,6 +102,13 @@ export async function rescheduleJob(trx: Db, job: NewJob, now: Date): Promise<vo
     .execute();
 }
 
+const completePendingJobQuery = compiledOnce((db: Db, { kind, subjectId, now }: { kind: string; subjectId: string; now: Date }) =>
+  db
+    .updateTable('scheduled_jobs')
+    .set({ state: 'done', done_at: now })
+    .where('id', 'in', (eb) => eb.selectFrom('scheduled_jobs').select('id').where('kind', '=', kind).where('subject_id', '=', subjectId).where(PENDING).forUpdate().skipLocked()),
+);
+
 /**
  * Marks a subject's pending job done in the caller's transaction, its work having been done another
  * way (an attempt recorded before its recovery job came due). A job a runner holds at this moment
@@ -111,13 +118,6 @@ export async function rescheduleJob(trx: Db, job: NewJob, now: Date): Promise<vo
 export async function completePendingJob(trx: Db, kind: string, subjectId: string, now: Date): Promise<void> {
   await completePendingJobQuery(trx, { kind, subjectId, now });
 }
-
-const completePendingJobQuery = compiledOnce((db: Db, { kind, subjectId, now }: { kind: string; subjectId: string; now: Date }) =>
-  db
-    .updateTable('scheduled_jobs')
-    .set({ state: 'done', done_at: now })
-    .where('id', 'in', (eb) => eb.selectFrom('scheduled_jobs').select('id').where('kind', '=', kind).where('subject_id', '=', subjectId).where(PENDING).forUpdate().skipLocked()),
-);
 
 /**
  * Runs jobs as they come due on their clock (live's, or their platform's in the sandbox), in the

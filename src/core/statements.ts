@@ -72,8 +72,9 @@ function valueOf(parameter: StatementParameter, args: Arguments): unknown {
  * parameter), and must use nothing but its arguments: anything else is kept as it was on the first
  * call. An argument that is a plain object is a row (the columns an insert's `values` or an
  * update's `set` writes): its columns with a value make the statement's shape, each shape compiled
- * once. A value written to a sealed column is sealed when the statement runs (SealingPlugin saw the
- * stand-in); results are opened by the plugin as any query's.
+ * once. A call with an expression among its arguments (`sql`…`` in a row) is built as it is. A value
+ * written to a sealed column is sealed when the statement runs (SealingPlugin saw the stand-in);
+ * results are opened by the plugin as any query's.
  */
 export function compiledOnce<DB, Args extends object, Row>(build: (db: Kysely<DB>, args: Args) => Compilable<Row>) {
   const shapes = new Map<string, Compiled>();
