@@ -294,7 +294,13 @@ function openWhenRead(row: UnknownRow, name: string, cipher: Cipher, sealed: str
 
 /** A shallow copy of a row that leaves its sealed columns unopened until read (a spread would open them). */
 export function copyOfRow<Row extends object>(row: Row): Row {
-  return Object.defineProperties({}, Object.getOwnPropertyDescriptors(row)) as Row;
+  const copy: Record<string, unknown> = {};
+  for (const name in row) {
+    const unopened = SEALED_NAMES.has(name) ? Object.getOwnPropertyDescriptor(row, name) : undefined;
+    if (unopened?.get) Object.defineProperty(copy, name, unopened);
+    else copy[name] = row[name];
+  }
+  return copy as Row;
 }
 
 function sealedTableOf(name: string | undefined): SealedTable | undefined {
