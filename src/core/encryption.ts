@@ -173,12 +173,14 @@ function sealedKind(table: string, column: string): 'text' | 'json' | undefined 
 
 /**
  * A parameter of a statement compiled once (statements.ts): its value, a call's argument (or a
- * column of a row argument), is given when the statement runs, and sealed then if `sealedIn` says so.
+ * column of a row argument, of its `row`th row for a rows argument), is given when the statement
+ * runs, and sealed then if `sealedIn` says so.
  */
 export class StatementParameter {
   constructor(
     readonly argument: string,
     readonly column?: string,
+    readonly row?: number,
     readonly sealedIn?: { table: string; column: string },
   ) {}
 }
@@ -187,7 +189,7 @@ export class StatementParameter {
 export function sealedValue(cipher: Cipher, table: string, column: string, value: unknown): unknown {
   const kind = sealedKind(table, column);
   if (kind === undefined || value === null || value === undefined) return value;
-  if (value instanceof StatementParameter) return new StatementParameter(value.argument, value.column, { table, column });
+  if (value instanceof StatementParameter) return new StatementParameter(value.argument, value.column, value.row, { table, column });
   const sealed = sealAs(cipher, kind, value);
   return kind === 'json' ? JSON.stringify(sealed) : sealed;
 }

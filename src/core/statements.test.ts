@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { CompiledQuery, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql, type DatabaseConnection, type UpdateObject, type Updateable } from 'kysely';
+import { CompiledQuery, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql, type DatabaseConnection, type Insertable, type UpdateObject, type Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
-import { openDatabase, type Database, type Db, type PaymentsTable, type Tables } from './db.js';
+import { openDatabase, type Database, type Db, type PaymentsTable, type PayoutFileItemsTable, type Tables } from './db.js';
 import { Cipher, keyOf, SealingPlugin } from './encryption.js';
 import { compiledOnce } from './statements.js';
 
@@ -76,6 +76,26 @@ describe('compiledOnce', () => {
       ['update "payments" set "status" = $1, "updated_at" = now() - interval \'1 day\' where "id" = $2', ['started', 'pay_6']],
     ]);
     expect(built).toBe(4); // an expression is part of the text: built for its call
+  });
+
+  it('takes an array of rows as rows, each count its own shape, sealed columns sealed in every row', async () => {
+    const { db, sent } = recording();
+    let built = 0;
+    const insertItems = (db: Db, { items }: { items: Insertable<PayoutFileItemsTable>[] }) => db.insertInto('payout_file_items').values(items);
+    const cached = compiledOnce((db: Db, args: { items: Insertable<PayoutFileItemsTable>[] }) => (built++, insertItems(db, args)));
+    const item = (n: number) => ({ payout_id: `po_${n}`, file_id: 'pf_1', amount_minor: n * 100, currency: 'EUR', creditor_name: `Creditor ${n}`, creditor_iban: `DE0000000000000000000${n}`, remittance: `r${n}` });
+    // A row without a column (Kysely writes DEFAULT there): a shape of its own.
+    const withoutRemittance = { ...item(7), remittance: undefined } as unknown as Insertable<PayoutFileItemsTable>;
+    for (const items of [[item(1), item(2)], [item(3), item(4)], [item(5)], [item(6), withoutRemittance]]) {
+      await cached(db, { items });
+      const [ours] = sent.splice(0);
+      await db.executeQuery(insertItems(db, { items }).compile());
+      const [kysely] = sent.splice(0);
+      expect(ours!.sql).toBe(kysely!.sql);
+      expect(ours!.parameters.map(opened)).toEqual(kysely!.parameters.map(opened));
+      expect(ours!.parameters.filter((parameter) => typeof parameter === 'string' && parameter.startsWith('enc:'))).toHaveLength(2 * items.length);
+    }
+    expect(built).toBe(3); // two rows, one row, two rows of which one without remittance
   });
 
   it('takes a list as one parameter, and constants as Kysely built them', async () => {

@@ -17,29 +17,51 @@ function isRow(value: unknown): value is Arguments {
   return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 }
 
+/** An argument that is rows (an insert's `values` of several): a non-empty array of rows. */
+function isRows(value: unknown): value is Arguments[] {
+  return Array.isArray(value) && value.length > 0 && value.every(isRow);
+}
+
 /** A Kysely expression (`sql`…``, a callback): part of the statement's text, not a value. */
 function isExpression(value: unknown): boolean {
   return typeof value === 'function' || (typeof value === 'object' && value !== null && 'toOperationNode' in value);
 }
 
+/** A row's columns with a value, for a shape; none when one is an expression. */
+function columnsOf(row: Arguments): string | undefined {
+  let columns = '(';
+  for (const column in row) {
+    if (isExpression(row[column])) return undefined;
+    if (row[column] !== undefined) columns += `${column},`;
+  }
+  return `${columns})`;
+}
+
 /**
- * What a call's arguments change in the statement's text: each row argument's columns (the rest
- * are parameters). None when an argument is an expression: that call's statement is built as it is.
+ * What a call's arguments change in the statement's text: each row argument's columns, and each rows
+ * argument's count and columns (the rest are parameters). None when an argument is an expression:
+ * that call's statement is built as it is.
  */
 function shapeOf(args: Arguments): string | undefined {
   let shape = '';
   for (const name in args) {
     const value = args[name];
     if (isExpression(value)) return undefined;
-    if (!isRow(value)) continue;
-    shape += `${name}(`;
-    for (const column in value) {
-      if (isExpression(value[column])) return undefined;
-      if (value[column] !== undefined) shape += `${column},`;
+    const rows = isRow(value) ? [value] : isRows(value) ? value : [];
+    if (rows.length > 0) shape += `${name}${isRow(value) ? '' : `[${rows.length}]`}`;
+    for (const row of rows) {
+      const columns = columnsOf(row);
+      if (columns === undefined) return undefined;
+      shape += columns;
     }
-    shape += ')';
   }
   return shape;
+}
+
+function rowOfParameters(name: string, row: Arguments, index?: number): Arguments {
+  const standIns: Arguments = {};
+  for (const column in row) if (row[column] !== undefined) standIns[column] = new StatementParameter(name, column, index);
+  return standIns;
 }
 
 /** The arguments with each value (a row's: each column's) replaced by the parameter that stands for it. */
@@ -47,20 +69,18 @@ function placeholders(args: Arguments): Arguments {
   const standIns: Arguments = {};
   for (const name in args) {
     const value = args[name];
-    if (!isRow(value)) {
-      standIns[name] = new StatementParameter(name);
-      continue;
-    }
-    const row: Arguments = {};
-    for (const column in value) if (value[column] !== undefined) row[column] = new StatementParameter(name, column);
-    standIns[name] = row;
+    if (isRow(value)) standIns[name] = rowOfParameters(name, value);
+    else if (isRows(value)) standIns[name] = value.map((row, index) => rowOfParameters(name, row, index));
+    else standIns[name] = new StatementParameter(name);
   }
   return standIns;
 }
 
 function valueOf(parameter: StatementParameter, args: Arguments): unknown {
   const value = args[parameter.argument];
-  return parameter.column === undefined ? value : (value as Arguments)[parameter.column];
+  if (parameter.column === undefined) return value;
+  const row = parameter.row === undefined ? value : (value as Arguments[])[parameter.row];
+  return (row as Arguments)[parameter.column];
 }
 
 /**
@@ -71,8 +91,8 @@ function valueOf(parameter: StatementParameter, args: Arguments): unknown {
  * (no arithmetic on them, no `in` with a list: `= any(eb.val(list))` takes a list as one
  * parameter), and must use nothing but its arguments: anything else is kept as it was on the first
  * call. An argument that is a plain object is a row (the columns an insert's `values` or an
- * update's `set` writes): its columns with a value make the statement's shape, each shape compiled
- * once. A call with an expression among its arguments (`sql`…`` in a row) is built as it is. A value
+ * update's `set` writes), one that is an array of them rows (an insert's `values` of several): their
+ * columns with a value (and the rows' count) make the statement's shape, each shape compiled once. A call with an expression among its arguments (`sql`…`` in a row) is built as it is. A value
  * written to a sealed column is sealed when the statement runs (SealingPlugin saw the stand-in);
  * results are opened by the plugin as any query's.
  */

@@ -318,8 +318,10 @@ export async function insertChallenge(db: Db, row: Insertable<ThreeDsChallengesT
 
 export type TransferRow = Selectable<TransfersTable>;
 
+const insertTransfersQuery = compiledOnce((db: Db, { rows }: { rows: Insertable<TransfersTable>[] }) => db.insertInto('transfers').values(rows));
+
 export async function insertTransfers(db: Db, rows: Insertable<TransfersTable>[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('transfers').values(rows).execute();
+  if (rows.length > 0) await insertTransfersQuery(db, { rows });
 }
 
 /** What a payment's buyer is searched by, for the payments after `afterId` (in id order) that name a customer or an account holder. */

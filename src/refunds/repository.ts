@@ -86,13 +86,16 @@ export async function drawsOf(db: Db, refundId: string): Promise<RefundDrawRow[]
   return db.selectFrom('refund_draws').selectAll().where('refund_id', '=', refundId).orderBy('position').orderBy('transfer_id').execute();
 }
 
-/** The refund and its parts, in one statement. */
-export async function insertRefund(trx: Db, refund: Insertable<RefundsTable>, parts: Insertable<RefundPartsTable>[]): Promise<void> {
-  await trx
+const insertRefundQuery = compiledOnce((trx: Db, { refund, parts }: { refund: Insertable<RefundsTable>; parts: Insertable<RefundPartsTable>[] }) =>
+  trx
     .with('refund', (db) => db.insertInto('refunds').values(refund).returning('id'))
     .insertInto('refund_parts')
-    .values(parts)
-    .execute();
+    .values(parts),
+);
+
+/** The refund and its parts, in one statement. */
+export async function insertRefund(trx: Db, refund: Insertable<RefundsTable>, parts: Insertable<RefundPartsTable>[]): Promise<void> {
+  await insertRefundQuery(trx, { refund, parts });
 }
 
 export async function findRefund(db: Db, tenant: Tenant, id: string): Promise<RefundRow | undefined> {
