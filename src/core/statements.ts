@@ -88,11 +88,12 @@ function valueOf(parameter: StatementParameter, args: Arguments): unknown {
  * and compiling a query again for every statement showed in the money path's profile.
  *
  * `build` is called with stand-ins for the arguments and must hand them to Kysely as values only
- * (no arithmetic on them, no `in` with a list: `= any(eb.val(list))` takes a list as one
+ * (no arithmetic or branching on them, no `in` with a list: `= any(eb.val(list))` takes a list as one
  * parameter), and must use nothing but its arguments: anything else is kept as it was on the first
  * call. An argument that is a plain object is a row (the columns an insert's `values` or an
  * update's `set` writes), one that is an array of them rows (an insert's `values` of several): their
- * columns with a value (and the rows' count) make the statement's shape, each shape compiled once. A call with an expression among its arguments (`sql`…`` in a row) is built as it is. A value
+ * columns with a value (and the rows' count) make the statement's shape, each shape compiled once.
+ * A call with an expression among its arguments (`sql`…`` in a row) is built as it is. A value
  * written to a sealed column is sealed when the statement runs (SealingPlugin saw the stand-in);
  * results are opened by the plugin as any query's.
  */
