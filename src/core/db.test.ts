@@ -3,7 +3,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
-import { openDatabase, PreparingPool } from './db.js';
+import { MOST_PREPARED, openDatabase, PreparingPool } from './db.js';
 import { isDatabaseUnavailable } from './database-errors.js';
 
 /**
@@ -42,6 +42,35 @@ describe('PreparingPool', () => {
       expect((await client.query(select, [1])).rows).toEqual([{ id: 1, name: 'one', price: 5 }]);
       const names = (await client.query<{ name: string }>('SELECT name FROM pg_prepared_statements ORDER BY name', [])).rows.map((row) => row.name);
       expect(names.map((name) => name.slice(-2)).sort()).toEqual(['_0', '_1']);
+    } finally {
+      client.release();
+      await pool.end();
+    }
+  });
+});
+
+describe('PreparingPool, texts without end', () => {
+  it('keeps at most MOST_PREPARED statements per connection, the least recently used deallocated, also after a failed transaction', async () => {
+    const pool = new PreparingPool(new pg.Pool({ connectionString: SERVER_URL, max: 1, options: `-c search_path=${SCHEMA}` }));
+    const client = await pool.connect();
+    const text = (n: number) => `SELECT $1::int + ${n} AS sum`;
+    const sum = async (n: number) => (await client.query<{ sum: number }>(text(n), [1])).rows[0]!.sum;
+    const preparedCount = async () => Number((await client.query<{ count: string }>('SELECT count(*) AS count FROM pg_prepared_statements', [])).rows[0]!.count);
+    try {
+      for (let n = 0; n < MOST_PREPARED; n++) await sum(n);
+      await sum(0); // now the most recently used
+      for (let n = MOST_PREPARED; n < MOST_PREPARED + 5; n++) expect(await sum(n)).toBe(n + 1);
+      expect(await preparedCount()).toBe(MOST_PREPARED);
+      expect(await sum(0)).toBe(1);
+      expect(await sum(1)).toBe(2); // deallocated, prepared again
+      expect(await preparedCount()).toBe(MOST_PREPARED);
+
+      await client.query('BEGIN', []);
+      await expect(client.query('SELECT 1 / $1::int', [0])).rejects.toThrow(/division by zero/);
+      await expect(sum(MOST_PREPARED + 10)).rejects.toThrow(/current transaction is aborted/);
+      await client.query('ROLLBACK', []);
+      for (let n = 0; n < MOST_PREPARED + 20; n++) expect(await sum(n)).toBe(n + 1);
+      expect(await preparedCount()).toBe(MOST_PREPARED);
     } finally {
       client.release();
       await pool.end();

@@ -705,6 +705,10 @@ function postgresPool({ selector, settings }: ServerConnections): pg.Pool {
   return pool;
 }
 
+/** Named statements per connection (see PreparingPool), and statement texts whose names are kept. */
+export const MOST_PREPARED = 200;
+const MOST_NAMES = 10_000;
+
 /**
  * pg's pool as Kysely's, with every parameterised statement named: each connection parses and plans
  * a statement once, then only binds and executes it (one message fewer per query, no planning).
@@ -716,6 +720,8 @@ function postgresPool({ selector, settings }: ServerConnections): pg.Pool {
 export class PreparingPool implements PostgresPool {
   private readonly names = new Map<string, string>();
   private readonly generations = new Map<string, number>();
+  /** The statements prepared on each connection, least recently used first. */
+  private readonly prepared = new WeakMap<pg.PoolClient, Map<string, string>>();
 
   /**
    * `checkout` takes a connection from the pool (trying each server in turn, when there are several).
@@ -732,19 +738,52 @@ export class PreparingPool implements PostgresPool {
     let name = this.names.get(text);
     if (!name) {
       name = `k${createHash('sha1').update(text).digest('base64url')}_${this.generations.get(text) ?? 0}`;
+      if (this.names.size >= MOST_NAMES) this.names.clear();
       this.names.set(text, name);
     }
     return name;
   }
 
+  /**
+   * Counts `name` as used on the connection; past MOST_PREPARED statements, the least recently used
+   * ones are deallocated first (queued before the statement that needs the room). Texts that differ
+   * with their values (an `in` list's length) would otherwise prepare statements without end.
+   */
+  private prepareRoom(client: pg.PoolClient, name: string, text: string): void {
+    let prepared = this.prepared.get(client);
+    if (!prepared) this.prepared.set(client, (prepared = new Map()));
+    const known = prepared.delete(name);
+    prepared.set(name, text);
+    if (known) return;
+    // pg skips the parse of a name it saw parsed on this connection: forgotten now, a later use is queued after the DEALLOCATE.
+    const parsed = (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements;
+    while (prepared.size > MOST_PREPARED) {
+      const [oldest, oldestText] = prepared.entries().next().value!;
+      prepared.delete(oldest);
+      delete parsed[oldest];
+      client.query(`DEALLOCATE ${pg.escapeIdentifier(oldest)}`).catch((error: unknown) => {
+        // Refused in a failed transaction: still prepared on the server, so still known (deallocated when room is next needed).
+        if ((error as { code?: string }).code !== '25P02') return;
+        if (!prepared.has(oldest)) prepared.set(oldest, oldestText);
+        parsed[oldest] ??= oldestText;
+      });
+    }
+  }
+
+  private runNamed(client: pg.PoolClient, text: string, values: unknown[]) {
+    const name = this.nameOf(text);
+    this.prepareRoom(client, name, text);
+    return client.query({ name, text, values });
+  }
+
   private async run(client: pg.PoolClient, text: string, values: unknown[]) {
     try {
-      return await client.query({ name: this.nameOf(text), text, values });
+      return await this.runNamed(client, text, values);
     } catch (error) {
       if ((error as { code?: string }).code !== '0A000' || !/cached plan/.test(String((error as Error).message))) throw error;
       this.generations.set(text, (this.generations.get(text) ?? 0) + 1);
       this.names.delete(text);
-      return client.query({ name: this.nameOf(text), text, values }).catch(() => Promise.reject(error));
+      return this.runNamed(client, text, values).catch(() => Promise.reject(error));
     }
   }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { Cipher, DecryptionError, keyOf, sealedRow, sealedValue, tokenMatches, tokenHash } from './encryption.js';
+import type { QueryResult, UnknownRow } from 'kysely';
+import { Cipher, copyOfRow, DecryptionError, keyOf, SealingPlugin, sealedRow, sealedValue, tokenMatches, tokenHash } from './encryption.js';
 
 const key = () => keyOf(randomBytes(32));
 
@@ -61,6 +62,49 @@ describe('Cipher', () => {
     expect(row.id).toBe('pay_1');
     expect(row.mandate).toBeNull();
     expect(cipher.open(row.resource_token)).toBe('tok');
+  });
+});
+
+describe('sealed columns read', () => {
+  const cipher = new Cipher([key()]);
+  const plugin = new SealingPlugin(cipher);
+  const read = async (...rows: UnknownRow[]) =>
+    (await plugin.transformResult({ result: { rows } as QueryResult<UnknownRow>, queryId: { queryId: 'q' } })).rows;
+  const stored = () => ({ id: 'pay_1', resource_token: cipher.seal('tok'), customer: cipher.sealJson({ email: 'a@example.com' }), verified_iban: null, reference: 'enc:1:not a sealed column' });
+  const plain = { id: 'pay_1', resource_token: 'tok', customer: { email: 'a@example.com' }, verified_iban: null, reference: 'enc:1:not a sealed column' };
+  const isOpened = (row: UnknownRow, column: string) => 'value' in Object.getOwnPropertyDescriptor(row, column)!;
+
+  it('are opened when first read, once, and every reader sees the plain value', async () => {
+    const [row] = await read(stored());
+    expect(isOpened(row!, 'resource_token')).toBe(false);
+    expect(isOpened(row!, 'id') && isOpened(row!, 'verified_iban') && isOpened(row!, 'reference')).toBe(true);
+    expect(row!.resource_token).toBe('tok');
+    expect(isOpened(row!, 'resource_token')).toBe(true);
+    expect(isOpened(row!, 'customer')).toBe(false);
+    expect(Object.keys(row!)).toEqual(Object.keys(plain));
+
+    const [spread, json, equal] = await read(stored(), stored(), stored());
+    expect({ ...spread }).toEqual(plain);
+    expect(JSON.parse(JSON.stringify(json))).toEqual(plain);
+    expect(equal).toEqual(plain);
+  });
+
+  it('can be written before they are read, and copied unopened', async () => {
+    const [written, original] = await read(stored(), stored());
+    written!.resource_token = 'other';
+    expect(written!.resource_token).toBe('other');
+    const copy = copyOfRow(original!);
+    expect(isOpened(copy, 'resource_token')).toBe(false);
+    expect(copy.customer).toEqual(plain.customer);
+    expect(isOpened(original!, 'customer')).toBe(false);
+    expect(copy).toEqual(plain);
+    expect(original).toEqual(plain);
+  });
+
+  it('fail where a value that does not open is read', async () => {
+    const [row] = await read({ ...stored(), resource_token: new Cipher([key()]).seal('tok') });
+    expect(row!.id).toBe('pay_1');
+    expect(() => row!.resource_token).toThrow(DecryptionError);
   });
 });
 

@@ -103,7 +103,7 @@ export class Cipher {
 
   /** The text or JSON value a sealed value holds; anything else is returned as it is. */
   open(value: unknown): unknown {
-    if (typeof value !== 'string' || !(value.startsWith(TEXT_PREFIX) || value.startsWith(JSON_PREFIX))) return value;
+    if (!isSealedText(value)) return value;
     const match = SEALED.exec(value);
     if (!match) throw new DecryptionError('a sealed value is malformed');
     const text = this.decrypt('a value', match[1]!, Buffer.from(match[2]!, 'base64url')).toString('utf8');
@@ -171,10 +171,25 @@ function sealedKind(table: string, column: string): 'text' | 'json' | undefined 
   return (SEALED_COLUMNS as Record<string, Record<string, 'text' | 'json'>>)[table]?.[column];
 }
 
+/**
+ * A parameter of a statement compiled once (statements.ts): its value, a call's argument (or a
+ * column of a row argument, of its `row`th row for a rows argument), is given when the statement
+ * runs, and sealed then if `sealedIn` says so.
+ */
+export class StatementParameter {
+  constructor(
+    readonly argument: string,
+    readonly column?: string,
+    readonly row?: number,
+    readonly sealedIn?: { table: string; column: string },
+  ) {}
+}
+
 /** A column's value as a statement parameter: sealed for a sealed column (a jsonb one as JSON text), as it is otherwise and for NULL. */
 export function sealedValue(cipher: Cipher, table: string, column: string, value: unknown): unknown {
   const kind = sealedKind(table, column);
   if (kind === undefined || value === null || value === undefined) return value;
+  if (value instanceof StatementParameter) return new StatementParameter(value.argument, value.column, value.row, { table, column });
   const sealed = sealAs(cipher, kind, value);
   return kind === 'json' ? JSON.stringify(sealed) : sealed;
 }
@@ -215,7 +230,8 @@ export class SealingPlugin implements KyselyPlugin {
   async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     for (const row of result.rows) {
       for (const name in row) {
-        if (SEALED_NAMES.has(name)) row[name] = this.cipher.open(row[name]);
+        const value = row[name];
+        if (SEALED_NAMES.has(name) && isSealedText(value)) openWhenRead(row, name, this.cipher, value);
       }
     }
     return result;
@@ -256,6 +272,42 @@ export class SealingPlugin implements KyselyPlugin {
   private sealNode(table: SealedTable, column: string, node: OperationNode): OperationNode {
     return ValueNode.is(node) ? Object.freeze({ ...node, value: sealedValue(this.cipher, table, column, node.value) }) : node;
   }
+}
+
+function isSealedText(value: unknown): value is string {
+  return typeof value === 'string' && (value.startsWith(TEXT_PREFIX) || value.startsWith(JSON_PREFIX));
+}
+
+/**
+ * Makes a row's sealed column open on its first read (then kept opened): most reads of a row never
+ * look at its sealed columns (a payment locked for its status), and AES-GCM on every read showed in
+ * the profile. The row looks the same to every reader (a spread, JSON, an equality check read the
+ * plain value); a value that does not open throws where it is read.
+ */
+function openWhenRead(row: UnknownRow, name: string, cipher: Cipher, sealed: string): void {
+  Object.defineProperty(row, name, {
+    enumerable: true,
+    configurable: true,
+    get(this: UnknownRow) {
+      const value = cipher.open(sealed);
+      Object.defineProperty(this, name, { value, writable: true, enumerable: true, configurable: true });
+      return value;
+    },
+    set(this: UnknownRow, value: unknown) {
+      Object.defineProperty(this, name, { value, writable: true, enumerable: true, configurable: true });
+    },
+  });
+}
+
+/** A shallow copy of a row that leaves its sealed columns unopened until read (a spread would open them). */
+export function copyOfRow<Row extends object>(row: Row): Row {
+  const copy: Record<string, unknown> = {};
+  for (const name in row) {
+    const unopened = SEALED_NAMES.has(name) ? Object.getOwnPropertyDescriptor(row, name) : undefined;
+    if (unopened?.get) Object.defineProperty(copy, name, unopened);
+    else copy[name] = row[name];
+  }
+  return copy as Row;
 }
 
 function sealedTableOf(name: string | undefined): SealedTable | undefined {

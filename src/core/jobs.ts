@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { EnvironmentClock } from './clock.js';
 import type { Environment } from './config.js';
 import type { Db, Tables } from './db.js';
 import { isDatabaseUnavailable, logFailure, retryWhileUnavailable } from './database-errors.js';
 import { PollingLoop } from './polling-loop.js';
 import { writeTogether, writingTogether, type Collector } from './shared-transactions.js';
+import { compiledOnce } from './statements.js';
 
 const RETRY_DELAY_MS = 60_000;
 /** How many asking jobs of one kind, due one after the other, are leased together and asked at once. */
@@ -82,10 +83,12 @@ export async function scheduleJob(trx: Db, job: NewJob, now: Date): Promise<void
   await writeTogether(trx, jobWrites, [jobRow(job, now)]);
 }
 
+const insertJobs = compiledOnce((db: Db, { rows }: { rows: ReturnType<typeof jobRow>[] }) => db.insertInto('scheduled_jobs').values(rows));
+
 const jobWrites: Collector<ReturnType<typeof jobRow>> = {
   rank: 3,
   async flush(trx, rows) {
-    await trx.insertInto('scheduled_jobs').values(rows).execute();
+    await insertJobs(trx, { rows });
   },
 };
 
@@ -118,12 +121,14 @@ export async function completePendingJob(trx: Db, kind: string, subjectId: strin
 }
 
 /** Completions written together come before the jobs scheduled with them: a job scheduled again for the same subject stays pending. */
+const COMPLETE_JOBS = `with done as (select * from json_to_recordset($1::text::json) as done(kind text, subject_id text, done_at timestamptz)),
+  held as (select job.id, done.done_at from scheduled_jobs job join done using (kind, subject_id) where job.state = 'pending' for update of job skip locked)
+  update scheduled_jobs set state = 'done', done_at = held.done_at from held where scheduled_jobs.id = held.id`;
+
 const jobCompletions: Collector<{ kind: string; subject_id: string; done_at: Date }> = {
   rank: 0,
   async flush(trx, done) {
-    await sql`with done as (select * from json_to_recordset(${JSON.stringify(done)}::text::json) as done(kind text, subject_id text, done_at timestamptz)),
-      held as (select job.id, done.done_at from scheduled_jobs job join done using (kind, subject_id) where job.state = 'pending' for update of job skip locked)
-      update scheduled_jobs set state = 'done', done_at = held.done_at from held where scheduled_jobs.id = held.id`.execute(trx);
+    await trx.executeQuery(CompiledQuery.raw(COMPLETE_JOBS, [JSON.stringify(done)]));
   },
 };
 

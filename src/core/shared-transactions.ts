@@ -1,6 +1,7 @@
 import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import type { Db, Tables } from './db.js';
 import { ApiError } from './errors.js';
+import { onlyReads } from './statements.js';
 
 /**
  * Rows of one kind that the changes of a transaction write together, in one statement, just
@@ -51,7 +52,7 @@ async function flushPending(trx: Db, all: Pending[]): Promise<void> {
 /**
  * Whether a change ran nothing but reads that all succeeded: Kysely builds (transformQuery) and
  * answers (transformResult) every query of the change's transaction; a raw compiled statement is
- * answered without being built, so it counts as a write.
+ * answered without being built, so it counts as a write, unless compiledOnce ran it as a select.
  */
 class ReadsOnly implements KyselyPlugin {
   private built = 0;
@@ -64,8 +65,12 @@ class ReadsOnly implements KyselyPlugin {
     return node;
   }
 
-  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+  async transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     this.answered += 1;
+    if (onlyReads(queryId)) {
+      this.built += 1;
+      this.reads += 1;
+    }
     return result;
   }
 

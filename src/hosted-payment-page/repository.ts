@@ -2,17 +2,20 @@ import { sql, type Insertable } from 'kysely';
 import type { CardTokensTable, Db } from '../core/db.js';
 import type { BuyerAction } from '../processor/boundary.js';
 import type { PaymentRow } from '../payments/repository.js';
-import { tokenHash } from '../core/encryption.js';
+import { copyOfRow, tokenHash } from '../core/encryption.js';
 import { jobRow, type JobClock } from '../core/jobs.js';
 import { writeTogether, type Collector } from '../core/shared-transactions.js';
+import { compiledOnce } from '../core/statements.js';
 
 /** The payments of these ids in one statement, each its own copy, in the ids' order (undefined for none). */
+const paymentsQuery = compiledOnce((db: Db, { ids }: { ids: string[] }) => db.selectFrom('payments').selectAll().where('id', '=', (eb) => eb.fn.any(eb.val(ids))));
+
 export async function findPayments(db: Db, ids: string[]): Promise<(PaymentRow | undefined)[]> {
-  const rows = await db.selectFrom('payments').selectAll().where('id', '=', (eb) => eb.fn.any(eb.val([...new Set(ids)]))).execute();
+  const { rows } = await paymentsQuery(db, { ids: [...new Set(ids)] });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => {
     const row = byId.get(id);
-    return row && { ...row };
+    return row && copyOfRow(row);
   });
 }
 
@@ -56,7 +59,6 @@ export async function payee(db: Db, payment: PaymentRow) {
 /** The job that erases a token's card details from our vault once it expired unused (subject: the token id). */
 export const CARD_TOKEN_EXPIRY_JOB = 'card_tokens.expiry';
 
-/** A token and the job that erases its card when it expires unused, in one statement. */
 /** A card token with the job that erases it when it expires unused; in a shared transaction with the batch's other tokens (writeTogether). */
 export async function insertCardToken(db: Db, row: Insertable<CardTokensTable>, clock: JobClock): Promise<void> {
   await writeTogether(db, cardTokens, [{ row, clock }]);
@@ -67,27 +69,21 @@ const cardTokens: Collector<{ row: Insertable<CardTokensTable>; clock: JobClock 
   rank: 1,
   async flush(db, tokens) {
     const expiries = tokens.map(({ row, clock }) => jobRow({ ...clock, kind: CARD_TOKEN_EXPIRY_JOB, subjectId: row.id, dueAt: new Date(row.expires_at) }, new Date(row.created_at)));
-    await db
-      .with('expiry', (cte) => cte.insertInto('scheduled_jobs').values(expiries))
-      .insertInto('card_tokens')
-      .values(tokens.map(({ row }) => row))
-      .execute();
+    await insertCardTokens(db, { rows: tokens.map(({ row }) => row), expiries });
   },
 };
+
+const insertCardTokens = compiledOnce((db: Db, { rows, expiries }: { rows: Insertable<CardTokensTable>[]; expiries: ReturnType<typeof jobRow>[] }) =>
+  db.with('expiry', (cte) => cte.insertInto('scheduled_jobs').values(expiries)).insertInto('card_tokens').values(rows),
+);
 
 /** Erases the card details of a token that expired unused (a used one's left the vault with its authorization). */
 export async function eraseExpiredCard(db: Db, tokenId: string): Promise<void> {
   await db.updateTable('card_tokens').set({ card_details: null }).where('id', '=', tokenId).where('used_at', 'is', null).execute();
 }
 
-/**
- * Marks a token used if it belongs to the payment, is unused and unexpired, its card details
- * erased from the vault; answers it with the details it held (for the authorization), or nothing.
- * The payment's open challenges are superseded by the same statement: the authorization the token
- * is for replaces them (a caller refusing the token rolls both back).
- */
-export async function useCardTokenSupersedingChallenges(db: Db, paymentId: string, tokenId: string, now: Date) {
-  return db
+const useCardTokenQuery = compiledOnce((db: Db, { paymentId, tokenId, now }: { paymentId: string; tokenId: string; now: Date }) =>
+  db
     .with('superseded', (cte) =>
       cte.updateTable('three_ds_challenges').set({ state: 'superseded' }).where('payment_id', '=', paymentId).where('state', '=', 'pending').returning('id'),
     )
@@ -101,8 +97,17 @@ export async function useCardTokenSupersedingChallenges(db: Db, paymentId: strin
     .where('card_tokens.used_at', 'is', null)
     .where('card_tokens.expires_at', '>', now)
     .where('vaulted.card_details', 'is not', null)
-    .returning(['card_tokens.id', 'card_tokens.scheme', 'card_tokens.last4', 'vaulted.card_details'])
-    .executeTakeFirst();
+    .returning(['card_tokens.id', 'card_tokens.scheme', 'card_tokens.last4', 'vaulted.card_details']),
+);
+
+/**
+ * Marks a token used if it belongs to the payment, is unused and unexpired, its card details
+ * erased from the vault; answers it with the details it held (for the authorization), or nothing.
+ * The payment's open challenges are superseded by the same statement: the authorization the token
+ * is for replaces them (a caller refusing the token rolls both back).
+ */
+export async function useCardTokenSupersedingChallenges(db: Db, paymentId: string, tokenId: string, now: Date) {
+  return (await useCardTokenQuery(db, { paymentId, tokenId, now })).rows[0];
 }
 
 /** The payment's open challenges can no longer be answered: the buyer moved on to another authorization or method. */

@@ -3,6 +3,7 @@ import type { EnvironmentClock } from '../core/clock.js';
 import { ApiError } from '../core/errors.js';
 import type { Config } from '../core/config.js';
 import { keepAwaited } from '../core/idempotency.js';
+import { copyOfRow } from '../core/encryption.js';
 import { mitResult } from './mit-result.js';
 import { newId } from '../core/ids.js';
 import { completePendingJob, scheduleJob, type AskingJob } from '../core/jobs.js';
@@ -88,7 +89,7 @@ export class PaymentAttempts {
     const processor = this.processorOf(payment, request);
     await repo.updatePayment(trx, payment.id, { authorization_reference: reference, authorization_started_at: now, authorization_request: request, processor, updated_at: now });
     await scheduleJob(trx, { environment: payment.environment, platformId: payment.platform_id, kind: ATTEMPT_RECOVERY_JOB, subjectId: reference, dueAt: addSeconds(now, ATTEMPT_RECOVERY_SECONDS) }, now);
-    return { reference, payment: { ...payment, processor }, request };
+    return { reference, payment: Object.assign(copyOfRow(payment), { processor }), request }; // a copy that leaves its sealed columns unopened
   }
 
   /**

@@ -8,6 +8,7 @@ import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from './fees.js';
 import { cipherOf, sealedRow, type Cipher } from '../core/encryption.js';
 import { rowsFromJson, type EveryColumn } from '../core/json-rows.js';
 import { SharedTransactions, writeTogether, type Collector } from '../core/shared-transactions.js';
+import { compiledOnce } from '../core/statements.js';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 export type PartyRow = Selectable<PaymentPartiesTable>;
@@ -145,9 +146,13 @@ export async function findPaymentsWithRouting(db: Db, wanted: { tenant: Tenant; 
   });
 }
 
+const partiesQuery = compiledOnce((db: Db, { ids }: { ids: string[] }) =>
+  db.selectFrom('payment_parties').selectAll().where('payment_id', '=', (eb) => eb.fn.any(eb.val(ids))).orderBy('payment_id').orderBy('position'),
+);
+
 export async function partiesOf(db: Db, paymentIds: string[]): Promise<PartyRow[]> {
   if (paymentIds.length === 0) return [];
-  return db.selectFrom('payment_parties').selectAll().where('payment_id', 'in', paymentIds).orderBy('payment_id').orderBy('position').execute();
+  return (await partiesQuery(db, { ids: paymentIds })).rows;
 }
 
 export interface PaymentFilter {
@@ -262,19 +267,27 @@ export async function paymentByAttempt(db: Db, reference: string): Promise<Payme
   return db.selectFrom('payments').selectAll().where('authorization_reference', '=', reference).executeTakeFirst();
 }
 
+const lockTenantPaymentQuery = compiledOnce((db: Db, { id, environment, platformId }: { id: string; environment: Tenant['environment']; platformId: string }) =>
+  db.selectFrom('payments').selectAll().where('id', '=', id).where('environment', '=', environment).where('platform_id', '=', platformId).forUpdate(),
+);
+
 /** The tenant's payment, locked: none for another tenant's (whose row is left unlocked). */
 export async function lockTenantPayment(db: Db, tenant: Tenant, id: string): Promise<PaymentRow | undefined> {
-  return db.selectFrom('payments').selectAll().where('id', '=', id).where('environment', '=', tenant.environment).where('platform_id', '=', tenant.platformId).forUpdate().executeTakeFirst();
+  return (await lockTenantPaymentQuery(db, { id, environment: tenant.environment, platformId: tenant.platformId })).rows[0];
 }
+
+const lockPaymentQuery = compiledOnce((db: Db, { id }: { id: string }) => db.selectFrom('payments').selectAll().where('id', '=', id).forUpdate());
 
 /** The payment, locked until the transaction ends: changes to one payment happen one at a time. */
 export async function lockPayment(db: Db, id: string): Promise<PaymentRow | undefined> {
-  return db.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return (await lockPaymentQuery(db, { id })).rows[0];
 }
+
+const lockPaymentsQuery = compiledOnce((db: Db, { ids }: { ids: string[] }) => db.selectFrom('payments').selectAll().where('id', '=', (eb) => eb.fn.any(eb.val(ids))).orderBy('id').forUpdate());
 
 /** The payments of these ids, locked in the ids' order until the transaction ends (SharedTransactions), by id. */
 export async function lockPayments(db: Db, ids: string[]): Promise<Map<string, PaymentRow>> {
-  const rows = ids.length === 1 ? [await lockPayment(db, ids[0]!)].filter((row) => row !== undefined) : await db.selectFrom('payments').selectAll().where('id', '=', (eb) => eb.fn.any(eb.val(ids))).orderBy('id').forUpdate().execute();
+  const rows = ids.length === 1 ? [await lockPayment(db, ids[0]!)].filter((row) => row !== undefined) : (await lockPaymentsQuery(db, { ids })).rows;
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -284,6 +297,8 @@ export type PaymentChanges = SharedTransactions<PaymentRow>;
 export function paymentChanges(db: Kysely<Tables>): PaymentChanges {
   return new SharedTransactions(db, lockPayments);
 }
+
+const updatePaymentQuery = compiledOnce((db: Db, { id, patch }: { id: string; patch: Updateable<PaymentsTable> }) => db.updateTable('payments').set(patch).where('id', '=', id));
 
 /** Changes a payment; in a shared transaction (writeTogether), with the batch's other payments' changes, one statement per set of columns. */
 export async function updatePayment(db: Db, id: string, patch: Updateable<PaymentsTable>): Promise<void> {
@@ -304,7 +319,7 @@ const paymentUpdates: Collector<{ id: string; patch: Updateable<PaymentsTable> }
     for (const { id, patch } of updates) merged.set(id, { ...merged.get(id), ...definedOnly(patch) });
     if (merged.size === 1) {
       const [id, patch] = [...merged][0]!;
-      await trx.updateTable('payments').set(patch as Updateable<PaymentsTable>).where('id', '=', id).execute();
+      await updatePaymentQuery(trx, { id, patch });
       return;
     }
     const byColumns = new Map<string, PaymentPatch[]>();
@@ -355,8 +370,10 @@ export async function insertChallenge(db: Db, row: Insertable<ThreeDsChallengesT
 
 export type TransferRow = Selectable<TransfersTable>;
 
+const insertTransfersQuery = compiledOnce((db: Db, { rows }: { rows: Insertable<TransfersTable>[] }) => db.insertInto('transfers').values(rows));
+
 export async function insertTransfers(db: Db, rows: Insertable<TransfersTable>[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('transfers').values(rows).execute();
+  if (rows.length > 0) await insertTransfersQuery(db, { rows });
 }
 
 /** A payment's new transfers, with a shared transaction's others (writeTogether): nothing in the transaction reads them before it commits. */

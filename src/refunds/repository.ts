@@ -1,8 +1,9 @@
-import { sql, type Insertable, type Selectable, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
+import { CompiledQuery, type Insertable, type Selectable, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import { writeTogether, type Collector } from '../core/shared-transactions.js';
 import type { Caller } from '../core/auth.js';
 import type { Db, RefundDrawsTable, RefundPartsTable, RefundsTable, Tables } from '../core/db.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
+import { compiledOnce } from '../core/statements.js';
 import type { PartyRow, TransferRow } from '../payments/repository.js';
 
 export type RefundRow = Selectable<RefundsTable>;
@@ -10,13 +11,18 @@ export type RefundPartRow = Selectable<RefundPartsTable>;
 export type RefundDrawRow = Selectable<RefundDrawsTable>;
 type Tenant = Pick<Caller, 'platformId' | 'environment'>;
 
+const partiesQuery = compiledOnce((db: Db, { paymentId }: { paymentId: string }) => db.selectFrom('payment_parties').selectAll().where('payment_id', '=', paymentId).orderBy('position'));
+const lockTransfersQuery = compiledOnce((db: Db, { paymentId }: { paymentId: string }) =>
+  db.selectFrom('transfers').selectAll().where('payment_id', '=', paymentId).orderBy('position').orderBy('created_at').orderBy('id').forUpdate(),
+);
+
 /**
  * A payment's routing, its parties' transfers and the reversal transfers of its failed refunds (in
  * the order they were made), all locked against a payout taking them meanwhile.
  */
 export async function lockMoneyOf(trx: Db, paymentId: string): Promise<{ parties: PartyRow[]; transfers: TransferRow[]; reversals: TransferRow[] }> {
-  const parties = await trx.selectFrom('payment_parties').selectAll().where('payment_id', '=', paymentId).orderBy('position').execute();
-  const all = await trx.selectFrom('transfers').selectAll().where('payment_id', '=', paymentId).orderBy('position').orderBy('created_at').orderBy('id').forUpdate().execute();
+  const parties = (await partiesQuery(trx, { paymentId })).rows;
+  const all = (await lockTransfersQuery(trx, { paymentId })).rows;
   return { parties, transfers: all.filter((row) => row.reverses_refund_id === null), reversals: all.filter((row) => row.reverses_refund_id !== null) };
 }
 
@@ -56,12 +62,14 @@ const partTakes: Collector<PartTake> = {
       }
       summed.set(key, sum);
     }
-    await sql`with take as (select * from json_to_recordset(${JSON.stringify([...summed.values()])}::text::json) as take(payment_id text, position int, amount bigint, less bigint, less_fee bigint, returned bigint)),
-      party as (update payment_parties set refundable_amount = refundable_amount - take.amount from take where payment_parties.payment_id = take.payment_id and payment_parties.position = take.position)
-      update transfers set amount_minor = amount_minor - take.less, fee_minor = fee_minor - take.less_fee, returned_minor = returned_minor + take.returned
-      from take where transfers.payment_id = take.payment_id and transfers.position = take.position and transfers.reverses_refund_id is null`.execute(trx);
+    await trx.executeQuery(CompiledQuery.raw(APPLY_PARTS, [JSON.stringify([...summed.values()])]));
   },
 };
+
+const APPLY_PARTS = `with take as (select * from json_to_recordset($1::text::json) as take(payment_id text, position int, amount bigint, less bigint, less_fee bigint, returned bigint)),
+  party as (update payment_parties set refundable_amount = refundable_amount - take.amount from take where payment_parties.payment_id = take.payment_id and payment_parties.position = take.position)
+  update transfers set amount_minor = amount_minor - take.less, fee_minor = fee_minor - take.less_fee, returned_minor = returned_minor + take.returned
+  from take where transfers.payment_id = take.payment_id and transfers.position = take.position and transfers.reverses_refund_id is null`;
 
 /** What a refund part draws from a reversal transfer: a smaller reversal, or more received back from it. */
 export async function applyDraw(trx: Db, transferId: string, take: TransferTake): Promise<void> {
@@ -79,14 +87,17 @@ export async function insertRefund(trx: Db, refund: Insertable<RefundsTable>, pa
   await writeTogether(trx, refundInserts, [{ refund, parts, draws }]);
 }
 
+const insertRefundsQuery = compiledOnce((trx: Db, { refunds, parts }: { refunds: Insertable<RefundsTable>[]; parts: Insertable<RefundPartsTable>[] }) =>
+  trx
+    .with('refund', (db) => db.insertInto('refunds').values(refunds).returning('id'))
+    .insertInto('refund_parts')
+    .values(parts),
+);
+
 const refundInserts: Collector<{ refund: Insertable<RefundsTable>; parts: Insertable<RefundPartsTable>[]; draws: Insertable<RefundDrawsTable>[] }> = {
   rank: 1.5,
   async flush(trx, refunds) {
-    await trx
-      .with('refund', (db) => db.insertInto('refunds').values(refunds.map(({ refund }) => refund)).returning('id'))
-      .insertInto('refund_parts')
-      .values(refunds.flatMap(({ parts }) => parts))
-      .execute();
+    await insertRefundsQuery(trx, { refunds: refunds.map(({ refund }) => refund), parts: refunds.flatMap(({ parts }) => parts) });
     const draws = refunds.flatMap((each) => each.draws);
     if (draws.length > 0) await trx.insertInto('refund_draws').values(draws).execute();
   },
@@ -120,11 +131,13 @@ export async function setRefundProcessorReference(trx: Db, id: string, processor
 const processorReferences: Collector<{ id: string; processor_reference: string }> = {
   rank: 1,
   async flush(trx, references) {
-    await sql`update refunds set processor_reference = sent.processor_reference
-      from json_to_recordset(${JSON.stringify(references)}::text::json) as sent(id text, processor_reference text)
-      where refunds.id = sent.id and refunds.processor_reference is null`.execute(trx);
+    await trx.executeQuery(CompiledQuery.raw(SET_PROCESSOR_REFERENCES, [JSON.stringify(references)]));
   },
 };
+
+const SET_PROCESSOR_REFERENCES = `update refunds set processor_reference = sent.processor_reference
+  from json_to_recordset($1::text::json) as sent(id text, processor_reference text)
+  where refunds.id = sent.id and refunds.processor_reference is null`;
 
 /** Refunds to send, with what the processor needs of their payments: the partner that took it, the method, and the partner's reference of it; in the ids' order. */
 export async function refundsToSend(db: Db, ids: string[]) {

@@ -2,6 +2,7 @@ import { CompiledQuery, type Generated, type Insertable, type Kysely, type Selec
 import { tokenHash } from '../../core/encryption.js';
 import type { Environment } from '../../core/config.js';
 import type { Db, ScheduledJobsTable } from '../../core/db.js';
+import { compiledOnce } from '../../core/statements.js';
 import { completePendingJob } from '../../core/jobs.js';
 
 /** The simulator's own tables: an outside party's records, which no feature of the product reads. */
@@ -86,6 +87,14 @@ export type StoredChallenge = Selectable<SimulatorTables['simulator_3ds_challeng
 export type BankSession = Selectable<SimulatorTables['simulator_bank_sessions']>;
 export type StoredMovement = Selectable<SimulatorTables['simulator_movements']>;
 
+const recordAuthorizationsQuery = compiledOnce((db: SimulatorDb, { rows }: { rows: NewAuthorization[] }) =>
+  db
+    .insertInto('simulator_card_authorizations')
+    .values(rows)
+    .onConflict((conflict) => conflict.column('reference').doUpdateSet((eb) => ({ requests: eb('simulator_card_authorizations.requests', '+', 1) })))
+    .returningAll(),
+);
+
 /**
  * Records an authorization once per reference, with its challenge if it asks for one; asked again,
  * answers the first record (requests counts the asks).
@@ -110,12 +119,7 @@ type NewAuthorization = Insertable<SimulatorTables['simulator_card_authorization
  * updated twice by one statement): the Batcher then records each alone.
  */
 export async function recordAuthorizations(db: SimulatorDb, rows: NewAuthorization[]): Promise<StoredAuthorization[]> {
-  const stored = await db
-    .insertInto('simulator_card_authorizations')
-    .values(rows)
-    .onConflict((conflict) => conflict.column('reference').doUpdateSet((eb) => ({ requests: eb('simulator_card_authorizations.requests', '+', 1) })))
-    .returningAll()
-    .execute();
+  const stored = (await recordAuthorizationsQuery(db, { rows })).rows;
   const byReference = new Map(stored.map((row) => [row.reference, row]));
   return rows.map((row) => byReference.get(row.reference)!);
 }

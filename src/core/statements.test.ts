@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { CompiledQuery, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql, type DatabaseConnection, type Insertable, type UpdateObject, type Updateable } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+import { openDatabase, type Database, type Db, type PaymentsTable, type PayoutFileItemsTable, type Tables } from './db.js';
+import { Cipher, keyOf, SealingPlugin } from './encryption.js';
+import { compiledOnce } from './statements.js';
+
+const cipher = new Cipher([keyOf(randomBytes(32))]);
+
+/** A Kysely whose statements are recorded, not sent (answered with no rows), with the sealing plugin as the service's. */
+function recording(): { db: Kysely<Tables>; sent: CompiledQuery[] } {
+  const sent: CompiledQuery[] = [];
+  const connection: DatabaseConnection = {
+    executeQuery: async (query) => (sent.push(query), { rows: [] }),
+    streamQuery: () => {
+      throw new Error('not streamed');
+    },
+  };
+  const db = new Kysely<Tables>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => ({
+        init: async () => undefined,
+        acquireConnection: async () => connection,
+        beginTransaction: async () => undefined,
+        commitTransaction: async () => undefined,
+        rollbackTransaction: async () => undefined,
+        releaseConnection: async () => undefined,
+        destroy: async () => undefined,
+      }),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  }).withPlugin(new SealingPlugin(cipher));
+  return { db, sent };
+}
+
+/** A parameter as it would be read back: a sealed one opened (its ciphertext differs each time it is sealed). */
+const opened = (parameter: unknown) => {
+  if (typeof parameter !== 'string') return parameter;
+  if (parameter.startsWith('"encj:')) return { sealed: cipher.open(JSON.parse(parameter)) };
+  return parameter.startsWith('enc:') ? { sealed: cipher.open(parameter) } : parameter;
+};
+
+const updatePayment = (db: Db, { id, patch }: { id: string; patch: Updateable<PaymentsTable> }) => db.updateTable('payments').set(patch).where('id', '=', id);
+
+describe('compiledOnce', () => {
+  it('sends the SQL and parameters Kysely would, sealed columns sealed, and builds each shape once', async () => {
+    const { db, sent } = recording();
+    let built = 0;
+    const cached = compiledOnce((db: Db, args: { id: string; patch: Updateable<PaymentsTable> }) => (built++, updatePayment(db, args)));
+    const calls: { id: string; patch: Updateable<PaymentsTable> }[] = [
+      { id: 'pay_1', patch: { status: 'started' as const, updated_at: new Date(1), account_verification_url: 'https://bank.example/v/1' } },
+      { id: 'pay_2', patch: { status: 'authorized' as const, updated_at: new Date(2), account_verification_url: null } },
+      { id: 'pay_3', patch: { authorization_request: { amount: 10, nested: { a: [1, 2] } }, processor: 'simulator', updated_at: new Date(3), customer: undefined } },
+      { id: 'pay_4', patch: { authorization_request: { amount: 20 }, processor: 'simulator', updated_at: new Date(4) } },
+    ];
+    for (const args of calls) {
+      await cached(db, args);
+      const [ours] = sent.splice(0);
+      await db.executeQuery(updatePayment(db, args).compile());
+      const [kysely] = sent.splice(0);
+      expect(ours!.sql).toBe(kysely!.sql);
+      expect(ours!.parameters.map(opened)).toEqual(kysely!.parameters.map(opened));
+    }
+    expect(built).toBe(2); // two shapes of the patch: (status, updated_at, account_verification_url) and (authorization_request, processor, updated_at)
+    expect(sent).toEqual([]);
+
+
+    const withExpressions = compiledOnce((db: Db, { id, patch }: { id: string; patch: UpdateObject<Tables, 'payments'> }) => (built++, db.updateTable('payments').set(patch).where('id', '=', id)));
+    await withExpressions(db, { id: 'pay_5', patch: { status: 'started', updated_at: sql<Date>`now()` } });
+    await withExpressions(db, { id: 'pay_6', patch: { status: 'started', updated_at: sql<Date>`now() - interval '1 day'` } });
+    expect(sent.map((query) => [query.sql, query.parameters])).toEqual([
+      ['update "payments" set "status" = $1, "updated_at" = now() where "id" = $2', ['started', 'pay_5']],
+      ['update "payments" set "status" = $1, "updated_at" = now() - interval \'1 day\' where "id" = $2', ['started', 'pay_6']],
+    ]);
+    expect(built).toBe(4); // an expression is part of the text: built for its call
+  });
+
+  it('takes an array of rows as rows, each count its own shape, sealed columns sealed in every row', async () => {
+    const { db, sent } = recording();
+    let built = 0;
+    const insertItems = (db: Db, { items }: { items: Insertable<PayoutFileItemsTable>[] }) => db.insertInto('payout_file_items').values(items);
+    const cached = compiledOnce((db: Db, args: { items: Insertable<PayoutFileItemsTable>[] }) => (built++, insertItems(db, args)));
+    const item = (n: number) => ({ payout_id: `po_${n}`, file_id: 'pf_1', amount_minor: n * 100, currency: 'EUR', creditor_name: `Creditor ${n}`, creditor_iban: `DE0000000000000000000${n}`, remittance: `r${n}` });
+    // A row without a column (Kysely writes DEFAULT there): a shape of its own.
+    const withoutRemittance = { ...item(7), remittance: undefined } as unknown as Insertable<PayoutFileItemsTable>;
+    for (const items of [[item(1), item(2)], [item(3), item(4)], [item(5)], [item(6), withoutRemittance]]) {
+      await cached(db, { items });
+      const [ours] = sent.splice(0);
+      await db.executeQuery(insertItems(db, { items }).compile());
+      const [kysely] = sent.splice(0);
+      expect(ours!.sql).toBe(kysely!.sql);
+      expect(ours!.parameters.map(opened)).toEqual(kysely!.parameters.map(opened));
+      expect(ours!.parameters.filter((parameter) => typeof parameter === 'string' && parameter.startsWith('enc:'))).toHaveLength(2 * items.length);
+    }
+    expect(built).toBe(3); // two rows, one row, two rows of which one without remittance
+  });
+
+  it('takes a list as one parameter, and constants as Kysely built them', async () => {
+    const { db, sent } = recording();
+    const cached = compiledOnce((db: Db, { ids, since }: { ids: string[]; since: Date }) =>
+      db.selectFrom('payments').select('id').where('id', '=', (eb) => eb.fn.any(eb.val(ids))).where('status', '=', 'captured').where('created_at', '>', since).limit(5),
+    );
+    await cached(db, { ids: ['pay_1', 'pay_2'], since: new Date(0) });
+    await cached(db, { ids: ['pay_3'], since: new Date(1) });
+    expect(sent.map((query) => query.sql)).toEqual(Array(2).fill('select "id" from "payments" where "id" = any($1) and "status" = $2 and "created_at" > $3 limit $4'));
+    expect(sent.map((query) => query.parameters)).toEqual([
+      [['pay_1', 'pay_2'], 'captured', new Date(0), 5],
+      [['pay_3'], 'captured', new Date(1), 5],
+    ]);
+  });
+});
+
+describe('compiledOnce on the database', () => {
+  const url = process.env.TEST_DATABASE_URL;
+  const schema = `statements_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+  let database: Database;
+  beforeAll(async () => {
+    database = url ? await openDatabase(loadConfig({ DATABASE_URL: url, DATABASE_SCHEMA: schema })) : await openDatabase(loadConfig({}), { inMemory: true });
+  });
+  afterAll(async () => {
+    if (url) await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(database.db);
+    await database?.close();
+  });
+
+  it('keeps a sealed column sealed at rest and opens it when read', async () => {
+    const insert = compiledOnce((db: Db, { row }: { row: Tables['signing_keys'] }) => db.insertInto('signing_keys').values(row).returningAll());
+    const rows = [1, 2].map((n) => ({ kid: `kid_${n}`, alg: 'ES256', private_jwk: { d: `secret ${n}` }, public_jwk: { x: `public ${n}` }, created_at: new Date(n * 1000) }));
+    for (const row of rows) expect((await insert(database.db, { row })).rows).toEqual([row]);
+    const stored = await database.db.withoutPlugins().selectFrom('signing_keys').selectAll().where('kid', 'like', 'kid_%').orderBy('kid').execute();
+    expect(stored.map((row) => row.public_jwk)).toEqual([{ x: 'public 1' }, { x: 'public 2' }]);
+    for (const [index, row] of stored.entries()) {
+      expect(row.private_jwk).toMatch(/^encj:1:[0-9a-f]{12}:/);
+      expect(database.cipher.open(row.private_jwk)).toEqual(rows[index]!.private_jwk);
+    }
+    const read = await database.db.selectFrom('signing_keys').selectAll().where('kid', 'like', 'kid_%').orderBy('kid').execute();
+    expect(read).toEqual(rows);
+  });
+});

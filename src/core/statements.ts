@@ -1,0 +1,133 @@
+import { CompiledQuery, type Compilable, type Kysely, type QueryId, type QueryResult } from 'kysely';
+import { SealingPlugin, StatementParameter, sealedValue } from './encryption.js';
+
+/** Shapes kept per statement: a row argument's columns vary with the caller, within what the code writes. */
+const MOST_SHAPES = 32;
+
+interface Compiled {
+  sql: string;
+  /** A select: it writes nothing. */
+  reads: boolean;
+  /** The compiled query's parameters: a StatementParameter where a call's value goes, anything else as Kysely built it. */
+  parameters: readonly unknown[];
+}
+
+type Arguments = Record<string, unknown>;
+
+/** An argument that is a row (its own keys are columns, its values parameters): a plain object, neither a Date, an array, nor a Buffer. */
+function isRow(value: unknown): value is Arguments {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/** An argument that is rows (an insert's `values` of several): a non-empty array of rows. */
+function isRows(value: unknown): value is Arguments[] {
+  return Array.isArray(value) && value.length > 0 && value.every(isRow);
+}
+
+/** A Kysely expression (`sql`…``, a callback): part of the statement's text, not a value. */
+function isExpression(value: unknown): boolean {
+  return typeof value === 'function' || (typeof value === 'object' && value !== null && 'toOperationNode' in value);
+}
+
+/** A row's columns with a value, for a shape; none when one is an expression. */
+function columnsOf(row: Arguments): string | undefined {
+  let columns = '(';
+  for (const column in row) {
+    if (isExpression(row[column])) return undefined;
+    if (row[column] !== undefined) columns += `${column},`;
+  }
+  return `${columns})`;
+}
+
+/**
+ * What a call's arguments change in the statement's text: each row argument's columns, and each rows
+ * argument's count and columns (the rest are parameters). None when an argument is an expression:
+ * that call's statement is built as it is.
+ */
+function shapeOf(args: Arguments): string | undefined {
+  let shape = '';
+  for (const name in args) {
+    const value = args[name];
+    if (isExpression(value)) return undefined;
+    const rows = isRow(value) ? [value] : isRows(value) ? value : [];
+    if (rows.length > 0) shape += `${name}${isRow(value) ? '' : `[${rows.length}]`}`;
+    for (const row of rows) {
+      const columns = columnsOf(row);
+      if (columns === undefined) return undefined;
+      shape += columns;
+    }
+  }
+  return shape;
+}
+
+function rowOfParameters(name: string, row: Arguments, index?: number): Arguments {
+  const standIns: Arguments = {};
+  for (const column in row) if (row[column] !== undefined) standIns[column] = new StatementParameter(name, column, index);
+  return standIns;
+}
+
+/** The arguments with each value (a row's: each column's) replaced by the parameter that stands for it. */
+function placeholders(args: Arguments): Arguments {
+  const standIns: Arguments = {};
+  for (const name in args) {
+    const value = args[name];
+    if (isRow(value)) standIns[name] = rowOfParameters(name, value);
+    else if (isRows(value)) standIns[name] = value.map((row, index) => rowOfParameters(name, row, index));
+    else standIns[name] = new StatementParameter(name);
+  }
+  return standIns;
+}
+
+function valueOf(parameter: StatementParameter, args: Arguments): unknown {
+  const value = args[parameter.argument];
+  if (parameter.column === undefined) return value;
+  const row = parameter.row === undefined ? value : (value as Arguments[])[parameter.row];
+  return (row as Arguments)[parameter.column];
+}
+
+/**
+ * A query Kysely builds and compiles once per shape, then runs with each call's values: building
+ * and compiling a query again for every statement showed in the money path's profile.
+ *
+ * `build` is called with stand-ins for the arguments and must hand them to Kysely as values only
+ * (no arithmetic or branching on them, no `in` with a list: `= any(eb.val(list))` takes a list as one
+ * parameter), and must use nothing but its arguments: anything else is kept as it was on the first
+ * call. An argument that is a plain object is a row (the columns an insert's `values` or an
+ * update's `set` writes), one that is an array of them rows (an insert's `values` of several): their
+ * columns with a value (and the rows' count) make the statement's shape, each shape compiled once.
+ * A call with an expression among its arguments (`sql`…`` in a row) is built as it is. A value
+ * written to a sealed column is sealed when the statement runs (SealingPlugin saw the stand-in);
+ * results are opened by the plugin as any query's.
+ */
+export function compiledOnce<DB, Args extends object, Row>(build: (db: Kysely<DB>, args: Args) => Compilable<Row>) {
+  const shapes = new Map<string, Compiled>();
+  return async (db: Kysely<DB>, args: Args): Promise<QueryResult<Row>> => {
+    const sealing = db.getExecutor().plugins.find((plugin): plugin is SealingPlugin => plugin instanceof SealingPlugin);
+    const argsShape = shapeOf(args as Arguments);
+    if (argsShape === undefined) return db.executeQuery(build(db, args).compile());
+    // Compiled without the plugin, the statement would not know its sealed parameters.
+    const shape = `${sealing ? 'sealing:' : ''}${argsShape}`;
+    let compiled = shapes.get(shape);
+    if (!compiled) {
+      const query = build(db, placeholders(args as Arguments) as Args).compile();
+      compiled = { sql: query.sql, reads: query.query.kind === 'SelectQueryNode', parameters: query.parameters };
+      if (shapes.size < MOST_SHAPES) shapes.set(shape, compiled);
+    }
+    const parameters = compiled.parameters.map((parameter) => {
+      if (!(parameter instanceof StatementParameter)) return parameter;
+      const value = valueOf(parameter, args as Arguments);
+      return sealing && parameter.sealedIn ? sealedValue(sealing.cipher, parameter.sealedIn.table, parameter.sealedIn.column, value) : value;
+    });
+    const statement = CompiledQuery.raw(compiled.sql, parameters);
+    if (compiled.reads) readQueries.add(statement.queryId);
+    return db.executeQuery<Row>(statement);
+  };
+}
+
+/** The statements compiledOnce runs that only read, by their query ids: Kysely's plugins see no more of them. */
+const readQueries = new WeakSet<QueryId>();
+
+/** Whether the statement of this query id only reads (a select compiledOnce ran), for SharedTransactions. */
+export function onlyReads(queryId: QueryId): boolean {
+  return readQueries.has(queryId);
+}
