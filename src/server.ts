@@ -41,6 +41,7 @@ import { paymentRoutes } from './payments/routes.js';
 import { HostedPaymentPageService } from './hosted-payment-page/service.js';
 import { PaymentOutcomes } from './payments/outcomes.js';
 import { paymentChanges } from './payments/repository.js';
+import { refundChanges } from './refunds/repository.js';
 import { ATTEMPT_RECOVERY_JOB, PaymentAttempts } from './payments/attempts.js';
 import { JobRunner } from './core/jobs.js';
 import { hostedPaymentPageRoutes } from './hosted-payment-page/routes.js';
@@ -345,7 +346,7 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
     applications: new ApplicationService(db, config, pager, environmentClock, compliance),
     applicant: new ApplicantService(db, config, environmentClock, outbox, compliance, blobs),
     payouts: new PayoutService(db, config, pager, environmentClock, outbox, processors),
-    refunds: new RefundService(db, config, pager, environmentClock, outbox, processors, changes),
+    refunds: new RefundService(db, config, pager, environmentClock, outbox, processors, refundChanges(db)),
     jobs,
     streams,
     worker: new DeliveryWorker(database, environmentClock, options.sender ?? new HttpSender(), app.log),

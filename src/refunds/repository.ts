@@ -1,29 +1,58 @@
-import { CompiledQuery, type Insertable, type Selectable, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
-import { writeTogether, type Collector } from '../core/shared-transactions.js';
+import { CompiledQuery, type Insertable, type Kysely, type Selectable, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
+import { SharedTransactions, writeTogether, type Collector } from '../core/shared-transactions.js';
 import type { Caller } from '../core/auth.js';
 import type { Db, RefundDrawsTable, RefundPartsTable, RefundsTable, Tables } from '../core/db.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
 import { compiledOnce } from '../core/statements.js';
-import type { PartyRow, TransferRow } from '../payments/repository.js';
+import { lockPayments, type PartyRow, type PaymentRow, type TransferRow } from '../payments/repository.js';
 
 export type RefundRow = Selectable<RefundsTable>;
 export type RefundPartRow = Selectable<RefundPartsTable>;
 export type RefundDrawRow = Selectable<RefundDrawsTable>;
 type Tenant = Pick<Caller, 'platformId' | 'environment'>;
 
-const partiesQuery = compiledOnce((db: Db, { paymentId }: { paymentId: string }) => db.selectFrom('payment_parties').selectAll().where('payment_id', '=', paymentId).orderBy('position'));
-const lockTransfersQuery = compiledOnce((db: Db, { paymentId }: { paymentId: string }) =>
-  db.selectFrom('transfers').selectAll().where('payment_id', '=', paymentId).orderBy('position').orderBy('created_at').orderBy('id').forUpdate(),
+const partiesQuery = compiledOnce((db: Db, { ids }: { ids: string[] }) => db.selectFrom('payment_parties').selectAll().where('payment_id', '=', (eb) => eb.fn.any(eb.val(ids))).orderBy('payment_id').orderBy('position'));
+const lockTransfersQuery = compiledOnce((db: Db, { ids }: { ids: string[] }) =>
+  db.selectFrom('transfers').selectAll().where('payment_id', '=', (eb) => eb.fn.any(eb.val(ids))).orderBy('payment_id').orderBy('position').orderBy('created_at').orderBy('id').forUpdate(),
 );
 
-/**
- * A payment's routing, its parties' transfers and the reversal transfers of its failed refunds (in
- * the order they were made), all locked against a payout taking them meanwhile.
- */
-export async function lockMoneyOf(trx: Db, paymentId: string): Promise<{ parties: PartyRow[]; transfers: TransferRow[]; reversals: TransferRow[] }> {
-  const parties = (await partiesQuery(trx, { paymentId })).rows;
-  const all = (await lockTransfersQuery(trx, { paymentId })).rows;
-  return { parties, transfers: all.filter((row) => row.reverses_refund_id === null), reversals: all.filter((row) => row.reverses_refund_id !== null) };
+/** A payment's routing, its parties' own transfers and the reversal transfers of its failed refunds (in the order they were made). */
+export interface Money {
+  parties: PartyRow[];
+  transfers: TransferRow[];
+  reversals: TransferRow[];
+}
+
+/** The money of these payments (SharedTransactions locks the payments of a batch of refunds with theirs), each payment's transfers locked against a payout taking them meanwhile. */
+export async function lockMoneyOfAll(trx: Db, paymentIds: string[]): Promise<Map<string, Money>> {
+  const money = new Map<string, Money>(paymentIds.map((id) => [id, { parties: [], transfers: [], reversals: [] }]));
+  if (paymentIds.length === 0) return money;
+  for (const party of (await partiesQuery(trx, { ids: paymentIds })).rows) money.get(party.payment_id)!.parties.push(party);
+  for (const transfer of (await lockTransfersQuery(trx, { ids: paymentIds })).rows) {
+    const of = money.get(transfer.payment_id)!;
+    (transfer.reverses_refund_id === null ? of.transfers : of.reversals).push(transfer);
+  }
+  return money;
+}
+
+/** A payment locked with its money, for a refund. */
+export interface PaymentWithMoney {
+  payment: PaymentRow;
+  money: Money;
+}
+
+/** Refunds asked for in one turn, in one transaction (SharedTransactions): their payments locked with their money, in three statements. */
+export function refundChanges(db: Kysely<Tables>): SharedTransactions<PaymentWithMoney> {
+  return new SharedTransactions(db, async (trx, ids) => {
+    const payments = await lockPayments(trx, ids);
+    const money = await lockMoneyOfAll(trx, [...payments.keys()]);
+    return new Map([...payments].map(([id, payment]) => [id, { payment, money: money.get(id)! }]));
+  });
+}
+
+/** A payment's money, locked (lockMoneyOfAll). */
+export async function lockMoneyOf(trx: Db, paymentId: string): Promise<Money> {
+  return (await lockMoneyOfAll(trx, [paymentId])).get(paymentId)!;
 }
 
 /**

@@ -14,7 +14,8 @@ import { feeReturned, refundEntries, refundFailedEntries, type FailedRefundPart,
 import { postEntries } from '../ledger/repository.js';
 import { splitByWeights } from '../payments/fees.js';
 import * as payments from '../payments/repository.js';
-import type { PartyRow, PaymentChanges, PaymentRow, TransferRow } from '../payments/repository.js';
+import type { PartyRow, PaymentRow, TransferRow } from '../payments/repository.js';
+import type { SharedTransactions } from '../core/shared-transactions.js';
 import type { ProcessorNotification, SendAnswer } from '../processor/boundary.js';
 import type { NotificationResult } from '../processor/inbox.js';
 import type { Processors } from '../processor/registry.js';
@@ -26,11 +27,7 @@ import { SUCCEEDED_STATUSES } from '../payments/states.js';
 /** The processor is asked to return a recorded refund's money (subject: the refund id). */
 export const REFUND_SEND_JOB = 'refunds.send';
 
-interface Money {
-  parties: PartyRow[];
-  transfers: TransferRow[];
-  reversals: TransferRow[];
-}
+type Money = repo.Money;
 
 /** What a refund part takes off one transfer. */
 interface Draw {
@@ -165,7 +162,7 @@ export class RefundService {
     private readonly clock: EnvironmentClock,
     private readonly outbox: Outbox,
     private readonly processors: Processors,
-    private readonly changes: PaymentChanges,
+    private readonly changes: SharedTransactions<repo.PaymentWithMoney>,
   ) {}
 
   async initiate(caller: Caller, request: InitiateRefund, answer: Answer<Refund> = UNKEYED): Promise<Refund> {
@@ -208,10 +205,10 @@ export class RefundService {
    */
   private onRefundablePayment(caller: Caller, paymentId: string, answer: Answer<Refund>, run: (trx: Db, payment: PaymentRow, money: Money, now: Date) => Promise<Recorded>): Promise<Refund> {
     return this.changes.run(paymentId, async (trx, locked) => {
-      const payment = locked?.environment === caller.environment && locked.platform_id === caller.platformId ? locked : undefined;
+      const payment = locked?.payment.environment === caller.environment && locked.payment.platform_id === caller.platformId ? locked.payment : undefined;
       if (!payment) throw notFound(`Payment ${paymentId}`);
       if (!SUCCEEDED_STATUSES.has(payment.status)) throw new ApiError('conflict', { detail: `Payment ${paymentId} is ${payment.status}; only a captured or completed payment can be refunded` });
-      const { refund, parts } = await run(trx, payment, await repo.lockMoneyOf(trx, paymentId), this.clock.now(caller.environment, caller.platformId));
+      const { refund, parts } = await run(trx, payment, locked!.money, this.clock.now(caller.environment, caller.platformId));
       const result = this.presentWith(refund, parts);
       await takeWithAnswer(trx, answer, result);
       return result;
