@@ -40,7 +40,7 @@ import { FeeSchedules } from './payments/fee-schedules.js';
 import { paymentRoutes } from './payments/routes.js';
 import { HostedPaymentPageService } from './hosted-payment-page/service.js';
 import { PaymentOutcomes } from './payments/outcomes.js';
-import { paymentChanges } from './payments/repository.js';
+import { outcomeChanges, paymentChanges } from './payments/repository.js';
 import { refundChanges } from './refunds/repository.js';
 import { ATTEMPT_RECOVERY_JOB, PaymentAttempts } from './payments/attempts.js';
 import { JobRunner } from './core/jobs.js';
@@ -318,7 +318,7 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
   const jobs = new JobRunner(db, environmentClock, app.log);
   const outcomes = new PaymentOutcomes(outbox);
   const changes = paymentChanges(db);
-  const attempts = new PaymentAttempts(environmentClock, processors, outcomes, config, changes);
+  const attempts = new PaymentAttempts(environmentClock, processors, outcomes, config, outcomeChanges(db));
   const feeSchedules = new FeeSchedules(db, clock);
   const compliance = new Compliance(outbox);
   const blobs = blobStoreFor(config, database.cipher);

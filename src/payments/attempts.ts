@@ -16,7 +16,8 @@ import type { Processors } from '../processor/registry.js';
 import type { ChargedCard, PaymentOutcomes } from './outcomes.js';
 import type { PaymentStatus } from './states.js';
 import * as repo from './repository.js';
-import type { PaymentChanges, PaymentRow } from './repository.js';
+import type { PartyRow, PaymentRow, PaymentWithParties } from './repository.js';
+import type { SharedTransactions } from '../core/shared-transactions.js';
 
 /** The job that resolves an attempt nobody recorded an outcome for (subject: the attempt's reference). */
 export const ATTEMPT_RECOVERY_JOB = 'payment_attempt_recovery';
@@ -79,7 +80,7 @@ export class PaymentAttempts {
     private readonly processors: Processors,
     private readonly outcomes: PaymentOutcomes,
     private readonly config: Config,
-    private readonly changes: PaymentChanges,
+    private readonly changes: SharedTransactions<PaymentWithParties>,
   ) {}
 
   /** Commit 1, in the caller's transaction on the locked payment: the attempt, and the job that resolves it if nobody else does. */
@@ -113,7 +114,7 @@ export class PaymentAttempts {
     const answer = await this.ask(attempt, this.clock.now(payment.environment, payment.platform_id)).catch((error: unknown) => {
       throw processorUnavailable(payment, error);
     });
-    const status = await this.changes.run(payment.id, (trx, locked) => this.recordOn(trx, locked, reference, answer, this.clock.now(payment.environment, payment.platform_id)));
+    const status = await this.changes.run(payment.id, (trx, locked) => this.recordOn(trx, locked?.payment, reference, answer, this.clock.now(payment.environment, payment.platform_id), locked?.parties));
     return { status, answer };
   }
 
@@ -184,18 +185,18 @@ export class PaymentAttempts {
     return this.recordOn(trx, await repo.lockPayment(trx, paymentId), reference, answer, now);
   }
 
-  /** record, on the payment locked already. */
-  private async recordOn(trx: Db, payment: PaymentRow | undefined, reference: string, answer: AttemptAnswer, now: Date): Promise<PaymentStatus> {
+  /** record, on the payment locked already (with its parties, when read with it). */
+  private async recordOn(trx: Db, payment: PaymentRow | undefined, reference: string, answer: AttemptAnswer, now: Date, parties?: PartyRow[]): Promise<PaymentStatus> {
     if (!payment) throw new Error(`the payment of attempt ${reference} does not exist`);
     if (payment.authorization_reference !== reference) return payment.status;
     await completePendingJob(trx, ATTEMPT_RECOVERY_JOB, reference, now); // nothing left for it to recover
-    const status = await this.recordOutcome(trx, payment, reference, answer, now);
+    const status = await this.recordOutcome(trx, payment, reference, answer, now, parties);
     // The Idempotency-Key of the request that made a merchant-initiated payment awaits this outcome, whoever records it.
     if (payment.cit_mode === 'merchant_initiated') await keepAwaited(trx, payment.id, 201, JSON.stringify(mitResult(this.config, payment, status)), this.clock.base.now());
     return status;
   }
 
-  private async recordOutcome(trx: Db, payment: PaymentRow, reference: string, answer: AttemptAnswer, now: Date): Promise<PaymentStatus> {
+  private async recordOutcome(trx: Db, payment: PaymentRow, reference: string, answer: AttemptAnswer, now: Date, parties?: PartyRow[]): Promise<PaymentStatus> {
     const request = payment.authorization_request as AttemptRequest;
     if (request.method === 'sepa_direct_debit' && 'collection' in answer) {
       const { collection } = answer;
@@ -210,7 +211,7 @@ export class PaymentAttempts {
       await scheduleJob(trx, { environment: payment.environment, platformId: payment.platform_id, kind: ATTEMPT_RECOVERY_JOB, subjectId: reference, dueAt: addSeconds(now, ATTEMPT_RECOVERY_SECONDS) }, now);
       return payment.status;
     }
-    if (authorization.outcome !== 'action') return this.outcomes.card(trx, payment, request.card, authorization, now);
+    if (authorization.outcome !== 'action') return this.outcomes.card(trx, payment, request.card, authorization, now, parties);
     // Only a buyer can act: a charge without one (merchant-initiated) cannot go on.
     if (!request.buyer) return this.outcomes.card(trx, payment, request.card, { outcome: 'declined', reason: 'card_declined' }, now);
     const completes = 'completes' in request ? request.completes : { reference, processorReference: authorization.processorReference, data: authorization.data ?? null };

@@ -8,7 +8,7 @@ import type { AuthorizationAnswer, BuyerAction, KnownAuthorization, PendingAnswe
 import type { NotificationResult } from '../processor/inbox.js';
 import * as repo from './repository.js';
 import { moveTo, type PaymentStatus } from './states.js';
-import type { PaymentRow } from './repository.js';
+import type { PartyRow, PaymentRow } from './repository.js';
 
 /** What the payment shows of the card charged. */
 export interface ChargedCard {
@@ -45,7 +45,7 @@ export class PaymentOutcomes {
    * A card authorization's final outcome: captured (the credential the acquirer stored kept for an
    * initial payment), declined, or authentication failed (the buyer may try again).
    */
-  async card(trx: Db, payment: PaymentRow, card: ChargedCard, authorization: FinalAuthorization, now: Date): Promise<'captured' | 'declined' | 'authentication_failed'> {
+  async card(trx: Db, payment: PaymentRow, card: ChargedCard, authorization: FinalAuthorization, now: Date, parties?: PartyRow[]): Promise<'captured' | 'declined' | 'authentication_failed'> {
     const details = { ...ATTEMPT_CLOSED, card_scheme: card.scheme, card_last4: card.last4, processor_reference: authorization.processorReference ?? payment.processor_reference, updated_at: now };
     if (authorization.outcome === 'declined') {
       await repo.updatePayment(trx, payment.id, { ...details, ...moveTo(payment, 'declined'), decline_reason: authorization.reason });
@@ -59,7 +59,7 @@ export class PaymentOutcomes {
     }
     const storedCredential = payment.cit_mode === 'initial' ? (authorization.storedCredential ?? null) : null;
     await repo.updatePayment(trx, payment.id, { ...details, ...moveTo(payment, 'captured'), succeeded_at: now, stored_credential: storedCredential });
-    await this.createTransfers(trx, payment, now);
+    await this.createTransfers(trx, payment, now, parties);
     await this.emit(trx, payment, 'payment_succeeded', 'captured', now);
     return 'captured';
   }
@@ -121,10 +121,10 @@ export class PaymentOutcomes {
 
   /**
    * One transfer per routing party, net of its fee share, when the payment succeeds; the capture,
-   * the fee and the transfers written to the ledger with them.
+   * the fee and the transfers written to the ledger with them. `known`: the parties as read with the payment's lock.
    */
-  private async createTransfers(trx: Db, payment: PaymentRow, now: Date): Promise<void> {
-    const parties = await repo.partiesOf(trx, [payment.id]);
+  private async createTransfers(trx: Db, payment: PaymentRow, now: Date, known?: PartyRow[]): Promise<void> {
+    const parties = known ?? (await repo.partiesOf(trx, [payment.id]));
     const transfers = parties.map((party) => ({
       id: newId('tra'),
       environment: payment.environment,

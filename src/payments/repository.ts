@@ -291,6 +291,21 @@ export async function lockPayments(db: Db, ids: string[]): Promise<Map<string, P
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** A payment locked with its routing's parties (an attempt's outcome creates their transfers). */
+export interface PaymentWithParties {
+  payment: PaymentRow;
+  parties: PartyRow[];
+}
+
+/** Outcomes recorded in one turn, in one transaction (SharedTransactions): their payments locked and their parties read in two statements for the batch. */
+export function outcomeChanges(db: Kysely<Tables>): SharedTransactions<PaymentWithParties> {
+  return new SharedTransactions(db, async (trx, ids) => {
+    const payments = await lockPayments(trx, ids);
+    const parties = await partiesOf(trx, [...payments.keys()]);
+    return new Map([...payments].map(([id, payment]) => [id, { payment, parties: parties.filter((party) => party.payment_id === id) }]));
+  });
+}
+
 /** Changes of payments made in one transaction with those of the same turn of the event loop, each on its payment locked. */
 export type PaymentChanges = SharedTransactions<PaymentRow>;
 

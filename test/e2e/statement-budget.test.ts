@@ -49,13 +49,13 @@ describe.skipIf(DATABASE !== 'postgres')('the statement budget of the money path
     expect(refund.statements.length, refund.statements.join('\n')).toBeLessThanOrEqual(10);
   });
 
-  it('refunds ten payments at once in at most 6 statements each (10 alone): the refunds of one turn share their transaction', async () => {
+  it('refunds ten payments asked for in one turn in at most 2 statements each (10 alone): the refunds of a turn share their transaction', async () => {
     const token = await platform.token();
     const paid = await Promise.all(Array.from({ length: 10 }, () => payByCard(server, { token: async () => token }, { amount_minor: 2_500 })));
-    const refunds = await counted(() =>
-      Promise.all(paid.map((id) => server.request('POST', '/sandbox/refunds', { token, body: { payment_id: id, description: 'Part', routing: { platform: { amount_minor: 100 } } } }))),
-    );
-    expect(refunds.answer.map((answer) => answer.status)).toEqual(Array(10).fill(201));
-    expect(refunds.statements.length / 10, refunds.statements.join('\n')).toBeLessThanOrEqual(6);
+    const caller = { platformId: platform.platformId, environment: 'sandbox' as const, clientId: 'statement-budget', scopes: new Set<string>() };
+    // Asked for in the same turn of the event loop, as the requests a busy server reads together.
+    const refunds = await counted(() => Promise.all(paid.map((id) => server.app.services.refunds.initiate(caller, { payment_id: id, description: 'Part', routing: { platform: { amount_minor: 100 } } }))));
+    expect(refunds.answer.map((refund) => refund.status)).toEqual(Array(10).fill('initiated'));
+    expect(refunds.statements.length / 10, refunds.statements.join('\n')).toBeLessThanOrEqual(2);
   });
 });
