@@ -11,7 +11,7 @@ interface Call<In, Out> {
  * each; a call made alone waits only for the end of the current turn.
  */
 export class Batcher<In, Out> {
-  private queue: Call<In, Out>[] = [];
+  private readonly queue: TurnQueue<Call<In, Out>>;
 
   /**
    * `runBatch` answers one output per input, in the inputs' order, and must be all-or-nothing (a
@@ -22,23 +22,14 @@ export class Batcher<In, Out> {
    */
   constructor(
     private readonly runBatch: (inputs: In[]) => Promise<Out[]>,
-    private readonly maxSize: number,
+    maxSize: number,
     private readonly retryAlone: (error: unknown) => boolean,
-  ) {}
-
-  run(input: In): Promise<Out> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ input, resolve, reject });
-      if (this.queue.length >= this.maxSize) this.flush();
-      else if (this.queue.length === 1) setImmediate(() => this.flush());
-    });
+  ) {
+    this.queue = new TurnQueue(maxSize, (batch) => void this.settle(batch));
   }
 
-  private flush(): void {
-    const batch = this.queue;
-    if (batch.length === 0) return;
-    this.queue = [];
-    void this.settle(batch);
+  run(input: In): Promise<Out> {
+    return new Promise((resolve, reject) => this.queue.push({ input, resolve, reject }));
   }
 
   private async settle(batch: Call<In, Out>[]): Promise<void> {
@@ -50,5 +41,31 @@ export class Batcher<In, Out> {
       if (batch.length > 1 && this.retryAlone(error)) for (const call of batch) void this.settle([call]);
       else for (const call of batch) call.reject(error);
     }
+  }
+}
+
+/**
+ * Hands over together the items pushed during one turn of the event loop: once the turn's I/O
+ * callbacks have run (setImmediate), or at once when `maxSize` are waiting.
+ */
+export class TurnQueue<Item> {
+  private items: Item[] = [];
+
+  constructor(
+    private readonly maxSize: number,
+    private readonly take: (items: Item[]) => void,
+  ) {}
+
+  push(item: Item): void {
+    this.items.push(item);
+    if (this.items.length >= this.maxSize) this.flush();
+    else if (this.items.length === 1) setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    const items = this.items;
+    if (items.length === 0) return;
+    this.items = [];
+    this.take(items);
   }
 }

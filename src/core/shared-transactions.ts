@@ -2,6 +2,7 @@ import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformRes
 import type { Db, Tables } from './db.js';
 import { ApiError } from './errors.js';
 import { onlyReads } from './statements.js';
+import { TurnQueue } from './batcher.js';
 
 /**
  * Rows of one kind that the changes of a transaction write together, in one statement, just
@@ -105,30 +106,20 @@ class BatchFailed extends Error {}
  * fails a good one. Answers are given once the batch has committed.
  */
 export class SharedTransactions<Row> {
-  private queue: Unit<Row>[] = [];
+  private readonly queue: TurnQueue<Unit<Row>>;
 
   /** `lock` locks the rows of these keys (sorted, distinct) and answers them by key. */
   constructor(
     private readonly db: Kysely<Tables>,
     private readonly lock: (trx: Db, keys: string[]) => Promise<Map<string, Row>>,
-    private readonly maxSize = 32,
-  ) {}
+    maxSize = 32,
+  ) {
+    this.queue = new TurnQueue(maxSize, (batch) => void (batch.length === 1 ? this.alone(batch[0]!) : this.together(batch)));
+  }
 
   /** Runs `change` on the locked row of `key`, in a transaction shared with the turn's other changes. */
   run<T>(key: string, change: Change<Row, T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.queue.push({ key, change, resolve: resolve as (value: unknown) => void, reject });
-      if (this.queue.length >= this.maxSize) this.flush();
-      else if (this.queue.length === 1) setImmediate(() => this.flush());
-    });
-  }
-
-  private flush(): void {
-    const batch = this.queue;
-    if (batch.length === 0) return;
-    this.queue = [];
-    if (batch.length === 1) void this.alone(batch[0]!);
-    else void this.together(batch);
+    return new Promise<T>((resolve, reject) => this.queue.push({ key, change, resolve: resolve as (value: unknown) => void, reject }));
   }
 
   /** One change in a transaction of its own. */
