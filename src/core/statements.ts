@@ -1,5 +1,5 @@
 import { CompiledQuery, type Compilable, type Kysely, type QueryId, type QueryResult } from 'kysely';
-import { SealingPlugin, StatementParameter, sealedValue } from './encryption.js';
+import { cipherOf, StatementParameter, sealedValue } from './encryption.js';
 
 /** Shapes kept per statement: a row argument's columns vary with the caller, within what the code writes. */
 const MOST_SHAPES = 32;
@@ -102,11 +102,11 @@ function valueOf(parameter: StatementParameter, args: Arguments): unknown {
 export function compiledOnce<DB, Args extends object, Row>(build: (db: Kysely<DB>, args: Args) => Compilable<Row>) {
   const shapes = new Map<string, Compiled>();
   return async (db: Kysely<DB>, args: Args): Promise<QueryResult<Row>> => {
-    const sealing = db.getExecutor().plugins.find((plugin): plugin is SealingPlugin => plugin instanceof SealingPlugin);
+    const cipher = cipherOf(db);
     const argsShape = shapeOf(args as Arguments);
     if (argsShape === undefined) return db.executeQuery(build(db, args).compile());
     // Compiled without the plugin, the statement would not know its sealed parameters.
-    const shape = `${sealing ? 'sealing:' : ''}${argsShape}`;
+    const shape = `${cipher ? 'sealing:' : ''}${argsShape}`;
     let compiled = shapes.get(shape);
     if (!compiled) {
       const query = build(db, placeholders(args as Arguments) as Args).compile();
@@ -116,7 +116,7 @@ export function compiledOnce<DB, Args extends object, Row>(build: (db: Kysely<DB
     const parameters = compiled.parameters.map((parameter) => {
       if (!(parameter instanceof StatementParameter)) return parameter;
       const value = valueOf(parameter, args as Arguments);
-      return sealing && parameter.sealedIn ? sealedValue(sealing.cipher, parameter.sealedIn.table, parameter.sealedIn.column, value) : value;
+      return cipher && parameter.sealedIn ? sealedValue(cipher, parameter.sealedIn.table, parameter.sealedIn.column, value) : value;
     });
     const statement = CompiledQuery.raw(compiled.sql, parameters);
     if (compiled.reads) readQueries.add(statement.queryId);

@@ -267,15 +267,6 @@ export async function paymentByAttempt(db: Db, reference: string): Promise<Payme
   return db.selectFrom('payments').selectAll().where('authorization_reference', '=', reference).executeTakeFirst();
 }
 
-const lockTenantPaymentQuery = compiledOnce((db: Db, { id, environment, platformId }: { id: string; environment: Tenant['environment']; platformId: string }) =>
-  db.selectFrom('payments').selectAll().where('id', '=', id).where('environment', '=', environment).where('platform_id', '=', platformId).forUpdate(),
-);
-
-/** The tenant's payment, locked: none for another tenant's (whose row is left unlocked). */
-export async function lockTenantPayment(db: Db, tenant: Tenant, id: string): Promise<PaymentRow | undefined> {
-  return (await lockTenantPaymentQuery(db, { id, environment: tenant.environment, platformId: tenant.platformId })).rows[0];
-}
-
 const lockPaymentQuery = compiledOnce((db: Db, { id }: { id: string }) => db.selectFrom('payments').selectAll().where('id', '=', id).forUpdate());
 
 /** The payment, locked until the transaction ends: changes to one payment happen one at a time. */
