@@ -9,6 +9,7 @@ import pg from 'pg';
 import { audienceOf, loadConfig } from '../src/core/config.js';
 import { openDatabase } from '../src/core/db.js';
 import { buildApp } from '../src/server.js';
+import { statementsIn } from '../src/core/statements.js';
 
 /**
  * Our server as the benchmarks run it: no logs, no rate limit, a free port; on PostgreSQL in a
@@ -206,6 +207,8 @@ export interface Figures {
   cpu_ms_per_done: number;
   /** Every statement sent to a database while the flows ran (the server's workers' included), per flow done. */
   statements_per_done: number;
+  /** The round trips they took: statements sent together (sentTogether) take one. */
+  round_trips_per_done: number;
   errors: number;
   steps: Record<string, { p50_ms: number; p99_ms: number }>;
 }
@@ -226,9 +229,11 @@ export async function runFlows(flow: Flow, { flows, seconds }: { flows: number; 
   const started = performance.now();
   const cpu = process.cpuUsage();
   let statements = 0;
+  let roundTrips = 0;
   const texts = new Map<string, number>();
   const stopCounting = countStatements((text) => {
-    statements += 1;
+    statements += statementsIn(text);
+    roundTrips += 1;
     // BENCH_STATEMENTS: which statements, per flow done, most frequent first (on stderr).
     if (process.env.BENCH_STATEMENTS) texts.set(text.replace(/\s+/g, ' ').trim().slice(0, 90), (texts.get(text.replace(/\s+/g, ' ').trim().slice(0, 90)) ?? 0) + 1);
   });
@@ -258,7 +263,7 @@ export async function runFlows(flow: Flow, { flows, seconds }: { flows: number; 
   stopCounting();
   if (process.env.BENCH_STATEMENTS) console.error([...texts].sort((a, b) => b[1] - a[1]).map(([text, n]) => `${(n / count).toFixed(2).padStart(6)} ${text}`).join('\n'));
   const steps = Object.fromEntries(Object.entries(times).map(([name, values]) => [name, { p50_ms: percentile(values, 50), p99_ms: percentile(values, 99) }]));
-  return { done_per_s: Math.round(count / elapsed), cpu_ms_per_done: Number(((user + system) / 1000 / count).toFixed(2)), statements_per_done: Number((statements / count).toFixed(1)), errors, steps };
+  return { done_per_s: Math.round(count / elapsed), cpu_ms_per_done: Number(((user + system) / 1000 / count).toFixed(2)), statements_per_done: Number((statements / count).toFixed(1)), round_trips_per_done: Number((roundTrips / count).toFixed(1)), errors, steps };
 }
 
 /**
@@ -266,12 +271,18 @@ export async function runFlows(flow: Flow, { flows, seconds }: { flows: number; 
  * which our server's embedded pool uses) until the answered function is called, which restores them.
  */
 export function countStatements(count: (text: string) => void): () => void {
-  const prototypes = [pg.Client.prototype, PGlite.prototype] as unknown as { query: (this: unknown, ...args: unknown[]) => unknown }[];
-  const originals = prototypes.map((prototype) => prototype.query);
+  type Sender = Record<string, (this: unknown, ...args: unknown[]) => unknown>;
+  // PGlite's exec runs the statements sent together (sentTogether).
+  const senders: [Sender, string][] = [
+    [pg.Client.prototype as unknown as Sender, 'query'],
+    [PGlite.prototype as unknown as Sender, 'query'],
+    [PGlite.prototype as unknown as Sender, 'exec'],
+  ];
+  const originals = senders.map(([prototype, method]) => prototype[method]!);
   statement = count;
-  prototypes.forEach((prototype, index) => {
+  senders.forEach(([prototype, method], index) => {
     const original = originals[index]!;
-    prototype.query = function (this: unknown, ...args: unknown[]) {
+    prototype[method] = function (this: unknown, ...args: unknown[]) {
       const text = args[0];
       count(typeof text === 'string' ? text : String((text as { text?: string }).text));
       return original.apply(this, args);
@@ -279,16 +290,17 @@ export function countStatements(count: (text: string) => void): () => void {
   });
   return () => {
     statement = undefined;
-    prototypes.forEach((prototype, index) => (prototype.query = originals[index]!));
+    senders.forEach(([prototype, method], index) => (prototype[method] = originals[index]!));
   };
 }
+
 
 /** Counts the statements sent from now on; the function answered stops and answers their number and each text's (its beginning), most frequent first. */
 export function statementTally(): () => { total: number; texts: Record<string, number> } {
   const texts = new Map<string, number>();
   const restore = countStatements((text) => {
     const key = text.replace(/\s+/g, ' ').trim().slice(0, 100);
-    texts.set(key, (texts.get(key) ?? 0) + 1);
+    texts.set(key, (texts.get(key) ?? 0) + statementsIn(text));
   });
   return () => {
     restore();

@@ -798,7 +798,7 @@ export class PreparingPool implements PostgresPool {
         throw error;
       });
     const query = (text: unknown, parameters?: readonly unknown[]) =>
-      noticing(this.named && typeof text === 'string' && parameters && parameters.length > 0 ? this.run(client, text, [...parameters]) : client.query(text as string, parameters as unknown[]));
+      noticing(this.named && typeof text === 'string' && parameters && parameters.length > 0 ? this.run(client, text, [...parameters]) : client.query(text as string, parameters as unknown[])).then(lastResult);
     return {
       query: query as unknown as PostgresPoolClient['query'],
       release: () => {
@@ -811,6 +811,11 @@ export class PreparingPool implements PostgresPool {
   end(): Promise<void> {
     return this.pool.end();
   }
+}
+
+/** Of the results of statements sent together (sentTogether), pg answers every one: the last is the answer. */
+function lastResult(result: pg.QueryResult | pg.QueryResult[]): pg.QueryResult {
+  return Array.isArray(result) ? result[result.length - 1]! : result;
 }
 
 async function embeddedDatabase(config: Config, inMemory: boolean): Promise<PGlite> {

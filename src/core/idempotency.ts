@@ -79,7 +79,7 @@ export function decide<T>(db: Kysely<Tables>, answer: Answer<T>, change: (trx: T
  * Takes the request's key with its answer, at the end of a change that a lock serialises already
  * (the changed object's row): in a shared transaction (SharedTransactions), with the keys of the
  * batch's other changes in one statement, so that a change refused by a rule has written nothing.
- * A key taken meanwhile by a concurrent request fails the change (KeyTaken): that answer is replayed.
+ * A key taken meanwhile by a concurrent request fails the change at the primary key (isKeyTaken): that answer is replayed.
  */
 export async function takeWithAnswer<T>(trx: Db, answer: Answer<T>, result: T): Promise<void> {
   const row = answer.row(result);
@@ -88,9 +88,9 @@ export async function takeWithAnswer<T>(trx: Db, answer: Answer<T>, result: T): 
 
 const keyWrites: Collector<Insertable<IdempotencyKeysTable>> = {
   rank: 5,
+  // A key a concurrent request took first fails the insert on the primary key (isKeyTaken).
   async flush(trx, rows) {
-    const taken = await trx.insertInto('idempotency_keys').values(rows).onConflict((conflict) => conflict.doNothing()).returning('key').execute();
-    if (taken.length < rows.length) throw new KeyTaken();
+    await trx.insertInto('idempotency_keys').values(rows).execute();
   },
 };
 

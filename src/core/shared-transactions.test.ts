@@ -7,6 +7,7 @@ import { loadConfig } from './config.js';
 import { openDatabase, type Database, type Db } from './db.js';
 import { ApiError } from './errors.js';
 import { SharedTransactions, writeTogether, writingTogether, type Collector } from './shared-transactions.js';
+import { throughConnection } from './statements.js';
 
 /**
  * SharedTransactions on the test's database (PGlite, or PostgreSQL with TEST_DATABASE_URL), on a
@@ -156,5 +157,44 @@ describe('SharedTransactions', () => {
       }),
     );
     expect((await sql`select * from notes`.execute(database.db)).rows).toHaveLength(2);
+  });
+
+  it('reads what the changes of a batch need with one call of each reader, once their rows are locked, and again for a row handed out again', async () => {
+    const calls: string[][] = [];
+    const doubled = async (trx: Db, keys: string[]) => {
+      calls.push(keys);
+      const { rows } = await sql<Counter>`select * from counters where key = any(${keys})`.execute(trx);
+      return keys.map((key) => 2 * rows.find((row) => row.key === key)!.n);
+    };
+    const batches = new SharedTransactions(database.db, lockCounters);
+    const add = (key: string, by: number) =>
+      batches.run(
+        key,
+        async (trx, _locked, twice: number) => {
+          await writeTogether(trx, notes(1), [`${key} +${by}`]);
+          await sql`update counters set n = n + ${by} where key = ${key}`.execute(trx);
+          return twice;
+        },
+        { read: doubled, input: key },
+      );
+    expect(await Promise.all([add('a', 1), add('b', 2), add('a', 3)])).toEqual([0, 0, 2]);
+    expect(calls).toEqual([['a', 'b', 'a'], ['a']]);
+    expect(await add('c', 4)).toBe(0); // alone: read with its one input
+    expect(calls).toEqual([['a', 'b', 'a'], ['a'], ['c']]);
+  });
+
+  it('sends BEGIN with the first statement and COMMIT with the rows written together: a batch of two takes three round trips', async () => {
+    const sent: string[] = [];
+    const counting = throughConnection(database.db, (connection) => ({
+      executeQuery: (query) => (sent.push(query.sql), connection.executeQuery(query)),
+      streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+    }));
+    const batches = new SharedTransactions(counting, lockCounters);
+    const note = (key: string) => batches.run(key, async (trx) => writeTogether(trx, notes(1), [key]));
+    await Promise.all([note('a'), note('b')]);
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toMatch(/^begin;\n[^]*^select \* from counters where key = any\('\{"?a"?,"?b"?\}'\) order by key for update$/m);
+    expect(sent[1]).toMatch(/^insert into notes [^]*^commit$/m);
+    expect((await sql`select text from notes order by text`.execute(database.db)).rows).toEqual([{ text: 'a' }, { text: 'b' }]);
   });
 });

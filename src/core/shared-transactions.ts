@@ -1,7 +1,7 @@
-import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import { CompiledQuery, type Kysely, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import type { Db, Tables } from './db.js';
 import { ApiError } from './errors.js';
-import { onlyReads } from './statements.js';
+import { keepingStatements, onlyReads, sentTogether, throughConnection } from './statements.js';
 import { TurnQueue } from './batcher.js';
 
 /**
@@ -11,6 +11,11 @@ import { TurnQueue } from './batcher.js';
 export interface Collector<Item> {
   /** Collectors write in rank order, lowest first: rows that others refer to (transfers before the ledger lines naming them), completions before new jobs. */
   readonly rank: number;
+  /**
+   * Writes the items. In a shared transaction the statements of every collector are sent together,
+   * in one round trip (sentTogether): they are answered with no rows, so a flush must not depend
+   * on its statements' results (a failure is an error of the statement, which rolls all back).
+   */
   flush(trx: Db, items: Item[]): Promise<void>;
 }
 
@@ -42,12 +47,21 @@ export async function writingTogether<T>(trx: Db, work: () => Promise<T>): Promi
   return value;
 }
 
-async function flushPending(trx: Db, all: Pending[]): Promise<void> {
+/**
+ * The pending rows of every collector, in rank order, written with one round trip (`then` too, a
+ * statement that follows them): each collector's statements built first, then sent together.
+ */
+async function flushPending(trx: Db, all: Pending[], then?: CompiledQuery): Promise<void> {
   const merged: Pending = new Map();
   for (const pending of all) {
     for (const [collector, items] of pending) merged.set(collector, [...(merged.get(collector) ?? []), ...items]);
   }
-  for (const [collector, items] of [...merged].sort(([a], [b]) => a.rank - b.rank)) await collector.flush(trx, items as never[]);
+  const statements: CompiledQuery[] = [];
+  const keeping = keepingStatements(trx, statements);
+  for (const [collector, items] of [...merged].sort(([a], [b]) => a.rank - b.rank)) await collector.flush(keeping, items as never[]);
+  if (then) statements.push(then);
+  if (statements.length > 1) await trx.executeQuery(sentTogether(statements));
+  else if (statements.length === 1) await trx.executeQuery(statements[0]!);
 }
 
 /**
@@ -80,14 +94,70 @@ class ReadsOnly implements KyselyPlugin {
   }
 }
 
-/** What a change is given: its transaction, and its row locked (none when no row has its key). */
-export type Change<Row, T> = (trx: Db, locked: Row | undefined) => Promise<T>;
+const BEGIN = CompiledQuery.raw('begin');
+const COMMIT = CompiledQuery.raw('commit');
+const ROLLBACK = CompiledQuery.raw('rollback');
+
+/**
+ * Runs `work` in a transaction on a connection of its own, in two round trips fewer than Kysely's:
+ * BEGIN goes with the transaction's first statement, and COMMIT with the rows written together
+ * (`work` pushes them to `written`). Answers what `work` answered, once committed; anything that
+ * fails rolls all back.
+ */
+async function inTransaction<T>(db: Kysely<Tables>, work: (trx: Db, written: Pending[]) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    let begun = false;
+    const trx = throughConnection(connection, (inner) => ({
+      executeQuery: (query) => {
+        if (begun) return inner.executeQuery(query);
+        begun = true;
+        return inner.executeQuery(sentTogether([BEGIN, query]));
+      },
+      streamQuery: (query, chunkSize) => inner.streamQuery(query, chunkSize),
+    }));
+    const written: Pending[] = [];
+    try {
+      const value = await work(trx, written);
+      await flushPending(trx, written, COMMIT);
+      return value;
+    } catch (error) {
+      if (begun) await connection.executeQuery(ROLLBACK);
+      throw error;
+    }
+  });
+}
+
+/** What a change is given: its transaction, its row locked (none when no row has its key), and what it needed read (Needs). */
+export type Change<Row, T, Needed = undefined> = (trx: Db, locked: Row | undefined, needed: Needed) => Promise<T>;
+
+/**
+ * What a change reads once its row is locked, read for every change of its batch in one statement:
+ * `read` answers one output per input, in order, and only reads (a lock it takes is kept until the
+ * batch commits).
+ */
+export interface Needs<In, Out> {
+  read: (trx: Db, inputs: In[]) => Promise<Out[]>;
+  input: In;
+}
 
 interface Unit<Row> {
   key: string;
-  change: Change<Row, unknown>;
+  change: Change<Row, unknown, unknown>;
+  needs?: Needs<unknown, unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
+}
+
+/** What the units need, read with one statement per reader; answered by unit. */
+async function readNeeds<Row>(trx: Db, units: Unit<Row>[]): Promise<Map<Unit<Row>, unknown>> {
+  const byReader = new Map<Needs<unknown, unknown>['read'], Unit<Row>[]>();
+  for (const unit of units) if (unit.needs) byReader.set(unit.needs.read, [...(byReader.get(unit.needs.read) ?? []), unit]);
+  const needed = new Map<Unit<Row>, unknown>();
+  for (const [read, theirs] of byReader) {
+    const outputs = await read(trx, theirs.map((unit) => unit.needs!.input));
+    theirs.forEach((unit, index) => needed.set(unit, outputs[index]));
+  }
+  return needed;
 }
 
 type Settled = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -117,15 +187,23 @@ export class SharedTransactions<Row> {
     this.queue = new TurnQueue(maxSize, (batch) => void (batch.length === 1 ? this.alone(batch[0]!) : this.together(batch)));
   }
 
-  /** Runs `change` on the locked row of `key`, in a transaction shared with the turn's other changes. */
-  run<T>(key: string, change: Change<Row, T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => this.queue.push({ key, change, resolve: resolve as (value: unknown) => void, reject }));
+  /** Runs `change` on the locked row of `key`, in a transaction shared with the turn's other changes; `needs`, what it reads first with theirs. */
+  run<T, In = never, Out = undefined>(key: string, change: Change<Row, T, Out>, needs?: Needs<In, Out>): Promise<T> {
+    return new Promise<T>((resolve, reject) =>
+      this.queue.push({ key, change: change as Change<Row, unknown, unknown>, needs: needs as Needs<unknown, unknown> | undefined, resolve: resolve as (value: unknown) => void, reject }),
+    );
   }
 
   /** One change in a transaction of its own. */
   private async alone(unit: Unit<Row>): Promise<void> {
     try {
-      const value = await this.db.transaction().execute((trx) => writingTogether(trx, async () => unit.change(trx, (await this.lock(trx, [unit.key])).get(unit.key))));
+      const value = await inTransaction(this.db, async (trx, written) => {
+        const pending: Pending = new Map();
+        pendingWrites.set(trx, pending);
+        written.push(pending);
+        const locked = (await this.lock(trx, [unit.key])).get(unit.key);
+        return unit.change(trx, locked, (await readNeeds(trx, [unit])).get(unit));
+      });
       unit.resolve(value);
     } catch (error) {
       unit.reject(error);
@@ -135,20 +213,21 @@ export class SharedTransactions<Row> {
   private async together(batch: Unit<Row>[]): Promise<void> {
     let settled: Settled[];
     try {
-      settled = await this.db.transaction().execute(async (trx) => {
+      settled = await inTransaction(this.db, async (trx, written) => {
         const rows = await this.lock(trx, [...new Set(batch.map((unit) => unit.key))].sort());
+        const needed = await readNeeds(trx, batch);
         const handedOut = new Set<string>();
-        const written: Pending[] = [];
         const results: Settled[] = [];
         for (const unit of batch) {
-          // A row a change before this one may have changed is read again (it is locked already), what they wrote together written first.
+          // A row a change before this one may have changed is read again (it is locked already), with what the
+          // change needs, what they wrote together written first.
           const again = handedOut.has(unit.key);
           if (again) await flushPending(trx, written.splice(0));
           const locked = again ? (await this.lock(trx, [unit.key])).get(unit.key) : rows.get(unit.key);
+          const its = again ? (await readNeeds(trx, [unit])).get(unit) : needed.get(unit);
           handedOut.add(unit.key);
-          results.push(await this.runShared(trx, unit, locked, written));
+          results.push(await this.runShared(trx, unit, locked, its, written));
         }
-        await flushPending(trx, written);
         return results;
       });
     } catch {
@@ -162,13 +241,13 @@ export class SharedTransactions<Row> {
     });
   }
 
-  private async runShared(trx: Db, unit: Unit<Row>, locked: Row | undefined, written: Pending[]): Promise<Settled> {
+  private async runShared(trx: Db, unit: Unit<Row>, locked: Row | undefined, needed: unknown, written: Pending[]): Promise<Settled> {
     const reads = new ReadsOnly();
     const own = trx.withPlugin(reads);
     const pending: Pending = new Map();
     pendingWrites.set(own, pending);
     try {
-      const value = await unit.change(own, locked);
+      const value = await unit.change(own, locked, needed);
       written.push(pending);
       return { ok: true, value };
     } catch (error) {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { openDatabase, type Database, type Db, type PaymentsTable, type PayoutFileItemsTable, type Tables } from './db.js';
 import { Cipher, keyOf, SealingPlugin } from './encryption.js';
-import { compiledOnce } from './statements.js';
+import { compiledOnce, keepingStatements, sentTogether } from './statements.js';
 
 const cipher = new Cipher([keyOf(randomBytes(32))]);
 
@@ -137,5 +137,33 @@ describe('compiledOnce on the database', () => {
     }
     const read = await database.db.selectFrom('signing_keys').selectAll().where('kid', 'like', 'kid_%').orderBy('kid').execute();
     expect(read).toEqual(rows);
+  });
+
+  it('sends statements together with their values written in: read back as each would have been sent alone', async () => {
+    await sql`CREATE TABLE together (id int PRIMARY KEY, label text, amount bigint, at timestamptz, data jsonb, tags text[], raw bytea, flag boolean)`.execute(database.db);
+    type Row = { id: number; label: string | null; amount: number; at: Date; data: unknown; tags: string[]; raw: Buffer; flag: boolean };
+    const rows: Row[] = [
+      { id: 1, label: "it's $1 and $2, a \\ backslash, \"quotes\"", amount: 9_007_199_254_740_991, at: new Date('2026-11-27T10:11:12.345Z'), data: { nested: ["o'k", '\\', null, 1.5], text: '$1' }, tags: ['a', 'b,c', 'd"e', "f'g"], raw: Buffer.from([0, 1, 254, 255]), flag: true },
+      { id: 2, label: null, amount: -5, at: new Date(0), data: [], tags: [], raw: Buffer.alloc(0), flag: false },
+    ];
+    const statements: CompiledQuery[] = [];
+    const keeping = keepingStatements(database.db, statements);
+    for (const row of rows) {
+      await sql`INSERT INTO together VALUES (${row.id}, ${row.label}, ${row.amount}, ${row.at}, ${JSON.stringify(row.data)}, ${row.tags}, ${row.raw}, ${row.flag})`.execute(keeping);
+    }
+    await sql`UPDATE together SET amount = amount - ${1} WHERE id = ANY(${[2]})`.execute(keeping);
+    expect(await sql`SELECT count(*)::int AS n FROM together`.execute(database.db)).toMatchObject({ rows: [{ n: 0 }] }); // kept, not sent
+    await database.db.executeQuery(sentTogether(statements));
+    const read = await sql<Row>`SELECT * FROM together ORDER BY id`.execute(database.db);
+    expect(read.rows.map((row) => ({ ...row, amount: Number(row.amount), raw: Buffer.from(row.raw) }))).toEqual([rows[0], { ...rows[1], amount: -6 }]);
+  });
+
+  it('fails as a whole, at the first statement that fails', async () => {
+    await sql`CREATE TABLE together_fails (id int PRIMARY KEY)`.execute(database.db);
+    const statements: CompiledQuery[] = [];
+    const keeping = keepingStatements(database.db, statements);
+    for (const id of [1, 1, 2]) await sql`INSERT INTO together_fails VALUES (${id})`.execute(keeping);
+    await expect(database.db.transaction().execute((trx) => trx.executeQuery(sentTogether(statements)))).rejects.toMatchObject({ code: '23505' });
+    expect(await sql`SELECT count(*)::int AS n FROM together_fails`.execute(database.db)).toMatchObject({ rows: [{ n: 0 }] });
   });
 });

@@ -1,4 +1,6 @@
-import { CompiledQuery, type Compilable, type Kysely, type QueryId, type QueryResult } from 'kysely';
+import { CompiledQuery, Kysely, type Compilable, type DatabaseConnection, type Dialect, type Driver, type KyselyConfig, type QueryId, type QueryResult } from 'kysely';
+import pg from 'pg';
+import pgUtils from 'pg/lib/utils.js';
 import { cipherOf, StatementParameter, sealedValue } from './encryption.js';
 
 /** Shapes kept per statement: a row argument's columns vary with the caller, within what the code writes. */
@@ -130,4 +132,60 @@ const readQueries = new WeakSet<QueryId>();
 /** Whether the statement of this query id only reads (a select compiledOnce ran), for SharedTransactions. */
 export function onlyReads(queryId: QueryId): boolean {
   return readQueries.has(queryId);
+}
+
+/** Begins the text of statements sent together (sentTogether): several statements, their values written in, no parameters. */
+export const STATEMENTS_TOGETHER = '/* statements together */';
+
+/**
+ * The statements as one text sent in one round trip (PostgreSQL's simple query protocol; PGlite's
+ * exec): each one's parameters written in as literals, as pg would have sent them. Only the last
+ * statement's result is answered.
+ */
+export function sentTogether(statements: readonly CompiledQuery[]): CompiledQuery {
+  return CompiledQuery.raw(`${STATEMENTS_TOGETHER}\n${statements.map(withValuesWritten).join(SEPARATOR)}`, []);
+}
+
+/** Between statements sent together; a value written in could hold it only by design, and only the counts would be off. */
+const SEPARATOR = ';\n/* next */\n';
+
+/** How many statements a text sent holds: several when they were sent together (for the counts of benchmarks and tests). */
+export function statementsIn(text: string): number {
+  return text.startsWith(STATEMENTS_TOGETHER) ? text.split(SEPARATOR).length : 1;
+}
+
+function withValuesWritten({ sql, parameters }: CompiledQuery): string {
+  return sql.replace(/\$(\d+)/g, (_placeholder, position: string) => literal(parameters[Number(position) - 1]));
+}
+
+/** A value as the literal of the text pg would have sent for it (as an untyped literal, it takes the type of where it goes, as a parameter does). */
+function literal(value: unknown): string {
+  const text = pgUtils.prepareValue(value);
+  if (text === null) return 'null';
+  if (Buffer.isBuffer(text)) return `'\\x${text.toString('hex')}'::bytea`;
+  return pg.escapeLiteral(text);
+}
+
+/**
+ * `db` as it is, but for its statements: each is built (plugins included) and kept in
+ * `statements` instead of being sent, answered with no rows.
+ */
+export function keepingStatements<DB>(db: Kysely<DB>, statements: CompiledQuery[]): Kysely<DB> {
+  return throughConnection(db, () => ({
+    executeQuery: async <R>(query: CompiledQuery) => {
+      statements.push(query);
+      return { rows: [] as R[] };
+    },
+    streamQuery: () => {
+      throw new Error('a statement kept to be sent together cannot stream');
+    },
+  }));
+}
+
+/** `db` (its plugins included) with its statements going through the connection `wrap` answers for the one it would use. */
+export function throughConnection<DB>(db: Kysely<DB>, wrap: (connection: DatabaseConnection) => DatabaseConnection): Kysely<DB> {
+  const executor = db.getExecutor();
+  const wrapped = executor.withConnectionProvider({ provideConnection: (consume) => executor.provideConnection((connection) => consume(wrap(connection))) });
+  // Kysely's own props (config, driver, dialect) are private: only the executor is used to run queries.
+  return new Kysely<DB>({ config: {} as KyselyConfig, driver: {} as Driver, dialect: {} as Dialect, executor: wrapped });
 }

@@ -1,6 +1,6 @@
-import { sql, type Insertable } from 'kysely';
+import { CompiledQuery, sql, type Insertable, type Selectable } from 'kysely';
 import type { CardTokensTable, Db } from '../core/db.js';
-import type { BuyerAction } from '../processor/boundary.js';
+import type { BuyerAction, CardDetails } from '../processor/boundary.js';
 import type { PaymentRow } from '../payments/repository.js';
 import { copyOfRow, tokenHash } from '../core/encryption.js';
 import { jobRow, type JobClock } from '../core/jobs.js';
@@ -82,33 +82,45 @@ export async function eraseExpiredCard(db: Db, tokenId: string): Promise<void> {
   await db.updateTable('card_tokens').set({ card_details: null }).where('id', '=', tokenId).where('used_at', 'is', null).execute();
 }
 
-const useCardTokenQuery = compiledOnce((db: Db, { paymentId, tokenId, now }: { paymentId: string; tokenId: string; now: Date }) =>
-  db
-    .with('superseded', (cte) =>
-      cte.updateTable('three_ds_challenges').set({ state: 'superseded' }).where('payment_id', '=', paymentId).where('state', '=', 'pending').returning('id'),
-    )
-    // The statement's snapshot: the details as they were before this statement erases them.
-    .with('vaulted', (cte) => cte.selectFrom('card_tokens').select(['id', 'card_details']).where('id', '=', tokenId))
-    .updateTable('card_tokens')
-    .from('vaulted')
-    .set({ used_at: now, card_details: null })
-    .whereRef('card_tokens.id', '=', 'vaulted.id')
-    .where('card_tokens.payment_id', '=', paymentId)
-    .where('card_tokens.used_at', 'is', null)
-    .where('card_tokens.expires_at', '>', now)
-    .where('vaulted.card_details', 'is not', null)
-    .returning(['card_tokens.id', 'card_tokens.scheme', 'card_tokens.last4', 'vaulted.card_details']),
-);
+const cardTokensQuery = compiledOnce((db: Db, { ids }: { ids: string[] }) => db.selectFrom('card_tokens').selectAll().where('id', '=', (eb) => eb.fn.any(eb.val(ids))).forUpdate());
 
 /**
- * Marks a token used if it belongs to the payment, is unused and unexpired, its card details
- * erased from the vault; answers it with the details it held (for the authorization), or nothing.
- * The payment's open challenges are superseded by the same statement: the authorization the token
- * is for replaces them (a caller refusing the token rolls both back).
+ * The card tokens of these ids, in the ids' order (undefined for none), locked until the
+ * transaction ends (their expiry job then waits for it): whether one is usable is decided with it
+ * (usableCardToken), and its use written together (useCardToken).
  */
-export async function useCardTokenSupersedingChallenges(db: Db, paymentId: string, tokenId: string, now: Date) {
-  return (await useCardTokenQuery(db, { paymentId, tokenId, now })).rows[0];
+export async function lockedCardTokens(db: Db, ids: string[]): Promise<(CardTokenRow | undefined)[]> {
+  const { rows } = await cardTokensQuery(db, { ids: [...new Set(ids)] });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id));
 }
+
+export type CardTokenRow = Selectable<CardTokensTable>;
+
+/** Whether the token can authorize the payment: its own, unused, unexpired, its card still in the vault. */
+export function usableCardToken(token: CardTokenRow | undefined, paymentId: string, now: Date): token is CardTokenRow & { card_details: CardDetails } {
+  return token !== undefined && token.payment_id === paymentId && token.used_at === null && token.expires_at > now && token.card_details !== null;
+}
+
+/**
+ * Marks the token used, its card details erased from the vault (the authorization carries them);
+ * the payment's open challenges are superseded with it: the authorization the token is for replaces
+ * them. With the shared transaction's other uses (writeTogether).
+ */
+export async function useCardToken(db: Db, token: CardTokenRow, now: Date): Promise<void> {
+  await writeTogether(db, tokenUses, [{ id: token.id, payment_id: token.payment_id, used_at: now }]);
+}
+
+const tokenUses: Collector<{ id: string; payment_id: string; used_at: Date }> = {
+  rank: 1,
+  async flush(trx, uses) {
+    await trx.executeQuery(CompiledQuery.raw(USE_TOKENS, [JSON.stringify(uses)]));
+  },
+};
+
+const USE_TOKENS = `with used as (select * from json_to_recordset($1::text::json) as used(id text, payment_id text, used_at timestamptz)),
+  token as (update card_tokens set used_at = used.used_at, card_details = null from used where card_tokens.id = used.id)
+  update three_ds_challenges set state = 'superseded' from used where three_ds_challenges.payment_id = used.payment_id and three_ds_challenges.state = 'pending'`;
 
 /** The payment's open challenges can no longer be answered: the buyer moved on to another authorization or method. */
 export async function supersedeChallenges(db: Db, paymentId: string): Promise<void> {

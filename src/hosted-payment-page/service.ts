@@ -3,6 +3,7 @@ import { tokenMatches } from '../core/encryption.js';
 import type { Kysely } from 'kysely';
 import { isDataError, type Db, type Tables } from '../core/db.js';
 import { Batcher } from '../core/batcher.js';
+import type { Needs } from '../core/shared-transactions.js';
 import type { EnvironmentClock } from '../core/clock.js';
 import type { Config, Environment } from '../core/config.js';
 import { ApiError, invalidFields, notFound, textProblem } from '../core/errors.js';
@@ -169,8 +170,13 @@ export class HostedPaymentPageService {
    * unless an authorization that may have charged the buyer is open. While one is, only a step that
    * reads runs.
    */
-  private async step<T>(id: string, token: string | undefined, run: (trx: Db, payment: PaymentRow, now: Date) => Promise<T>, options: { reads?: boolean } = {}): Promise<T> {
-    const outcome = await this.changes.run(id, async (trx, locked) => {
+  private async step<T, In = never, Needed = undefined>(
+    id: string,
+    token: string | undefined,
+    run: (trx: Db, payment: PaymentRow, now: Date, needed: Needed) => Promise<T>,
+    options: { reads?: boolean; needs?: Needs<In, Needed> } = {},
+  ): Promise<T> {
+    const outcome = await this.changes.run(id, async (trx, locked, needed: Needed) => {
       const payment = this.verifyToken(locked, token);
       const now = this.clock.now(payment.environment, payment.platform_id);
       const authorizing = payment.authorization_reference !== null;
@@ -180,8 +186,8 @@ export class HostedPaymentPageService {
       }
       if (payment.status === 'canceled' && now >= payment.expires_at) return { expired: true as const };
       if (authorizing && !options.reads) throw authorizationInProgress(payment);
-      return { expired: false as const, value: await run(trx, payment, now) };
-    });
+      return { expired: false as const, value: await run(trx, payment, now, needed) };
+    }, options.needs);
     if (outcome.expired) throw new ApiError('gone', { detail: `Payment ${id} expired and was canceled` });
     return outcome.value;
   }
@@ -385,19 +391,24 @@ export class HostedPaymentPageService {
   }
 
   async authorize(id: string, token: string | undefined, cardToken: string, browser?: BuyerBrowser): Promise<StepResult> {
-    const begun = await this.step(id, token, async (trx, payment, now): Promise<Begun> => {
-      if (!OPEN.has(payment.status) || payment.status === 'initiated') throw conflict(`Payment ${id} is ${payment.status}; it cannot be authorized`);
-      const card = await repo.useCardTokenSupersedingChallenges(trx, id, cardToken, now); // this authorization replaces any challenge still open
-      if (!card) {
-        throw new ApiError('validation_error', { detail: 'The token is unknown, already used or expired', errors: [{ pointer: '/token', code: 'token_unusable', detail: 'is not a usable single-use token of this payment' }] });
-      }
-      if (!card.card_details) throw new Error(`the vault kept no card for token ${card.id}`);
-      await this.select(trx, payment, 'card');
-      const refused = await this.declineIfAFeeShareExceedsItsParty(trx, payment, now);
-      if (refused) return { result: refused };
-      const request: AttemptRequest = { method: 'card', card: { scheme: card.scheme, last4: card.last4 }, details: card.card_details, buyer: { ...this.buyerSession(payment, card.last4), ...(browser ? { browser } : {}) } };
-      return { attempt: await this.attempts.begin(trx, payment, request, now) };
-    });
+    const begun = await this.step(
+      id,
+      token,
+      async (trx, payment, now, card): Promise<Begun> => {
+        if (!OPEN.has(payment.status) || payment.status === 'initiated') throw conflict(`Payment ${id} is ${payment.status}; it cannot be authorized`);
+        if (!repo.usableCardToken(card, id, now)) {
+          throw new ApiError('validation_error', { detail: 'The token is unknown, already used or expired', errors: [{ pointer: '/token', code: 'token_unusable', detail: 'is not a usable single-use token of this payment' }] });
+        }
+        await repo.useCardToken(trx, card, now); // this authorization replaces any challenge still open
+        await this.select(trx, payment, 'card');
+        const refused = await this.declineIfAFeeShareExceedsItsParty(trx, payment, now);
+        if (refused) return { result: refused };
+        const request: AttemptRequest = { method: 'card', card: { scheme: card.scheme, last4: card.last4 }, details: card.card_details, buyer: { ...this.buyerSession(payment, card.last4), ...(browser ? { browser } : {}) } };
+        return { attempt: await this.attempts.begin(trx, payment, request, now) };
+      },
+      // The batch's tokens read together, locked: their expiry job waits until this is recorded.
+      { needs: { read: repo.lockedCardTokens, input: cardToken } },
+    );
     return this.finish(begun);
   }
 

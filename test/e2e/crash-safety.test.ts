@@ -11,8 +11,9 @@ import { eventually } from '../helpers/receiver.js';
 /**
  * The server killed with SIGKILL at the worst instants of a keyed request: while its transaction
  * commits (the change is durable, the answer never sent) and before it commits (nothing is). The
- * window is held open by a trigger that sleeps inside the database, so the kill lands in it every
- * time. PostgreSQL only: the embedded database lives and dies with the process. Run with the
+ * window is held open inside the database, so the kill lands in it every time: at commit by a
+ * trigger that sleeps; before it, by a lock on the payment that the test holds, which the
+ * request's transaction waits for once begun (its writes and COMMIT then go in one round trip). PostgreSQL only: the embedded database lives and dies with the process. Run with the
  * simulator, and with cards taken by a local Adyen answering 300 ms late (PROCESSOR=adyen), whose
  * books must then show each charge and each refund once.
  */
@@ -59,7 +60,7 @@ async function startServerProcess(): Promise<RunningServer> {
 
 const windowName = () => `crash-window:${store.schema}`;
 
-/** Triggers that hold a statement of rows with these references asleep inside the database: before the change, or at commit. */
+/** Triggers that hold a statement of rows with these references asleep inside the database, at commit. */
 async function installCrashWindows(): Promise<void> {
   await database.query(`SET search_path TO ${pg.escapeIdentifier(store.schema)}`);
   // The sleeping backend names this store's window: other tests on the same PostgreSQL may sleep too.
@@ -69,23 +70,47 @@ async function installCrashWindows(): Promise<void> {
   for (const table of ['payments', 'refunds']) {
     await database.query(`CREATE CONSTRAINT TRIGGER ${table}_at_commit AFTER INSERT ON ${table} DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.reference = 'crash-at-commit') EXECUTE FUNCTION crash_window()`);
   }
-  await database.query(`CREATE TRIGGER refunds_before_commit BEFORE INSERT ON refunds FOR EACH ROW WHEN (NEW.reference = 'crash-before-commit') EXECUTE FUNCTION crash_window()`);
 }
 
-/** Waits until a backend of this schema's server sleeps in a crash window, then kills the server. */
-async function killInsideTheWindow(server: RunningServer, sending: Promise<unknown>): Promise<void> {
+/** A window: a backend of the server held in it (waiting), and how it is let go once the server is killed. */
+interface CrashWindow {
+  held(): Promise<boolean>;
+  release(): Promise<void>;
+}
+
+/** At commit: the trigger's sleep. */
+const atCommit = (): CrashWindow => ({
+  held: async () => (await database.query(`SELECT pid FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND application_name = $1`, [windowName()])).rows.length > 0,
+  release: async () => undefined,
+});
+
+/** Before commit: the payment's row locked by the test, which a transaction of the server waits for (the statement it sent names the payment). */
+async function beforeCommit(paymentId: string): Promise<CrashWindow> {
+  const holder = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await holder.connect();
+  await holder.query('BEGIN');
+  const locked = await holder.query(`SELECT pg_backend_pid() AS pid FROM ${pg.escapeIdentifier(store.schema)}.payments WHERE id = $1 FOR UPDATE`, [paymentId]);
+  const holderPid = (locked.rows[0] as { pid: number }).pid;
+  return {
+    held: async () => (await database.query(`SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> $1 AND strpos(query, $2) > 0`, [holderPid, paymentId])).rows.length > 0,
+    release: () => holder.end(),
+  };
+}
+
+/** Waits until a backend of this schema's server is held in the window, then kills the server. */
+async function killInsideTheWindow(server: RunningServer, window: CrashWindow, sending: Promise<unknown>): Promise<void> {
   // The client sees the connection end without an answer, maybe before the process's exit is reported.
   const ended = sending.catch(() => undefined);
-  const sleeping = async () => (await database.query(`SELECT pid FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND application_name = $1`, [windowName()])).rows.length > 0;
   const deadline = Date.now() + 60_000;
-  while (!(await sleeping())) {
+  while (!(await window.held())) {
     if (Date.now() > deadline) throw new Error(`no statement reached the crash window; server output:\n${server.proc.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   await server.proc.kill();
   await ended;
+  await window.release();
   // The database finishes what the dead process left: the commit it had asked for, or the rollback of an open transaction.
-  while (await sleeping()) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (await window.held()) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 const refundBody = (paymentId: string, reference: string) => ({ payment_id: paymentId, description: 'Returned goods', reference, routing: { platform: { amount_minor: 700 } } });
@@ -127,7 +152,8 @@ describe.skipIf(DATABASE !== 'postgres')('a server killed with SIGKILL in the mi
     for (const { path, body, committed } of cases) {
       const key = randomUUID();
       const send = async () => server.request('POST', path, { token: await server.token(), body, headers: { 'idempotency-key': key } });
-      await killInsideTheWindow(server, send());
+      const window = committed ? atCommit() : await beforeCommit(paymentId);
+      await killInsideTheWindow(server, window, send());
       server = await startServerProcess();
 
       const retry = await send();

@@ -87,7 +87,9 @@ describe.skipIf(DATABASE !== 'postgres')('one transaction for the steps of one t
     let locks = 0;
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
       const first = args[0];
-      if (/^select \* from "payments" where "id" = (\$1|any\(\$1\) order by "id") for update$/.test(typeof first === 'string' ? first : String((first as { text?: string }).text))) locks += 1;
+      // Its values written in when it carries the transaction's BEGIN (sentTogether).
+      const text = typeof first === 'string' ? first : String((first as { text?: string }).text);
+      locks += text.match(/^select \* from "payments" where "id" = (\$1|any\(\$1\) order by "id"|'[^']*'|any\('[^']*'\) order by "id") for update$/gm)?.length ?? 0;
       return query.apply(this, args);
     } as typeof pg.Client.prototype.query;
     try {
