@@ -1,7 +1,7 @@
 /**
  * The money path on PostgreSQL, or on PGlite with BENCH_DATABASE=pglite (issue 17), each next to a
- * bare baseline run in the same process (a Fastify server on the same kind of database doing the
- * same round trips, each one transaction with the least durable work):
+ * bare baseline (bench/baselines.ts) run in the same process (a Fastify server on the same kind of
+ * database doing the same round trips, each one transaction with the least durable work):
  *
  * - Card lifecycle: 50 concurrent buyers, each doing create → start → tokenize → authorize
  *   (captured: transfers, ledger, outbox) again and again. Baseline: insert the payment; update its
@@ -20,69 +20,22 @@
  *   npm run bench:lifecycle:pglite   the same on the embedded database (PGlite), ours and the baseline's each its own
  *   BENCH_PROFILE=dir npm run bench:lifecycle   also writes a CPU profile of our card lifecycle
  *                                               and of our refunds (first round) to dir
+ *   BENCH_OUTSIDE=1 npm run bench:lifecycle     from outside, as issue 30 measured: our server (as `npm start`
+ *                                               runs it) and the baseline each in a process of its own, the
+ *                                               clients and the webhook receiver in this one; CPU per flow is
+ *                                               then the serving process's, and statements are not counted
  */
-import Fastify from 'fastify';
-import { randomUUID } from 'node:crypto';
-import { CARD, hostedFlowBench, median, pageAuthorization, percentile, postJson as post, profiled, ratio, runFlows, SCHEMA, type BareDatabase, type Flow } from './server.js';
+import { benchPair } from './baselines.js';
+import { CARD, hostedFlowBench, median, OUTSIDE_NOTE, pageAuthorization, percentile, postJson as post, profiled, ratio, runFlows, type Flow } from './server.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const FLOWS = Number(process.env.BENCH_FLOWS ?? 50);
-const run = (flow: Flow, done?: (id: string, at: number) => void) => runFlows(flow, { flows: FLOWS, seconds: DURATION }, done);
 
-/** The baseline: the same four round trips, each one transaction with the least durable work. */
-async function baselineServer(bare: BareDatabase) {
-  await bare.exec(`
-    CREATE TABLE ${SCHEMA}.bare_payments (id text PRIMARY KEY, amount_minor bigint NOT NULL, refundable_minor bigint NOT NULL, currency text NOT NULL, reference text, status text NOT NULL, created_at timestamptz NOT NULL);
-    CREATE TABLE ${SCHEMA}.bare_refunds (id text PRIMARY KEY, payment_id text NOT NULL REFERENCES ${SCHEMA}.bare_payments, amount_minor bigint NOT NULL, created_at timestamptz NOT NULL);
-    CREATE TABLE ${SCHEMA}.bare_tokens (token text PRIMARY KEY, payment_id text NOT NULL REFERENCES ${SCHEMA}.bare_payments, last4 text NOT NULL);
-    CREATE TABLE ${SCHEMA}.bare_events (id bigserial PRIMARY KEY, payment_id text NOT NULL, type text NOT NULL, data jsonb NOT NULL, created_at timestamptz NOT NULL);
-    CREATE TABLE ${SCHEMA}.bare_ledger (id bigserial PRIMARY KEY, payment_id text NOT NULL, account text NOT NULL, amount_minor bigint NOT NULL);`);
-  const app = Fastify();
-  const id = (request: { params: unknown }) => (request.params as { id: string }).id;
-  app.post('/payments', async (request, reply) => {
-    const body = request.body as { amount_minor: number; currency: string; reference: string };
-    const payment = randomUUID();
-    await bare.query(`INSERT INTO ${SCHEMA}.bare_payments VALUES ($1, $2, $2, $3, $4, 'initiated', now())`, [payment, body.amount_minor, body.currency, body.reference]);
-    return reply.code(201).send({ id: payment });
-  });
-  app.post('/payments/:id/start', async (request) => {
-    await bare.query(`UPDATE ${SCHEMA}.bare_payments SET status = 'started' WHERE id = $1`, [id(request)]);
-    return { status: 'started' };
-  });
-  app.post('/payments/:id/tokenize', async (request, reply) => {
-    const token = randomUUID();
-    await bare.query(`INSERT INTO ${SCHEMA}.bare_tokens VALUES ($1, $2, $3)`, [token, id(request), ((request.body as { value: string }).value ?? '').slice(-4)]);
-    return reply.code(201).send({ token });
-  });
-  app.post('/payments/:id/authorize', async (request) => {
-    await bare.transaction(async (query) => {
-      const updated = await query(`UPDATE ${SCHEMA}.bare_payments SET status = 'captured' WHERE id = $1 RETURNING amount_minor, reference`, [id(request)]);
-      const { amount_minor: amount, reference } = updated.rows[0] as { amount_minor: string; reference: string };
-      await query(`INSERT INTO ${SCHEMA}.bare_events (payment_id, type, data, created_at) VALUES ($1, 'payment_succeeded', $2, now())`, [id(request), { id: id(request), status: 'captured', reference }]);
-      await query(`INSERT INTO ${SCHEMA}.bare_ledger (payment_id, account, amount_minor) VALUES ($1, 'buyer', $2), ($1, 'platform', -$2::bigint)`, [id(request), amount]);
-    });
-    return { status: 'captured' };
-  });
-  app.post('/refunds', async (request, reply) => {
-    const body = request.body as { payment_id: string; routing: { platform: { amount_minor: number } } };
-    const refund = randomUUID();
-    const amount = body.routing.platform.amount_minor;
-    await bare.transaction(async (query) => {
-      const locked = await query(`SELECT refundable_minor FROM ${SCHEMA}.bare_payments WHERE id = $1 FOR UPDATE`, [body.payment_id]);
-      if (Number((locked.rows[0] as { refundable_minor: string }).refundable_minor) < amount) throw new Error('more than refundable');
-      await query(`INSERT INTO ${SCHEMA}.bare_refunds VALUES ($1, $2, $3, now())`, [refund, body.payment_id, amount]);
-      await query(`UPDATE ${SCHEMA}.bare_payments SET refundable_minor = refundable_minor - $2 WHERE id = $1`, [body.payment_id, amount]);
-      await query(`INSERT INTO ${SCHEMA}.bare_events (payment_id, type, data, created_at) VALUES ($1, 'refund_initiated', $2, now())`, [body.payment_id, { refund_id: refund, amount_minor: amount }]);
-    });
-    return reply.code(201).send({ id: refund });
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` };
-}
-
-const bench = await hostedFlowBench(baselineServer, 'card');
-const { db, url, baseline, receiver, authorization, payment } = bench;
+const bench = await hostedFlowBench(await benchPair('lifecycle'), 'card');
+const { db, url, pid, baseline, receiver, authorization, payment } = bench;
+/** Runs `flow` against the server of `pid` (ours, the baseline's, or undefined in-process). */
+const run = (flow: Flow, pid: number | undefined, done?: (id: string, at: number) => void) => runFlows(flow, { flows: FLOWS, seconds: DURATION, pid }, done);
 
 try {
   const ours: Flow = async (step) => {
@@ -131,15 +84,15 @@ try {
   const refunds = [];
   for (let round = 0; round < ROUNDS; round++) {
     const bareCaptured: string[] = [];
-    const baselineFigures = await run(bare, (id) => bareCaptured.push(id));
+    const baselineFigures = await run(bare, baseline.pid, (id) => bareCaptured.push(id));
     const authorizedAt = new Map<string, number>();
     const first = round === 0;
-    const oursFigures = await profiled(first ? 'lifecycle' : undefined, () => run(ours, (id, at) => authorizedAt.set(id, at)));
+    const oursFigures = await profiled(first ? 'lifecycle' : undefined, () => run(ours, pid, (id, at) => authorizedAt.set(id, at)));
     const webhooks = await webhookDelays(authorizedAt);
     lifecycle.push({ ratio: ratio(oursFigures, baselineFigures), ours: oursFigures, baseline: baselineFigures, payment_succeeded_received: webhooks });
 
-    const bareRefunds = await run(refunding(`${baseline.url}/refunds`, {}, bareCaptured));
-    const ourRefunds = await profiled(first ? 'refunds' : undefined, () => run(refunding(`${url}/sandbox/refunds`, authorization, [...authorizedAt.keys()])));
+    const bareRefunds = await run(refunding(`${baseline.url}/refunds`, {}, bareCaptured), baseline.pid);
+    const ourRefunds = await profiled(first ? 'refunds' : undefined, () => run(refunding(`${url}/sandbox/refunds`, authorization, [...authorizedAt.keys()]), pid));
     refunds.push({ ratio: ratio(ourRefunds, bareRefunds), ours: ourRefunds, baseline: bareRefunds, sending: await sendingDrained() });
   }
   process.stdout.write(
@@ -150,6 +103,7 @@ try {
         card_lifecycle: { ratio: median(lifecycle.map((round) => round.ratio)), rounds: lifecycle },
         refunds: { ratio: median(refunds.map((round) => round.ratio)), rounds: refunds },
         targets: { lifecycle_ratio: 0.5, refunds_ratio: 0.5, step_p99_ms: 100, payment_succeeded_received_p99_ms: 1000 },
+        outside: OUTSIDE_NOTE,
       },
       null,
       2,

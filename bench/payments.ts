@@ -1,7 +1,7 @@
 /**
  * Payment initiation (without and with an Idempotency-Key, which is written with the payment in
  * its batched statement) and read on PostgreSQL, or on PGlite with BENCH_DATABASE=pglite, each next
- * to a bare baseline run in the same process: a Fastify route that does one INSERT (for initiation)
+ * to a bare baseline (bench/baselines.ts) run in the same process: a Fastify route that does one INSERT (for initiation)
  * or one SELECT by primary key (for read) with no auth, validation or domain logic, on the same
  * kind of database (on PGlite, one of its own). 50 connections, autocannon. Reads go round 1,000
  * rows (payments, and bare rows for the baseline), as a platform reads many payments, not one.
@@ -11,24 +11,28 @@
  *
  *   npm run bench:payments          (DATABASE_URL defaults to the local test database)
  *   npm run bench:payments:pglite   the same on the embedded database (PGlite), ours and the baseline's each its own
+ *   BENCH_OUTSIDE=1 npm run bench:payments   from outside, as issue 30 measured: our server (as `npm start`
+ *                                            runs it) and the baseline each in a process of its own, autocannon
+ *                                            in this one; also reports each server's CPU per request
  */
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { audienceOf } from '../src/core/config.js';
-import { benchDatabases, EMBEDDED, SCHEMA, type BareDatabase } from './server.js';
+import { benchPair, READ_ROWS } from './baselines.js';
+import { cpuMs, EMBEDDED, OUTSIDE_NOTE, SCHEMA } from './server.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
-const READ_ROWS = 1_000;
 
 interface Figures {
   requests_per_s: number;
   p50_ms: number;
   p99_ms: number;
   errors: number;
+  /** With BENCH_OUTSIDE: the CPU time of the server's process (ours or the baseline's) per request. */
+  cpu_ms_per_request?: number;
 }
 
 interface Round {
@@ -47,36 +51,21 @@ function summary(rounds: Round[]) {
   };
 }
 
-async function load(options: autocannon.Options): Promise<Figures> {
+/** Loads a server for DURATION; `pid`: its process when it is a child (BENCH_OUTSIDE), whose CPU time is then measured. */
+async function load(options: autocannon.Options, pid?: number): Promise<Figures> {
+  const cpuAt = pid === undefined ? 0 : cpuMs(pid);
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
-  return {
+  const figures = {
     requests_per_s: Math.round(result.requests.average),
     p50_ms: result.latency.p50,
     p99_ms: result.latency.p99,
     errors: result.errors + result.non2xx,
   };
+  return pid === undefined ? figures : { ...figures, cpu_ms_per_request: Number(((cpuMs(pid) - cpuAt) / result.requests.total).toFixed(3)) };
 }
 
-/** The baseline: the same kind of database, one statement per request, nothing else. */
-async function baselineServer(bare: BareDatabase) {
-  await bare.exec(`CREATE TABLE IF NOT EXISTS ${SCHEMA}.bare (id text PRIMARY KEY, amount_minor bigint, currency text, reference text, created_at timestamptz)`);
-  const app = Fastify();
-  app.post('/bare', async (request, reply) => {
-    const body = request.body as { amount_minor: number; currency: string; reference: string };
-    const id = randomUUID();
-    await bare.query(`INSERT INTO ${SCHEMA}.bare VALUES ($1, $2, $3, $4, now())`, [id, body.amount_minor, body.currency, body.reference]);
-    return reply.code(201).send({ id });
-  });
-  app.get('/bare/:id', async (request) => (await bare.query(`SELECT * FROM ${SCHEMA}.bare WHERE id = $1`, [(request.params as { id: string }).id])).rows[0]);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address() as { port: number };
-  await bare.exec(`INSERT INTO ${SCHEMA}.bare SELECT 'row' || n, 100, 'EUR', 'r', now() FROM generate_series(0, ${READ_ROWS - 1}) n`);
-  return { app, url: `http://127.0.0.1:${address.port}` };
-}
-
-const { server, bare, close } = await benchDatabases();
+const { server, bare, baseline, close } = await benchPair('payments');
 const { config, services, db, url } = server;
-const baseline = await baselineServer(bare);
 
 try {
   const client = await services.clients.create({ environment: 'live', platformName: 'bench' });
@@ -106,8 +95,8 @@ try {
 
   const analyze = () => Promise.all([bare.exec(`ANALYZE ${SCHEMA}.bare`), sql`ANALYZE payments`.execute(db)]);
   const compare = async (baselineOptions: autocannon.Options, oursOptions: autocannon.Options): Promise<Round> => {
-    const baselineFigures = await load(baselineOptions);
-    const ours = await load(oursOptions);
+    const baselineFigures = await load(baselineOptions, baseline.pid);
+    const ours = await load(oursOptions, server.pid);
     return { ours, baseline: baselineFigures, ratio: Number((ours.requests_per_s / baselineFigures.requests_per_s).toFixed(2)) };
   };
   const initiation: Round[] = [];
@@ -142,12 +131,12 @@ try {
         initiation_with_idempotency_key: summary(keyedInitiation),
         read: summary(read),
         targets: { initiation_ratio: 0.7, read_ratio: 0.8, p99_ms: 50 },
+        outside: OUTSIDE_NOTE,
       },
       null,
       2,
     )}\n`,
   );
 } finally {
-  await baseline.app.close();
   await close();
 }

@@ -37,6 +37,7 @@ import { CONSUMER_MANDATE } from '../src/sandbox/scenarios.js';
 import {
   EMBEDDED,
   hostedFlowBench,
+  inProcessPair,
   median,
   pageAuthorization,
   postJson as post,
@@ -143,7 +144,7 @@ async function baselineServer(bare: BareDatabase) {
 
 const seconds = (since: number) => Number(((performance.now() - since) / 1000).toFixed(3));
 
-const bench = await hostedFlowBench(baselineServer, 'sepa_direct_debit');
+const bench = await hostedFlowBench(await inProcessPair(baselineServer), 'sepa_direct_debit');
 const { db, url, baseline, receiver, authorization, payment } = bench;
 
 try {

@@ -1,15 +1,25 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { Session } from 'node:inspector/promises';
+import type { AddressInfo, Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { ClientService } from '../src/auth/service.js';
+import { systemClock } from '../src/core/clock.js';
 import { audienceOf, loadConfig } from '../src/core/config.js';
 import { openDatabase } from '../src/core/db.js';
+import { generateKey } from '../src/core/encryption-keys.js';
+import { settlesWithin } from '../src/core/shutdown.js';
 import { buildApp } from '../src/server.js';
 import { statementsIn } from '../src/core/statements.js';
+import { listeningSocket, portOf } from '../test/helpers/ports.js';
 
 /**
  * Our server as the benchmarks run it: no logs, no rate limit, a free port; on PostgreSQL in a
@@ -37,7 +47,7 @@ export async function post(url: string, body: unknown, headers: Record<string, s
 }
 
 /** The Authorization header of a new platform's sandbox client. */
-export async function sandboxAuthorization(server: Pick<BenchServer, 'config' | 'services' | 'url'>): Promise<Record<string, string>> {
+export async function sandboxAuthorization(server: Pick<PairServer, 'config' | 'services' | 'url'>): Promise<Record<string, string>> {
   const client = await server.services.clients.create({ environment: 'sandbox', platformName: 'bench' });
   const granted = await post(`${server.url}/oauth/token`, { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, audience: audienceOf(server.config, 'sandbox') });
   return { authorization: `Bearer ${granted.access_token as string}` };
@@ -65,8 +75,8 @@ export async function capturedPayment(url: string, headers: Record<string, strin
 export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** BENCH_DATABASE=pglite: our server and the baseline each on an embedded database (PGlite) of its own. */
 export const EMBEDDED = process.env.BENCH_DATABASE === 'pglite';
-/** The throw-away schema, on PostgreSQL, of our server's tables and the baseline's. */
-export const SCHEMA = `bench_${Date.now().toString(36)}`;
+/** The throw-away schema, on PostgreSQL, of our server's tables and the baseline's (BENCH_SCHEMA: the bench's, told to its bare baseline's process). */
+export const SCHEMA = process.env.BENCH_SCHEMA ?? `bench_${Date.now().toString(36)}`;
 
 type Query = (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
 
@@ -82,7 +92,7 @@ export interface BareDatabase {
   close(): Promise<void>;
 }
 
-function postgresBaseline(): BareDatabase {
+export function postgresBaseline(): BareDatabase {
   const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 20 });
   return {
     query: (text, params) => pool.query(text, params),
@@ -146,28 +156,204 @@ export async function benchDatabases(env: Record<string, string> = {}) {
   };
 }
 
-/**
- * What a bench of the hosted page's flows works with: our server and `baselineServer` on the
- * databases of benchDatabases, a webhook receiver, a sandbox client's Authorization and the body
- * of a hosted payment of `method` whose webhooks go to the receiver. `close` ends them all.
- */
-export async function hostedFlowBench<Baseline extends { app: FastifyInstance }>(baselineServer: (bare: BareDatabase) => Promise<Baseline>, method: string) {
+/** Where a server answers; `pid` when it runs in a child process (BENCH_OUTSIDE), whose CPU time a run then measures. */
+export interface Served {
+  url: string;
+  pid?: number;
+}
+
+/** Our server as the benches of a pair drive it: in this process (BenchServer) or a child's. */
+export type PairServer = Pick<BenchServer, 'config' | 'db'> & { services: Pick<BenchServer['services'], 'clients'> } & Served;
+
+/** Our server and a bare baseline, listening, with the baseline's database as this process reaches it; `close` ends them and removes what they made. */
+export interface BenchPair<Baseline extends Served = Served> {
+  server: PairServer;
+  bare: BareDatabase;
+  baseline: Baseline;
+  close(): Promise<void>;
+}
+
+/** Our server and a baseline (`start` makes it listen on the bare database) in this process, on the databases of benchDatabases. */
+export async function inProcessPair<Baseline extends Served & { app: FastifyInstance }>(start: (bare: BareDatabase) => Promise<Baseline>): Promise<BenchPair<Baseline>> {
   const databases = await benchDatabases();
-  const baseline = await baselineServer(databases.bare);
+  try {
+    const baseline = await start(databases.bare);
+    const close = async () => {
+      await baseline.app.close();
+      await databases.close();
+    };
+    return { ...databases, baseline, close };
+  } catch (error) {
+    await databases.close();
+    throw error;
+  }
+}
+
+/** A baseline's app listening in this process, on a free port. */
+export async function listening(app: FastifyInstance) {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+}
+
+/**
+ * What a bench of the hosted page's flows works with: the pair's servers, a webhook receiver, a
+ * sandbox client's Authorization and the body of a hosted payment of `method` whose webhooks go to
+ * the receiver. `close` ends them all.
+ */
+export async function hostedFlowBench<Baseline extends Served>(pair: BenchPair<Baseline>, method: string) {
   const receiver = await webhookReceiver();
   const close = async () => {
-    await baseline.app.close();
     receiver.server.close();
-    await databases.close();
+    await pair.close();
   };
   try {
-    const authorization = await sandboxAuthorization(databases.server);
+    const authorization = await sandboxAuthorization(pair.server);
     const payment = { amount_minor: 2_500, currency: 'EUR', reference: 'bench', payment_method: { type: method }, integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return', webhook: receiver.url } };
-    return { ...databases.server, baseline, receiver, authorization, payment, close };
+    return { ...pair.server, baseline: pair.baseline, receiver, authorization, payment, close };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+// ---- BENCH_OUTSIDE=1: each server in a process of its own, the clients in this one.
+
+/** Issue 30's targets were measured "from outside": see outsidePair. */
+export const OUTSIDE = process.env.BENCH_OUTSIDE === '1';
+
+/** What an outside run's figures measure, said in its JSON (nothing in-process). */
+export const OUTSIDE_NOTE = OUTSIDE
+  ? {
+      processes: 'ours (node --import tsx src/main.ts, as npm start) and the baseline (bench/bare-server.ts) each in a child process of its own; the clients in the bench process',
+      cpu: "cpu_ms_per_*: the serving child's own CPU time (utime + stime of /proc/<pid>/stat), ours or the baseline's; the clients' is not in it",
+      statements: 'statements_per_done, where reported: null, as the statements are sent by the children, not the bench process that counts them',
+    }
+  : undefined;
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** How long a child may take to start (migrations included) on a loaded machine. */
+const START_TIMEOUT_MS = 120_000;
+/** How long a child may take to stop on SIGTERM (ours finishes its requests and workers) before SIGKILL. */
+const STOP_TIMEOUT_MS = 15_000;
+/** How much of a child's output is kept, for the message of a child that failed. */
+const OUTPUT_KEPT = 64 * 1024;
+
+/**
+ * Issue 30's way to measure: our server as `npm start` runs it (PostgreSQL, in SCHEMA) and the
+ * baseline named (bench/bare-server.ts) each in a child process of its own, the clients in this
+ * process, which reaches our tables through a database of its own that serves nothing (clients made
+ * on it, the benches' reads). A run measures the CPU time of the child it loads.
+ */
+export async function outsidePair(baseline: string): Promise<BenchPair> {
+  if (EMBEDDED) throw new Error('BENCH_OUTSIDE=1 runs on PostgreSQL only: an embedded database (BENCH_DATABASE=pglite) is open in one process at a time');
+  if (process.env.BENCH_PROFILE) throw new Error('BENCH_PROFILE profiles the bench process, which with BENCH_OUTSIDE=1 serves nothing: profile in-process');
+  // This process's own connections to the bare tables; closed last, as they drop the schema.
+  const bare = postgresBaseline();
+  const closing: Array<() => Promise<void>> = [() => bare.close()];
+  // Every step runs, whatever an earlier one threw: the schema is dropped last.
+  const close = async () => {
+    const failures: unknown[] = [];
+    for (const step of closing.splice(0).reverse()) await step().catch((error: unknown) => failures.push(error));
+    if (failures.length > 0) throw failures[0];
+  };
+  try {
+    const ours = await ourServerProcess({ DATABASE_URL, DATABASE_SCHEMA: SCHEMA, ENCRYPTION_KEY: generateKey(), LOG_LEVEL: 'warn', RATE_LIMIT_PER_SECOND: '0' });
+    closing.push(ours.stop);
+    const bareServer = await childProcess(['bench/bare-server.ts', baseline], { DATABASE_URL, BENCH_SCHEMA: SCHEMA }, /^bare baseline on (\S+)$/m);
+    closing.push(bareServer.stop);
+    const database = await openDatabase(ours.config);
+    closing.push(() => database.close());
+    const server = { config: ours.config, db: database.db, url: ours.url, pid: ours.pid, services: { clients: new ClientService(database.db, systemClock) } };
+    return { server, bare, baseline: { url: bareServer.ready[1]!, pid: bareServer.pid }, close };
+  } catch (error) {
+    await close().catch((failure: unknown) => console.error('closing what had started failed too:', failure));
+    throw error;
+  }
+}
+
+/**
+ * Our server as `npm start` runs it, with `settings`, on a socket bound here on a free port and
+ * handed over (LISTEN_FD, as test/helpers/processes.ts's runApi does): its port is known from the
+ * start. (The log line that names the port is at info level, where every request is logged too.)
+ * Ready once it printed its start's announcement, which follows its listen.
+ */
+async function ourServerProcess(settings: Record<string, string>) {
+  const socket = await listeningSocket(0);
+  try {
+    const env = { ...settings, PORT: String(portOf(socket)), LISTEN_FD: '3' };
+    const child = await childProcess(['src/main.ts'], env, /^Payments API on /m, socket);
+    return { ...child, url: `http://127.0.0.1:${portOf(socket)}`, config: loadConfig(env) };
+  } finally {
+    // The child holds its own copy; this process must not accept on it.
+    socket.close();
+  }
+}
+
+/**
+ * Runs `node --import tsx <args>` in the project's folder with PATH, HOME and `env` alone (as
+ * benchServer's config is `env` alone), `socket` as its fd 3, and waits until its output matches
+ * `ready` (answered). One that ends first or takes longer than START_TIMEOUT_MS fails with its output.
+ */
+async function childProcess(args: string[], env: Record<string, string>, ready: RegExp, socket?: Server) {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? ROOT, ...env },
+    // The listening socket's descriptor (a Node internal: the public API has none).
+    stdio: ['ignore', 'pipe', 'pipe', ...(socket ? [(socket as unknown as { _handle: { fd: number } })._handle.fd] : [])],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-OUTPUT_KEPT));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const name = args.join(' ');
+  let stopping = false;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      if (!stopping) process.stderr.write(`${name} ended (${code ?? signal}); its output:\n${output}\n`);
+      resolve();
+    }),
+  );
+  const ended = () => child.exitCode !== null || child.signalCode !== null;
+  // Should this process end without `stop` (process.exit), the child does not outlive it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const stop = async () => {
+    stopping = true;
+    process.off('exit', killOnExit);
+    if (ended()) return;
+    child.kill('SIGTERM');
+    if (!(await settlesWithin(exited, STOP_TIMEOUT_MS))) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  };
+  const until = Date.now() + START_TIMEOUT_MS;
+  let match: RegExpMatchArray | null;
+  while (!(match = output.match(ready))) {
+    if (ended() || Date.now() > until) {
+      const failure = ended() ? `${name} ended while starting (its output is above)` : `${name} did not start within ${START_TIMEOUT_MS / 1000} s; its output:\n${output}`;
+      await stop();
+      throw new Error(failure);
+    }
+    await delay(50);
+  }
+  return { pid: child.pid!, ready: match, stop };
+}
+
+/** Clock ticks per second, the unit of /proc/<pid>/stat's times. */
+let ticksPerSecond: number | undefined;
+
+/** CPU time (user and system, ms) used so far by this process or, given its pid, by a child. */
+export function cpuMs(pid?: number): number {
+  if (pid === undefined) {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  }
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // After the command's name in parentheses (which may hold spaces): state, …, utime (12th), stime (13th).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
 }
 
 // ---- Concurrent buyers, each doing a flow of timed steps again and again.
@@ -203,12 +389,15 @@ export type Flow = (step: Step) => Promise<string>;
 
 export interface Figures {
   done_per_s: number;
-  /** CPU time of the whole process (server, baseline, clients, receiver) per flow done: less noisy than the rate on a shared machine. */
+  /**
+   * CPU time per flow done, less noisy than the rate on a shared machine: of the whole process
+   * (server, baseline, clients, receiver), or with BENCH_OUTSIDE of the serving child alone.
+   */
   cpu_ms_per_done: number;
-  /** Every statement sent to a database while the flows ran (the server's workers' included), per flow done. */
-  statements_per_done: number;
-  /** The round trips they took: statements sent together (sentTogether) take one. */
-  round_trips_per_done: number;
+  /** Every statement sent to a database while the flows ran (the server's workers' included), per flow done; null with BENCH_OUTSIDE (sent by another process). */
+  statements_per_done: number | null;
+  /** The round trips they took (statements sent together, sentTogether, take one); null with BENCH_OUTSIDE. */
+  round_trips_per_done: number | null;
   errors: number;
   steps: Record<string, { p50_ms: number; p99_ms: number }>;
 }
@@ -221,22 +410,33 @@ export const percentile = (values: number[], p: number) => {
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 export const ratio = (ours: Figures, bare: Figures) => Number((ours.done_per_s / bare.done_per_s).toFixed(2));
 
-/** `flows` clients, each running the flow again and again for `seconds`; `done` is told each flow's id and when it ended. */
-export async function runFlows(flow: Flow, { flows, seconds }: { flows: number; seconds: number }, done: (id: string, at: number) => void = () => {}): Promise<Figures> {
+/**
+ * `flows` clients, each running the flow again and again for `seconds`; `done` is told each flow's
+ * id and when it ended. `pid`: the child process serving them (BENCH_OUTSIDE), whose CPU time is
+ * measured instead of this process's and whose statements this process cannot count.
+ */
+export async function runFlows(
+  flow: Flow,
+  { flows, seconds, pid }: { flows: number; seconds: number; pid?: number },
+  done: (id: string, at: number) => void = () => {},
+): Promise<Figures> {
   const times: Record<string, number[]> = {};
   let count = 0;
   let errors = 0;
   const started = performance.now();
-  const cpu = process.cpuUsage();
+  const cpuAt = cpuMs(pid);
+  const counting = pid === undefined;
   let statements = 0;
   let roundTrips = 0;
   const texts = new Map<string, number>();
-  const stopCounting = countStatements((text) => {
-    statements += statementsIn(text);
-    roundTrips += 1;
-    // BENCH_STATEMENTS: which statements, per flow done, most frequent first (on stderr).
-    if (process.env.BENCH_STATEMENTS) texts.set(text.replace(/\s+/g, ' ').trim().slice(0, 90), (texts.get(text.replace(/\s+/g, ' ').trim().slice(0, 90)) ?? 0) + 1);
-  });
+  const stopCounting = counting
+    ? countStatements((text) => {
+        statements += statementsIn(text);
+        roundTrips += 1;
+        // BENCH_STATEMENTS: which statements, per flow done, most frequent first (on stderr).
+        if (process.env.BENCH_STATEMENTS) texts.set(text.replace(/\s+/g, ' ').trim().slice(0, 90), (texts.get(text.replace(/\s+/g, ' ').trim().slice(0, 90)) ?? 0) + 1);
+      })
+    : () => {};
   const deadline = started + seconds * 1000;
   const step: Step = async (name, call, expected) => {
     const at = performance.now();
@@ -259,11 +459,12 @@ export async function runFlows(flow: Flow, { flows, seconds }: { flows: number; 
   };
   await Promise.all(Array.from({ length: flows }, buyer));
   const elapsed = (performance.now() - started) / 1000;
-  const { user, system } = process.cpuUsage(cpu);
+  const cpu = cpuMs(pid) - cpuAt;
   stopCounting();
-  if (process.env.BENCH_STATEMENTS) console.error([...texts].sort((a, b) => b[1] - a[1]).map(([text, n]) => `${(n / count).toFixed(2).padStart(6)} ${text}`).join('\n'));
+  if (process.env.BENCH_STATEMENTS && counting) console.error([...texts].sort((a, b) => b[1] - a[1]).map(([text, n]) => `${(n / count).toFixed(2).padStart(6)} ${text}`).join('\n'));
   const steps = Object.fromEntries(Object.entries(times).map(([name, values]) => [name, { p50_ms: percentile(values, 50), p99_ms: percentile(values, 99) }]));
-  return { done_per_s: Math.round(count / elapsed), cpu_ms_per_done: Number(((user + system) / 1000 / count).toFixed(2)), statements_per_done: Number((statements / count).toFixed(1)), round_trips_per_done: Number((roundTrips / count).toFixed(1)), errors, steps };
+  const perDone = (total: number) => (counting ? Number((total / count).toFixed(1)) : null);
+  return { done_per_s: Math.round(count / elapsed), cpu_ms_per_done: Number((cpu / count).toFixed(2)), statements_per_done: perDone(statements), round_trips_per_done: perDone(roundTrips), errors, steps };
 }
 
 /**
