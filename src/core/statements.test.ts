@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
 import { CompiledQuery, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql, type DatabaseConnection, type Insertable, type UpdateObject, type Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
@@ -156,6 +157,22 @@ describe('compiledOnce on the database', () => {
     await database.db.executeQuery(sentTogether(statements));
     const read = await sql<Row>`SELECT * FROM together ORDER BY id`.execute(database.db);
     expect(read.rows.map((row) => ({ ...row, amount: Number(row.amount), raw: Buffer.from(row.raw) }))).toEqual([rows[0], { ...rows[1], amount: -6 }]);
+  });
+
+  it('writes any text in as the very text it was: quotes, backslashes, dollars, any character, whatever standard_conforming_strings says', async () => {
+    await sql`CREATE TABLE together_texts (id int PRIMARY KEY, text text NOT NULL)`.execute(database.db);
+    const tricky = fc.oneof(fc.string({ unit: 'grapheme' }), fc.stringMatching(/^[\\'"$1E\n;]*$/));
+    const texts = fc.sample(tricky, 200).filter((text) => !text.includes('\0')); // PostgreSQL's text holds no NUL
+    const statements: CompiledQuery[] = [];
+    const keeping = keepingStatements(database.db, statements);
+    for (const [id, text] of texts.entries()) await sql`INSERT INTO together_texts VALUES (${id}, ${text})`.execute(keeping);
+    // Also where a server reads backslashes in a plain literal as escapes.
+    await database.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL standard_conforming_strings = off`.execute(trx);
+      await trx.executeQuery(sentTogether(statements));
+    });
+    const read = await sql<{ text: string }>`SELECT text FROM together_texts ORDER BY id`.execute(database.db);
+    expect(read.rows.map((row) => row.text)).toEqual(texts);
   });
 
   it('fails as a whole, at the first statement that fails', async () => {
