@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { Session } from 'node:inspector/promises';
@@ -349,11 +349,42 @@ export function cpuMs(pid?: number): number {
     const { user, system } = process.cpuUsage();
     return (user + system) / 1000;
   }
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return processCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+}
+
+function processCpuMs(stat: string): number {
   // After the command's name in parentheses (which may hold spaces): state, …, utime (12th), stime (13th).
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}
+
+/**
+ * CPU time (ms) used so far by the PostgreSQL server's processes on this machine, by pid (a pool's
+ * connections live through a run, so the difference of two readings is the server's work between
+ * them). Empty where there is no /proc or no local server (PGlite runs in the bench's process).
+ */
+export function databaseCpuMs(): Map<number, number> {
+  const used = new Map<number, number>();
+  if (EMBEDDED) return used;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.includes('(postgres)')) used.set(Number(entry), processCpuMs(stat));
+    } catch {
+      // the process ended while read
+    }
+  }
+  return used;
+}
+
+/** The CPU time the database server's processes used since `before` (ms), or null where it cannot be read. */
+export function databaseCpuSince(before: Map<number, number>): number | null {
+  if (before.size === 0) return null;
+  let total = 0;
+  for (const [pid, now] of databaseCpuMs()) total += now - (before.get(pid) ?? 0);
+  return total;
 }
 
 // ---- Concurrent buyers, each doing a flow of timed steps again and again.
@@ -394,6 +425,8 @@ export interface Figures {
    * (server, baseline, clients, receiver), or with BENCH_OUTSIDE of the serving child alone.
    */
   cpu_ms_per_done: number;
+  /** CPU time of the local PostgreSQL server's processes per flow done (all of them: ours or the baseline's, and any other work on it); null on PGlite. */
+  database_cpu_ms_per_done: number | null;
   /** Every statement sent to a database while the flows ran (the server's workers' included), per flow done; null with BENCH_OUTSIDE (sent by another process). */
   statements_per_done: number | null;
   /** The round trips they took (statements sent together, sentTogether, take one); null with BENCH_OUTSIDE. */
@@ -425,6 +458,7 @@ export async function runFlows(
   let errors = 0;
   const started = performance.now();
   const cpuAt = cpuMs(pid);
+  const databaseAt = databaseCpuMs();
   const counting = pid === undefined;
   let statements = 0;
   let roundTrips = 0;
@@ -460,11 +494,19 @@ export async function runFlows(
   await Promise.all(Array.from({ length: flows }, buyer));
   const elapsed = (performance.now() - started) / 1000;
   const cpu = cpuMs(pid) - cpuAt;
+  const databaseCpu = databaseCpuSince(databaseAt);
   stopCounting();
   if (process.env.BENCH_STATEMENTS && counting) console.error([...texts].sort((a, b) => b[1] - a[1]).map(([text, n]) => `${(n / count).toFixed(2).padStart(6)} ${text}`).join('\n'));
   const steps = Object.fromEntries(Object.entries(times).map(([name, values]) => [name, { p50_ms: percentile(values, 50), p99_ms: percentile(values, 99) }]));
   const perDone = (total: number) => (counting ? Number((total / count).toFixed(1)) : null);
-  return { done_per_s: Math.round(count / elapsed), cpu_ms_per_done: Number((cpu / count).toFixed(2)), statements_per_done: perDone(statements), round_trips_per_done: perDone(roundTrips), errors, steps };
+  return {
+    done_per_s: Math.round(count / elapsed),
+    cpu_ms_per_done: Number((cpu / count).toFixed(2)),
+    database_cpu_ms_per_done: databaseCpu === null ? null : Number((databaseCpu / count).toFixed(2)),
+    statements_per_done: perDone(statements), round_trips_per_done: perDone(roundTrips),
+    errors,
+    steps,
+  };
 }
 
 /**
