@@ -246,7 +246,6 @@ const OUTPUT_KEPT = 64 * 1024;
  */
 export async function outsidePair(baseline: string): Promise<BenchPair> {
   if (EMBEDDED) throw new Error('BENCH_OUTSIDE=1 runs on PostgreSQL only: an embedded database (BENCH_DATABASE=pglite) is open in one process at a time');
-  if (process.env.BENCH_PROFILE) throw new Error('BENCH_PROFILE profiles the bench process, which with BENCH_OUTSIDE=1 serves nothing: profile in-process');
   // This process's own connections to the bare tables; closed last, as they drop the schema.
   const bare = postgresBaseline();
   const closing: Array<() => Promise<void>> = [() => bare.close()];
@@ -281,7 +280,9 @@ async function ourServerProcess(settings: Record<string, string>) {
   const socket = await listeningSocket(0);
   try {
     const env = { ...settings, PORT: String(portOf(socket)), LISTEN_FD: '3' };
-    const child = await childProcess(['src/main.ts'], env, /^Payments API on /m, socket);
+    // BENCH_PROFILE: our server's CPU profile of its whole run, written to that folder as it stops.
+    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+    const child = await childProcess(['src/main.ts'], env, /^Payments API on /m, socket, profile);
     return { ...child, url: `http://127.0.0.1:${portOf(socket)}`, config: loadConfig(env) };
   } finally {
     // The child holds its own copy; this process must not accept on it.
@@ -290,12 +291,12 @@ async function ourServerProcess(settings: Record<string, string>) {
 }
 
 /**
- * Runs `node --import tsx <args>` in the project's folder with PATH, HOME and `env` alone (as
+ * Runs `node --import tsx <flags> <args>` in the project's folder with PATH, HOME and `env` alone (as
  * benchServer's config is `env` alone), `socket` as its fd 3, and waits until its output matches
  * `ready` (answered). One that ends first or takes longer than START_TIMEOUT_MS fails with its output.
  */
-async function childProcess(args: string[], env: Record<string, string>, ready: RegExp, socket?: Server) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+async function childProcess(args: string[], env: Record<string, string>, ready: RegExp, socket?: Server, flags: string[] = []) {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...flags, ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? ROOT, ...env },
     // The listening socket's descriptor (a Node internal: the public API has none).
