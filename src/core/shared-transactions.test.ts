@@ -183,7 +183,7 @@ describe('SharedTransactions', () => {
     expect(calls).toEqual([['a', 'b', 'a'], ['a'], ['c']]);
   });
 
-  it('sends BEGIN with the first statement and COMMIT with the rows written together: a batch of two takes three round trips', async () => {
+  it('sends BEGIN with the first statement and COMMIT with the rows written together: a batch of two takes two round trips', async () => {
     const sent: string[] = [];
     const counting = throughConnection(database.db, (connection) => ({
       executeQuery: (query) => (sent.push(query.sql), connection.executeQuery(query)),

@@ -38,10 +38,16 @@ export async function writeTogether<Item>(trx: Db, collector: Collector<Item>, i
   else pending.set(collector as Collector<never>, [...items]);
 }
 
-/** Runs `work` in `trx`, the rows it writes together (writeTogether) written when it has done. */
-export async function writingTogether<T>(trx: Db, work: () => Promise<T>): Promise<T> {
+/** The rows written together (writeTogether) in `trx` from now on, kept to be written later. */
+function collectingIn(trx: Db): Pending {
   const pending: Pending = new Map();
   pendingWrites.set(trx, pending);
+  return pending;
+}
+
+/** Runs `work` in `trx`, the rows it writes together (writeTogether) written when it has done. */
+export async function writingTogether<T>(trx: Db, work: () => Promise<T>): Promise<T> {
+  const pending = collectingIn(trx);
   const value = await work();
   await flushPending(trx, [pending]);
   return value;
@@ -113,7 +119,9 @@ async function inTransaction<T>(db: Kysely<Tables>, work: (trx: Db, written: Pen
         begun = true;
         return inner.executeQuery(sentTogether([BEGIN, query]));
       },
-      streamQuery: (query, chunkSize) => inner.streamQuery(query, chunkSize),
+      streamQuery: () => {
+        throw new Error('a shared transaction streams no statement');
+      },
     }));
     const written: Pending[] = [];
     try {
@@ -121,7 +129,8 @@ async function inTransaction<T>(db: Kysely<Tables>, work: (trx: Db, written: Pen
       await flushPending(trx, written, COMMIT);
       return value;
     } catch (error) {
-      if (begun) await connection.executeQuery(ROLLBACK);
+      // The error that ended the transaction is the answer (a key taken, a refusal), not a failed rollback's: a broken connection is discarded by the pool.
+      if (begun) await connection.executeQuery(ROLLBACK).catch(() => undefined);
       throw error;
     }
   });
@@ -198,9 +207,7 @@ export class SharedTransactions<Row> {
   private async alone(unit: Unit<Row>): Promise<void> {
     try {
       const value = await inTransaction(this.db, async (trx, written) => {
-        const pending: Pending = new Map();
-        pendingWrites.set(trx, pending);
-        written.push(pending);
+        written.push(collectingIn(trx));
         const locked = (await this.lock(trx, [unit.key])).get(unit.key);
         return unit.change(trx, locked, (await readNeeds(trx, [unit])).get(unit));
       });
@@ -244,8 +251,7 @@ export class SharedTransactions<Row> {
   private async runShared(trx: Db, unit: Unit<Row>, locked: Row | undefined, needed: unknown, written: Pending[]): Promise<Settled> {
     const reads = new ReadsOnly();
     const own = trx.withPlugin(reads);
-    const pending: Pending = new Map();
-    pendingWrites.set(own, pending);
+    const pending = collectingIn(own);
     try {
       const value = await unit.change(own, locked, needed);
       written.push(pending);

@@ -159,20 +159,32 @@ describe('compiledOnce on the database', () => {
     expect(read.rows.map((row) => ({ ...row, amount: Number(row.amount), raw: Buffer.from(row.raw) }))).toEqual([rows[0], { ...rows[1], amount: -6 }]);
   });
 
-  it('writes any text in as the very text it was: quotes, backslashes, dollars, any character, whatever standard_conforming_strings says', async () => {
-    await sql`CREATE TABLE together_texts (id int PRIMARY KEY, text text NOT NULL)`.execute(database.db);
+  it('writes any text and bytes in as the very ones they were: quotes, backslashes, dollars, any character, whatever standard_conforming_strings says', async () => {
+    await sql`CREATE TABLE together_texts (id int PRIMARY KEY, text text NOT NULL, raw bytea)`.execute(database.db);
     const tricky = fc.oneof(fc.string({ unit: 'grapheme' }), fc.stringMatching(/^[\\'"$1E\n;]*$/));
     const texts = fc.sample(tricky, 200).filter((text) => !text.includes('\0')); // PostgreSQL's text holds no NUL
     const statements: CompiledQuery[] = [];
     const keeping = keepingStatements(database.db, statements);
-    for (const [id, text] of texts.entries()) await sql`INSERT INTO together_texts VALUES (${id}, ${text})`.execute(keeping);
+    const raw = (text: string) => Buffer.from(text);
+    for (const [id, text] of texts.entries()) await sql`INSERT INTO together_texts VALUES (${id}, ${text}, ${raw(text)})`.execute(keeping);
     // Also where a server reads backslashes in a plain literal as escapes.
     await database.db.transaction().execute(async (trx) => {
       await sql`SET LOCAL standard_conforming_strings = off`.execute(trx);
       await trx.executeQuery(sentTogether(statements));
     });
-    const read = await sql<{ text: string }>`SELECT text FROM together_texts ORDER BY id`.execute(database.db);
+    const read = await sql<{ text: string; raw: Uint8Array }>`SELECT text, raw FROM together_texts ORDER BY id`.execute(database.db);
     expect(read.rows.map((row) => row.text)).toEqual(texts);
+    expect(read.rows.map((row) => Buffer.from(row.raw).toString())).toEqual(texts);
+  });
+
+  it('refuses a text with a NUL character as PostgreSQL refuses it as a parameter, and leaves a text sent together already as it is', async () => {
+    await sql`CREATE TABLE together_nul (text text)`.execute(database.db);
+    const statements: CompiledQuery[] = [];
+    await sql`INSERT INTO together_nul VALUES (${'a\0b'})`.execute(keepingStatements(database.db, statements));
+    expect(() => sentTogether(statements)).toThrow(expect.objectContaining({ code: '22021' }));
+    const already = sentTogether([CompiledQuery.raw(`INSERT INTO together_nul VALUES ($1)`, ['costs $1 ($10)'])]);
+    await database.db.executeQuery(sentTogether([CompiledQuery.raw('SELECT 1', []), already]));
+    expect((await sql`SELECT text FROM together_nul`.execute(database.db)).rows).toEqual([{ text: 'costs $1 ($10)' }]);
   });
 
   it('fails as a whole, at the first statement that fails', async () => {

@@ -1,4 +1,4 @@
-import { CompiledQuery, Kysely, type Compilable, type DatabaseConnection, type Dialect, type Driver, type KyselyConfig, type QueryId, type QueryResult } from 'kysely';
+import { CompiledQuery, Kysely, type Compilable, type ConnectionProvider, type DatabaseConnection, type Dialect, type Driver, type KyselyConfig, type QueryId, type QueryResult } from 'kysely';
 import pgUtils from 'pg/lib/utils.js';
 import { cipherOf, StatementParameter, sealedValue } from './encryption.js';
 
@@ -153,7 +153,9 @@ export function statementsIn(text: string): number {
   return text.startsWith(STATEMENTS_TOGETHER) ? text.split(SEPARATOR).length : 1;
 }
 
+/** A statement's text with its parameters written in; one without any (a text sent together already, a raw statement) as it is. */
 function withValuesWritten({ sql, parameters }: CompiledQuery): string {
+  if (parameters.length === 0) return sql;
   return sql.replace(/\$(\d+)/g, (_placeholder, position: string) => literal(parameters[Number(position) - 1]));
 }
 
@@ -161,7 +163,9 @@ function withValuesWritten({ sql, parameters }: CompiledQuery): string {
 function literal(value: unknown): string {
   const text = pgUtils.prepareValue(value);
   if (text === null) return 'null';
-  if (Buffer.isBuffer(text)) return `'\\x${text.toString('hex')}'::bytea`;
+  if (Buffer.isBuffer(text)) return `${quoted(`\\x${text.toString('hex')}`)}::bytea`;
+  // The simple protocol's text ends at a NUL: refused as PostgreSQL refuses it in a parameter (isDataError).
+  if (text.includes('\0')) throw Object.assign(new Error('a text value holds a NUL character (0x00)'), { code: '22021' });
   return quoted(text);
 }
 
@@ -176,7 +180,7 @@ function quoted(text: string): string {
  * `statements` instead of being sent, answered with no rows.
  */
 export function keepingStatements<DB>(db: Kysely<DB>, statements: CompiledQuery[]): Kysely<DB> {
-  return throughConnection(db, () => ({
+  const keeping: DatabaseConnection = {
     executeQuery: async <R>(query: CompiledQuery) => {
       statements.push(query);
       return { rows: [] as R[] };
@@ -184,13 +188,18 @@ export function keepingStatements<DB>(db: Kysely<DB>, statements: CompiledQuery[
     streamQuery: () => {
       throw new Error('a statement kept to be sent together cannot stream');
     },
-  }));
+  };
+  return withConnectionProvider(db, { provideConnection: (consume) => consume(keeping) });
 }
 
 /** `db` (its plugins included) with its statements going through the connection `wrap` answers for the one it would use. */
 export function throughConnection<DB>(db: Kysely<DB>, wrap: (connection: DatabaseConnection) => DatabaseConnection): Kysely<DB> {
   const executor = db.getExecutor();
-  const wrapped = executor.withConnectionProvider({ provideConnection: (consume) => executor.provideConnection((connection) => consume(wrap(connection))) });
+  return withConnectionProvider(db, { provideConnection: (consume) => executor.provideConnection((connection) => consume(wrap(connection))) });
+}
+
+function withConnectionProvider<DB>(db: Kysely<DB>, provider: ConnectionProvider): Kysely<DB> {
+  const executor = db.getExecutor().withConnectionProvider(provider);
   // Kysely's own props (config, driver, dialect) are private: only the executor is used to run queries.
-  return new Kysely<DB>({ config: {} as KyselyConfig, driver: {} as Driver, dialect: {} as Dialect, executor: wrapped });
+  return new Kysely<DB>({ config: {} as KyselyConfig, driver: {} as Driver, dialect: {} as Dialect, executor });
 }

@@ -12,11 +12,13 @@ const paymentsQuery = compiledOnce((db: Db, { ids }: { ids: string[] }) => db.se
 
 export async function findPayments(db: Db, ids: string[]): Promise<(PaymentRow | undefined)[]> {
   const { rows } = await paymentsQuery(db, { ids: [...new Set(ids)] });
+  return inOrderOf(ids, rows).map((row) => row && copyOfRow(row));
+}
+
+/** Rows read for these ids, in the ids' order (undefined where none was found). */
+function inOrderOf<Row extends { id: string }>(ids: string[], rows: Row[]): (Row | undefined)[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.map((id) => {
-    const row = byId.get(id);
-    return row && copyOfRow(row);
-  });
+  return ids.map((id) => byId.get(id));
 }
 
 export async function findPaymentByToken(db: Db, token: string): Promise<PaymentRow | undefined> {
@@ -82,17 +84,32 @@ export async function eraseExpiredCard(db: Db, tokenId: string): Promise<void> {
   await db.updateTable('card_tokens').set({ card_details: null }).where('id', '=', tokenId).where('used_at', 'is', null).execute();
 }
 
-const cardTokensQuery = compiledOnce((db: Db, { ids }: { ids: string[] }) => db.selectFrom('card_tokens').selectAll().where('id', '=', (eb) => eb.fn.any(eb.val(ids))).forUpdate());
+const cardTokensQuery = compiledOnce((db: Db, { ids, paymentIds }: { ids: string[]; paymentIds: string[] }) =>
+  db
+    .selectFrom('card_tokens')
+    .selectAll()
+    .where('id', '=', (eb) => eb.fn.any(eb.val(ids)))
+    .where('payment_id', '=', (eb) => eb.fn.any(eb.val(paymentIds)))
+    .orderBy('id')
+    .forUpdate(),
+);
+
+/** A card token asked for by a step on a payment: the buyer's token, and the payment it must be of. */
+export interface TokenOfPayment {
+  tokenId: string;
+  paymentId: string;
+}
 
 /**
- * The card tokens of these ids, in the ids' order (undefined for none), locked until the
- * transaction ends (their expiry job then waits for it): whether one is usable is decided with it
- * (usableCardToken), and its use written together (useCardToken).
+ * The card tokens asked for, in their order (undefined for none), each only if it is of one of the
+ * payments asked with (whose locks the caller holds), locked until the transaction ends (their
+ * expiry job then waits for it): whether one is usable is decided with it (usableCardToken), and
+ * its use written together (useCardToken).
  */
-export async function lockedCardTokens(db: Db, ids: string[]): Promise<(CardTokenRow | undefined)[]> {
-  const { rows } = await cardTokensQuery(db, { ids: [...new Set(ids)] });
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.map((id) => byId.get(id));
+export async function lockedCardTokens(db: Db, asked: TokenOfPayment[]): Promise<(CardTokenRow | undefined)[]> {
+  const ids = asked.map((each) => each.tokenId);
+  const { rows } = await cardTokensQuery(db, { ids: [...new Set(ids)], paymentIds: [...new Set(asked.map((each) => each.paymentId))] });
+  return inOrderOf(ids, rows);
 }
 
 export type CardTokenRow = Selectable<CardTokensTable>;

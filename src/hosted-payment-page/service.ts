@@ -407,7 +407,7 @@ export class HostedPaymentPageService {
         return { attempt: await this.attempts.begin(trx, payment, request, now) };
       },
       // The batch's tokens read together, locked: their expiry job waits until this is recorded.
-      { needs: { read: repo.lockedCardTokens, input: cardToken } },
+      { needs: { read: repo.lockedCardTokens, input: { tokenId: cardToken, paymentId: id } } },
     );
     return this.finish(begun);
   }

@@ -288,28 +288,16 @@ export interface PaymentWithParties {
   parties: PartyRow[];
 }
 
-const lockPaymentsWithPartiesQuery = compiledOnce((db: Db, { ids }: { ids: string[] }) =>
-  db
-    .selectFrom('payments')
-    .selectAll()
-    // A party's columns are text and numbers: read back from JSON as they are from their own rows.
-    .select(sql<PartyRow[]>`coalesce((select json_agg(party order by party.position) from payment_parties party where party.payment_id = payments.id), '[]')`.as('parties'))
-    .where('id', '=', (eb) => eb.fn.any(eb.val(ids)))
-    .orderBy('id')
-    .forUpdate(),
-);
-
-/** Outcomes recorded in one turn, in one transaction (SharedTransactions): their payments locked with their parties, in one statement for the batch. */
+/**
+ * Outcomes recorded in one turn, in one transaction (SharedTransactions): their payments locked, then
+ * their parties read, in two statements for the batch. (Read in the locking statement, the parties
+ * would be those of its snapshot, older than a payment row it waited for.)
+ */
 export function outcomeChanges(db: Kysely<Tables>): SharedTransactions<PaymentWithParties> {
   return new SharedTransactions(db, async (trx, ids) => {
-    const { rows } = await lockPaymentsWithPartiesQuery(trx, { ids });
-    return new Map(
-      rows.map((row): [string, PaymentWithParties] => {
-        const { parties } = row;
-        delete (row as Partial<typeof row>).parties; // the payment's own columns only (a spread would open its sealed ones)
-        return [row.id, { payment: row, parties }];
-      }),
-    );
+    const payments = await lockPayments(trx, ids);
+    const parties = await partiesOf(trx, [...payments.keys()]);
+    return new Map([...payments].map(([id, payment]) => [id, { payment, parties: parties.filter((party) => party.payment_id === id) }]));
   });
 }
 

@@ -11,9 +11,10 @@ import { eventually } from '../helpers/receiver.js';
 /**
  * The server killed with SIGKILL at the worst instants of a keyed request: while its transaction
  * commits (the change is durable, the answer never sent) and before it commits (nothing is). The
- * window is held open inside the database, so the kill lands in it every time: at commit by a
- * trigger that sleeps; before it, by a lock on the payment that the test holds, which the
- * request's transaction waits for once begun (its writes and COMMIT then go in one round trip). PostgreSQL only: the embedded database lives and dies with the process. Run with the
+ * window is held open inside the database, so the kill lands in it every time: at commit, and in
+ * the writes sent with the COMMIT (one round trip: they commit all the same), by a trigger that
+ * sleeps; before them, by a lock on the payment that the test holds, which the request's
+ * transaction waits for once begun. PostgreSQL only: the embedded database lives and dies with the process. Run with the
  * simulator, and with cards taken by a local Adyen answering 300 ms late (PROCESSOR=adyen), whose
  * books must then show each charge and each refund once.
  */
@@ -60,7 +61,7 @@ async function startServerProcess(): Promise<RunningServer> {
 
 const windowName = () => `crash-window:${store.schema}`;
 
-/** Triggers that hold a statement of rows with these references asleep inside the database, at commit. */
+/** Triggers that hold a statement of rows with these references asleep inside the database: at commit, or in the writes sent with it. */
 async function installCrashWindows(): Promise<void> {
   await database.query(`SET search_path TO ${pg.escapeIdentifier(store.schema)}`);
   // The sleeping backend names this store's window: other tests on the same PostgreSQL may sleep too.
@@ -70,6 +71,8 @@ async function installCrashWindows(): Promise<void> {
   for (const table of ['payments', 'refunds']) {
     await database.query(`CREATE CONSTRAINT TRIGGER ${table}_at_commit AFTER INSERT ON ${table} DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.reference = 'crash-at-commit') EXECUTE FUNCTION crash_window()`);
   }
+  // In the refund's writes, which go to the database with its COMMIT: killed there, it commits all the same.
+  await database.query(`CREATE TRIGGER refunds_in_writes BEFORE INSERT ON refunds FOR EACH ROW WHEN (NEW.reference = 'crash-in-writes') EXECUTE FUNCTION crash_window()`);
 }
 
 /** A window: a backend of the server held in it (waiting), and how it is let go once the server is killed. */
@@ -78,8 +81,8 @@ interface CrashWindow {
   release(): Promise<void>;
 }
 
-/** At commit: the trigger's sleep. */
-const atCommit = (): CrashWindow => ({
+/** At commit, or in the writes sent with it: the trigger's sleep. */
+const triggered = (): CrashWindow => ({
   held: async () => (await database.query(`SELECT pid FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND application_name = $1`, [windowName()])).rows.length > 0,
   release: async () => undefined,
 });
@@ -103,12 +106,18 @@ async function killInsideTheWindow(server: RunningServer, window: CrashWindow, s
   const ended = sending.catch(() => undefined);
   const deadline = Date.now() + 60_000;
   while (!(await window.held())) {
-    if (Date.now() > deadline) throw new Error(`no statement reached the crash window; server output:\n${server.proc.output()}`);
+    if (Date.now() > deadline) {
+      await window.release();
+      throw new Error(`no statement reached the crash window; server output:\n${server.proc.output()}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  await server.proc.kill();
-  await ended;
-  await window.release();
+  try {
+    await server.proc.kill();
+    await ended;
+  } finally {
+    await window.release();
+  }
   // The database finishes what the dead process left: the commit it had asked for, or the rollback of an open transaction.
   while (await window.held()) await new Promise((resolve) => setTimeout(resolve, 50));
 }
@@ -145,6 +154,7 @@ describe.skipIf(DATABASE !== 'postgres')('a server killed with SIGKILL in the mi
 
     const cases = [
       { path: '/sandbox/refunds', body: refundBody(paymentId, 'crash-at-commit'), committed: true },
+      { path: '/sandbox/refunds', body: refundBody(paymentId, 'crash-in-writes'), committed: true },
       { path: '/sandbox/refunds', body: refundBody(paymentId, 'crash-before-commit'), committed: false },
       // An initiation is one statement: killed anywhere in it, it commits whole (with its key) or not at all.
       { path: '/sandbox/payments', body: paymentBody('crash-at-commit'), committed: true },
@@ -152,7 +162,7 @@ describe.skipIf(DATABASE !== 'postgres')('a server killed with SIGKILL in the mi
     for (const { path, body, committed } of cases) {
       const key = randomUUID();
       const send = async () => server.request('POST', path, { token: await server.token(), body, headers: { 'idempotency-key': key } });
-      const window = committed ? atCommit() : await beforeCommit(paymentId);
+      const window = committed ? triggered() : await beforeCommit(paymentId);
       await killInsideTheWindow(server, window, send());
       server = await startServerProcess();
 
@@ -164,14 +174,14 @@ describe.skipIf(DATABASE !== 'postgres')('a server killed with SIGKILL in the mi
       expect(rows.rows.map((row) => row.id), `${path} ${body.reference}`).toEqual([retry.body.id]);
     }
 
-    // Two refunds of 700 in all: neither crash took money twice, nor lost one that was answered.
+    // Three refunds of 700 in all: no crash took money twice, nor lost one that was answered.
     const payment = await server.request('GET', `/sandbox/payments/${paymentId}`, { token: await server.token() });
-    expect(payment.body.routing.platform.refundable_amount).toBe(5_000 - 2 * 700);
+    expect(payment.body.routing.platform.refundable_amount).toBe(5_000 - 3 * 700);
     if (!adyen) return;
 
     // Adyen charged the card once, and is asked for each refund once, by the refund's own reference.
     const refunds = (await database.query(`SELECT id, amount_minor FROM refunds ORDER BY id`)).rows as { id: string; amount_minor: string }[];
-    expect(refunds).toHaveLength(2);
+    expect(refunds).toHaveLength(3);
     const moved = await eventually(async () => {
       const books = adyen.moved();
       return books.refunds.length >= refunds.length && books;

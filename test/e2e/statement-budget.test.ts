@@ -11,7 +11,7 @@ import { statementsIn } from '../../src/core/statements.js';
  * only the requests' own statements count.
  */
 /** Round trips: a transaction's BEGIN goes with its first statement, and its writes with its COMMIT (sentTogether). */
-const CARD_ROUND_TRIPS = 14;
+const CARD_ROUND_TRIPS = 15;
 const REFUND_ROUND_TRIPS = 4;
 const TURN_ROUND_TRIPS = 4;
 
@@ -45,10 +45,11 @@ describe.skipIf(DATABASE !== 'postgres')('the statement budget of the money path
     return { answer, statements: sent.reduce((sum, text) => sum + statementsIn(text), 0), roundTrips: sent.length, texts: sent.join('\n') };
   };
 
-  it('captures a card payment on the hosted page (create, start, tokenize, authorize, with its webhook written) in at most 28 statements and 14 round trips, and refunds part of it in at most 10 and 4', async () => {
+  it('captures a card payment on the hosted page (create, start, tokenize, authorize, with its webhook written) in at most 29 statements and 15 round trips, and refunds part of it in at most 10 and 4', async () => {
     const token = await platform.token();
     const card = await counted(() => payByCard(server, { token: async () => token }, { amount_minor: 2_500, urls: { redirect: 'https://shop.example/return', webhook: 'https://shop.example/hooks' } }));
-    expect(card.statements, card.texts).toBeLessThanOrEqual(28);
+    // 29 (28 before issue 30): authorize reads its token (with its batch's others, in one statement) and writes its use with the commit.
+    expect(card.statements, card.texts).toBeLessThanOrEqual(29);
     expect(card.roundTrips, card.texts).toBeLessThanOrEqual(CARD_ROUND_TRIPS);
     expect(card.texts).toMatch(/insert into webhook_deliveries/i);
 
