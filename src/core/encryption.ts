@@ -18,6 +18,7 @@ import {
   type UnknownRow,
 } from 'kysely';
 import { pooledRandomBytes } from './ids.js';
+import { memoized } from './memo.js';
 
 /**
  * The columns kept encrypted at rest: secrets the service signs with, copies of bearer tokens it must
@@ -104,11 +105,20 @@ export class Cipher {
   /** The text or JSON value a sealed value holds; anything else is returned as it is. */
   open(value: unknown): unknown {
     if (!isSealedText(value)) return value;
-    const match = SEALED.exec(value);
-    if (!match) throw new DecryptionError('a sealed value is malformed');
-    const text = this.decrypt('a value', match[1]!, Buffer.from(match[2]!, 'base64url')).toString('utf8');
+    const text = this.openedText(value);
     return value.startsWith(JSON_PREFIX) ? JSON.parse(text) : text;
   }
+
+  /**
+   * The text inside a sealed value, remembered for the values opened lately (a payment's page link,
+   * shown on every read of it, is its sealed resource token opened). Opening costs a cipher's set-up;
+   * remembering costs nothing at rest, and whoever can read this process's memory reads its keys.
+   */
+  private readonly openedText = memoized((sealed: string) => {
+    const match = SEALED.exec(sealed);
+    if (!match) throw new DecryptionError('a sealed value is malformed');
+    return this.decrypt('a value', match[1]!, Buffer.from(match[2]!, 'base64url')).toString('utf8');
+  }, 4_096, 1_024);
 
   /** Whether a sealed value is sealed with the current key. */
   isCurrent(sealed: string): boolean {

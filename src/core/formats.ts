@@ -4,6 +4,7 @@ import validator from 'validator';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { Type, type TSchema } from 'typebox';
 import type { FieldErrorCode } from './field-errors.js';
+import { memoized } from './memo.js';
 import type { FieldProblem } from './errors.js';
 
 /** ISO 3166-1 alpha-2, uppercase. */
@@ -90,9 +91,8 @@ export function isName(value: string): boolean {
   return isPlainLine(value) && [...value.replace(/\p{White_Space}/gu, '')].length >= 2;
 }
 
-export function isUri(value: string): boolean {
-  return validator.isURL(value, { require_protocol: true, require_tld: false, protocols: ['http', 'https'] });
-}
+/** An absolute http or https URL. Remembered: a platform sends the same URLs with every payment, and the check is costly. */
+export const isUri: (value: string) => boolean = memoized((value) => validator.isURL(value, { require_protocol: true, require_tld: false, protocols: ['http', 'https'] }));
 
 /** Named formats usable in every schema, registered in the request validators. */
 export const FORMATS: Record<string, (value: string) => boolean> = {

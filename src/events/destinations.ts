@@ -4,6 +4,7 @@ import ipaddr from 'ipaddr.js';
 import type { Environment } from '../core/config.js';
 import { valueAt } from '../core/body-rules.js';
 import type { FieldError } from '../core/errors.js';
+import { memoized } from '../core/memo.js';
 
 /** Global unicast IPv6 (2000::/3): everything else is local, reserved or a transition prefix. */
 const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
@@ -49,6 +50,16 @@ export function isPublicAddress(address: string): boolean {
  * must not name a local or private host; sandbox accepts http and localhost for development.
  */
 export function webhookUrlProblem(environment: Environment, value: string): string | undefined {
+  return checkedUrls[environment](value);
+}
+
+/** Each environment's answers remembered: a platform sends the same webhook URL with every payment. */
+const checkedUrls: Record<Environment, (value: string) => string | undefined> = {
+  live: memoized((value) => urlProblem('live', value)),
+  sandbox: memoized((value) => urlProblem('sandbox', value)),
+};
+
+function urlProblem(environment: Environment, value: string): string | undefined {
   let url: URL;
   try {
     url = new URL(value);

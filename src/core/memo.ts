@@ -1,0 +1,18 @@
+import { LruMap } from 'toad-cache';
+
+/**
+ * `compute` remembered for the last `max` keys it was asked: for pure checks that requests repeat
+ * (a platform sends the same return URL with every payment). Keys longer than `longest` are
+ * computed every time, so the memory it holds stays bounded whatever callers send.
+ */
+export function memoized<Result>(compute: (key: string) => Result, max = 1_024, longest = 2_048): (key: string) => Result {
+  const remembered = new LruMap<{ result: Result }>(max);
+  return (key) => {
+    if (key.length > longest) return compute(key);
+    const hit = remembered.get(key);
+    if (hit) return hit.result;
+    const result = compute(key);
+    remembered.set(key, { result });
+    return result;
+  };
+}
