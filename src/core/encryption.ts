@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hash, timingSafeEqual } from 'node:crypto';
 import {
   ColumnNode,
   ColumnUpdateNode,
@@ -333,7 +333,7 @@ function tableNameOf(node: OperationNode | undefined): string | undefined {
 
 /** The digest a bearer token is found and checked by: the token itself is never stored in clear. */
 export function tokenHash(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** Whether `token` is the one whose digest is `expectedHash`, in constant time. */

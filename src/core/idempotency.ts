@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CompiledQuery, type ExpressionBuilder, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { isDataError, type Db, type IdempotencyKeysTable, type Tables } from './db.js';
@@ -119,7 +119,7 @@ export function fingerprint(body: unknown): string {
     }
     return value;
   };
-  return createHash('sha256').update(JSON.stringify(canonical(body ?? null))).digest('hex');
+  return hash('sha256', JSON.stringify(canonical(body ?? null)), 'hex');
 }
 
 type StoredKey = Selectable<IdempotencyKeysTable>;
