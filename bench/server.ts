@@ -612,10 +612,14 @@ export async function webhookReceiver() {
   return { server, succeeded, waitFor, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks` };
 }
 
-/** With BENCH_PROFILE and a name, the CPU profile of `work` (the server and its clients share the process) goes to that folder as `name`.cpuprofile. */
+/**
+ * With BENCH_PROFILE and a name, the CPU profile of `work` (the server and its clients share the
+ * process) goes to that folder as `name`.cpuprofile. From outside, our server's own process writes
+ * its profile instead (ourServerProcess), and this process holds only the clients.
+ */
 export async function profiled<T>(name: string | undefined, work: () => Promise<T>): Promise<T> {
   const folder = process.env.BENCH_PROFILE;
-  if (!folder || !name) return work();
+  if (!folder || !name || OUTSIDE) return work();
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');

@@ -134,8 +134,9 @@ export function sendProblem(reply: FastifyReply, error: ApiError): FastifyReply 
 }
 
 function escapePointer(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+  return POINTER_SPECIAL.test(segment) ? segment.replace(/~/g, '~0').replace(/\//g, '~1') : segment;
 }
+const POINTER_SPECIAL = /[~/]/;
 
 /** What is wrong with a field, before it is placed at a pointer. */
 export type FieldProblem = Pick<FieldError, 'code' | 'detail' | 'params'>;
@@ -201,7 +202,10 @@ export function textErrors(data: unknown, instancePath = '', found: ErrorObject[
     const message = textProblem(data);
     if (message) found.push({ keyword: 'text', instancePath, schemaPath: '#', params: { code: 'invalid_text' satisfies FieldErrorCode }, message });
   } else if (data !== null && typeof data === 'object') {
-    for (const [key, value] of Object.entries(data)) textErrors(value, `${instancePath}/${escapePointer(key)}`, found);
+    for (const [key, value] of Object.entries(data)) {
+      // Only text can be wrong here: numbers and booleans are not given a pointer they would not use.
+      if (typeof value === 'string' || (value !== null && typeof value === 'object')) textErrors(value, `${instancePath}/${escapePointer(key)}`, found);
+    }
   }
   return found;
 }

@@ -32,7 +32,10 @@ function takeFromPool(count: number): number {
 
 /** A request's trace id: 32 random hex digits, in its trace-id header, its problem body and its log lines. */
 export function newTraceId(): string {
-  return pooledRandomBytes(16).toString('hex');
+  const start = takeFromPool(16);
+  const hex = pool.toString('hex', start, start + 16);
+  pool.fill(0, start, start + 16);
+  return hex;
 }
 
 /** Random bytes from the CSPRNG, served from a pool refilled when spent. */
