@@ -21,8 +21,17 @@ function inOrderOf<Row extends { id: string }>(ids: string[], rows: Row[]): (Row
   return ids.map((id) => byId.get(id));
 }
 
-export async function findPaymentByToken(db: Db, token: string): Promise<PaymentRow | undefined> {
-  return db.selectFrom('payments').selectAll().where('resource_token_hash', '=', tokenHash(token)).executeTakeFirst();
+const paymentsByTokenQuery = compiledOnce((db: Db, { digests }: { digests: string[] }) => db.selectFrom('payments').selectAll().where('resource_token_hash', '=', (eb) => eb.fn.any(eb.val(digests))));
+
+/** The payments these page tokens open, in one statement, each its own copy, in the tokens' order (undefined for none). */
+export async function findPaymentsByToken(db: Db, tokens: string[]): Promise<(PaymentRow | undefined)[]> {
+  const digests = tokens.map(tokenHash);
+  const { rows } = await paymentsByTokenQuery(db, { digests: [...new Set(digests)] });
+  const byDigest = new Map(rows.map((row) => [row.resource_token_hash, row]));
+  return digests.map((digest) => {
+    const row = byDigest.get(digest);
+    return row && copyOfRow(row);
+  });
 }
 
 export { lockPayment, updatePayment } from '../payments/repository.js';
@@ -144,15 +153,48 @@ export async function supersedeChallenges(db: Db, paymentId: string): Promise<vo
   await db.updateTable('three_ds_challenges').set({ state: 'superseded' }).where('payment_id', '=', paymentId).where('state', '=', 'pending').execute();
 }
 
-/** Takes an account verification result into account once: false when it was already. */
-export async function consumeVerificationResult(db: Db, paymentId: string, resultId: string, at: Date): Promise<boolean> {
-  const inserted = await db
-    .insertInto('account_verification_results')
-    .values({ payment_id: paymentId, result_id: resultId, created_at: at })
-    .onConflict((conflict) => conflict.doNothing())
-    .executeTakeFirst();
-  return (inserted.numInsertedOrUpdatedRows ?? 0n) > 0n;
+/** An account verification result (a report, or a failure's tracking id) of a payment. */
+export interface VerificationResult {
+  paymentId: string;
+  resultId: string;
 }
+
+const verificationResultsQuery = compiledOnce((db: Db, { paymentIds, resultIds }: { paymentIds: string[]; resultIds: string[] }) =>
+  db
+    .selectFrom('account_verification_results')
+    .select(['payment_id', 'result_id'])
+    .where('payment_id', '=', (eb) => eb.fn.any(eb.val(paymentIds)))
+    .where('result_id', '=', (eb) => eb.fn.any(eb.val(resultIds))),
+);
+
+/**
+ * Whether each result was taken into account already, in one statement (a step's Needs, read with
+ * its payment locked: whoever takes a result of the payment holds that lock, takeVerificationResult).
+ */
+export async function verificationResultsTaken(db: Db, asked: VerificationResult[]): Promise<boolean[]> {
+  const { rows } = await verificationResultsQuery(db, { paymentIds: [...new Set(asked.map((each) => each.paymentId))], resultIds: [...new Set(asked.map((each) => each.resultId))] });
+  const taken = new Set(rows.map((row) => JSON.stringify([row.payment_id, row.result_id])));
+  return asked.map((each) => taken.has(JSON.stringify([each.paymentId, each.resultId])));
+}
+
+/**
+ * Takes an account verification result into account, once (the step found it not taken yet with
+ * the payment locked: verificationResultsTaken); with the shared transaction's others (writeTogether).
+ * Taken twice all the same, the second fails at its primary key and rolls its transaction back.
+ */
+export async function takeVerificationResult(db: Db, result: VerificationResult, at: Date): Promise<void> {
+  await writeTogether(db, verificationResults, [{ payment_id: result.paymentId, result_id: result.resultId, created_at: at }]);
+}
+
+const verificationResults: Collector<{ payment_id: string; result_id: string; created_at: Date }> = {
+  rank: 1,
+  async flush(trx, rows) {
+    await trx.executeQuery(CompiledQuery.raw(TAKE_VERIFICATION_RESULTS, [JSON.stringify(rows)]));
+  },
+};
+
+const TAKE_VERIFICATION_RESULTS = `insert into account_verification_results (payment_id, result_id, created_at)
+  select payment_id, result_id, created_at from json_to_recordset($1::text::json) as taken(payment_id text, result_id text, created_at timestamptz)`;
 
 /** The form post of the payment's open challenge, if its action is one. */
 export async function openChallengeForm(db: Db, paymentId: string): Promise<BuyerAction | undefined> {
