@@ -1,5 +1,6 @@
 import { CompiledQuery, sql, type Insertable, type Selectable } from 'kysely';
-import type { CardTokensTable, Db } from '../core/db.js';
+import type { AccountVerificationResultsTable, CardTokensTable, Db } from '../core/db.js';
+import { rowsFromJson, type EveryColumn } from '../core/json-rows.js';
 import type { BuyerAction, CardDetails } from '../processor/boundary.js';
 import type { PaymentRow } from '../payments/repository.js';
 import { copyOfRow, tokenHash } from '../core/encryption.js';
@@ -137,16 +138,19 @@ export async function useCardToken(db: Db, token: CardTokenRow, now: Date): Prom
   await writeTogether(db, tokenUses, [{ id: token.id, payment_id: token.payment_id, used_at: now }]);
 }
 
-const tokenUses: Collector<{ id: string; payment_id: string; used_at: Date }> = {
-  rank: 1,
-  async flush(trx, uses) {
-    await trx.executeQuery(CompiledQuery.raw(USE_TOKENS, [JSON.stringify(uses)]));
-  },
-};
+/** Rows written together by one statement that takes them as a JSON array ($1), before the ledger and the events. */
+function writtenAsJson<Row>(statement: string): Collector<Row> {
+  return {
+    rank: 1,
+    async flush(trx, rows) {
+      await trx.executeQuery(CompiledQuery.raw(statement, [JSON.stringify(rows)]));
+    },
+  };
+}
 
-const USE_TOKENS = `with used as (select * from json_to_recordset($1::text::json) as used(id text, payment_id text, used_at timestamptz)),
+const tokenUses = writtenAsJson<{ id: string; payment_id: string; used_at: Date }>(`with used as (select * from json_to_recordset($1::text::json) as used(id text, payment_id text, used_at timestamptz)),
   token as (update card_tokens set used_at = used.used_at, card_details = null from used where card_tokens.id = used.id)
-  update three_ds_challenges set state = 'superseded' from used where three_ds_challenges.payment_id = used.payment_id and three_ds_challenges.state = 'pending'`;
+  update three_ds_challenges set state = 'superseded' from used where three_ds_challenges.payment_id = used.payment_id and three_ds_challenges.state = 'pending'`);
 
 /** The payment's open challenges can no longer be answered: the buyer moved on to another authorization or method. */
 export async function supersedeChallenges(db: Db, paymentId: string): Promise<void> {
@@ -186,15 +190,9 @@ export async function takeVerificationResult(db: Db, result: VerificationResult,
   await writeTogether(db, verificationResults, [{ payment_id: result.paymentId, result_id: result.resultId, created_at: at }]);
 }
 
-const verificationResults: Collector<{ payment_id: string; result_id: string; created_at: Date }> = {
-  rank: 1,
-  async flush(trx, rows) {
-    await trx.executeQuery(CompiledQuery.raw(TAKE_VERIFICATION_RESULTS, [JSON.stringify(rows)]));
-  },
-};
-
-const TAKE_VERIFICATION_RESULTS = `insert into account_verification_results (payment_id, result_id, created_at)
-  select payment_id, result_id, created_at from json_to_recordset($1::text::json) as taken(payment_id text, result_id text, created_at timestamptz)`;
+const RESULT_COLUMNS = ['payment_id', 'result_id', 'created_at'] as const;
+true satisfies EveryColumn<AccountVerificationResultsTable, typeof RESULT_COLUMNS>;
+const verificationResults = writtenAsJson<Insertable<AccountVerificationResultsTable>>(rowsFromJson('account_verification_results', RESULT_COLUMNS, '$1'));
 
 /** The form post of the payment's open challenge, if its action is one. */
 export async function openChallengeForm(db: Db, paymentId: string): Promise<BuyerAction | undefined> {
