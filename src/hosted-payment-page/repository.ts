@@ -1,5 +1,6 @@
 import { CompiledQuery, sql, type Insertable, type Selectable } from 'kysely';
-import type { CardTokensTable, Db } from '../core/db.js';
+import type { AccountVerificationResultsTable, CardTokensTable, Db } from '../core/db.js';
+import { rowsFromJson, type EveryColumn } from '../core/json-rows.js';
 import type { BuyerAction, CardDetails } from '../processor/boundary.js';
 import type { PaymentRow } from '../payments/repository.js';
 import { copyOfRow, tokenHash } from '../core/encryption.js';
@@ -21,8 +22,17 @@ function inOrderOf<Row extends { id: string }>(ids: string[], rows: Row[]): (Row
   return ids.map((id) => byId.get(id));
 }
 
-export async function findPaymentByToken(db: Db, token: string): Promise<PaymentRow | undefined> {
-  return db.selectFrom('payments').selectAll().where('resource_token_hash', '=', tokenHash(token)).executeTakeFirst();
+const paymentsByTokenQuery = compiledOnce((db: Db, { digests }: { digests: string[] }) => db.selectFrom('payments').selectAll().where('resource_token_hash', '=', (eb) => eb.fn.any(eb.val(digests))));
+
+/** The payments these page tokens open, in one statement, each its own copy, in the tokens' order (undefined for none). */
+export async function findPaymentsByToken(db: Db, tokens: string[]): Promise<(PaymentRow | undefined)[]> {
+  const digests = tokens.map(tokenHash);
+  const { rows } = await paymentsByTokenQuery(db, { digests: [...new Set(digests)] });
+  const byDigest = new Map(rows.map((row) => [row.resource_token_hash, row]));
+  return digests.map((digest) => {
+    const row = byDigest.get(digest);
+    return row && copyOfRow(row);
+  });
 }
 
 export { lockPayment, updatePayment } from '../payments/repository.js';
@@ -128,31 +138,61 @@ export async function useCardToken(db: Db, token: CardTokenRow, now: Date): Prom
   await writeTogether(db, tokenUses, [{ id: token.id, payment_id: token.payment_id, used_at: now }]);
 }
 
-const tokenUses: Collector<{ id: string; payment_id: string; used_at: Date }> = {
-  rank: 1,
-  async flush(trx, uses) {
-    await trx.executeQuery(CompiledQuery.raw(USE_TOKENS, [JSON.stringify(uses)]));
-  },
-};
+/** Rows written together by one statement that takes them as a JSON array ($1), before the ledger and the events. */
+function writtenAsJson<Row>(statement: string): Collector<Row> {
+  return {
+    rank: 1,
+    async flush(trx, rows) {
+      await trx.executeQuery(CompiledQuery.raw(statement, [JSON.stringify(rows)]));
+    },
+  };
+}
 
-const USE_TOKENS = `with used as (select * from json_to_recordset($1::text::json) as used(id text, payment_id text, used_at timestamptz)),
+const tokenUses = writtenAsJson<{ id: string; payment_id: string; used_at: Date }>(`with used as (select * from json_to_recordset($1::text::json) as used(id text, payment_id text, used_at timestamptz)),
   token as (update card_tokens set used_at = used.used_at, card_details = null from used where card_tokens.id = used.id)
-  update three_ds_challenges set state = 'superseded' from used where three_ds_challenges.payment_id = used.payment_id and three_ds_challenges.state = 'pending'`;
+  update three_ds_challenges set state = 'superseded' from used where three_ds_challenges.payment_id = used.payment_id and three_ds_challenges.state = 'pending'`);
 
 /** The payment's open challenges can no longer be answered: the buyer moved on to another authorization or method. */
 export async function supersedeChallenges(db: Db, paymentId: string): Promise<void> {
   await db.updateTable('three_ds_challenges').set({ state: 'superseded' }).where('payment_id', '=', paymentId).where('state', '=', 'pending').execute();
 }
 
-/** Takes an account verification result into account once: false when it was already. */
-export async function consumeVerificationResult(db: Db, paymentId: string, resultId: string, at: Date): Promise<boolean> {
-  const inserted = await db
-    .insertInto('account_verification_results')
-    .values({ payment_id: paymentId, result_id: resultId, created_at: at })
-    .onConflict((conflict) => conflict.doNothing())
-    .executeTakeFirst();
-  return (inserted.numInsertedOrUpdatedRows ?? 0n) > 0n;
+/** An account verification result (a report, or a failure's tracking id) of a payment. */
+export interface VerificationResult {
+  paymentId: string;
+  resultId: string;
 }
+
+const verificationResultsQuery = compiledOnce((db: Db, { paymentIds, resultIds }: { paymentIds: string[]; resultIds: string[] }) =>
+  db
+    .selectFrom('account_verification_results')
+    .select(['payment_id', 'result_id'])
+    .where('payment_id', '=', (eb) => eb.fn.any(eb.val(paymentIds)))
+    .where('result_id', '=', (eb) => eb.fn.any(eb.val(resultIds))),
+);
+
+/**
+ * Whether each result was taken into account already, in one statement (a step's Needs, read with
+ * its payment locked: whoever takes a result of the payment holds that lock, takeVerificationResult).
+ */
+export async function verificationResultsTaken(db: Db, asked: VerificationResult[]): Promise<boolean[]> {
+  const { rows } = await verificationResultsQuery(db, { paymentIds: [...new Set(asked.map((each) => each.paymentId))], resultIds: [...new Set(asked.map((each) => each.resultId))] });
+  const taken = new Set(rows.map((row) => JSON.stringify([row.payment_id, row.result_id])));
+  return asked.map((each) => taken.has(JSON.stringify([each.paymentId, each.resultId])));
+}
+
+/**
+ * Takes an account verification result into account, once (the step found it not taken yet with
+ * the payment locked: verificationResultsTaken); with the shared transaction's others (writeTogether).
+ * Taken twice all the same, the second fails at its primary key and rolls its transaction back.
+ */
+export async function takeVerificationResult(db: Db, result: VerificationResult, at: Date): Promise<void> {
+  await writeTogether(db, verificationResults, [{ payment_id: result.paymentId, result_id: result.resultId, created_at: at }]);
+}
+
+const RESULT_COLUMNS = ['payment_id', 'result_id', 'created_at'] as const;
+true satisfies EveryColumn<AccountVerificationResultsTable, typeof RESULT_COLUMNS>;
+const verificationResults = writtenAsJson<Insertable<AccountVerificationResultsTable>>(rowsFromJson('account_verification_results', RESULT_COLUMNS, '$1'));
 
 /** The form post of the payment's open challenge, if its action is one. */
 export async function openChallengeForm(db: Db, paymentId: string): Promise<BuyerAction | undefined> {

@@ -111,6 +111,8 @@ function cardDetails(body: TokenizeBody): CardDetails {
 export class HostedPaymentPageService {
   /** The payment reads of one turn of the event loop (each step reads its payment before locking it), in one statement. */
   private readonly reads = new Batcher((ids: string[]) => repo.findPayments(this.db, ids), 64, isDataError);
+  /** The same, for the reads by the page's token (a callback names the token, not the payment). */
+  private readonly tokenReads = new Batcher((tokens: string[]) => repo.findPaymentsByToken(this.db, tokens), 64, isDataError);
 
   constructor(
     private readonly db: Kysely<Tables>,
@@ -138,7 +140,7 @@ export class HostedPaymentPageService {
   /** The payment a token claims to open: the one named in the path, else the token's own. Text no column can hold opens none. */
   private async claimed(token: string, id: string | undefined): Promise<PaymentRow | undefined> {
     if (textProblem(token) || (id !== undefined && textProblem(id))) return undefined;
-    return id === undefined ? repo.findPaymentByToken(this.db, token) : this.findPayment(id);
+    return id === undefined ? this.tokenReads.run(token) : this.findPayment(id);
   }
 
   /** Checks the page's token before anything else of the request is read (the step checks it again under the row lock); answers the payment as read. */
@@ -526,15 +528,18 @@ export class HostedPaymentPageService {
    * already read it (checking its token), read again otherwise.
    */
   async accountVerified(query: AccountVerificationQuery, read?: PaymentRow): Promise<string> {
-    const payment = read ?? (await repo.findPaymentByToken(this.db, query.token));
+    const payment = read ?? (await this.tokenReads.run(query.token));
     if (!payment) throw invalidToken('Unknown payment page token');
     // Read before the step's transaction: the processor is another system, not part of it.
     const ais = this.directDebit(payment).accountInformation;
     const report = query.report_id && ais ? await ais.bankReport(query.report_id, payment.id) : undefined;
     const resultId = query.report_id || query.tracking_id;
-    await this.step(payment.id, query.token, async (trx, locked, now) => {
+    const result = resultId ? { paymentId: payment.id, resultId } : undefined;
+    const needs = result && { needs: { read: repo.verificationResultsTaken, input: result } };
+    await this.step(payment.id, query.token, async (trx, locked, now, taken: boolean | undefined) => {
       // The same result again (a reload, the back button) was taken into account already: nothing changes.
-      if (resultId && !(await repo.consumeVerificationResult(trx, locked.id, resultId, now))) return;
+      if (result && taken) return;
+      if (result) await repo.takeVerificationResult(trx, result, now);
       this.requireAwaitingAccount(locked);
       if (query.report_id && !report) throw new ApiError('validation_error', { detail: 'Unknown verification report', errors: [{ pointer: '/report_id', in: 'query', code: 'unknown_report', detail: 'is not a report of this payment' }] });
       if (!report) {
@@ -544,7 +549,7 @@ export class HostedPaymentPageService {
         return;
       }
       await this.keepAccount(trx, locked, report, now);
-    });
+    }, needs);
     return `${this.config.baseUrl}/pay/${payment.id}?token=${encodeURIComponent(query.token)}`;
   }
 

@@ -2,7 +2,8 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { merchant, payByCard } from '../helpers/money.js';
+import { initiate, merchant, payByCard } from '../helpers/money.js';
+import { ApiError } from '../../src/core/errors.js';
 
 /**
  * The hosted page's steps, attempts' outcomes and refunds made at the same moment share one
@@ -77,6 +78,53 @@ describe('steps taken at the same moment', () => {
     const { rows } = await sql<{ stored: string }>`select account_verification_url as stored from payments where id = any(${ids.map(({ id }) => id)})`.execute(server.app.database.db.withoutPlugins());
     expect(rows).toHaveLength(6);
     for (const { stored } of rows) expect(stored).toMatch(/^enc:1:[0-9a-f]{12}:/);
+  });
+});
+
+describe('SEPA Direct Debit steps taken at the same moment', () => {
+  /** A SEPA payment started, and its account verified at the simulated bank: the callback the bank sends the buyer to. */
+  async function verifiedAtTheBank(reference: string) {
+    const page = await initiate(server, platform, { amount_minor: 1_000, reference, payment_method: { type: 'sepa_direct_debit' } });
+    const started = await server.request('POST', `/hpp/payments/${page.id}/start`, { token: page.token, body: {} });
+    const bank = new URL(started.body._links.account_verification.href);
+    const form = new URLSearchParams({ token: bank.searchParams.get('token')!, iban: 'DE89370400440532013000', account_holder: 'Erika Mustermann' }).toString();
+    const verified = await server.request('POST', '/simulator/bank/verify', { raw: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(verified.status, verified.text).toBe(303);
+    const callback = new URL(verified.headers.get('location')!);
+    return { ...page, query: { token: callback.searchParams.get('token')!, report_id: callback.searchParams.get('report_id')! } };
+  }
+
+  it('takes each bank report once, answers an unknown report alone, and verifies the others, when the callbacks come in one turn', async () => {
+    const pages = await Promise.all(['a', 'b', 'c', 'd'].map((name) => verifiedAtTheBank(`together-verified-${name}`)));
+    const [first, second, third, fourth] = pages as [(typeof pages)[number], (typeof pages)[number], (typeof pages)[number], (typeof pages)[number]];
+    const { hpp } = server.app.services;
+    // Asked for in the same turn of the event loop, as the requests a busy server reads together: the first
+    // payment's callback twice (a reload at the same moment), the third's naming a report that is not its own.
+    const answers = await Promise.allSettled([
+      hpp.accountVerified(first.query),
+      hpp.accountVerified(second.query),
+      hpp.accountVerified(first.query),
+      hpp.accountVerified({ ...third.query, report_id: fourth.query.report_id }),
+      hpp.accountVerified(fourth.query),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    const refused = (answers[3] as PromiseRejectedResult).reason;
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).code).toBe('validation_error');
+
+    const db = server.app.database.db;
+    const taken = await db.selectFrom('account_verification_results').select(['payment_id', 'result_id']).where('payment_id', 'in', pages.map((page) => page.id)).orderBy('payment_id').execute();
+    expect(taken).toEqual([first, second, fourth].map((page) => ({ payment_id: page.id, result_id: page.query.report_id })).sort((a, b) => a.payment_id.localeCompare(b.payment_id)));
+    for (const page of [first, second, fourth]) {
+      const view = await server.request('GET', `/hpp/payments/${page.id}`, { token: page.token });
+      expect(view.body.payment_instrument, view.text).toMatchObject({ type: 'sepa_direct_debit', iban: expect.stringMatching(/3000$/) });
+    }
+    const unverified = await server.request('GET', `/hpp/payments/${third.id}`, { token: third.token });
+    expect(unverified.body.status).toBe('started');
+    expect(unverified.body.payment_instrument).toBeNull();
+    // The third's own report, refused nothing before: it still verifies the account.
+    await hpp.accountVerified(third.query);
+    expect((await server.request('GET', `/hpp/payments/${third.id}`, { token: third.token })).body.payment_instrument).toMatchObject({ type: 'sepa_direct_debit' });
   });
 });
 

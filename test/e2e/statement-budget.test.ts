@@ -1,8 +1,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE, startServer, type TestPlatform, type TestServer } from '../helpers/harness.js';
-import { payByCard } from '../helpers/money.js';
+import { initiate, payByCard } from '../helpers/money.js';
 import { statementsIn } from '../../src/core/statements.js';
+import { CONSUMER_MANDATE } from '../../src/sandbox/scenarios.js';
+import type { AccountVerificationQuery } from '../../src/hosted-payment-page/schemas.js';
 
 /**
  * The money path's statements, counted (issue 17: on a busy server, time follows statements; see
@@ -14,6 +16,13 @@ import { statementsIn } from '../../src/core/statements.js';
 const CARD_ROUND_TRIPS = 15;
 const REFUND_ROUND_TRIPS = 4;
 const TURN_ROUND_TRIPS = 4;
+/**
+ * The SEPA steps of ten payments asked for in one turn, in all: start (the payments read, the bank's
+ * sessions opened, begin+lock, writes+commit); the bank's callback (the payments read by page token,
+ * the bank's reports read, begin+lock, the results already taken, writes+commit); the mandate (the
+ * payments read, the attempts' transaction, the bank's collections, the outcomes' transaction).
+ */
+const SEPA_TURN_ROUND_TRIPS = { start: 4, verified: 5, mandate: 7 };
 
 describe.skipIf(DATABASE !== 'postgres')('the statement budget of the money path', () => {
   let server: TestServer;
@@ -68,5 +77,32 @@ describe.skipIf(DATABASE !== 'postgres')('the statement budget of the money path
     expect(refunds.answer.map((refund) => refund.status)).toEqual(Array(10).fill('initiated'));
     expect(refunds.statements / 10, refunds.texts).toBeLessThanOrEqual(2);
     expect(refunds.roundTrips, refunds.texts).toBeLessThanOrEqual(TURN_ROUND_TRIPS);
+  });
+
+  it('takes the SEPA Direct Debit steps of ten payments asked for in one turn together: the page\'s reads, the simulated bank\'s statements and each step\'s transaction shared', async () => {
+    const pages = await Promise.all(Array.from({ length: 10 }, (_, index) => initiate(server, platform, { amount_minor: 1_000, reference: `sepa-turn-${index}`, payment_method: { type: 'sepa_direct_debit' } })));
+    const { hpp } = server.app.services;
+    // Each step asked for in the same turn of the event loop, as the requests a busy server reads together.
+    const started = await counted(() => Promise.all(pages.map(({ id, token }) => hpp.start(id, token, undefined))));
+    expect(started.answer.map((step) => step.status)).toEqual(Array(10).fill('started'));
+    expect(started.roundTrips, started.texts).toBeLessThanOrEqual(SEPA_TURN_ROUND_TRIPS.start); // 13 when each request read and opened its own
+    expect(started.texts).toMatch(/insert into "simulator_bank_sessions"/);
+
+    const callbacks: AccountVerificationQuery[] = [];
+    for (const step of started.answer) {
+      const bank = new URL(step._links.account_verification!.href);
+      const form = new URLSearchParams({ token: bank.searchParams.get('token')!, iban: 'DE89370400440532013000', account_holder: 'Erika Mustermann' }).toString();
+      const verified = await server.request('POST', '/simulator/bank/verify', { raw: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(verified.status, verified.text).toBe(303);
+      const callback = new URL(verified.headers.get('location')!);
+      callbacks.push({ token: callback.searchParams.get('token')!, report_id: callback.searchParams.get('report_id')! });
+    }
+    const verified = await counted(() => Promise.all(callbacks.map((query) => hpp.accountVerified(query))));
+    expect(verified.roundTrips, verified.texts).toBeLessThanOrEqual(SEPA_TURN_ROUND_TRIPS.verified); // 32 when each request read the payment, the report and took the result alone
+    expect(verified.texts).toMatch(/insert into account_verification_results/);
+
+    const mandates = await counted(() => Promise.all(pages.map(({ id, token }) => hpp.createMandate(id, token, { ...CONSUMER_MANDATE, type: 'consumer' }))));
+    expect(mandates.answer.map((step) => step.status)).toEqual(Array(10).fill('authorized'));
+    expect(mandates.roundTrips, mandates.texts).toBeLessThanOrEqual(SEPA_TURN_ROUND_TRIPS.mandate);
   });
 });

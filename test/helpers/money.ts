@@ -18,7 +18,7 @@ export async function makePayable(server: TestServer, platform: TestPlatform, ap
 }
 
 /** Initiates a sandbox payment (EUR, hosted; the body adds to or overrides that); answers its id and its hosted page's token. */
-async function initiate(server: Pick<TestServer, 'request'>, platform: Pick<TestPlatform, 'token'>, body: Record<string, unknown>): Promise<{ id: string; token: string }> {
+export async function initiate(server: Pick<TestServer, 'request'>, platform: Pick<TestPlatform, 'token'>, body: Record<string, unknown>): Promise<{ id: string; token: string }> {
   const created = await server.request('POST', '/sandbox/payments', {
     token: await platform.token(),
     body: { currency: 'EUR', reference: 'order-1', integration: { type: 'hosted' }, urls: { redirect: 'https://shop.example/return' }, ...body },

@@ -116,6 +116,15 @@ export class SimulatorProcessor implements CardAcquirer, DirectDebitProvider, Ac
   /** The movements asked for during one turn of the event loop (a lease of refunds to send), recorded in one statement. */
   private readonly movements = new Batcher((moves: store.NewMovement[]) => store.recordMovements(this.db, moves), 64, () => true);
 
+  /** The bank's statements of one turn of the event loop (sessions opened and found, reports written and read), one statement each kind. */
+  private readonly bankSessionsOpened = new Batcher((rows: Parameters<typeof store.bankSessions>[1]) => store.bankSessions(this.db, rows), 64, () => true);
+  private readonly bankSessionsFound = new Batcher((tokens: string[]) => store.findBankSessions(this.db, tokens), 64, () => true);
+  private readonly bankReportsWritten = new Batcher(async (rows: Parameters<typeof store.insertBankReports>[1]) => {
+    await store.insertBankReports(this.db, rows);
+    return rows.map(() => undefined);
+  }, 64, () => true);
+  private readonly bankReportsFound = new Batcher((wanted: { id: string; reference: string }[]) => store.findBankReports(this.db, wanted), 64, () => true);
+
   constructor(
     private readonly db: SimulatorDb,
     private readonly options: SimulatorOptions,
@@ -196,12 +205,12 @@ export class SimulatorProcessor implements CardAcquirer, DirectDebitProvider, Ac
   async accountVerification(request: AccountVerificationRequest): Promise<{ url: string }> {
     await this.latency();
     const token = randomBytes(24).toString('base64url');
-    const session = await store.bankSession(this.db, { token, token_hash: tokenHash(token), reference: request.reference, language: request.language, callback_url: request.callbackUrl, environment: this.options.environment });
+    const session = await this.bankSessionsOpened.run({ token, token_hash: tokenHash(token), reference: request.reference, language: request.language, callback_url: request.callbackUrl, environment: this.options.environment });
     return { url: `${this.options.baseUrl}/simulator/bank?token=${session.token}` };
   }
 
   bankSession(token: string): Promise<BankSession | undefined> {
-    return store.findBankSession(this.db, token);
+    return this.bankSessionsFound.run(token);
   }
 
   /** The bank's answer to the buyer's login on its page. */
@@ -211,13 +220,13 @@ export class SimulatorProcessor implements CardAcquirer, DirectDebitProvider, Ac
       return { verified: false, error: 'verification_failed', errorReason: 'account_not_found', message: 'The bank could not confirm this account', trackingId: randomBytes(8).toString('hex') };
     }
     const reportId = `rep${randomBytes(12).toString('hex')}`;
-    await store.insertBankReport(this.db, { id: reportId, payment_id: session.reference, iban: input.iban, account_holder: input.accountHolder, account_type: input.accountType });
+    await this.bankReportsWritten.run({ id: reportId, payment_id: session.reference, iban: input.iban, account_holder: input.accountHolder, account_type: input.accountType });
     return { verified: true, reportId };
   }
 
   async bankReport(reportId: string, reference: string): Promise<BankReport | undefined> {
     await this.latency();
-    const row = await store.findBankReport(this.db, reportId, reference);
+    const row = await this.bankReportsFound.run({ id: reportId, reference });
     return row && { iban: row.iban, accountHolder: row.account_holder, accountType: row.account_type };
   }
 

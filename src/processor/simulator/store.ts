@@ -143,26 +143,51 @@ export async function findAuthorization(db: SimulatorDb, authorizationId: string
   return db.selectFrom('simulator_card_authorizations').selectAll().where('authorization_id', '=', authorizationId).executeTakeFirst();
 }
 
-/** The session of a verification reference, opened on first request. */
-export async function bankSession(db: SimulatorDb, row: Insertable<SimulatorTables['simulator_bank_sessions']>): Promise<BankSession> {
-  return db
+const bankSessionsQuery = compiledOnce((db: SimulatorDb, { rows }: { rows: Insertable<SimulatorTables['simulator_bank_sessions']>[] }) =>
+  db
     .insertInto('simulator_bank_sessions')
-    .values(row)
+    .values(rows)
     .onConflict((conflict) => conflict.column('reference').doUpdateSet((eb) => ({ callback_url: eb.ref('excluded.callback_url') })))
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .returningAll(),
+);
+
+/**
+ * The sessions of these verification references in one statement, in the rows' order: each opened
+ * on its first request, asked again the same. One reference twice in the rows is refused (a row
+ * cannot be updated twice by one statement): the Batcher then opens each alone.
+ */
+export async function bankSessions(db: SimulatorDb, rows: Insertable<SimulatorTables['simulator_bank_sessions']>[]): Promise<BankSession[]> {
+  const byReference = new Map((await bankSessionsQuery(db, { rows })).rows.map((row) => [row.reference, row]));
+  return rows.map((row) => byReference.get(row.reference)!);
 }
 
-export async function findBankSession(db: SimulatorDb, token: string): Promise<BankSession | undefined> {
-  return db.selectFrom('simulator_bank_sessions').selectAll().where('token_hash', '=', tokenHash(token)).executeTakeFirst();
+const bankSessionsByDigest = compiledOnce((db: SimulatorDb, { digests }: { digests: string[] }) => db.selectFrom('simulator_bank_sessions').selectAll().where('token_hash', '=', (eb) => eb.fn.any(eb.val(digests))));
+
+/** The sessions of these tokens in one statement, in the tokens' order (undefined for none). */
+export async function findBankSessions(db: SimulatorDb, tokens: string[]): Promise<(BankSession | undefined)[]> {
+  const digests = tokens.map(tokenHash);
+  const byDigest = new Map((await bankSessionsByDigest(db, { digests: [...new Set(digests)] })).rows.map((row) => [row.token_hash, row]));
+  return digests.map((digest) => byDigest.get(digest));
 }
 
-export async function insertBankReport(db: SimulatorDb, row: Insertable<SimulatorTables['simulator_bank_reports']>): Promise<void> {
-  await db.insertInto('simulator_bank_reports').values(row).execute();
+type NewBankReport = Insertable<SimulatorTables['simulator_bank_reports']>;
+
+const bankReportsQuery = compiledOnce((db: SimulatorDb, { rows }: { rows: NewBankReport[] }) => db.insertInto('simulator_bank_reports').values(rows));
+
+/** Bank reports in one statement (all or none). */
+export async function insertBankReports(db: SimulatorDb, rows: NewBankReport[]): Promise<void> {
+  await bankReportsQuery(db, { rows });
 }
 
-export async function findBankReport(db: SimulatorDb, id: string, reference: string) {
-  return db.selectFrom('simulator_bank_reports').selectAll().where('id', '=', id).where('payment_id', '=', reference).executeTakeFirst();
+const bankReportsById = compiledOnce((db: SimulatorDb, { ids }: { ids: string[] }) => db.selectFrom('simulator_bank_reports').selectAll().where('id', '=', (eb) => eb.fn.any(eb.val(ids))));
+
+/** The reports of these ids in one statement, each only if it belongs to the verification of its reference; in the inputs' order. */
+export async function findBankReports(db: SimulatorDb, wanted: { id: string; reference: string }[]) {
+  const byId = new Map((await bankReportsById(db, { ids: [...new Set(wanted.map((each) => each.id))] })).rows.map((row) => [row.id, row]));
+  return wanted.map(({ id, reference }) => {
+    const row = byId.get(id);
+    return row?.payment_id === reference ? row : undefined;
+  });
 }
 
 /** The job that sends a movement's notification when it is due (subject: the movement's processor reference). */
