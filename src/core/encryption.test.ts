@@ -33,6 +33,22 @@ describe('Cipher', () => {
     expect(rotated.open(null)).toBeNull();
   });
 
+  it('remembers what it opened only when asked to, never an object a caller could change for another, never what did not open', () => {
+    const cipher = new Cipher([key()]);
+    const sealedJson = cipher.sealJson({ holder: 'Ada' });
+    const first = cipher.open(sealedJson, true) as { holder: string };
+    first.holder = 'changed';
+    expect(cipher.open(sealedJson, true)).toEqual({ holder: 'Ada' });
+    const sealed = cipher.seal('token');
+    expect([cipher.open(sealed, true), cipher.open(sealed, true)]).toEqual(['token', 'token']);
+    const at = sealed.length - 10;
+    const altered = sealed.slice(0, at) + (sealed[at] === 'A' ? 'B' : 'A') + sealed.slice(at + 1);
+    expect(() => cipher.open(altered, true)).toThrow(/does not open/);
+    expect(() => cipher.open(altered, true)).toThrow(/does not open/);
+    // Another key ring remembers nothing of this one's.
+    expect(() => new Cipher([key()]).open(sealed, true)).toThrow(DecryptionError);
+  });
+
   it('seals bytes bound to where they are kept, opens them with any key of the ring, and returns bytes never sealed as they are', () => {
     const old = key();
     const document = Buffer.from('%PDF-1.4 a passport scan');

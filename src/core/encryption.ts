@@ -102,23 +102,25 @@ export class Cipher {
     return this.sealAs(JSON_PREFIX, JSON.stringify(value));
   }
 
-  /** The text or JSON value a sealed value holds; anything else is returned as it is. */
-  open(value: unknown): unknown {
+  /**
+   * The text or JSON value a sealed value holds; anything else is returned as it is. `remember`:
+   * the text is kept for the values opened lately (REMEMBERED_WHEN_OPENED), instead of being
+   * opened again on each read.
+   */
+  open(value: unknown, remember = false): unknown {
     if (!isSealedText(value)) return value;
-    const text = this.openedText(value);
+    const text = remember ? this.rememberedText(value) : this.openedText(value);
     return value.startsWith(JSON_PREFIX) ? JSON.parse(text) : text;
   }
 
-  /**
-   * The text inside a sealed value, remembered for the values opened lately (a payment's page link,
-   * shown on every read of it, is its sealed resource token opened). Opening costs a cipher's set-up;
-   * remembering costs nothing at rest, and whoever can read this process's memory reads its keys.
-   */
-  private readonly openedText = memoized((sealed: string) => {
+  private openedText(sealed: string): string {
     const match = SEALED.exec(sealed);
     if (!match) throw new DecryptionError('a sealed value is malformed');
     return this.decrypt('a value', match[1]!, Buffer.from(match[2]!, 'base64url')).toString('utf8');
-  }, 4_096, 1_024);
+  }
+
+  /** The last 4,096 texts opened with `remember`, by their sealed value (of at most 1,024 characters). */
+  private readonly rememberedText = memoized((sealed: string) => this.openedText(sealed), 4_096, 1_024);
 
   /** Whether a sealed value is sealed with the current key. */
   isCurrent(sealed: string): boolean {
@@ -289,6 +291,13 @@ function isSealedText(value: unknown): value is string {
 }
 
 /**
+ * The sealed columns whose opened text is remembered (Cipher.open): a payment's page token, a copy of
+ * a bearer token that every read of its payment shows in its page link (opening it was a tenth of a
+ * read's CPU). No other secret or personal data stays in the heap longer than its request.
+ */
+const REMEMBERED_WHEN_OPENED = new Set(['resource_token']);
+
+/**
  * Makes a row's sealed column open on its first read (then kept opened): most reads of a row never
  * look at its sealed columns (a payment locked for its status), and AES-GCM on every read showed in
  * the profile. The row looks the same to every reader (a spread, JSON, an equality check read the
@@ -299,7 +308,7 @@ function openWhenRead(row: UnknownRow, name: string, cipher: Cipher, sealed: str
     enumerable: true,
     configurable: true,
     get(this: UnknownRow) {
-      const value = cipher.open(sealed);
+      const value = cipher.open(sealed, REMEMBERED_WHEN_OPENED.has(name));
       Object.defineProperty(this, name, { value, writable: true, enumerable: true, configurable: true });
       return value;
     },

@@ -63,6 +63,13 @@ describe('webhookUrlProblem', () => {
     expect(webhookUrlProblem('sandbox', 'http://localhost:3000/webhooks')).toBeUndefined();
     expect(webhookUrlProblem('sandbox', 'http://127.0.0.1:3000/webhooks')).toBeUndefined();
   });
+  it("judges a URL by each environment's rules, whichever was asked first (each remembers its own answers)", () => {
+    for (const url of ['http://127.0.0.1:3000/hooks', 'https://localhost/hooks', 'http://hooks.example.com/']) {
+      expect(webhookUrlProblem('sandbox', url), url).toBeUndefined();
+      expect(webhookUrlProblem('live', url), url).toBeDefined();
+      expect(webhookUrlProblem('sandbox', url), url).toBeUndefined();
+    }
+  });
   it.each([
     ['http://hooks.example.com/', /https/],
     ['https://localhost/hooks', /local host/],

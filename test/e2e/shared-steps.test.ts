@@ -94,6 +94,15 @@ describe('SEPA Direct Debit steps taken at the same moment', () => {
     return { ...page, query: { token: callback.searchParams.get('token')!, report_id: callback.searchParams.get('report_id')! } };
   }
 
+  it('opens one bank session for a payment started twice in one turn (a double click): both starts link to it', async () => {
+    const page = await initiate(server, platform, { amount_minor: 1_000, reference: 'together-started-twice', payment_method: { type: 'sepa_direct_debit' } });
+    const { hpp } = server.app.services;
+    const [first, second] = await Promise.all([hpp.start(page.id, page.token, undefined), hpp.start(page.id, page.token, undefined)]);
+    const link = (result: typeof first) => (result._links as { account_verification?: { href: string } }).account_verification?.href;
+    expect(link(first)).toMatch(/\/simulator\/bank\?token=/);
+    expect(link(second)).toBe(link(first));
+  });
+
   it('takes each bank report once, answers an unknown report alone, and verifies the others, when the callbacks come in one turn', async () => {
     const pages = await Promise.all(['a', 'b', 'c', 'd'].map((name) => verifiedAtTheBank(`together-verified-${name}`)));
     const [first, second, third, fourth] = pages as [(typeof pages)[number], (typeof pages)[number], (typeof pages)[number], (typeof pages)[number]];

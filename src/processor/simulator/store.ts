@@ -1,5 +1,5 @@
 import { CompiledQuery, type Generated, type Insertable, type Kysely, type Selectable } from 'kysely';
-import { tokenHash } from '../../core/encryption.js';
+import { copyOfRow, tokenHash } from '../../core/encryption.js';
 import type { Environment } from '../../core/config.js';
 import type { Db, ScheduledJobsTable } from '../../core/db.js';
 import { compiledOnce } from '../../core/statements.js';
@@ -163,11 +163,14 @@ export async function bankSessions(db: SimulatorDb, rows: Insertable<SimulatorTa
 
 const bankSessionsByDigest = compiledOnce((db: SimulatorDb, { digests }: { digests: string[] }) => db.selectFrom('simulator_bank_sessions').selectAll().where('token_hash', '=', (eb) => eb.fn.any(eb.val(digests))));
 
-/** The sessions of these tokens in one statement, in the tokens' order (undefined for none). */
+/** The sessions of these tokens in one statement, in the tokens' order (undefined for none), each its own copy. */
 export async function findBankSessions(db: SimulatorDb, tokens: string[]): Promise<(BankSession | undefined)[]> {
   const digests = tokens.map(tokenHash);
   const byDigest = new Map((await bankSessionsByDigest(db, { digests: [...new Set(digests)] })).rows.map((row) => [row.token_hash, row]));
-  return digests.map((digest) => byDigest.get(digest));
+  return digests.map((digest) => {
+    const row = byDigest.get(digest);
+    return row && copyOfRow(row);
+  });
 }
 
 type NewBankReport = Insertable<SimulatorTables['simulator_bank_reports']>;
