@@ -69,3 +69,9 @@ export class TurnQueue<Item> {
     this.take(items);
   }
 }
+
+/** The rows one statement read for a batch, in the order of the keys asked (undefined where none was found): a Batcher's answers. */
+export function inOrderOf<Row>(keys: readonly string[], rows: readonly Row[], keyOf: (row: Row) => string): (Row | undefined)[] {
+  const byKey = new Map(rows.map((row) => [keyOf(row), row]));
+  return keys.map((key) => byKey.get(key));
+}

@@ -1,4 +1,5 @@
 import { CompiledQuery, sql, type Insertable, type Selectable } from 'kysely';
+import { inOrderOf } from '../core/batcher.js';
 import type { AccountVerificationResultsTable, CardTokensTable, Db } from '../core/db.js';
 import { rowsFromJson, type EveryColumn } from '../core/json-rows.js';
 import type { BuyerAction, CardDetails } from '../processor/boundary.js';
@@ -13,13 +14,7 @@ const paymentsQuery = compiledOnce((db: Db, { ids }: { ids: string[] }) => db.se
 
 export async function findPayments(db: Db, ids: string[]): Promise<(PaymentRow | undefined)[]> {
   const { rows } = await paymentsQuery(db, { ids: [...new Set(ids)] });
-  return inOrderOf(ids, rows).map((row) => row && copyOfRow(row));
-}
-
-/** Rows read for these ids, in the ids' order (undefined where none was found). */
-function inOrderOf<Row extends { id: string }>(ids: string[], rows: Row[]): (Row | undefined)[] {
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.map((id) => byId.get(id));
+  return inOrderOf(ids, rows, (row) => row.id).map((row) => row && copyOfRow(row));
 }
 
 const paymentsByTokenQuery = compiledOnce((db: Db, { digests }: { digests: string[] }) => db.selectFrom('payments').selectAll().where('resource_token_hash', '=', (eb) => eb.fn.any(eb.val(digests))));
@@ -28,11 +23,7 @@ const paymentsByTokenQuery = compiledOnce((db: Db, { digests }: { digests: strin
 export async function findPaymentsByToken(db: Db, tokens: string[]): Promise<(PaymentRow | undefined)[]> {
   const digests = tokens.map(tokenHash);
   const { rows } = await paymentsByTokenQuery(db, { digests: [...new Set(digests)] });
-  const byDigest = new Map(rows.map((row) => [row.resource_token_hash, row]));
-  return digests.map((digest) => {
-    const row = byDigest.get(digest);
-    return row && copyOfRow(row);
-  });
+  return inOrderOf(digests, rows, (row) => row.resource_token_hash).map((row) => row && copyOfRow(row));
 }
 
 export { lockPayment, updatePayment } from '../payments/repository.js';
@@ -119,7 +110,7 @@ export interface TokenOfPayment {
 export async function lockedCardTokens(db: Db, asked: TokenOfPayment[]): Promise<(CardTokenRow | undefined)[]> {
   const ids = asked.map((each) => each.tokenId);
   const { rows } = await cardTokensQuery(db, { ids: [...new Set(ids)], paymentIds: [...new Set(asked.map((each) => each.paymentId))] });
-  return inOrderOf(ids, rows);
+  return inOrderOf(ids, rows, (row) => row.id);
 }
 
 export type CardTokenRow = Selectable<CardTokensTable>;

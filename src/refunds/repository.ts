@@ -1,4 +1,5 @@
 import { CompiledQuery, type Insertable, type Kysely, type Selectable, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
+import { inOrderOf } from '../core/batcher.js';
 import { SharedTransactions, writeTogether, type Collector } from '../core/shared-transactions.js';
 import type { Caller } from '../core/auth.js';
 import type { Db, RefundDrawsTable, RefundPartsTable, RefundsTable, Tables } from '../core/db.js';
@@ -176,8 +177,7 @@ export async function refundsToSend(db: Db, ids: string[]) {
     .select(['refunds.id', 'refunds.status', 'refunds.environment', 'refunds.platform_id', 'refunds.amount_minor', 'refunds.currency', 'payments.processor', 'payments.selected_method', 'payments.processor_reference'])
     .where('refunds.id', '=', (eb) => eb.fn.any(eb.val(ids)))
     .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.map((id) => byId.get(id));
+  return inOrderOf(ids, rows, (row) => row.id);
 }
 
 /** The refund a processor's notification is about, locked: by our id when the processor echoes it, else by its reference. */

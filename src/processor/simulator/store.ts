@@ -1,4 +1,5 @@
 import { CompiledQuery, type Generated, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { inOrderOf } from '../../core/batcher.js';
 import { copyOfRow, tokenHash } from '../../core/encryption.js';
 import type { Environment } from '../../core/config.js';
 import type { Db, ScheduledJobsTable } from '../../core/db.js';
@@ -166,11 +167,8 @@ const bankSessionsByDigest = compiledOnce((db: SimulatorDb, { digests }: { diges
 /** The sessions of these tokens in one statement, in the tokens' order (undefined for none), each its own copy. */
 export async function findBankSessions(db: SimulatorDb, tokens: string[]): Promise<(BankSession | undefined)[]> {
   const digests = tokens.map(tokenHash);
-  const byDigest = new Map((await bankSessionsByDigest(db, { digests: [...new Set(digests)] })).rows.map((row) => [row.token_hash, row]));
-  return digests.map((digest) => {
-    const row = byDigest.get(digest);
-    return row && copyOfRow(row);
-  });
+  const { rows } = await bankSessionsByDigest(db, { digests: [...new Set(digests)] });
+  return inOrderOf(digests, rows, (row) => row.token_hash).map((row) => row && copyOfRow(row));
 }
 
 type NewBankReport = Insertable<SimulatorTables['simulator_bank_reports']>;
@@ -186,11 +184,9 @@ const bankReportsById = compiledOnce((db: SimulatorDb, { ids }: { ids: string[] 
 
 /** The reports of these ids in one statement, each only if it belongs to the verification of its reference; in the inputs' order. */
 export async function findBankReports(db: SimulatorDb, wanted: { id: string; reference: string }[]) {
-  const byId = new Map((await bankReportsById(db, { ids: [...new Set(wanted.map((each) => each.id))] })).rows.map((row) => [row.id, row]));
-  return wanted.map(({ id, reference }) => {
-    const row = byId.get(id);
-    return row?.payment_id === reference ? row : undefined;
-  });
+  const ids = wanted.map((each) => each.id);
+  const { rows } = await bankReportsById(db, { ids: [...new Set(ids)] });
+  return inOrderOf(ids, rows, (row) => row.id).map((row, index) => (row?.payment_id === wanted[index]!.reference ? row : undefined));
 }
 
 /** The job that sends a movement's notification when it is due (subject: the movement's processor reference). */
