@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { PGlitePool } from './pglite-pool.js';
+import { Pipelined } from './pipelined.js';
+import { togetherIn, type Together } from './statements.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { isDatabaseUnavailable } from './database-errors.js';
 import { parseDatabaseUrl, ServerSelector } from './postgres-servers.js';
@@ -780,10 +782,35 @@ export class PreparingPool implements PostgresPool {
     try {
       return await this.runNamed(client, text, values);
     } catch (error) {
-      if ((error as { code?: string }).code !== '0A000' || !/cached plan/.test(String((error as Error).message))) throw error;
-      this.generations.set(text, (this.generations.get(text) ?? 0) + 1);
-      this.names.delete(text);
+      if (!isCachedPlanChanged(error)) throw error;
+      this.renameAfterChange(text);
       return this.runNamed(client, text, values).catch(() => Promise.reject(error));
+    }
+  }
+
+  /** The next statements of this text are prepared under a new name: the plan prepared under its name no longer fits (its result's type changed). */
+  private renameAfterChange(text: string): void {
+    this.generations.set(text, (this.generations.get(text) ?? 0) + 1);
+    this.names.delete(text);
+  }
+
+  /**
+   * Statements sent together (sentTogether) in one round trip, each parameterised one prepared (as
+   * runNamed prepares it alone). When a plan no longer fits, the batch fails (its transaction is
+   * aborted, it cannot be retried inside it): its statements are renamed for the next time.
+   */
+  private async runTogether(client: pg.PoolClient, text: string, together: Together) {
+    const statements = together.statements.map(({ sql, parameters }) => {
+      if (!this.named || parameters.length === 0) return { text: sql, values: parameters };
+      const name = this.nameOf(sql);
+      this.prepareRoom(client, name, sql);
+      return { text: sql, values: parameters, name };
+    });
+    try {
+      return await new Pipelined(text, statements).sentOn(client);
+    } catch (error) {
+      if (isCachedPlanChanged(error)) for (const statement of statements) if (statement.name) this.renameAfterChange(statement.text);
+      throw error;
     }
   }
 
@@ -797,8 +824,12 @@ export class PreparingPool implements PostgresPool {
         if (isDatabaseUnavailable(error)) broken ??= error as Error;
         throw error;
       });
-    const query = (text: unknown, parameters?: readonly unknown[]) =>
-      noticing(this.named && typeof text === 'string' && parameters && parameters.length > 0 ? this.run(client, text, [...parameters]) : client.query(text as string, parameters as unknown[])).then(lastResult);
+    const sent = (text: unknown, parameters?: readonly unknown[]) => {
+      const together = togetherIn(parameters);
+      if (together) return this.runTogether(client, text as string, together);
+      return this.named && typeof text === 'string' && parameters && parameters.length > 0 ? this.run(client, text, [...parameters]) : client.query(text as string, parameters as unknown[]);
+    };
+    const query = (text: unknown, parameters?: readonly unknown[]) => noticing(sent(text, parameters)).then(lastResult);
     return {
       query: query as unknown as PostgresPoolClient['query'],
       release: () => {
@@ -811,6 +842,11 @@ export class PreparingPool implements PostgresPool {
   end(): Promise<void> {
     return this.pool.end();
   }
+}
+
+/** A prepared statement's plan no longer fits: its result's type changed (a migration), PostgreSQL refuses to run it. */
+function isCachedPlanChanged(error: unknown): boolean {
+  return (error as { code?: string }).code === '0A000' && /cached plan/.test(String((error as Error).message));
 }
 
 /** Of the results of statements sent together (sentTogether), pg answers every one: the last is the answer. */

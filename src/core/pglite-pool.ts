@@ -1,6 +1,6 @@
 import type { PGlite, Results } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
-import { STATEMENTS_TOGETHER } from './statements.js';
+import { togetherIn } from './statements.js';
 
 /**
  * Presents one embedded PGlite database as the pool Kysely's PostgresDialect expects.
@@ -26,7 +26,8 @@ export class PGlitePool implements PostgresPool {
     return {
       async query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
         // Several statements: only the simple protocol (exec) takes them in one call; the last one's result is answered.
-        const result = parameters.length === 0 && sql.startsWith(STATEMENTS_TOGETHER) ? ((await pglite.exec(sql)).at(-1) as Results<R>) : await pglite.query<R>(sql, parameters as unknown[]);
+        const together = togetherIn(parameters);
+        const result = together ? ((await pglite.exec(together.withValuesWritten())).at(-1) as Results<R>) : await pglite.query<R>(sql, parameters as unknown[]);
         const { command } = result as { command?: PostgresQueryResult<R>['command'] };
         return {
           command: command ?? 'SELECT',

@@ -133,19 +133,40 @@ export function onlyReads(queryId: QueryId): boolean {
   return readQueries.has(queryId);
 }
 
-/** Begins the text of statements sent together (sentTogether): several statements, their values written in, no parameters. */
+/** Begins the text of statements sent together (sentTogether). */
 export const STATEMENTS_TOGETHER = '/* statements together */';
 
 /**
- * The statements as one text sent in one round trip (PostgreSQL's simple query protocol; PGlite's
- * exec): each one's parameters written in as literals, as pg would have sent them. Only the last
- * statement's result is answered.
+ * Statements sent together (sentTogether), carried to the connection as their query's one
+ * parameter: a PostgreSQL server takes them prepared, in one round trip (pipelined, one Sync);
+ * PGlite as one text with their values written in (withValuesWritten).
  */
-export function sentTogether(statements: readonly CompiledQuery[]): CompiledQuery {
-  return CompiledQuery.raw(`${STATEMENTS_TOGETHER}\n${statements.map(withValuesWritten).join(SEPARATOR)}`, []);
+export class Together {
+  constructor(readonly statements: readonly CompiledQuery[]) {}
+
+  /** The statements as one text for the simple query protocol (PGlite's exec), each one's parameters written in as literals, as pg would have sent them. */
+  withValuesWritten(): string {
+    return `${STATEMENTS_TOGETHER}\n${this.statements.map(withValuesWritten).join(SEPARATOR)}`;
+  }
 }
 
-/** Between statements sent together; a value written in could hold it only by design, and only the counts would be off. */
+/** The statements sent together that a query carries, if it is such a query (sentTogether). */
+export function togetherIn(parameters: readonly unknown[] | undefined): Together | undefined {
+  const first = parameters?.[0];
+  return parameters?.length === 1 && first instanceof Together ? first : undefined;
+}
+
+/**
+ * The statements as one query, sent in one round trip, all or nothing: the text counts and names
+ * them (statementsIn); the statements go as its one parameter (Together). Statements sent together
+ * already are taken one by one. Only the last statement's result is answered.
+ */
+export function sentTogether(statements: readonly CompiledQuery[]): CompiledQuery {
+  const each = statements.flatMap((statement) => togetherIn(statement.parameters)?.statements ?? [statement]);
+  return CompiledQuery.raw(`${STATEMENTS_TOGETHER}\n${each.map((statement) => statement.sql).join(SEPARATOR)}`, [new Together(each)]);
+}
+
+/** Between statements sent together. */
 const SEPARATOR = ';\n/* next */\n';
 
 /** How many statements a text sent holds: several when they were sent together (for the counts of benchmarks and tests). */
@@ -153,7 +174,7 @@ export function statementsIn(text: string): number {
   return text.startsWith(STATEMENTS_TOGETHER) ? text.split(SEPARATOR).length : 1;
 }
 
-/** A statement's text with its parameters written in; one without any (a text sent together already, a raw statement) as it is. */
+/** A statement's text with its parameters written in; one without any (a raw statement) as it is. */
 function withValuesWritten({ sql, parameters }: CompiledQuery): string {
   if (parameters.length === 0) return sql;
   return sql.replace(/\$(\d+)/g, (_placeholder, position: string) => literal(parameters[Number(position) - 1]));

@@ -87,7 +87,7 @@ const triggered = (): CrashWindow => ({
   release: async () => undefined,
 });
 
-/** Before commit: the payment's row locked by the test, which a transaction of the server waits for (the statement it sent names the payment). */
+/** Before commit: the payment's row locked by the test, which a transaction of the server waits for (its backend blocked by the test's). */
 async function beforeCommit(paymentId: string): Promise<CrashWindow> {
   const holder = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await holder.connect();
@@ -95,7 +95,7 @@ async function beforeCommit(paymentId: string): Promise<CrashWindow> {
   const locked = await holder.query(`SELECT pg_backend_pid() AS pid FROM ${pg.escapeIdentifier(store.schema)}.payments WHERE id = $1 FOR UPDATE`, [paymentId]);
   const holderPid = (locked.rows[0] as { pid: number }).pid;
   return {
-    held: async () => (await database.query(`SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> $1 AND strpos(query, $2) > 0`, [holderPid, paymentId])).rows.length > 0,
+    held: async () => (await database.query(`SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND $1 = ANY(pg_blocking_pids(pid))`, [holderPid])).rows.length > 0,
     release: () => holder.end(),
   };
 }
