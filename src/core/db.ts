@@ -696,6 +696,10 @@ function postgresPool({ selector, settings }: ServerConnections): pg.Pool {
     ...settings,
     Client: selector.Client,
     max: 20,
+    // A connection's prepared statements keep the plans made when they were first run: a busy
+    // connection lives on while its tables grow, so it is replaced every ten minutes, its plans made
+    // again for the tables as they are (with autovacuum off, nothing else makes them again).
+    maxLifetimeSeconds: 600,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === 20 ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
