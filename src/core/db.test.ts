@@ -80,39 +80,42 @@ describe('PreparingPool, texts without end', () => {
 });
 
 describe('PreparingPool, statements sent together', () => {
-  const pooled = () => new PreparingPool(new pg.Pool({ connectionString: SERVER_URL, max: 1, options: `-c search_path=${SCHEMA}` }));
+  type Client = Awaited<ReturnType<PreparingPool['connect']>>;
+  /** Runs `work` on the one connection of a pool of its own. */
+  const onOneConnection = async (work: (client: Client) => Promise<void>) => {
+    const pool = new PreparingPool(new pg.Pool({ connectionString: SERVER_URL, max: 1, options: `-c search_path=${SCHEMA}` }));
+    const client = await pool.connect();
+    try {
+      await client.query('TRUNCATE together_items', []);
+      await work(client);
+    } finally {
+      client.release();
+      await pool.end();
+    }
+  };
   const insert = (id: number, name: string) => CompiledQuery.raw('INSERT INTO together_items VALUES ($1, $2)', [id, name]);
   const names = () => CompiledQuery.raw('SELECT string_agg(name, \',\' ORDER BY id) AS names FROM together_items WHERE id > $1', [0]);
-  const send = async (client: Awaited<ReturnType<PreparingPool['connect']>>, statements: CompiledQuery[]) => {
+  const send = async (client: Client, statements: CompiledQuery[]) => {
     const together = sentTogether(statements);
     return (await client.query<{ names: string }>(together.sql, together.parameters)).rows;
   };
-  const preparedCount = async (client: Awaited<ReturnType<PreparingPool['connect']>>) =>
+  const preparedCount = async (client: Client) =>
     Number((await client.query<{ count: string }>('SELECT count(*) AS count FROM pg_prepared_statements', [])).rows[0]!.count);
 
   beforeAll(() => admin.query(`CREATE TABLE ${SCHEMA}.together_items (id int PRIMARY KEY, name text NOT NULL)`));
 
   it('prepares each parameterised statement once per connection and answers the last statement\'s rows', async () => {
-    const pool = pooled();
-    const client = await pool.connect();
-    try {
-      await client.query('TRUNCATE together_items', []);
+    await onOneConnection(async (client) => {
       expect(await send(client, [CompiledQuery.raw('BEGIN', []), insert(1, 'one'), insert(2, "it's $1"), names(), CompiledQuery.raw('COMMIT', [])])).toEqual([]);
       expect(await preparedCount(client)).toBe(2);
       expect(await send(client, [insert(3, 'three'), names()])).toEqual([{ names: "one,it's $1,three" }]);
       expect(await preparedCount(client)).toBe(2);
-    } finally {
-      client.release();
-      await pool.end();
-    }
+    });
   });
 
   it('runs nothing after the statement that fails, and the connection sends the same statements again, whether the failure came at execution or at parsing', async () => {
-    const pool = pooled();
-    const client = await pool.connect();
     const broken = CompiledQuery.raw('INSERT INTO together_items VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNIN id', [9, 'nine']);
-    try {
-      await client.query('TRUNCATE together_items', []);
+    await onOneConnection(async (client) => {
       await expect(send(client, [insert(1, 'one'), insert(1, 'again'), insert(2, 'two'), names()])).rejects.toMatchObject({ code: '23505' });
       await expect(send(client, [insert(3, 'three'), broken, insert(4, 'four')])).rejects.toMatchObject({ code: '42601' });
       await client.query('BEGIN', []);
@@ -120,29 +123,20 @@ describe('PreparingPool, statements sent together', () => {
       await client.query('ROLLBACK', []);
       expect(await send(client, [insert(1, 'one'), insert(2, 'two'), names()])).toEqual([{ names: 'one,two' }]);
       expect(await preparedCount(client)).toBe(2);
-    } finally {
-      client.release();
-      await pool.end();
-    }
+    });
   });
 
   it('fails on a value it cannot send before sending anything, and prepares again under new names once a migration changed a result', async () => {
-    const pool = pooled();
-    const client = await pool.connect();
     const circular: Record<string, unknown> = {};
     circular.self = circular;
-    try {
-      await client.query('TRUNCATE together_items', []);
+    await onOneConnection(async (client) => {
       await expect(send(client, [insert(1, 'one'), CompiledQuery.raw('SELECT $1::jsonb', [circular])])).rejects.toThrow(/circular/i);
       const read = CompiledQuery.raw('SELECT * FROM together_items WHERE id = $1', [1]);
       expect(await send(client, [insert(1, 'one'), read])).toEqual([{ id: 1, name: 'one' }]);
       await admin.query(`ALTER TABLE ${SCHEMA}.together_items ADD COLUMN price int DEFAULT 5`);
       await expect(send(client, [insert(2, 'two'), read])).rejects.toMatchObject({ code: '0A000' });
       expect(await send(client, [insert(2, 'two'), read])).toEqual([{ id: 1, name: 'one', price: 5 }]);
-    } finally {
-      client.release();
-      await pool.end();
-    }
+    });
   });
 });
 
