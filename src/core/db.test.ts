@@ -6,6 +6,7 @@ import { loadConfig } from './config.js';
 import { MOST_PREPARED, openDatabase, PreparingPool } from './db.js';
 import { isDatabaseUnavailable } from './database-errors.js';
 import { sentTogether } from './statements.js';
+import { eventually } from '../../test/helpers/receiver.js';
 
 /**
  * PreparingPool is the PostgreSQL server's path (PGlite has its own pool), so it is tested against
@@ -82,8 +83,8 @@ describe('PreparingPool, texts without end', () => {
 describe('PreparingPool, statements sent together', () => {
   type Client = Awaited<ReturnType<PreparingPool['connect']>>;
   /** Runs `work` on the one connection of a pool of its own. */
-  const onOneConnection = async (work: (client: Client) => Promise<void>) => {
-    const pool = new PreparingPool(new pg.Pool({ connectionString: SERVER_URL, max: 1, options: `-c search_path=${SCHEMA}` }));
+  const onOneConnection = async (work: (client: Client) => Promise<void>, settings: pg.PoolConfig = {}) => {
+    const pool = new PreparingPool(new pg.Pool({ connectionString: SERVER_URL, max: 1, options: `-c search_path=${SCHEMA}`, ...settings }));
     const client = await pool.connect();
     try {
       await client.query('TRUNCATE together_items', []);
@@ -124,6 +125,34 @@ describe('PreparingPool, statements sent together', () => {
       expect(await send(client, [insert(1, 'one'), insert(2, 'two'), names()])).toEqual([{ names: 'one,two' }]);
       expect(await preparedCount(client)).toBe(2);
     });
+  });
+
+  it('forgets the statements a failed group never had parsed without deallocating them, so that making room later fails no transaction', async () => {
+    const twoRows = CompiledQuery.raw('INSERT INTO together_items VALUES ($1, $2), ($3, $4)', [7, 'seven', 8, 'eight']);
+    const sum = (n: number) => CompiledQuery.raw(`SELECT $1::int + ${n} AS names`, [1]);
+    await onOneConnection(async (client) => {
+      await expect(send(client, [CompiledQuery.raw('BEGIN', []), insert(1, 'one'), insert(1, 'again'), twoRows, CompiledQuery.raw('COMMIT', [])])).rejects.toMatchObject({ code: '23505' });
+      await client.query('ROLLBACK', []);
+      for (let n = 0; n < MOST_PREPARED - 1; n++) await send(client, [sum(n)]);
+      await client.query('BEGIN', []);
+      // Room made for these: the insert's name deallocated, then the two rows' name, never parsed, only forgotten.
+      expect(await send(client, [sum(MOST_PREPARED)])).toEqual([{ names: MOST_PREPARED + 1 }]);
+      expect(await send(client, [sum(MOST_PREPARED + 1)])).toEqual([{ names: MOST_PREPARED + 2 }]);
+      await client.query('COMMIT', []);
+      expect(await preparedCount(client)).toBe(MOST_PREPARED);
+    });
+  });
+
+  it('knows the names a group had parsed once pg gave up waiting for it (query_timeout): the server went on and parsed them', async () => {
+    const sleeping = CompiledQuery.raw('SELECT pg_sleep($1)', [2]);
+    await onOneConnection(
+      async (client) => {
+        await expect(send(client, [sleeping, insert(10, 'ten')])).rejects.toThrow(/timeout/i);
+        await eventually(async () => (await admin.query(`SELECT 1 FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep%' AND state = 'active'`)).rows.length === 0);
+        expect(await send(client, [insert(11, 'eleven'), insert(12, 'twelve'), names()])).toEqual([{ names: 'ten,eleven,twelve' }]);
+      },
+      { query_timeout: 1_000 },
+    );
   });
 
   it('fails on a value it cannot send before sending anything, and prepares again under new names once a migration changed a result', async () => {

@@ -766,6 +766,8 @@ export class PreparingPool implements PostgresPool {
     while (prepared.size > MOST_PREPARED) {
       const [oldest, oldestText] = prepared.entries().next().value!;
       prepared.delete(oldest);
+      // Never parsed (statements sent together after one that failed are skipped): nothing to deallocate.
+      if (!(oldest in parsed)) continue;
       delete parsed[oldest];
       client.query(`DEALLOCATE ${pg.escapeIdentifier(oldest)}`).catch((error: unknown) => {
         // Refused in a failed transaction: still prepared on the server, so still known (deallocated when room is next needed).

@@ -57,7 +57,9 @@ export class Pipelined extends pg.Query {
     const handleError = handlers.handleError.bind(this);
     const handleReadyForQuery = handlers.handleReadyForQuery.bind(this);
     handlers.handleError = (error, connection) => {
-      this.stopListening();
+      // After the server's error no ParseComplete follows; after another (pg's query_timeout), the
+      // server goes on and the ParseComplete still to come are followed until its ReadyForQuery.
+      if (error instanceof pg.DatabaseError) this.stopListening();
       handleError(error, connection);
     };
     handlers.handleReadyForQuery = (connection) => {
