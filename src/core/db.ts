@@ -778,10 +778,15 @@ export class PreparingPool implements PostgresPool {
     }
   }
 
-  private runNamed(client: pg.PoolClient, text: string, values: unknown[]) {
+  /** The name `text` is prepared under on this connection, counted as used there (prepareRoom). */
+  private usedName(client: pg.PoolClient, text: string): string {
     const name = this.nameOf(text);
     this.prepareRoom(client, name, text);
-    return client.query({ name, text, values });
+    return name;
+  }
+
+  private runNamed(client: pg.PoolClient, text: string, values: unknown[]) {
+    return client.query({ name: this.usedName(client, text), text, values });
   }
 
   private async run(client: pg.PoolClient, text: string, values: unknown[]) {
@@ -806,12 +811,9 @@ export class PreparingPool implements PostgresPool {
    * aborted, it cannot be retried inside it): its statements are renamed for the next time.
    */
   private async runTogether(client: pg.PoolClient, text: string, together: Together) {
-    const statements = together.statements.map(({ sql, parameters }) => {
-      if (!this.named || parameters.length === 0) return { text: sql, values: parameters };
-      const name = this.nameOf(sql);
-      this.prepareRoom(client, name, sql);
-      return { text: sql, values: parameters, name };
-    });
+    const statements = together.statements.map(({ sql, parameters }) =>
+      !this.named || parameters.length === 0 ? { text: sql, values: parameters } : { text: sql, values: parameters, name: this.usedName(client, sql) },
+    );
     try {
       return await new Pipelined(text, statements).sentOn(client);
     } catch (error) {

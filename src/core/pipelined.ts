@@ -38,8 +38,8 @@ interface QueryHandlers {
  * statement's result, as pg answers a text of several statements.
  */
 export class Pipelined extends pg.Query {
-  /** The names of the statements this one asked the server to parse, in order, as their ParseComplete come back (undefined: unnamed). */
-  private parsing: (string | undefined)[] = [];
+  /** The statements this one asked the server to parse, in order, as their ParseComplete come back (a name undefined: unnamed). */
+  private parsing: PipelinedStatement[] = [];
   private readonly onParsed: () => void;
   private wire?: Wire;
 
@@ -49,8 +49,8 @@ export class Pipelined extends pg.Query {
   ) {
     super({ text });
     this.onParsed = () => {
-      const name = this.parsing.shift();
-      if (name !== undefined) this.wire!.parsedStatements[name] = this.statements.find((statement) => statement.name === name)!.text;
+      const { name, text } = this.parsing.shift()!;
+      if (name !== undefined) this.wire!.parsedStatements[name] = text;
     };
     this.submit = (connection) => this.send(connection as unknown as Wire) as never;
     const handlers = this as unknown as QueryHandlers;
@@ -90,10 +90,11 @@ export class Pipelined extends pg.Query {
     wire.on('parseComplete', this.onParsed);
     wire.stream.cork();
     try {
-      this.statements.forEach(({ text, name }, index) => {
+      this.statements.forEach((statement, index) => {
+        const { text, name } = statement;
         if (name === undefined || !(name in wire.parsedStatements || parsed.has(name))) {
           wire.parse({ text, name });
-          this.parsing.push(name);
+          this.parsing.push(statement);
           if (name !== undefined) parsed.add(name);
         }
         wire.bind({ statement: name, values: values[index]! });

@@ -134,7 +134,7 @@ export function onlyReads(queryId: QueryId): boolean {
 }
 
 /** Begins the text of statements sent together (sentTogether). */
-export const STATEMENTS_TOGETHER = '/* statements together */';
+const STATEMENTS_TOGETHER = '/* statements together */';
 
 /**
  * Statements sent together (sentTogether), carried to the connection as their query's one
