@@ -44,6 +44,7 @@ import { outcomeChanges, paymentChanges } from './payments/repository.js';
 import { refundChanges } from './refunds/repository.js';
 import { ATTEMPT_RECOVERY_JOB, PaymentAttempts } from './payments/attempts.js';
 import { JobRunner } from './core/jobs.js';
+import { StatisticsKeeper } from './core/statistics.js';
 import { hostedPaymentPageRoutes } from './hosted-payment-page/routes.js';
 import { CARD_TOKEN_EXPIRY_JOB, eraseExpiredCard } from './hosted-payment-page/repository.js';
 import type { ScryptSettings } from './core/scrypt.js';
@@ -458,9 +459,11 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
   const metricsListener = config.metrics.listen && (await startMetricsListener(metrics, config.metrics.listen, config.metrics.token, app.log));
   if (metricsListener) opened.push(() => metricsListener.close());
   if (config.webhookWorker) await services.worker.start();
+  const statistics = new StatisticsKeeper(db, database.kind === 'pglite', app.log);
   if (config.jobWorker) {
     jobs.start();
     sepaFile.start();
+    await statistics.start();
   }
   return {
     app,
@@ -478,6 +481,7 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
         progress.step('webhook attempts in flight', services.worker.stop({ waitMs: webhookWaitSeconds * 1000 })),
         progress.step('the scheduled job running', jobs.stop()),
         progress.step('the bank statements folder', sepaFile.stop()),
+        progress.step('the statistics of changed tables', statistics.stop()),
       ]);
       await progress.step('environment clock', environmentClock.stop());
       await progress.step('webhook fault settings', faultSettings.stop());

@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CompiledQuery, type ExpressionBuilder, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { isDataError, type Db, type IdempotencyKeysTable, type Tables } from './db.js';
+import { jsonTable } from './json-rows.js';
 import { Batcher } from './batcher.js';
 import { writeTogether, type Collector } from './shared-transactions.js';
 import type { Clock } from './clock.js';
@@ -124,7 +125,7 @@ export function fingerprint(body: unknown): string {
 
 type StoredKey = Selectable<IdempotencyKeysTable>;
 
-const LOOKUP = `select k.* from json_to_recordset($1::text::json) as wanted(client_id text, environment text, route text, key text)
+const LOOKUP = `select k.* from ${jsonTable('$1', { columns: 'client_id text, environment text, route text, key text' })} as wanted
   join idempotency_keys k using (client_id, environment, route, key)`;
 const rowOf = (claim: Claim) => ({ client_id: claim.clientId, environment: claim.environment, route: claim.route, key: claim.key });
 const identity = (row: ReturnType<typeof rowOf>) => JSON.stringify([row.client_id, row.environment, row.route, row.key]);

@@ -4,6 +4,7 @@ import type { EnvironmentClock } from './clock.js';
 import type { Environment } from './config.js';
 import type { Db, Tables } from './db.js';
 import { isDatabaseUnavailable, logFailure, retryWhileUnavailable } from './database-errors.js';
+import { jsonTable } from './json-rows.js';
 import { PollingLoop } from './polling-loop.js';
 import { writeTogether, writingTogether, type Collector } from './shared-transactions.js';
 import { compiledOnce } from './statements.js';
@@ -121,7 +122,7 @@ export async function completePendingJob(trx: Db, kind: string, subjectId: strin
 }
 
 /** Completions written together come before the jobs scheduled with them: a job scheduled again for the same subject stays pending. */
-const COMPLETE_JOBS = `with done as (select * from json_to_recordset($1::text::json) as done(kind text, subject_id text, done_at timestamptz)),
+const COMPLETE_JOBS = `with done as ${jsonTable('$1', { columns: 'kind text, subject_id text, done_at timestamptz' })},
   held as (select job.id, done.done_at from scheduled_jobs job join done using (kind, subject_id) where job.state = 'pending' for update of job skip locked)
   update scheduled_jobs set state = 'done', done_at = held.done_at from held where scheduled_jobs.id = held.id`;
 

@@ -2,7 +2,7 @@ import { CompiledQuery, sql, type Insertable, type Selectable, type SqlBool } fr
 import type { Db, DeliveryState, EventsTable, InjectedFault, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookFaultsTable, WebhookSecretsTable } from '../core/db.js';
 import type { Environment } from '../core/config.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
-import { rowsFromJson, type EveryColumn } from '../core/json-rows.js';
+import { jsonTable, rowsFromJson, type EveryColumn } from '../core/json-rows.js';
 
 export type EventRow = Selectable<EventsTable>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
@@ -230,25 +230,25 @@ export async function recordAttempts(db: Db, results: AttemptResult[]): Promise<
     state: r.state,
     next_attempt_at: r.nextAttemptAt,
   }));
-  await sql`
-    WITH v AS (
-      SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json)
-        AS v(id bigint, lease_until timestamptz, attempted_at timestamptz, status_code integer, duration_ms integer, error text, state text, next_attempt_at timestamptz)
-    ), moved AS (
-      UPDATE webhook_deliveries d SET
-        state = v.state,
-        attempt_count = d.attempt_count + 1,
-        next_attempt_at = v.next_attempt_at,
-        lease_until = NULL,
-        lease_token = NULL,
-        completed_at = CASE WHEN v.state = 'pending' THEN NULL ELSE v.attempted_at END
-      FROM v
-      WHERE d.id = v.id AND d.lease_until = v.lease_until
-      RETURNING d.id, d.injected
-    )
-    INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, duration_ms, error, injected)
-    SELECT v.id, v.attempted_at, v.status_code, v.duration_ms, v.error, moved.injected FROM v JOIN moved ON moved.id = v.id`.execute(db);
+  await db.executeQuery(CompiledQuery.raw(RECORD_ATTEMPTS, [JSON.stringify(rows)]));
 }
+
+const RECORD_ATTEMPTS = `
+  WITH v AS ${jsonTable('$1', { columns: 'id bigint, lease_until timestamptz, attempted_at timestamptz, status_code integer, duration_ms integer, error text, state text, next_attempt_at timestamptz' })},
+  moved AS (
+    UPDATE webhook_deliveries d SET
+      state = v.state,
+      attempt_count = d.attempt_count + 1,
+      next_attempt_at = v.next_attempt_at,
+      lease_until = NULL,
+      lease_token = NULL,
+      completed_at = CASE WHEN v.state = 'pending' THEN NULL ELSE v.attempted_at END
+    FROM v
+    WHERE d.id = v.id AND d.lease_until = v.lease_until
+    RETURNING d.id, d.injected
+  )
+  INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, duration_ms, error, injected)
+  SELECT v.id, v.attempted_at, v.status_code, v.duration_ms, v.error, moved.injected FROM v JOIN moved ON moved.id = v.id`;
 
 export async function findSecret(db: Db, tenant: Tenant): Promise<SecretRow | undefined> {
   return db

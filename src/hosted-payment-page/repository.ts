@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type Insertable, type Selectable } from 'kysely';
 import { inOrderOf } from '../core/batcher.js';
 import type { AccountVerificationResultsTable, CardTokensTable, Db } from '../core/db.js';
-import { rowsFromJson, type EveryColumn } from '../core/json-rows.js';
+import { jsonTable, rowsFromJson, type EveryColumn } from '../core/json-rows.js';
 import type { BuyerAction, CardDetails } from '../processor/boundary.js';
 import type { PaymentRow } from '../payments/repository.js';
 import { copyOfRow, tokenHash } from '../core/encryption.js';
@@ -139,7 +139,7 @@ function writtenAsJson<Row>(statement: string): Collector<Row> {
   };
 }
 
-const tokenUses = writtenAsJson<{ id: string; payment_id: string; used_at: Date }>(`with used as (select * from json_to_recordset($1::text::json) as used(id text, payment_id text, used_at timestamptz)),
+const tokenUses = writtenAsJson<{ id: string; payment_id: string; used_at: Date }>(`with used as ${jsonTable('$1', { columns: 'id text, payment_id text, used_at timestamptz' })},
   token as (update card_tokens set used_at = used.used_at, card_details = null from used where card_tokens.id = used.id)
   update three_ds_challenges set state = 'superseded' from used where three_ds_challenges.payment_id = used.payment_id and three_ds_challenges.state = 'pending'`);
 

@@ -6,7 +6,7 @@ import type { Caller } from '../core/auth.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
 import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from './fees.js';
 import { cipherOf, sealedRow, type Cipher } from '../core/encryption.js';
-import { rowsFromJson, type EveryColumn } from '../core/json-rows.js';
+import { jsonTable, rowsFromJson, type EveryColumn } from '../core/json-rows.js';
 import { SharedTransactions, writeTogether, type Collector } from '../core/shared-transactions.js';
 import { compiledOnce } from '../core/statements.js';
 
@@ -341,7 +341,7 @@ const paymentUpdates: Collector<{ id: string; patch: Updateable<PaymentsTable> }
     for (const [columns, rows] of byColumns) {
       const sets = columns.split(',').map((column) => `"${column}" = changed."${column}"`);
       const sealed = cipher ? rows.map((row) => sealedRow(cipher, 'payments', row)) : rows;
-      await trx.executeQuery(CompiledQuery.raw(`update payments set ${sets.join(', ')} from json_populate_recordset(null::payments, $1::text::json) as changed where payments.id = changed.id`, [JSON.stringify(sealed)]));
+      await trx.executeQuery(CompiledQuery.raw(`update payments set ${sets.join(', ')} from ${jsonTable('$1', { table: 'payments' })} as changed where payments.id = changed.id`, [JSON.stringify(sealed)]));
     }
   },
 };

@@ -4,6 +4,7 @@ import { SharedTransactions, writeTogether, type Collector } from '../core/share
 import type { Caller } from '../core/auth.js';
 import type { Db, RefundDrawsTable, RefundPartsTable, RefundsTable, Tables } from '../core/db.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
+import { jsonTable } from '../core/json-rows.js';
 import { compiledOnce } from '../core/statements.js';
 import { lockPayments, type PartyRow, type PaymentRow, type TransferRow } from '../payments/repository.js';
 
@@ -96,7 +97,7 @@ const partTakes: Collector<PartTake> = {
   },
 };
 
-const APPLY_PARTS = `with take as (select * from json_to_recordset($1::text::json) as take(payment_id text, position int, amount bigint, less bigint, less_fee bigint, returned bigint)),
+const APPLY_PARTS = `with take as ${jsonTable('$1', { columns: 'payment_id text, position int, amount bigint, less bigint, less_fee bigint, returned bigint' })},
   party as (update payment_parties set refundable_amount = refundable_amount - take.amount from take where payment_parties.payment_id = take.payment_id and payment_parties.position = take.position)
   update transfers set amount_minor = amount_minor - take.less, fee_minor = fee_minor - take.less_fee, returned_minor = returned_minor + take.returned
   from take where transfers.payment_id = take.payment_id and transfers.position = take.position and transfers.reverses_refund_id is null`;
@@ -166,7 +167,7 @@ const processorReferences: Collector<{ id: string; processor_reference: string }
 };
 
 const SET_PROCESSOR_REFERENCES = `update refunds set processor_reference = sent.processor_reference
-  from json_to_recordset($1::text::json) as sent(id text, processor_reference text)
+  from ${jsonTable('$1', { columns: 'id text, processor_reference text' })} as sent
   where refunds.id = sent.id and refunds.processor_reference is null`;
 
 /** Refunds to send, with what the processor needs of their payments: the partner that took it, the method, and the partner's reference of it; in the ids' order. */

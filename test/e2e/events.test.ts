@@ -1,4 +1,4 @@
-import type { KyselyPlugin, RootOperationNode } from 'kysely';
+import type { CompiledQuery, KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import type { Environment } from '../../src/core/config.js';
@@ -50,7 +50,11 @@ function refusingStatements(refused: (node: RootOperationNode) => boolean): Data
     },
     transformResult: async ({ result }) => result,
   };
-  return { ...server.app.database, db: server.app.database.db.withPlugin(refusing) };
+  const db = server.app.database.db.withPlugin(refusing);
+  // A statement compiled beforehand (CompiledQuery.raw) passes no plugin: its node is looked at here.
+  const execute = db.executeQuery.bind(db);
+  db.executeQuery = ((query: CompiledQuery) => (refused(query.query) ? Promise.reject(new Error('value too long')) : execute(query))) as typeof db.executeQuery;
+  return { ...server.app.database, db };
 }
 
 const ownWorker = (sender: Sender, options?: WorkerOptions, database: Pick<Database, 'db' | 'listen'> = server.app.database) =>

@@ -1,0 +1,110 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../test/helpers/receiver.js';
+import { loadConfig } from './config.js';
+import { openDatabase, type Database } from './db.js';
+import { jsonTable } from './json-rows.js';
+import { StatisticsKeeper } from './statistics.js';
+
+/** Plans on the test's database (PGlite, or PostgreSQL with TEST_DATABASE_URL), in a schema of its own with the migrations run. */
+let database: Database;
+let dataDir: string | undefined;
+const schema = `plans_${Date.now().toString(36)}`;
+const embedded = !process.env.TEST_DATABASE_URL;
+
+beforeAll(async () => {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) database = await openDatabase(loadConfig({ DATABASE_URL: url, DATABASE_SCHEMA: schema }));
+  else {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'plans-'));
+    database = await openDatabase(loadConfig({ DATA_DIR: dataDir }));
+  }
+  await sql`create table keyed (id text primary key, n int not null)`.execute(database.db);
+  await sql`insert into keyed select 'k' || n, 0 from generate_series(1, 5000) n`.execute(database.db);
+}, 120_000);
+
+afterAll(async () => {
+  if (process.env.TEST_DATABASE_URL) await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
+  await database?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+const planOf = async (statement: string) => (await sql.raw<{ 'QUERY PLAN': string }>(`explain ${statement}`).execute(database.db)).rows.map((row) => row['QUERY PLAN']).join('\n');
+
+describe('rows given as JSON', () => {
+  const rows = `'${JSON.stringify([{ id: 'k1' }, { id: 'k2' }, { id: 'k3' }])}'`;
+  const update = (from: string) => `update keyed set n = n + 1 from ${from} where keyed.id = wanted.id`;
+
+  it('are joined to a table by its index, where json_to_recordset alone (planned as 100 rows) reads the whole table', async () => {
+    await sql`analyze keyed`.execute(database.db);
+    expect(await planOf(update(`json_to_recordset(${rows}::text::json) as wanted(id text)`))).toMatch(/Seq Scan on keyed/);
+    const plan = await planOf(update(`${jsonTable(rows, { columns: 'id text' })} as wanted`));
+    expect(plan).toMatch(/Index Scan using keyed_pkey/);
+    expect(plan).not.toMatch(/Seq Scan on keyed/);
+  });
+
+  it('are joined by the index in a generic plan too (a prepared statement run many times)', async () => {
+    const plan = await database.db.transaction().execute(async (trx) => {
+      await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
+      await sql.raw(`prepare json_join (text) as ${update(`${jsonTable('$1', { columns: 'id text' })} as wanted`)}`).execute(trx);
+      const { rows: lines } = await sql.raw<{ 'QUERY PLAN': string }>(`explain execute json_join(${rows})`).execute(trx);
+      await sql`deallocate json_join`.execute(trx);
+      return lines.map((line) => line['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toMatch(/Index Scan using keyed_pkey/);
+  });
+
+  it('of a table type are its columns, typed as the table', async () => {
+    const { rows: found } = await sql.raw<{ id: string; n: number }>(`select * from ${jsonTable(`'[{"id":"x","n":"7"}]'`, { table: 'keyed' })} as row`).execute(database.db);
+    expect(found).toEqual([{ id: 'x', n: 7 }]);
+  });
+});
+
+describe('lookups by payment', () => {
+  // With sequential scans priced out, a plan still reads the whole table only when no index fits.
+  const indexed = async (statement: string) =>
+    database.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      return (await sql.raw<{ 'QUERY PLAN': string }>(`explain ${statement}`).execute(trx)).rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+
+  it("lock a payment's transfers, reversals included, through an index", async () => {
+    expect(await indexed(`select * from transfers where payment_id = any('{pay_a,pay_b}') for update`)).toMatch(/Index Scan using transfers_payment|Bitmap Index Scan on transfers_payment /);
+  });
+
+  it("find a payment's pending challenges through an index", async () => {
+    expect(await indexed(`update three_ds_challenges set state = 'superseded' where payment_id = 'pay_a' and state = 'pending'`)).toMatch(/three_ds_challenges_pending/);
+  });
+});
+
+describe('StatisticsKeeper', () => {
+  const lastAnalysed = async () => (await sql<{ at: Date | null }>`select coalesce(last_analyze, last_autoanalyze) as at from pg_stat_user_tables where schemaname = current_schema() and relname = 'keyed'`.execute(database.db)).rows[0]?.at;
+
+  it('analyses a table once enough of its rows changed since its last ANALYZE, and leaves it alone until then', async () => {
+    const keeper = new StatisticsKeeper(database.db, embedded, pino({ level: 'silent' }));
+    await sql`analyze keyed`.execute(database.db);
+    const before = await eventually(async () => (await lastAnalysed()) ?? undefined);
+    await sql`update keyed set n = n + 1 where id in ('k1', 'k2', 'k3')`.execute(database.db);
+    expect(await keeper.analyzeChanged()).not.toContain('keyed');
+    await sql`update keyed set n = n + 1 where n = 0`.execute(database.db); // 4,997 rows, more than 50 + 500
+    // The database counts changes with a delay of its own (its statistics are flushed about every second).
+    expect(await eventually(async () => (await keeper.analyzeChanged()).includes('keyed'))).toBe(true);
+    expect((await lastAnalysed())!.getTime()).toBeGreaterThan(before.getTime());
+  });
+
+  it('runs on its own on the embedded database, which has no autovacuum', { skip: !embedded }, async () => {
+    const keeper = new StatisticsKeeper(database.db, embedded, pino({ level: 'silent' }), 50);
+    const before = (await lastAnalysed())!;
+    await sql`update keyed set n = n + 1`.execute(database.db);
+    await keeper.start();
+    try {
+      await eventually(async () => ((await lastAnalysed())?.getTime() ?? 0) > before.getTime());
+    } finally {
+      await keeper.stop();
+    }
+  });
+});
