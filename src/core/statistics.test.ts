@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,26 +8,19 @@ import { jsonTable } from './json-rows.js';
 import { StatisticsKeeper } from './statistics.js';
 
 /** Plans on the test's database (PGlite, or PostgreSQL with TEST_DATABASE_URL), in a schema of its own with the migrations run. */
-let database: Database;
-let dataDir: string | undefined;
+const url = process.env.TEST_DATABASE_URL;
 const schema = `plans_${Date.now().toString(36)}`;
-const embedded = !process.env.TEST_DATABASE_URL;
+let database: Database;
 
 beforeAll(async () => {
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) database = await openDatabase(loadConfig({ DATABASE_URL: url, DATABASE_SCHEMA: schema }));
-  else {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'plans-'));
-    database = await openDatabase(loadConfig({ DATA_DIR: dataDir }));
-  }
+  database = url ? await openDatabase(loadConfig({ DATABASE_URL: url, DATABASE_SCHEMA: schema })) : await openDatabase(loadConfig({}), { inMemory: true });
   await sql`create table keyed (id text primary key, n int not null)`.execute(database.db);
   await sql`insert into keyed select 'k' || n, 0 from generate_series(1, 5000) n`.execute(database.db);
 }, 120_000);
 
 afterAll(async () => {
-  if (process.env.TEST_DATABASE_URL) await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
+  if (url) await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
   await database?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 const planOf = async (statement: string) => (await sql.raw<{ 'QUERY PLAN': string }>(`explain ${statement}`).execute(database.db)).rows.map((row) => row['QUERY PLAN']).join('\n');
@@ -85,7 +75,7 @@ describe('StatisticsKeeper', () => {
   const lastAnalysed = async () => (await sql<{ at: Date | null }>`select coalesce(last_analyze, last_autoanalyze) as at from pg_stat_user_tables where schemaname = current_schema() and relname = 'keyed'`.execute(database.db)).rows[0]?.at;
 
   it('analyses a table once enough of its rows changed since its last ANALYZE, and leaves it alone until then', async () => {
-    const keeper = new StatisticsKeeper(database.db, embedded, pino({ level: 'silent' }));
+    const keeper = new StatisticsKeeper(database.db, !url, pino({ level: 'silent' }));
     await sql`analyze keyed`.execute(database.db);
     const before = await eventually(async () => (await lastAnalysed()) ?? undefined);
     await sql`update keyed set n = n + 1 where id in ('k1', 'k2', 'k3')`.execute(database.db);
@@ -96,8 +86,8 @@ describe('StatisticsKeeper', () => {
     expect((await lastAnalysed())!.getTime()).toBeGreaterThan(before.getTime());
   });
 
-  it('runs on its own on the embedded database, which has no autovacuum', { skip: !embedded }, async () => {
-    const keeper = new StatisticsKeeper(database.db, embedded, pino({ level: 'silent' }), 50);
+  it('runs on its own on the embedded database, which has no autovacuum', { skip: Boolean(url) }, async () => {
+    const keeper = new StatisticsKeeper(database.db, !url, pino({ level: 'silent' }), 50);
     const before = (await lastAnalysed())!;
     await sql`update keyed set n = n + 1`.execute(database.db);
     await keeper.start();

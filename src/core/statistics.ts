@@ -47,10 +47,8 @@ export class StatisticsKeeper {
     const { rows } = await sql<{ name: string }>`select relname as name from pg_stat_user_tables
       where schemaname = current_schema() and n_mod_since_analyze > 50 + 0.1 * n_live_tup order by relname`.execute(this.db);
     const names = rows.map((row) => row.name);
-    if (names.length > 0) {
-      await sql`analyze ${sql.join(names.map((name) => sql.id(name)))}`.execute(this.db);
-      this.log.debug({ tables: names }, 'tables analysed');
-    }
+    for (const name of names) await sql`analyze ${sql.id(name)}`.execute(this.db);
+    if (names.length > 0) this.log.debug({ tables: names }, 'tables analysed');
     return names;
   }
 }
