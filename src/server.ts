@@ -463,7 +463,7 @@ async function assembleApp(options: AppOptions, database: Database, opened: Arra
   if (config.jobWorker) {
     jobs.start();
     sepaFile.start();
-    await statistics.start();
+    statistics.start();
   }
   return {
     app,

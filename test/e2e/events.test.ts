@@ -1,4 +1,4 @@
-import type { CompiledQuery, KyselyPlugin, RootOperationNode } from 'kysely';
+import type { Compilable, CompiledQuery, KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import type { Environment } from '../../src/core/config.js';
@@ -53,7 +53,7 @@ function refusingStatements(refused: (node: RootOperationNode) => boolean): Data
   const db = server.app.database.db.withPlugin(refusing);
   // A statement compiled beforehand (CompiledQuery.raw) passes no plugin: its node is looked at here.
   const execute = db.executeQuery.bind(db);
-  db.executeQuery = ((query: CompiledQuery) => (refused(query.query) ? Promise.reject(new Error('value too long')) : execute(query))) as typeof db.executeQuery;
+  db.executeQuery = ((query: CompiledQuery | Compilable) => ('query' in query && refused(query.query) ? Promise.reject(new Error('value too long')) : execute(query))) as typeof db.executeQuery;
   return { ...server.app.database, db };
 }
 
