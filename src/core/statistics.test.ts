@@ -3,9 +3,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/helpers/receiver.js';
 import { loadConfig } from './config.js';
-import { openDatabase, type Database } from './db.js';
+import { openDatabase, type Database, type Db } from './db.js';
 import { jsonTable } from './json-rows.js';
-import { StatisticsKeeper } from './statistics.js';
+import { PASS_LOCK, StatisticsKeeper } from './statistics.js';
 
 /** Plans on the test's database (PGlite, or PostgreSQL with TEST_DATABASE_URL), in a schema of its own with the migrations run. */
 const url = process.env.TEST_DATABASE_URL;
@@ -23,7 +23,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-const planOf = async (statement: string) => (await sql.raw<{ 'QUERY PLAN': string }>(`explain ${statement}`).execute(database.db)).rows.map((row) => row['QUERY PLAN']).join('\n');
+const planOf = async (statement: string, db: Db = database.db) => (await sql.raw<{ 'QUERY PLAN': string }>(`explain ${statement}`).execute(db)).rows.map((row) => row['QUERY PLAN']).join('\n');
 
 describe('rows given as JSON', () => {
   const rows = `'${JSON.stringify([{ id: 'k1' }, { id: 'k2' }, { id: 'k3' }])}'`;
@@ -41,9 +41,9 @@ describe('rows given as JSON', () => {
     const plan = await database.db.transaction().execute(async (trx) => {
       await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
       await sql.raw(`prepare json_join (text) as ${update(`${jsonTable('$1', { columns: 'id text' })} as wanted`)}`).execute(trx);
-      const { rows: lines } = await sql.raw<{ 'QUERY PLAN': string }>(`explain execute json_join(${rows})`).execute(trx);
+      const explained = await planOf(`execute json_join(${rows})`, trx);
       await sql`deallocate json_join`.execute(trx);
-      return lines.map((line) => line['QUERY PLAN']).join('\n');
+      return explained;
     });
     expect(plan).toMatch(/Index Scan using keyed_pkey/);
   });
@@ -59,7 +59,7 @@ describe('lookups by payment', () => {
   const indexed = async (statement: string) =>
     database.db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);
-      return (await sql.raw<{ 'QUERY PLAN': string }>(`explain ${statement}`).execute(trx)).rows.map((row) => row['QUERY PLAN']).join('\n');
+      return planOf(statement, trx);
     });
 
   it("lock a payment's transfers, reversals included, through an index", async () => {
@@ -121,7 +121,7 @@ describe('StatisticsKeeper', () => {
     await changedSinceAnalysed();
     await changeAll();
     const elsewhere = await database.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtext('statistics of changed tables'))`.execute(trx);
+      await sql`select pg_advisory_xact_lock(hashtext(${PASS_LOCK}))`.execute(trx);
       return keeper().analyzeChanged();
     });
     expect(elsewhere).toEqual([]);

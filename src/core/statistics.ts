@@ -4,7 +4,7 @@ import type { Db } from './db.js';
 import { PollingLoop } from './polling-loop.js';
 
 /** One pass at a time among the processes that share a PostgreSQL server (workers, API processes with JOB_WORKER on). */
-const PASS_LOCK = 'statistics of changed tables';
+export const PASS_LOCK = 'statistics of changed tables';
 
 /**
  * Keeps the planner's statistics of our tables where the database does not: PGlite runs no
