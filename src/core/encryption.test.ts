@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { QueryResult, UnknownRow } from 'kysely';
-import { Cipher, copyOfRow, DecryptionError, keyOf, SealingPlugin, sealedRow, sealedValue, tokenMatches, tokenHash } from './encryption.js';
+import { Cipher, copyOfRow, DecryptionError, keyOf, SealingPlugin, sealedColumn, sealedValue, tokenMatches, tokenHash } from './encryption.js';
 
 const key = () => keyOf(randomBytes(32));
 
@@ -74,10 +74,10 @@ describe('Cipher', () => {
     expect(sealedValue(cipher, 'payments', 'verified_iban', null)).toBeNull();
     expect(cipher.open(sealedValue(cipher, 'payments', 'verified_iban', 'DE89370400440532013000'))).toBe('DE89370400440532013000');
     expect(cipher.open(JSON.parse(String(sealedValue(cipher, 'payments', 'mandate', { a: 1 }))))).toEqual({ a: 1 });
-    const row = sealedRow(cipher, 'payments', { id: 'pay_1', resource_token: 'tok', mandate: null });
-    expect(row.id).toBe('pay_1');
-    expect(row.mandate).toBeNull();
-    expect(cipher.open(row.resource_token)).toBe('tok');
+    expect(sealedColumn(cipher, 'payments', 'id', 'pay_1')).toBe('pay_1');
+    expect(sealedColumn(cipher, 'payments', 'mandate', null)).toBeNull();
+    expect(cipher.open(sealedColumn(cipher, 'payments', 'resource_token', 'tok'))).toBe('tok');
+    expect(cipher.open(sealedColumn(cipher, 'payments', 'mandate', { a: 1 }))).toEqual({ a: 1 });
   });
 });
 

@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CompiledQuery, type ExpressionBuilder, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { isDataError, type Db, type IdempotencyKeysTable, type Tables } from './db.js';
-import { jsonTable } from './json-rows.js';
+import { jsonTable, rowsJson } from './json-rows.js';
 import { Batcher } from './batcher.js';
 import { writeTogether, type Collector } from './shared-transactions.js';
 import type { Clock } from './clock.js';
@@ -132,7 +132,7 @@ const identity = (row: ReturnType<typeof rowOf>) => JSON.stringify([row.client_i
 
 /** The stored keys of these claims, in one statement (the lookups of a turn of the event loop are batched). */
 async function storedKeys(db: Db, claims: Claim[]): Promise<(StoredKey | undefined)[]> {
-  const result = await db.executeQuery<StoredKey>(CompiledQuery.raw(LOOKUP, [JSON.stringify(claims.map(rowOf))]));
+  const result = await db.executeQuery<StoredKey>(CompiledQuery.raw(LOOKUP, [rowsJson(claims.map(rowOf))]));
   const found = new Map(result.rows.map((row) => [identity(row), row]));
   return claims.map((claim) => found.get(identity(rowOf(claim))));
 }

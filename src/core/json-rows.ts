@@ -3,6 +3,7 @@
  * for any number of rows, and several tables written by one statement (data-modifying CTEs), so a
  * change costs one round trip instead of one per table.
  */
+import { sealedColumn, type Cipher, type SealedTable } from './encryption.js';
 
 /** `insert into table (columns) select columns from` the JSON array `parameter`, each column typed as the table's. */
 export const rowsFromJson = (table: string, columns: readonly string[], parameter: string) =>
@@ -25,3 +26,31 @@ export const jsonTable = (parameter: string, of: { columns: string } | { table: 
 // json_populate_recordset gives an absent key NULL, not the column's default: a column with a
 // default must be given its value in the row, or be left out of the list (and named here as generated).
 export type EveryColumn<Table, Listed extends readonly unknown[], Generated = never> = Exclude<keyof Table, Listed[number] | Generated> extends never ? true : never;
+
+/**
+ * The JSON array of `rows` for the statements above, their sealed columns sealed when `sealing`
+ * names the table. A column that is NULL is left out (both functions read an absent key as NULL:
+ * the same rows, a shorter text for the process to write and the database to parse), and each
+ * instant is formatted once: a change's rows share their timestamps, and formatting them was half
+ * of JSON.stringify's time on a payment's row.
+ */
+export function rowsJson(rows: readonly object[], sealing?: { cipher: Cipher; table: SealedTable }): string {
+  const instants = new Map<number, string | null>();
+  const instant = (date: Date) => {
+    const time = date.getTime();
+    let text = instants.get(time);
+    if (text === undefined) instants.set(time, (text = date.toJSON()));
+    return text;
+  };
+  return JSON.stringify(
+    rows.map((row) => {
+      const compact: Record<string, unknown> = {};
+      for (const column in row) {
+        const value = (row as Record<string, unknown>)[column];
+        if (value === null || value === undefined) continue;
+        compact[column] = value instanceof Date ? instant(value) : sealing ? sealedColumn(sealing.cipher, sealing.table, column, value) : value;
+      }
+      return compact;
+    }),
+  );
+}

@@ -2,7 +2,7 @@ import { CompiledQuery, sql, type Insertable, type Selectable, type SqlBool } fr
 import type { Db, DeliveryState, EventsTable, InjectedFault, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookFaultsTable, WebhookSecretsTable } from '../core/db.js';
 import type { Environment } from '../core/config.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
-import { jsonTable, rowsFromJson, type EveryColumn } from '../core/json-rows.js';
+import { jsonTable, rowsFromJson, rowsJson, type EveryColumn } from '../core/json-rows.js';
 
 export type EventRow = Selectable<EventsTable>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
@@ -41,7 +41,7 @@ export async function writeOutbox(db: Db, events: Insertable<EventsTable>[], del
     const last = start + EVENTS_PER_STATEMENT >= events.length;
     const ids = new Set(chunk.map((event) => event.id));
     const theirs = events.length <= EVENTS_PER_STATEMENT ? deliveries : deliveries.filter((delivery) => ids.has(delivery.event_id));
-    await db.executeQuery(CompiledQuery.raw(WRITE_OUTBOX, [JSON.stringify(chunk), JSON.stringify(theirs), JSON.stringify(last ? channels : [])]));
+    await db.executeQuery(CompiledQuery.raw(WRITE_OUTBOX, [rowsJson(chunk), rowsJson(theirs), JSON.stringify(last ? channels : [])]));
   }
 }
 
@@ -230,7 +230,7 @@ export async function recordAttempts(db: Db, results: AttemptResult[]): Promise<
     state: r.state,
     next_attempt_at: r.nextAttemptAt,
   }));
-  await db.executeQuery(CompiledQuery.raw(RECORD_ATTEMPTS, [JSON.stringify(rows)]));
+  await db.executeQuery(CompiledQuery.raw(RECORD_ATTEMPTS, [rowsJson(rows)]));
 }
 
 const RECORD_ATTEMPTS = `

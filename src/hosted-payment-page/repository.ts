@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type Insertable, type Selectable } from 'kysely';
 import { inOrderOf } from '../core/batcher.js';
 import type { AccountVerificationResultsTable, CardTokensTable, Db } from '../core/db.js';
-import { jsonTable, rowsFromJson, type EveryColumn } from '../core/json-rows.js';
+import { jsonTable, rowsFromJson, rowsJson, type EveryColumn } from '../core/json-rows.js';
 import type { BuyerAction, CardDetails } from '../processor/boundary.js';
 import type { PaymentRow } from '../payments/repository.js';
 import { copyOfRow, tokenHash } from '../core/encryption.js';
@@ -130,11 +130,11 @@ export async function useCardToken(db: Db, token: CardTokenRow, now: Date): Prom
 }
 
 /** Rows written together by one statement that takes them as a JSON array ($1), before the ledger and the events. */
-function writtenAsJson<Row>(statement: string): Collector<Row> {
+function writtenAsJson<Row extends object>(statement: string): Collector<Row> {
   return {
     rank: 1,
     async flush(trx, rows) {
-      await trx.executeQuery(CompiledQuery.raw(statement, [JSON.stringify(rows)]));
+      await trx.executeQuery(CompiledQuery.raw(statement, [rowsJson(rows)]));
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Environment } from '../core/config.js';
 import { CompiledQuery } from 'kysely';
 import type { Db, LedgerEntriesTable, LedgerLinesTable } from '../core/db.js';
-import { type EveryColumn } from '../core/json-rows.js';
+import { rowsJson, type EveryColumn } from '../core/json-rows.js';
 import { writeTogether, type Collector } from '../core/shared-transactions.js';
 import type { EntryDraft } from './postings.js';
 
@@ -66,7 +66,7 @@ const ledgerWrites: Collector<Movement> = {
       before += movement.rows.length;
       return moved;
     });
-    await trx.executeQuery(CompiledQuery.raw(POST_ENTRIES, [JSON.stringify(movements.flatMap((movement) => movement.rows)), JSON.stringify(lines)]));
+    await trx.executeQuery(CompiledQuery.raw(POST_ENTRIES, [rowsJson(movements.flatMap((movement) => movement.rows)), rowsJson(lines)]));
   },
 };
 

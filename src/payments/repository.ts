@@ -5,8 +5,8 @@ import type { PaymentStatus } from './states.js';
 import type { Caller } from '../core/auth.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
 import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from './fees.js';
-import { cipherOf, sealedRow, type Cipher } from '../core/encryption.js';
-import { jsonTable, rowsFromJson, type EveryColumn } from '../core/json-rows.js';
+import { cipherOf, type Cipher } from '../core/encryption.js';
+import { jsonTable, rowsFromJson, rowsJson, type EveryColumn } from '../core/json-rows.js';
 import { SharedTransactions, writeTogether, type Collector } from '../core/shared-transactions.js';
 import { compiledOnce } from '../core/statements.js';
 
@@ -73,10 +73,16 @@ const INSERT_PAYMENTS = `with payment as (${rowsFromJson('payments', PAYMENT_COL
  */
 export async function insertPayments(db: Db, cipher: Cipher, payments: NewPayment[]): Promise<void> {
   const parameters = [
-    JSON.stringify(payments.map((each) => sealedRow(cipher, 'payments', each.payment))),
-    JSON.stringify(payments.flatMap((each) => each.parties)),
-    JSON.stringify(payments.flatMap((each) => (each.job ? [each.job] : []))),
-    JSON.stringify(payments.flatMap((each) => (each.key ? [sealedRow(cipher, 'idempotency_keys', each.key)] : []))),
+    rowsJson(
+      payments.map((each) => each.payment),
+      { cipher, table: 'payments' },
+    ),
+    rowsJson(payments.flatMap((each) => each.parties)),
+    rowsJson(payments.flatMap((each) => (each.job ? [each.job] : []))),
+    rowsJson(
+      payments.flatMap((each) => (each.key ? [each.key] : [])),
+      { cipher, table: 'idempotency_keys' },
+    ),
   ];
   await db.executeQuery(CompiledQuery.raw(INSERT_PAYMENTS, parameters));
 }
@@ -340,8 +346,8 @@ const paymentUpdates: Collector<{ id: string; patch: Updateable<PaymentsTable> }
     const cipher = cipherOf(trx);
     for (const [columns, rows] of byColumns) {
       const sets = columns.split(',').map((column) => `"${column}" = changed."${column}"`);
-      const sealed = cipher ? rows.map((row) => sealedRow(cipher, 'payments', row)) : rows;
-      await trx.executeQuery(CompiledQuery.raw(`update payments set ${sets.join(', ')} from ${jsonTable('$1', { table: 'payments' })} as changed where payments.id = changed.id`, [JSON.stringify(sealed)]));
+      const json = rowsJson(rows, cipher && { cipher, table: 'payments' });
+      await trx.executeQuery(CompiledQuery.raw(`update payments set ${sets.join(', ')} from ${jsonTable('$1', { table: 'payments' })} as changed where payments.id = changed.id`, [json]));
     }
   },
 };

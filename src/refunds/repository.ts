@@ -4,7 +4,7 @@ import { SharedTransactions, writeTogether, type Collector } from '../core/share
 import type { Caller } from '../core/auth.js';
 import type { Db, RefundDrawsTable, RefundPartsTable, RefundsTable, Tables } from '../core/db.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
-import { jsonTable } from '../core/json-rows.js';
+import { jsonTable, rowsJson } from '../core/json-rows.js';
 import { compiledOnce } from '../core/statements.js';
 import { lockPayments, type PartyRow, type PaymentRow, type TransferRow } from '../payments/repository.js';
 
@@ -93,7 +93,7 @@ const partTakes: Collector<PartTake> = {
       }
       summed.set(key, sum);
     }
-    await trx.executeQuery(CompiledQuery.raw(APPLY_PARTS, [JSON.stringify([...summed.values()])]));
+    await trx.executeQuery(CompiledQuery.raw(APPLY_PARTS, [rowsJson([...summed.values()])]));
   },
 };
 
@@ -162,7 +162,7 @@ export async function setRefundProcessorReference(trx: Db, id: string, processor
 const processorReferences: Collector<{ id: string; processor_reference: string }> = {
   rank: 1,
   async flush(trx, references) {
-    await trx.executeQuery(CompiledQuery.raw(SET_PROCESSOR_REFERENCES, [JSON.stringify(references)]));
+    await trx.executeQuery(CompiledQuery.raw(SET_PROCESSOR_REFERENCES, [rowsJson(references)]));
   },
 };
 
