@@ -4,7 +4,7 @@ import type { EnvironmentClock } from './clock.js';
 import type { Environment } from './config.js';
 import type { Db, Tables } from './db.js';
 import { isDatabaseUnavailable, logFailure, retryWhileUnavailable } from './database-errors.js';
-import { jsonTable } from './json-rows.js';
+import { jsonTable, rowsJson } from './json-rows.js';
 import { PollingLoop } from './polling-loop.js';
 import { writeTogether, writingTogether, type Collector } from './shared-transactions.js';
 import { compiledOnce } from './statements.js';
@@ -129,7 +129,7 @@ const COMPLETE_JOBS = `with done as ${jsonTable('$1', { columns: 'kind text, sub
 const jobCompletions: Collector<{ kind: string; subject_id: string; done_at: Date }> = {
   rank: 0,
   async flush(trx, done) {
-    await trx.executeQuery(CompiledQuery.raw(COMPLETE_JOBS, [JSON.stringify(done)]));
+    await trx.executeQuery(CompiledQuery.raw(COMPLETE_JOBS, [rowsJson(done)]));
   },
 };
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { openDatabase, type Database } from './db.js';
 import { Cipher, keyOf } from './encryption.js';
-import { rowsFromJson, rowsJson } from './json-rows.js';
+import { jsonTable, rowsFromJson, rowsJson } from './json-rows.js';
 
 const cipher = new Cipher([keyOf(randomBytes(32))]);
 
@@ -32,6 +32,15 @@ describe('rowsJson', () => {
     expect(cipher.open(sealed!.customer)).toEqual({ email: 'a@example.com' });
     expect(sealed!.reference).toBe('ref');
     expect(JSON.parse(rowsJson([row]))[0].resource_token).toBe('tok');
+    expect(row).toEqual({ id: 'pay_1', resource_token: 'tok', customer: { email: 'a@example.com' }, verified_iban: null, reference: 'ref' });
+  });
+
+  it('seals an instant given to a sealed column, as any other value', () => {
+    const at = new Date('2026-11-27T10:00:00.123Z');
+    const [sealed] = JSON.parse(rowsJson([{ id: 'pay_1', mandate: at, created_at: at }], { cipher, table: 'payments' })) as Record<string, unknown>[];
+    expect(sealed!.mandate).not.toBe(at.toJSON());
+    expect(cipher.open(sealed!.mandate)).toBe(at.toJSON());
+    expect(sealed!.created_at).toBe(at.toJSON());
   });
 });
 
@@ -51,12 +60,24 @@ describe('rows given to json_populate_recordset by rowsJson', () => {
     await database?.close();
   });
 
-  it('write NULL where a column was left out, and the instants given', async () => {
-    const at = new Date('2026-11-27T10:00:00.123Z');
-    const json = rowsJson([
-      { id: 'a', note: null, at, n: 9_007_199_254_740_991 },
-      { id: 'b', note: 'kept', at: null, n: null },
+  const at = new Date('2026-11-27T10:00:00.123Z');
+  const json = rowsJson([
+    { id: 'a', note: null, at, n: 9_007_199_254_740_991 },
+    { id: 'b', note: 'kept', at: null, n: null },
+  ]);
+
+  it('are read by json_to_recordset with NULL where a column was left out', async () => {
+    expect(json).not.toContain('null');
+    const { rows } = await sql
+      .raw<{ id: string; note: string | null; at: Date | null }>(`select id, note, at from ${jsonTable(`'${json}'`, { columns: 'id text, note text, at timestamptz' })} as given order by id`)
+      .execute(database.db);
+    expect(rows).toEqual([
+      { id: 'a', note: null, at },
+      { id: 'b', note: 'kept', at: null },
     ]);
+  });
+
+  it('write NULL where a column was left out, and the instants given', async () => {
     await sql.raw(rowsFromJson('json_rows', ['id', 'note', 'at', 'n'], `'${json}'`)).execute(database.db);
     const { rows } = await sql<{ id: string; note: string | null; at: Date | null; n: string | null }>`select id, note, at, n::text as n from json_rows order by id`.execute(database.db);
     expect(rows).toEqual([

@@ -48,7 +48,8 @@ export function rowsJson(rows: readonly object[], sealing?: { cipher: Cipher; ta
       for (const column in row) {
         const value = (row as Record<string, unknown>)[column];
         if (value === null || value === undefined) continue;
-        compact[column] = value instanceof Date ? instant(value) : sealing ? sealedColumn(sealing.cipher, sealing.table, column, value) : value;
+        const written = sealing ? sealedColumn(sealing.cipher, sealing.table, column, value) : value;
+        compact[column] = written instanceof Date ? instant(written) : written;
       }
       return compact;
     }),

@@ -415,6 +415,6 @@ export async function buyersAfter(db: Db, afterId: string, limit: number) {
 export async function setBuyerDigests(db: Db, rows: { id: string; digests: string[] }[]): Promise<void> {
   if (rows.length === 0) return;
   await sql`UPDATE payments SET buyer_digests = given.digests
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS given(id text, digests text[])
+    FROM jsonb_to_recordset(${rowsJson(rows)}::jsonb) AS given(id text, digests text[])
     WHERE payments.id = given.id`.execute(db);
 }

@@ -5,6 +5,7 @@ import type { Environment } from '../../core/config.js';
 import type { Db, ScheduledJobsTable } from '../../core/db.js';
 import { compiledOnce } from '../../core/statements.js';
 import { completePendingJob } from '../../core/jobs.js';
+import { rowsJson } from '../../core/json-rows.js';
 
 /** The simulator's own tables: an outside party's records, which no feature of the product reads. */
 export type SimulatorTables = {
@@ -219,7 +220,7 @@ const RECORD_MOVEMENTS = `with moved as (
  */
 export async function recordMovements(db: SimulatorDb, moves: NewMovement[]): Promise<StoredMovement[]> {
   const due = moves.map(({ row, due }) => ({ reference: row.reference, platform_id: due.platformId, due_at: due.at, created_at: due.now }));
-  const inserted = await db.executeQuery<StoredMovement>(CompiledQuery.raw(RECORD_MOVEMENTS, [JSON.stringify(moves.map(({ row }) => row)), JSON.stringify(due)]));
+  const inserted = await db.executeQuery<StoredMovement>(CompiledQuery.raw(RECORD_MOVEMENTS, [rowsJson(moves.map(({ row }) => row)), rowsJson(due)]));
   const byReference = new Map(inserted.rows.map((row) => [row.reference, row]));
   const known = moves.map(({ row }) => row.reference).filter((reference) => !byReference.has(reference));
   if (known.length > 0) {
