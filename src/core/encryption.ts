@@ -81,15 +81,13 @@ export class DecryptionError extends Error {}
  */
 export class Cipher {
   readonly current: EncryptionKey;
-  private readonly byId: Map<string, EncryptionKey>;
-  /** Each key imported once: a cipher set up from a KeyObject skips copying and checking the key's bytes (a third of a token's seal). */
-  private readonly imported: Map<string, KeyObject>;
+  /** Each key imported once, by its id: a cipher set up from a KeyObject skips copying and checking the key's bytes (a third of a token's seal). */
+  private readonly byId: Map<string, KeyObject>;
 
   constructor(keys: readonly EncryptionKey[]) {
     if (keys.length === 0) throw new Error('a cipher needs at least one key');
     this.current = keys[0]!;
-    this.byId = new Map(keys.map((key) => [key.id, key]));
-    this.imported = new Map(keys.map((key) => [key.id, createSecretKey(key.secret)]));
+    this.byId = new Map(keys.map((key) => [key.id, createSecretKey(key.secret)]));
   }
 
   get keyIds(): string[] {
@@ -152,7 +150,7 @@ export class Cipher {
   /** Nonce, tag and ciphertext of `plain` under the current key. */
   private encrypt(plain: Buffer | string, context?: string): Buffer {
     const iv = pooledRandomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.imported.get(this.current.id)!, iv);
+    const cipher = createCipheriv('aes-256-gcm', this.byId.get(this.current.id)!, iv);
     if (context !== undefined) cipher.setAAD(Buffer.from(context, 'utf8'));
     const ciphertext = Buffer.concat([typeof plain === 'string' ? cipher.update(plain, 'utf8') : cipher.update(plain), cipher.final()]);
     return Buffer.concat([iv, cipher.getAuthTag(), ciphertext]);
@@ -163,12 +161,12 @@ export class Cipher {
     if (!key) throw new DecryptionError(`${what} is sealed with encryption key ${keyId}, which this process was not given`);
     try {
       if (bytes.length < IV_BYTES + TAG_BYTES) throw new Error('too short');
-      const decipher = createDecipheriv('aes-256-gcm', this.imported.get(keyId)!, bytes.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
+      const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
       if (context !== undefined) decipher.setAAD(Buffer.from(context, 'utf8'));
       decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
       return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
     } catch {
-      throw new DecryptionError(`${what} sealed with encryption key ${key.id} does not open with it (altered, or another key with the same id)`);
+      throw new DecryptionError(`${what} sealed with encryption key ${keyId} does not open with it (altered, or another key with the same id)`);
     }
   }
 
