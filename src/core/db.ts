@@ -7,7 +7,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { PGlitePool } from './pglite-pool.js';
 import { Pipelined } from './pipelined.js';
-import { togetherIn, type Together } from './statements.js';
+import { answerOfTogether, togetherIn, type Together } from './statements.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { isDatabaseUnavailable } from './database-errors.js';
 import { parseDatabaseUrl, ServerSelector } from './postgres-servers.js';
@@ -837,7 +837,11 @@ export class PreparingPool implements PostgresPool {
       if (together) return this.runTogether(client, text as string, together);
       return this.named && typeof text === 'string' && parameters && parameters.length > 0 ? this.run(client, text, [...parameters]) : client.query(text as string, parameters as unknown[]);
     };
-    const query = (text: unknown, parameters?: readonly unknown[]) => noticing(sent(text, parameters)).then(lastResult);
+    const query = async (text: unknown, parameters?: readonly unknown[]) => {
+      const result = await noticing(sent(text, parameters));
+      const together = togetherIn(parameters);
+      return together ? answerOfTogether(Array.isArray(result) ? result : [result], together) : result;
+    };
     return {
       query: query as unknown as PostgresPoolClient['query'],
       release: () => {
@@ -855,11 +859,6 @@ export class PreparingPool implements PostgresPool {
 /** A prepared statement's plan no longer fits: its result's type changed (a migration), PostgreSQL refuses to run it. */
 function isCachedPlanChanged(error: unknown): boolean {
   return (error as { code?: string }).code === '0A000' && /cached plan/.test(String((error as Error).message));
-}
-
-/** Of the results of statements sent together (sentTogether), pg answers every one: the last is the answer. */
-function lastResult(result: pg.QueryResult | pg.QueryResult[]): pg.QueryResult {
-  return Array.isArray(result) ? result[result.length - 1]! : result;
 }
 
 async function embeddedDatabase(config: Config, inMemory: boolean): Promise<PGlite> {

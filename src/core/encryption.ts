@@ -237,12 +237,7 @@ export class SealingPlugin implements KyselyPlugin {
   }
 
   async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    for (const row of result.rows) {
-      for (const name in row) {
-        const value = row[name];
-        if (SEALED_NAMES.has(name) && isSealedText(value)) openWhenRead(row, name, this.cipher, value);
-      }
-    }
+    openSealedColumns(this.cipher, result.rows);
     return result;
   }
 
@@ -280,6 +275,16 @@ export class SealingPlugin implements KyselyPlugin {
 
   private sealNode(table: SealedTable, column: string, node: OperationNode): OperationNode {
     return ValueNode.is(node) ? Object.freeze({ ...node, value: sealedValue(this.cipher, table, column, node.value) }) : node;
+  }
+}
+
+/** The rows' sealed columns, each opened when first read (openWhenRead). */
+export function openSealedColumns(cipher: Cipher, rows: readonly UnknownRow[]): void {
+  for (const row of rows) {
+    for (const name in row) {
+      const value = row[name];
+      if (SEALED_NAMES.has(name) && isSealedText(value)) openWhenRead(row, name, cipher, value);
+    }
   }
 }
 

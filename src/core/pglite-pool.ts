@@ -1,6 +1,6 @@
 import type { PGlite, Results } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
-import { togetherIn } from './statements.js';
+import { answerOfTogether, togetherIn } from './statements.js';
 
 /**
  * Presents one embedded PGlite database as the pool Kysely's PostgresDialect expects.
@@ -25,9 +25,9 @@ export class PGlitePool implements PostgresPool {
     // Kysely only passes a cursor when streaming, which this project does not do.
     return {
       async query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
-        // Several statements: only the simple protocol (exec) takes them in one call; the last one's result is answered.
+        // Several statements: only the simple protocol (exec) takes them in one call.
         const together = togetherIn(parameters);
-        const result = together ? ((await pglite.exec(together.withValuesWritten())).at(-1) as Results<R>) : await pglite.query<R>(sql, parameters as unknown[]);
+        const result = together ? (answerOfTogether(await pglite.exec(together.withValuesWritten()), together) as Results<R>) : await pglite.query<R>(sql, parameters as unknown[]);
         const { command } = result as { command?: PostgresQueryResult<R>['command'] };
         return {
           command: command ?? 'SELECT',

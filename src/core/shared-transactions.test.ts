@@ -7,7 +7,7 @@ import { loadConfig } from './config.js';
 import { openDatabase, type Database, type Db } from './db.js';
 import { ApiError } from './errors.js';
 import { SharedTransactions, writeTogether, writingTogether, type Collector } from './shared-transactions.js';
-import { throughConnection } from './statements.js';
+import { readOf, throughConnection, type RowsRead } from './statements.js';
 
 /**
  * SharedTransactions on the test's database (PGlite, or PostgreSQL with TEST_DATABASE_URL), on a
@@ -44,9 +44,8 @@ beforeEach(async () => {
   await sql`insert into counters values ('a', 0), ('b', 0), ('c', 0), ('d', 0)`.execute(database.db);
 });
 
-async function lockCounters(trx: Db, keys: string[]): Promise<Map<string, Counter>> {
-  const { rows } = await sql<Counter>`select * from counters where key = any(${keys}) order by key for update`.execute(trx);
-  return new Map(rows.map((row) => [row.key, row]));
+function lockCounters(trx: Db, keys: string[]): RowsRead<Map<string, Counter>> {
+  return readOf(sql<Counter>`select * from counters where key = any(${keys}) order by key for update`.compile(trx), (rows) => new Map(rows.map((row) => [row.key, row])));
 }
 
 /** Changes that add to a counter and answer its new value with the transaction they ran in. */
@@ -161,10 +160,9 @@ describe('SharedTransactions', () => {
 
   it('reads what the changes of a batch need with one call of each reader, once their rows are locked, and again for a row handed out again', async () => {
     const calls: string[][] = [];
-    const doubled = async (trx: Db, keys: string[]) => {
+    const doubled = (trx: Db, keys: string[]) => {
       calls.push(keys);
-      const { rows } = await sql<Counter>`select * from counters where key = any(${keys})`.execute(trx);
-      return keys.map((key) => 2 * rows.find((row) => row.key === key)!.n);
+      return readOf(sql<Counter>`select * from counters where key = any(${keys})`.compile(trx), (rows) => keys.map((key) => 2 * rows.find((row) => row.key === key)!.n));
     };
     const batches = new SharedTransactions(database.db, lockCounters);
     const add = (key: string, by: number) =>
@@ -183,17 +181,21 @@ describe('SharedTransactions', () => {
     expect(calls).toEqual([['a', 'b', 'a'], ['a'], ['c']]);
   });
 
-  it('sends BEGIN with the first statement and COMMIT with the rows written together: a batch of two takes two round trips', async () => {
+  it('sends BEGIN with the locks and what the changes need, and COMMIT with the rows written together: a batch of two takes two round trips', async () => {
     const sent: string[] = [];
     const counting = throughConnection(database.db, (connection) => ({
       executeQuery: (query) => (sent.push(query.sql), connection.executeQuery(query)),
       streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
     }));
     const batches = new SharedTransactions(counting, lockCounters);
-    const note = (key: string) => batches.run(key, async (trx) => writeTogether(trx, notes(1), [key]));
-    await Promise.all([note('a'), note('b')]);
+    const plusOne = (trx: Db, keys: string[]) => readOf(sql<{ n: number }>`select n + 1 as n from counters where key = any(${keys}) order by key`.compile(trx), (rows) => rows.map((row) => row.n));
+    const note = (key: string) => batches.run(key, async (trx, locked, next: number) => (await writeTogether(trx, notes(1), [key]), [locked?.n, next]), { read: plusOne, input: key });
+    expect(await Promise.all([note('a'), note('b')])).toEqual([
+      [0, 1],
+      [0, 1],
+    ]);
     expect(sent).toHaveLength(2);
-    expect(sent[0]).toMatch(/^begin;\n[^]*^select \* from counters where key = any\(\$1\) order by key for update$/m);
+    expect(sent[0]).toMatch(/^begin;\n[^]*^select \* from counters where key = any\(\$1\) order by key for update;\n[^]*^select n \+ 1 as n from counters/m);
     expect(sent[1]).toMatch(/^insert into notes [^]*^commit$/m);
     expect((await sql`select text from notes order by text`.execute(database.db)).rows).toEqual([{ text: 'a' }, { text: 'b' }]);
   });

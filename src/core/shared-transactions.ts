@@ -1,7 +1,7 @@
 import { CompiledQuery, type Kysely, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import type { Db, Tables } from './db.js';
 import { ApiError } from './errors.js';
-import { keepingStatements, onlyReads, sentTogether, throughConnection } from './statements.js';
+import { bothOf, keepingStatements, mapRead, onlyReads, readsOf, readTogether, sentTogether, throughConnection, type RowsRead } from './statements.js';
 import { TurnQueue } from './batcher.js';
 
 /**
@@ -140,12 +140,12 @@ async function inTransaction<T>(db: Kysely<Tables>, work: (trx: Db, written: Pen
 export type Change<Row, T, Needed = undefined> = (trx: Db, locked: Row | undefined, needed: Needed) => Promise<T>;
 
 /**
- * What a change reads once its row is locked, read for every change of its batch in one statement:
- * `read` answers one output per input, in order, and only reads (a lock it takes is kept until the
- * batch commits).
+ * What a change reads once its row is locked, read for every change of its batch in one statement,
+ * in the round trip that locks their rows: `read` answers one output per input, in order, and only
+ * reads (a lock it takes is kept until the batch commits).
  */
 export interface Needs<In, Out> {
-  read: (trx: Db, inputs: In[]) => Promise<Out[]>;
+  read: (trx: Db, inputs: In[]) => RowsRead<Out[]>;
   input: In;
 }
 
@@ -157,16 +157,13 @@ interface Unit<Row> {
   reject: (error: unknown) => void;
 }
 
-/** What the units need, read with one statement per reader; answered by unit. */
-async function readNeeds<Row>(trx: Db, units: Unit<Row>[]): Promise<Map<Unit<Row>, unknown>> {
+/** What the units need, one statement per reader; answered by unit. */
+function needsOf<Row>(trx: Db, units: Unit<Row>[]): RowsRead<Map<Unit<Row>, unknown>> {
   const byReader = new Map<Needs<unknown, unknown>['read'], Unit<Row>[]>();
   for (const unit of units) if (unit.needs) byReader.set(unit.needs.read, [...(byReader.get(unit.needs.read) ?? []), unit]);
-  const needed = new Map<Unit<Row>, unknown>();
-  for (const [read, theirs] of byReader) {
-    const outputs = await read(trx, theirs.map((unit) => unit.needs!.input));
-    theirs.forEach((unit, index) => needed.set(unit, outputs[index]));
-  }
-  return needed;
+  const groups = [...byReader.values()];
+  const reads = readsOf([...byReader].map(([read, theirs]) => read(trx, theirs.map((unit) => unit.needs!.input))));
+  return mapRead(reads, (outputs) => new Map(groups.flatMap((theirs, group) => theirs.map((unit, index) => [unit, outputs[group]![index]] as const))));
 }
 
 type Settled = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -187,10 +184,10 @@ class BatchFailed extends Error {}
 export class SharedTransactions<Row> {
   private readonly queue: TurnQueue<Unit<Row>>;
 
-  /** `lock` locks the rows of these keys (sorted, distinct) and answers them by key. */
+  /** `lock` locks the rows of these keys (sorted, distinct) and answers them by key, read with what the changes need (Needs). */
   constructor(
     private readonly db: Kysely<Tables>,
-    private readonly lock: (trx: Db, keys: string[]) => Promise<Map<string, Row>>,
+    private readonly lock: (trx: Db, keys: string[]) => RowsRead<Map<string, Row>>,
     maxSize = 32,
   ) {
     this.queue = new TurnQueue(maxSize, (batch) => void (batch.length === 1 ? this.alone(batch[0]!) : this.together(batch)));
@@ -208,8 +205,8 @@ export class SharedTransactions<Row> {
     try {
       const value = await inTransaction(this.db, async (trx, written) => {
         written.push(collectingIn(trx));
-        const locked = (await this.lock(trx, [unit.key])).get(unit.key);
-        return unit.change(trx, locked, (await readNeeds(trx, [unit])).get(unit));
+        const [rows, needed] = await this.lockedWithNeeds(trx, [unit.key], [unit]);
+        return unit.change(trx, rows.get(unit.key), needed.get(unit));
       });
       unit.resolve(value);
     } catch (error) {
@@ -221,8 +218,7 @@ export class SharedTransactions<Row> {
     let settled: Settled[];
     try {
       settled = await inTransaction(this.db, async (trx, written) => {
-        const rows = await this.lock(trx, [...new Set(batch.map((unit) => unit.key))].sort());
-        const needed = await readNeeds(trx, batch);
+        const [rows, needed] = await this.lockedWithNeeds(trx, [...new Set(batch.map((unit) => unit.key))].sort(), batch);
         const handedOut = new Set<string>();
         const results: Settled[] = [];
         for (const unit of batch) {
@@ -230,10 +226,9 @@ export class SharedTransactions<Row> {
           // change needs, what they wrote together written first.
           const again = handedOut.has(unit.key);
           if (again) await flushPending(trx, written.splice(0));
-          const locked = again ? (await this.lock(trx, [unit.key])).get(unit.key) : rows.get(unit.key);
-          const its = again ? (await readNeeds(trx, [unit])).get(unit) : needed.get(unit);
+          const [locked, its] = again ? await this.lockedWithNeeds(trx, [unit.key], [unit]) : [rows, needed];
           handedOut.add(unit.key);
-          results.push(await this.runShared(trx, unit, locked, its, written));
+          results.push(await this.runShared(trx, unit, locked.get(unit.key), its.get(unit), written));
         }
         return results;
       });
@@ -246,6 +241,11 @@ export class SharedTransactions<Row> {
       if (result.ok) unit.resolve(result.value);
       else unit.reject(result.error);
     });
+  }
+
+  /** The rows of these keys locked and what the units need, in one round trip (the transaction's first: with its BEGIN). */
+  private lockedWithNeeds(trx: Db, keys: string[], units: Unit<Row>[]): Promise<[Map<string, Row>, Map<Unit<Row>, unknown>]> {
+    return readTogether(trx, bothOf(this.lock(trx, keys), needsOf(trx, units)));
   }
 
   private async runShared(trx: Db, unit: Unit<Row>, locked: Row | undefined, needed: unknown, written: Pending[]): Promise<Settled> {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { openDatabase, type Database, type Db, type PaymentsTable, type PayoutFileItemsTable, type Tables } from './db.js';
 import { Cipher, keyOf, SealingPlugin } from './encryption.js';
-import { compiledOnce, keepingStatements, sentTogether } from './statements.js';
+import { bothOf, compiledOnce, keepingStatements, mapRead, readOf, readsOf, readTogether, sentTogether, throughConnection } from './statements.js';
 
 const cipher = new Cipher([keyOf(randomBytes(32))]);
 
@@ -194,5 +194,42 @@ describe('compiledOnce on the database', () => {
     for (const id of [1, 1, 2]) await sql`INSERT INTO together_fails VALUES (${id})`.execute(keeping);
     await expect(database.db.transaction().execute((trx) => trx.executeQuery(sentTogether(statements)))).rejects.toMatchObject({ code: '23505' });
     expect(await sql`SELECT count(*)::int AS n FROM together_fails`.execute(database.db)).toMatchObject({ rows: [{ n: 0 }] });
+  });
+
+  it('reads together in one round trip: each statement its own rows, typed and with sealed columns opened as alone, a lock taken before the next statement reads', async () => {
+    await sql`CREATE TABLE together_reads (id int PRIMARY KEY, amount bigint, at timestamptz)`.execute(database.db);
+    await sql`INSERT INTO together_reads VALUES (1, 10, '2026-01-02T03:04:05Z'), (2, 20, NULL)`.execute(database.db);
+    const insert = compiledOnce((db: Db, { row }: { row: Tables['signing_keys'] }) => db.insertInto('signing_keys').values(row));
+    const key = { kid: 'kid_together', alg: 'ES256', private_jwk: { d: 'secret' }, public_jwk: { x: 'public' }, created_at: new Date(5_000) };
+    await insert(database.db, { row: key });
+    const keyQuery = compiledOnce((db: Db, { kid }: { kid: string }) => db.selectFrom('signing_keys').selectAll().where('kid', '=', kid));
+    const sent: CompiledQuery[] = [];
+    type Read = { id: number; amount: number; at: Date | null };
+    const read = await database.db.transaction().execute((trx) =>
+      readTogether(
+        throughConnection(trx, (connection) => ({ executeQuery: (query) => (sent.push(query), connection.executeQuery(query)), streamQuery: (query, size) => connection.streamQuery(query, size) })),
+        bothOf(
+          readsOf([
+            readOf(sql<Read>`SELECT * FROM together_reads ORDER BY id FOR UPDATE`.compile(trx), (rows) => rows),
+            readOf(sql<Read>`SELECT * FROM together_reads WHERE id > 5`.compile(trx), (rows) => rows),
+          ]),
+          mapRead(readOf(keyQuery.statement(trx, { kid: key.kid }), (rows) => rows), (rows) => rows[0]),
+        ),
+      ),
+    );
+    expect(sent).toHaveLength(1);
+    expect(read).toEqual([
+      [
+        [
+          { id: 1, amount: 10, at: new Date('2026-01-02T03:04:05Z') },
+          { id: 2, amount: 20, at: null },
+        ],
+        [],
+      ],
+      key,
+    ]);
+    // One statement alone goes as it is; a failing one fails the read.
+    expect(await readTogether(database.db, readOf(keyQuery.statement(database.db, { kid: key.kid }), (rows) => rows.map((row) => row.private_jwk)))).toEqual([{ d: 'secret' }]);
+    await expect(readTogether(database.db, readsOf([readOf(sql`SELECT 1`.compile(database.db), (rows) => rows), readOf(sql`SELECT * FROM no_such_table`.compile(database.db), (rows) => rows)]))).rejects.toMatchObject({ code: '42P01' });
   });
 });

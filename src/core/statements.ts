@@ -1,6 +1,6 @@
-import { CompiledQuery, Kysely, type Compilable, type ConnectionProvider, type DatabaseConnection, type Dialect, type Driver, type KyselyConfig, type QueryId, type QueryResult } from 'kysely';
+import { CompiledQuery, Kysely, type Compilable, type ConnectionProvider, type DatabaseConnection, type Dialect, type Driver, type KyselyConfig, type QueryId, type QueryResult, type UnknownRow } from 'kysely';
 import pgUtils from 'pg/lib/utils.js';
-import { cipherOf, StatementParameter, sealedValue } from './encryption.js';
+import { cipherOf, openSealedColumns, StatementParameter, sealedValue } from './encryption.js';
 
 /** Shapes kept per statement: a row argument's columns vary with the caller, within what the code writes. */
 const MOST_SHAPES = 32;
@@ -102,10 +102,11 @@ function valueOf(parameter: StatementParameter, args: Arguments): unknown {
  */
 export function compiledOnce<DB, Args extends object, Row>(build: (db: Kysely<DB>, args: Args) => Compilable<Row>) {
   const shapes = new Map<string, Compiled>();
-  return async (db: Kysely<DB>, args: Args): Promise<QueryResult<Row>> => {
+  /** The statement of this call, compiled once per shape, not sent (to be read together with others: readTogether). */
+  const statement = (db: Kysely<DB>, args: Args): CompiledQuery<Row> => {
     const cipher = cipherOf(db);
     const argsShape = shapeOf(args as Arguments);
-    if (argsShape === undefined) return db.executeQuery(build(db, args).compile());
+    if (argsShape === undefined) return build(db, args).compile();
     // Compiled without the plugin, the statement would not know its sealed parameters.
     const shape = `${cipher ? 'sealing:' : ''}${argsShape}`;
     let compiled = shapes.get(shape);
@@ -119,10 +120,63 @@ export function compiledOnce<DB, Args extends object, Row>(build: (db: Kysely<DB
       const value = valueOf(parameter, args as Arguments);
       return cipher && parameter.sealedIn ? sealedValue(cipher, parameter.sealedIn.table, parameter.sealedIn.column, value) : value;
     });
-    const statement = CompiledQuery.raw(compiled.sql, parameters);
-    if (compiled.reads) readQueries.add(statement.queryId);
-    return db.executeQuery<Row>(statement);
+    const query = CompiledQuery.raw(compiled.sql, parameters) as CompiledQuery<Row>;
+    if (compiled.reads) readQueries.add(query.queryId);
+    return query;
   };
+  const run = (db: Kysely<DB>, args: Args): Promise<QueryResult<Row>> => db.executeQuery(statement(db, args));
+  return Object.assign(run, { statement });
+}
+
+/**
+ * A read that can share its round trip with others (readTogether): its statements, and its
+ * answer from their rows, in order. Each statement sees what those before it did (a lock taken).
+ */
+export interface RowsRead<Out> {
+  statements: readonly CompiledQuery[];
+  answer(rows: UnknownRow[][]): Out;
+}
+
+/** The read of one statement, answered from its rows. */
+export function readOf<Row, Out>(statement: CompiledQuery<Row>, answer: (rows: Row[]) => Out): RowsRead<Out> {
+  return { statements: [statement], answer: ([rows]) => answer(rows as Row[]) };
+}
+
+/** The reads as one, answering each one's answer in order. */
+export function readsOf<Out>(reads: readonly RowsRead<Out>[]): RowsRead<Out[]> {
+  return {
+    statements: reads.flatMap((read) => read.statements),
+    answer: (rows) => {
+      let at = 0;
+      return reads.map((read) => read.answer(rows.slice(at, (at += read.statements.length))));
+    },
+  };
+}
+
+/** Two reads as one, answering both answers. */
+export function bothOf<First, Second>(first: RowsRead<First>, second: RowsRead<Second>): RowsRead<[First, Second]> {
+  const at = first.statements.length;
+  return { statements: [...first.statements, ...second.statements], answer: (rows) => [first.answer(rows.slice(0, at)), second.answer(rows.slice(at))] };
+}
+
+/** The read answering `change` of its answer. */
+export function mapRead<Out, Changed>(read: RowsRead<Out>, change: (answer: Out) => Changed): RowsRead<Changed> {
+  return { statements: read.statements, answer: (rows) => change(read.answer(rows)) };
+}
+
+/**
+ * Sends the read's statements in one round trip (sentTogether) and answers from their rows, sealed
+ * columns opened as any query's. The statements must only read (a lock they take is a read).
+ */
+export async function readTogether<Out>(db: Kysely<any>, read: RowsRead<Out>): Promise<Out> {
+  const { statements } = read;
+  if (statements.length <= 1) return read.answer(await Promise.all(statements.map(async (statement) => (await db.executeQuery(statement)).rows as UnknownRow[])));
+  const query = sentTogether(statements, statements.length);
+  readQueries.add(query.queryId);
+  const { rows } = await db.executeQuery<UnknownRow[]>(query);
+  const cipher = cipherOf(db);
+  if (cipher) for (const each of rows) openSealedColumns(cipher, each);
+  return read.answer(rows);
 }
 
 /** The statements compiledOnce runs that only read, by their query ids: Kysely's plugins see no more of them. */
@@ -142,7 +196,11 @@ const STATEMENTS_TOGETHER = '/* statements together */';
  * PGlite as one text with their values written in (withValuesWritten).
  */
 export class Together {
-  constructor(readonly statements: readonly CompiledQuery[]) {}
+  /** `answered`: how many of the last statements' results are answered; one is answered as a plain result, several as one row of rows each (readTogether). */
+  constructor(
+    readonly statements: readonly CompiledQuery[],
+    readonly answered = 1,
+  ) {}
 
   /** The statements as one text for the simple query protocol (PGlite's exec), each one's parameters written in as literals, as pg would have sent them. */
   withValuesWritten(): string {
@@ -159,11 +217,19 @@ export function togetherIn(parameters: readonly unknown[] | undefined): Together
 /**
  * The statements as one query, sent in one round trip, all or nothing: the text counts and names
  * them (statementsIn); the statements go as its one parameter (Together). Statements sent together
- * already are taken one by one. Only the last statement's result is answered.
+ * already are taken one by one. The last `answered` statements' results are answered (by default
+ * the last's alone, or what the last statement, itself sent together, answers).
  */
-export function sentTogether(statements: readonly CompiledQuery[]): CompiledQuery {
+export function sentTogether(statements: readonly CompiledQuery[], answered = togetherIn(statements.at(-1)?.parameters)?.answered ?? 1): CompiledQuery {
   const each = statements.flatMap((statement) => togetherIn(statement.parameters)?.statements ?? [statement]);
-  return CompiledQuery.raw(`${STATEMENTS_TOGETHER}\n${each.map((statement) => statement.sql).join(SEPARATOR)}`, [new Together(each)]);
+  return CompiledQuery.raw(`${STATEMENTS_TOGETHER}\n${each.map((statement) => statement.sql).join(SEPARATOR)}`, [new Together(each, answered)]);
+}
+
+/** What a connection answers for statements sent together, from each one's result: the last's, or the last `answered` ones' rows as rows (Together). */
+export function answerOfTogether<Result extends { rows: unknown[] }>(results: Result[], together: Together): Result | { command: 'SELECT'; rowCount: number; rows: unknown[][] } {
+  if (together.answered === 1) return results.at(-1)!;
+  const rows = results.slice(-together.answered).map((result) => result.rows);
+  return { command: 'SELECT', rowCount: rows.length, rows };
 }
 
 /** Between statements sent together. */

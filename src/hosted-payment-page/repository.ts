@@ -7,7 +7,7 @@ import type { PaymentRow } from '../payments/repository.js';
 import { copyOfRow, tokenHash } from '../core/encryption.js';
 import { jobRow, type JobClock } from '../core/jobs.js';
 import { writeTogether, type Collector } from '../core/shared-transactions.js';
-import { compiledOnce } from '../core/statements.js';
+import { compiledOnce, readOf, type RowsRead } from '../core/statements.js';
 
 /** The payments of these ids in one statement, each its own copy, in the ids' order (undefined for none). */
 const paymentsQuery = compiledOnce((db: Db, { ids }: { ids: string[] }) => db.selectFrom('payments').selectAll().where('id', '=', (eb) => eb.fn.any(eb.val(ids))));
@@ -107,10 +107,10 @@ export interface TokenOfPayment {
  * expiry job then waits for it): whether one is usable is decided with it (usableCardToken), and
  * its use written together (useCardToken).
  */
-export async function lockedCardTokens(db: Db, asked: TokenOfPayment[]): Promise<(CardTokenRow | undefined)[]> {
+export function lockedCardTokens(db: Db, asked: TokenOfPayment[]): RowsRead<(CardTokenRow | undefined)[]> {
   const ids = asked.map((each) => each.tokenId);
-  const { rows } = await cardTokensQuery(db, { ids: [...new Set(ids)], paymentIds: [...new Set(asked.map((each) => each.paymentId))] });
-  return inOrderOf(ids, rows, (row) => row.id);
+  const statement = cardTokensQuery.statement(db, { ids: [...new Set(ids)], paymentIds: [...new Set(asked.map((each) => each.paymentId))] });
+  return readOf(statement, (rows) => inOrderOf(ids, rows, (row) => row.id));
 }
 
 export type CardTokenRow = Selectable<CardTokensTable>;
@@ -166,10 +166,12 @@ const verificationResultsQuery = compiledOnce((db: Db, { paymentIds, resultIds }
  * Whether each result was taken into account already, in one statement (a step's Needs, read with
  * its payment locked: whoever takes a result of the payment holds that lock, takeVerificationResult).
  */
-export async function verificationResultsTaken(db: Db, asked: VerificationResult[]): Promise<boolean[]> {
-  const { rows } = await verificationResultsQuery(db, { paymentIds: [...new Set(asked.map((each) => each.paymentId))], resultIds: [...new Set(asked.map((each) => each.resultId))] });
-  const taken = new Set(rows.map((row) => JSON.stringify([row.payment_id, row.result_id])));
-  return asked.map((each) => taken.has(JSON.stringify([each.paymentId, each.resultId])));
+export function verificationResultsTaken(db: Db, asked: VerificationResult[]): RowsRead<boolean[]> {
+  const statement = verificationResultsQuery.statement(db, { paymentIds: [...new Set(asked.map((each) => each.paymentId))], resultIds: [...new Set(asked.map((each) => each.resultId))] });
+  return readOf(statement, (rows) => {
+    const taken = new Set(rows.map((row) => JSON.stringify([row.payment_id, row.result_id])));
+    return asked.map((each) => taken.has(JSON.stringify([each.paymentId, each.resultId])));
+  });
 }
 
 /**

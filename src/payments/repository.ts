@@ -8,7 +8,7 @@ import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from './fees.js';
 import { cipherOf, type Cipher } from '../core/encryption.js';
 import { jsonTable, rowsFromJson, rowsJson, type EveryColumn } from '../core/json-rows.js';
 import { SharedTransactions, writeTogether, type Collector } from '../core/shared-transactions.js';
-import { compiledOnce } from '../core/statements.js';
+import { bothOf, compiledOnce, mapRead, readOf, type RowsRead } from '../core/statements.js';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 export type PartyRow = Selectable<PaymentPartiesTable>;
@@ -161,6 +161,15 @@ export async function partiesOf(db: Db, paymentIds: string[]): Promise<PartyRow[
   return (await partiesQuery(db, { ids: paymentIds })).rows;
 }
 
+/** The parties of these payments (at least one), by payment, to be read together with other reads (readTogether). */
+export function partiesRead(db: Db, paymentIds: string[]): RowsRead<Map<string, PartyRow[]>> {
+  return readOf(partiesQuery.statement(db, { ids: paymentIds }), (rows) => {
+    const byPayment = new Map<string, PartyRow[]>(paymentIds.map((id) => [id, []]));
+    for (const party of rows) byPayment.get(party.payment_id)?.push(party);
+    return byPayment;
+  });
+}
+
 export interface PaymentFilter {
   status?: string;
   reference?: string;
@@ -283,9 +292,9 @@ export async function lockPayment(db: Db, id: string): Promise<PaymentRow | unde
 const lockPaymentsQuery = compiledOnce((db: Db, { ids }: { ids: string[] }) => db.selectFrom('payments').selectAll().where('id', '=', (eb) => eb.fn.any(eb.val(ids))).orderBy('id').forUpdate());
 
 /** The payments of these ids, locked in the ids' order until the transaction ends (SharedTransactions), by id. */
-export async function lockPayments(db: Db, ids: string[]): Promise<Map<string, PaymentRow>> {
-  const rows = ids.length === 1 ? [await lockPayment(db, ids[0]!)].filter((row) => row !== undefined) : (await lockPaymentsQuery(db, { ids })).rows;
-  return new Map(rows.map((row) => [row.id, row]));
+export function paymentsLocked(db: Db, ids: string[]): RowsRead<Map<string, PaymentRow>> {
+  const statement = ids.length === 1 ? lockPaymentQuery.statement(db, { id: ids[0]! }) : lockPaymentsQuery.statement(db, { ids });
+  return readOf(statement, (rows) => new Map(rows.map((row) => [row.id, row])));
 }
 
 /** A payment locked with its routing's parties (an attempt's outcome creates their transfers). */
@@ -296,22 +305,21 @@ export interface PaymentWithParties {
 
 /**
  * Outcomes recorded in one turn, in one transaction (SharedTransactions): their payments locked, then
- * their parties read, in two statements for the batch. (Read in the locking statement, the parties
- * would be those of its snapshot, older than a payment row it waited for.)
+ * their parties read, two statements for the batch in one round trip. (Read in the locking statement,
+ * the parties would be those of its snapshot, older than a payment row it waited for; the statement
+ * after it takes a snapshot of its own.)
  */
 export function outcomeChanges(db: Kysely<Tables>): SharedTransactions<PaymentWithParties> {
-  return new SharedTransactions(db, async (trx, ids) => {
-    const payments = await lockPayments(trx, ids);
-    const parties = await partiesOf(trx, [...payments.keys()]);
-    return new Map([...payments].map(([id, payment]) => [id, { payment, parties: parties.filter((party) => party.payment_id === id) }]));
-  });
+  return new SharedTransactions(db, (trx, ids) =>
+    mapRead(bothOf(paymentsLocked(trx, ids), partiesRead(trx, ids)), ([payments, parties]) => new Map([...payments].map(([id, payment]) => [id, { payment, parties: parties.get(id)! }]))),
+  );
 }
 
 /** Changes of payments made in one transaction with those of the same turn of the event loop, each on its payment locked. */
 export type PaymentChanges = SharedTransactions<PaymentRow>;
 
 export function paymentChanges(db: Kysely<Tables>): PaymentChanges {
-  return new SharedTransactions(db, lockPayments);
+  return new SharedTransactions(db, paymentsLocked);
 }
 
 const updatePaymentQuery = compiledOnce((db: Db, { id, patch }: { id: string; patch: Updateable<PaymentsTable> }) => db.updateTable('payments').set(patch).where('id', '=', id));

@@ -5,15 +5,14 @@ import type { Caller } from '../core/auth.js';
 import type { Db, RefundDrawsTable, RefundPartsTable, RefundsTable, Tables } from '../core/db.js';
 import { afterKeyset, type Keyset } from '../core/pagination.js';
 import { jsonTable, rowsJson } from '../core/json-rows.js';
-import { compiledOnce } from '../core/statements.js';
-import { lockPayments, type PartyRow, type PaymentRow, type TransferRow } from '../payments/repository.js';
+import { bothOf, compiledOnce, mapRead, readOf, readTogether, type RowsRead } from '../core/statements.js';
+import { partiesRead, paymentsLocked, type PartyRow, type PaymentRow, type TransferRow } from '../payments/repository.js';
 
 export type RefundRow = Selectable<RefundsTable>;
 export type RefundPartRow = Selectable<RefundPartsTable>;
 export type RefundDrawRow = Selectable<RefundDrawsTable>;
 type Tenant = Pick<Caller, 'platformId' | 'environment'>;
 
-const partiesQuery = compiledOnce((db: Db, { ids }: { ids: string[] }) => db.selectFrom('payment_parties').selectAll().where('payment_id', '=', (eb) => eb.fn.any(eb.val(ids))).orderBy('payment_id').orderBy('position'));
 const lockTransfersQuery = compiledOnce((db: Db, { ids }: { ids: string[] }) =>
   db.selectFrom('transfers').selectAll().where('payment_id', '=', (eb) => eb.fn.any(eb.val(ids))).orderBy('payment_id').orderBy('position').orderBy('created_at').orderBy('id').forUpdate(),
 );
@@ -26,15 +25,16 @@ export interface Money {
 }
 
 /** The money of these payments (SharedTransactions locks the payments of a batch of refunds with theirs), each payment's transfers locked against a payout taking them meanwhile. */
-export async function lockMoneyOfAll(trx: Db, paymentIds: string[]): Promise<Map<string, Money>> {
-  const money = new Map<string, Money>(paymentIds.map((id) => [id, { parties: [], transfers: [], reversals: [] }]));
-  if (paymentIds.length === 0) return money;
-  for (const party of (await partiesQuery(trx, { ids: paymentIds })).rows) money.get(party.payment_id)!.parties.push(party);
-  for (const transfer of (await lockTransfersQuery(trx, { ids: paymentIds })).rows) {
-    const of = money.get(transfer.payment_id)!;
-    (transfer.reverses_refund_id === null ? of.transfers : of.reversals).push(transfer);
-  }
-  return money;
+function moneyLocked(trx: Db, paymentIds: string[]): RowsRead<Map<string, Money>> {
+  const transfers = readOf(lockTransfersQuery.statement(trx, { ids: paymentIds }), (rows) => rows);
+  return mapRead(bothOf(partiesRead(trx, paymentIds), transfers), ([parties, transferRows]) => {
+    const money = new Map<string, Money>(paymentIds.map((id) => [id, { parties: parties.get(id)!, transfers: [], reversals: [] }]));
+    for (const transfer of transferRows) {
+      const of = money.get(transfer.payment_id)!;
+      (transfer.reverses_refund_id === null ? of.transfers : of.reversals).push(transfer);
+    }
+    return money;
+  });
 }
 
 /** A payment locked with its money, for a refund. */
@@ -43,18 +43,16 @@ export interface PaymentWithMoney {
   money: Money;
 }
 
-/** Refunds asked for in one turn, in one transaction (SharedTransactions): their payments locked with their money, in three statements. */
+/** Refunds asked for in one turn, in one transaction (SharedTransactions): their payments locked with their money, three statements in one round trip. */
 export function refundChanges(db: Kysely<Tables>): SharedTransactions<PaymentWithMoney> {
-  return new SharedTransactions(db, async (trx, ids) => {
-    const payments = await lockPayments(trx, ids);
-    const money = await lockMoneyOfAll(trx, [...payments.keys()]);
-    return new Map([...payments].map(([id, payment]) => [id, { payment, money: money.get(id)! }]));
-  });
+  return new SharedTransactions(db, (trx, ids) =>
+    mapRead(bothOf(paymentsLocked(trx, ids), moneyLocked(trx, ids)), ([payments, money]) => new Map([...payments].map(([id, payment]) => [id, { payment, money: money.get(id)! }]))),
+  );
 }
 
-/** A payment's money, locked (lockMoneyOfAll). */
+/** A payment's money, locked. */
 export async function lockMoneyOf(trx: Db, paymentId: string): Promise<Money> {
-  return (await lockMoneyOfAll(trx, [paymentId])).get(paymentId)!;
+  return (await readTogether(trx, moneyLocked(trx, [paymentId]))).get(paymentId)!;
 }
 
 /**
