@@ -836,15 +836,13 @@ export class PreparingPool implements PostgresPool {
         if (isDatabaseUnavailable(error)) broken ??= error as Error;
         throw error;
       });
-    const sent = (text: unknown, parameters?: readonly unknown[]) => {
-      const together = togetherIn(parameters);
-      if (together) return this.runTogether(client, text as string, together);
-      return this.named && typeof text === 'string' && parameters && parameters.length > 0 ? this.run(client, text, [...parameters]) : client.query(text as string, parameters as unknown[]);
-    };
     const query = async (text: unknown, parameters?: readonly unknown[]) => {
-      const result = await noticing(sent(text, parameters));
       const together = togetherIn(parameters);
-      return together ? answerOfTogether(Array.isArray(result) ? result : [result], together) : result;
+      if (together) {
+        const results = await noticing(this.runTogether(client, text as string, together));
+        return answerOfTogether(Array.isArray(results) ? results : [results], together);
+      }
+      return noticing(this.named && typeof text === 'string' && parameters && parameters.length > 0 ? this.run(client, text, [...parameters]) : client.query(text as string, parameters as unknown[]));
     };
     return {
       query: query as unknown as PostgresPoolClient['query'],

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from './config.js';
 import { openDatabase, type Database, type Db } from './db.js';
 import { ApiError } from './errors.js';
@@ -179,6 +179,25 @@ describe('SharedTransactions', () => {
     expect(calls).toEqual([['a', 'b', 'a'], ['a']]);
     expect(await add('c', 4)).toBe(0); // alone: read with its one input
     expect(calls).toEqual([['a', 'b', 'a'], ['a'], ['c']]);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('reads what a change needs after its row is locked: what the lock waited for is seen (PostgreSQL: PGlite has one connection)', async () => {
+    const notesOf = (trx: Db, keys: string[]) => readOf(sql<{ n: number }>`select count(*)::int as n from notes where text = any(${keys})`.compile(trx), (rows) => keys.map(() => rows[0]!.n));
+    const batches = new SharedTransactions(database.db, lockCounters);
+    let release!: () => void;
+    const holding = database.db.transaction().execute(async (trx) => {
+      await sql`select * from counters where key = 'a' for update`.execute(trx);
+      await new Promise<void>((resolve) => (release = resolve));
+      await sql`insert into notes (rank, text) values (1, 'a')`.execute(trx);
+    });
+    await vi.waitFor(() => expect(release).toBeDefined(), { timeout: 30_000 });
+    const seen = batches.run('a', async (_trx, _locked, notes: number) => notes, { read: notesOf, input: 'a' });
+    // The batch's round trip waits for the lock: its read of the notes must follow it.
+    const waiting = sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like 'select * from counters where key = any%for update'`;
+    await vi.waitFor(async () => expect((await waiting.execute(database.db)).rows[0]!.n).toBe(1), { timeout: 30_000, interval: 20 });
+    release();
+    await holding;
+    expect(await seen).toBe(1);
   });
 
   it('sends BEGIN with the locks and what the changes need, and COMMIT with the rows written together: a batch of two takes two round trips', async () => {

@@ -196,7 +196,7 @@ describe('compiledOnce on the database', () => {
     expect(await sql`SELECT count(*)::int AS n FROM together_fails`.execute(database.db)).toMatchObject({ rows: [{ n: 0 }] });
   });
 
-  it('reads together in one round trip: each statement its own rows, typed and with sealed columns opened as alone, a lock taken before the next statement reads', async () => {
+  it('reads together in one round trip: each statement its own rows, typed and with sealed columns opened as alone', async () => {
     await sql`CREATE TABLE together_reads (id int PRIMARY KEY, amount bigint, at timestamptz)`.execute(database.db);
     await sql`INSERT INTO together_reads VALUES (1, 10, '2026-01-02T03:04:05Z'), (2, 20, NULL)`.execute(database.db);
     const insert = compiledOnce((db: Db, { row }: { row: Tables['signing_keys'] }) => db.insertInto('signing_keys').values(row));
@@ -209,16 +209,17 @@ describe('compiledOnce on the database', () => {
       readTogether(
         throughConnection(trx, (connection) => ({ executeQuery: (query) => (sent.push(query), connection.executeQuery(query)), streamQuery: (query, size) => connection.streamQuery(query, size) })),
         bothOf(
+          mapRead(readOf(keyQuery.statement(trx, { kid: key.kid }), (rows) => rows), (rows) => rows[0]),
           readsOf([
             readOf(sql<Read>`SELECT * FROM together_reads ORDER BY id FOR UPDATE`.compile(trx), (rows) => rows),
             readOf(sql<Read>`SELECT * FROM together_reads WHERE id > 5`.compile(trx), (rows) => rows),
           ]),
-          mapRead(readOf(keyQuery.statement(trx, { kid: key.kid }), (rows) => rows), (rows) => rows[0]),
         ),
       ),
     );
     expect(sent).toHaveLength(1);
     expect(read).toEqual([
+      key,
       [
         [
           { id: 1, amount: 10, at: new Date('2026-01-02T03:04:05Z') },
@@ -226,7 +227,6 @@ describe('compiledOnce on the database', () => {
         ],
         [],
       ],
-      key,
     ]);
     // One statement alone goes as it is; a failing one fails the read.
     expect(await readTogether(database.db, readOf(keyQuery.statement(database.db, { kid: key.kid }), (rows) => rows.map((row) => row.private_jwk)))).toEqual([{ d: 'secret' }]);

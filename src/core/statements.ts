@@ -170,9 +170,12 @@ export function mapRead<Out, Changed>(read: RowsRead<Out>, change: (answer: Out)
  */
 export async function readTogether<Out>(db: Kysely<any>, read: RowsRead<Out>): Promise<Out> {
   const { statements } = read;
-  if (statements.length <= 1) return read.answer(await Promise.all(statements.map(async (statement) => (await db.executeQuery(statement)).rows as UnknownRow[])));
+  if (statements.length === 0) return read.answer([]);
+  if (statements.length === 1) return read.answer([(await db.executeQuery(statements[0]!)).rows as UnknownRow[]]);
+  // Each statement answers its own rows: one already of several would shift the others'.
+  if (statements.some((statement) => togetherIn(statement.parameters))) throw new Error('a read together takes single statements');
   const query = sentTogether(statements, statements.length);
-  readQueries.add(query.queryId);
+  if (statements.every((statement) => onlyReads(statement.queryId))) readQueries.add(query.queryId);
   const { rows } = await db.executeQuery<UnknownRow[]>(query);
   const cipher = cipherOf(db);
   if (cipher) for (const each of rows) openSealedColumns(cipher, each);
