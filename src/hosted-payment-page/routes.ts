@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false on a hosted payment page route that its body authorizes instead of the payment's token (the 3-D Secure server's callback). */
     resourceToken?: false;
+    /** true on a step that checks the token again under its row lock: a token this process checked before needs no read of the payment first (checkedBefore). */
+    tokenCheckedBefore?: true;
   }
   interface FastifyRequest {
     /** The payment the page's token opened, as read when the token was checked (a step that reads before locking starts from it). */
@@ -37,7 +39,9 @@ function requireResourceToken(app: FastifyInstance, hpp: HostedPaymentPageServic
     if (request.routeOptions.config.resourceToken === false) return;
     const token = resourceToken(request);
     if (!token) throw missingToken('Send the token of the payment page link as "Authorization: Bearer <token>" or as the token query parameter');
-    request.hppPayment = await hpp.authenticate(token, (request.params as { payment_id?: string }).payment_id);
+    const id = (request.params as { payment_id?: string }).payment_id;
+    if (request.routeOptions.config.tokenCheckedBefore && id !== undefined && hpp.checkedBefore(token, id)) return;
+    request.hppPayment = await hpp.authenticate(token, id);
   });
 }
 
@@ -68,11 +72,11 @@ export async function hostedPaymentPageRoutes(fastify: FastifyInstance, { hpp, b
 
   app.post(
     '/hpp/payments/:payment_id/tokenize',
-    { schema: { tags, summary: 'Exchange card details for a single-use token (15 minutes)', body: TokenizeBody, params: HppParams, querystring: HppQuery, response: { 201: TokenResult } } },
+    { schema: { tags, summary: 'Exchange card details for a single-use token (15 minutes)', body: TokenizeBody, params: HppParams, querystring: HppQuery, response: { 201: TokenResult } }, config: { tokenCheckedBefore: true } },
     async (request, reply) => reply.code(201).send(await hpp.tokenize(request.params.payment_id, resourceToken(request), request.body)),
   );
 
-  app.post('/hpp/payments/:payment_id/authorize', { schema: { tags, summary: 'Authorize a card payment with a token', body: AuthorizeBody, ...step } }, async (request) =>
+  app.post('/hpp/payments/:payment_id/authorize', { schema: { tags, summary: 'Authorize a card payment with a token', body: AuthorizeBody, ...step }, config: { tokenCheckedBefore: true } }, async (request) =>
     hpp.authorize(request.params.payment_id, resourceToken(request), request.body.token, buyerBrowser(request, request.body.browser_info)),
   );
 

@@ -31,6 +31,8 @@ import { pageBrands, type Brand } from '../branding/service.js';
 import type { BuyerDigests } from '../payments/buyer-digests.js';
 
 const TOKEN_TTL_SECONDS = 15 * 60;
+/** How many payments' page tokens a process remembers as checked (checkedBefore). */
+const REMEMBERED_TOKENS = 10_000;
 /** decline_reason when the fee, fixed by the buyer's choice of method, leaves a party less than nothing. */
 const FEE_EXCEEDS_SHARE = 'processing_fee_exceeds_routed_amount';
 /** The page's workflow is complete once the buyer's part is done; retries are allowed after failed authentication (OPEN). */
@@ -113,6 +115,8 @@ export class HostedPaymentPageService {
   private readonly reads = new Batcher((ids: string[]) => repo.findPayments(this.db, ids), 64, isDataError);
   /** The same, for the reads by the page's token (a callback names the token, not the payment). */
   private readonly tokenReads = new Batcher((tokens: string[]) => repo.findPaymentsByToken(this.db, tokens), 64, isDataError);
+  /** The page token digests this process checked, by payment (checkedBefore). */
+  private readonly checkedTokens = new Map<string, string>();
 
   constructor(
     private readonly db: Kysely<Tables>,
@@ -134,7 +138,25 @@ export class HostedPaymentPageService {
     if (!payment || token === undefined || !tokenMatches(token, payment.resource_token_hash)) {
       throw invalidToken('The payment page token does not belong to this payment');
     }
+    this.rememberToken(payment);
     return payment;
+  }
+
+  /** A payment's page token digest, as checked (it never changes), the oldest forgotten first. */
+  private rememberToken(payment: PaymentRow): void {
+    if (this.checkedTokens.has(payment.id)) return;
+    this.checkedTokens.set(payment.id, payment.resource_token_hash);
+    if (this.checkedTokens.size > REMEMBERED_TOKENS) this.checkedTokens.delete(this.checkedTokens.keys().next().value!);
+  }
+
+  /**
+   * Whether `token` is the page token of payment `id` as this process checked it before, known
+   * without reading the payment (false when not known): a step that checks it again under its
+   * row lock may take that as the check before its body is read.
+   */
+  checkedBefore(token: string, id: string): boolean {
+    const digest = this.checkedTokens.get(id);
+    return digest !== undefined && tokenMatches(token, digest);
   }
 
   /** The payment a token claims to open: the one named in the path, else the token's own. Text no column can hold opens none. */

@@ -868,11 +868,15 @@ describe('who may not see it', () => {
     expectUnauthorized(await server.request(method, `${page.path(suffix)}?token=`, { body }), 'missing');
   });
 
-  it.each(invalidSteps)('answers %s %s with a wrong token 401 invalid_token, before reading the body', async (method, suffix, body) => {
+  it.each(invalidSteps)('answers %s %s with a wrong token 401 invalid_token, before reading the body, whether or not the right tokens were checked before', async (method, suffix, body) => {
     const [page, other] = [await newPayment(), await newPayment()];
-    expectUnauthorized(await server.request(method, page.path(suffix), { body, token: 'wrong' }), 'invalid');
-    expectUnauthorized(await server.request(method, `${page.path(suffix)}?token=${other.token}`, { body }), 'invalid');
-    expectUnauthorized(await server.request(method, `/hpp/payments/pay_01J00000000000000000000000${suffix}`, { body, token: page.token }), 'invalid');
+    for (const checkedBefore of [false, true]) {
+      // Once a token was checked, tokenize and authorize check a token against it without reading the payment first.
+      if (checkedBefore) for (const each of [page, other]) expect((await server.request('GET', each.path(), { token: each.token })).status).toBe(200);
+      expectUnauthorized(await server.request(method, page.path(suffix), { body, token: 'wrong' }), 'invalid');
+      expectUnauthorized(await server.request(method, `${page.path(suffix)}?token=${other.token}`, { body }), 'invalid');
+      expectUnauthorized(await server.request(method, `/hpp/payments/pay_01J00000000000000000000000${suffix}`, { body, token: page.token }), 'invalid');
+    }
   });
 
   it('answers a malformed or mislabelled body without a token 401, not 400 or 415', async () => {
