@@ -155,8 +155,7 @@ export function readsOf<Out>(reads: readonly RowsRead<Out>[]): RowsRead<Out[]> {
 
 /** Two reads as one, answering both answers. */
 export function bothOf<First, Second>(first: RowsRead<First>, second: RowsRead<Second>): RowsRead<[First, Second]> {
-  const at = first.statements.length;
-  return { statements: [...first.statements, ...second.statements], answer: (rows) => [first.answer(rows.slice(0, at)), second.answer(rows.slice(at))] };
+  return mapRead(readsOf<unknown>([first, second]), ([one, other]) => [one as First, other as Second]);
 }
 
 /** The read answering `change` of its answer. */
